@@ -1,0 +1,1 @@
+"""Built-in agents (shipped as ``spatioxolver.agents``); one module per agent."""

@@ -1,0 +1,1 @@
+"""Evaluation harness (shipped as ``spatioxolver.evals``): adapters, metrics, runner, reports."""

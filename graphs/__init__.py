@@ -1,0 +1,1 @@
+"""LangGraph pipelines (shipped as ``spatioxolver.graphs``): agentic, direct, cot_rank."""

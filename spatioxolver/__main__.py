@@ -1,0 +1,3 @@
+from spatioxolver.cli import main
+
+raise SystemExit(main())

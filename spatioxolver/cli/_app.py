@@ -1,0 +1,63 @@
+"""Argument parsing and error handling shared by every sub-command.
+
+Each sub-command lives in its own small module exposing ``add_parser(subparsers)``;
+those modules import nothing heavy at import time (work happens inside the handler).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from spatioxolver import __version__
+from spatioxolver.cli import (
+    cmd_ask,
+    cmd_consistency,
+    cmd_eval,
+    cmd_generate,
+    cmd_info,
+    cmd_serve,
+)
+from spatioxolver.errors import SpatioxolverError
+
+COMMAND_MODULES = (cmd_info, cmd_ask, cmd_consistency, cmd_generate, cmd_eval, cmd_serve)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="spatioxolver",
+        description="Answer spatial questions about images with plug-in agents; "
+        "measure consistency; evaluate on spatial-reasoning benchmarks.",
+    )
+    parser.add_argument("--version", action="version", version=f"spatioxolver {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show full tracebacks on errors")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in COMMAND_MODULES:
+        module.add_parser(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the process exit code (2 for any SpatioXolver error)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 0
+    try:
+        result = args.handler(args)
+    except SpatioxolverError as exc:
+        if args.debug:
+            raise
+        print(f"error: {_one_line(exc)}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    return int(result or 0)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text or type(exc).__name__

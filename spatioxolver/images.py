@@ -1,0 +1,175 @@
+"""One image loader for the whole project: path, bytes, numpy array or PIL image -> RGB uint8.
+
+Grayscale, RGBA / LA (composited on white), palette, 16-bit and float inputs are
+converted. Anything unusable raises :class:`~spatioxolver.errors.InputError` with one
+line saying what and where.
+
+Example:
+    >>> import numpy as np
+    >>> load_image(np.zeros((2, 3), np.uint16)).shape
+    (2, 3, 3)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from spatioxolver.errors import InputError
+
+__all__ = ["load_image", "image_sha256", "DEFAULT_MAX_PIXELS", "ImageLike"]
+
+#: Default upper bound on width * height (64 megapixels), checked before decoding.
+DEFAULT_MAX_PIXELS = 64_000_000
+
+ImageLike = Any  # str | os.PathLike | bytes | np.ndarray | PIL.Image.Image
+
+
+def load_image(source: ImageLike, *, max_pixels: int | None = None) -> np.ndarray:
+    """Load ``source`` as an ``(H, W, 3)`` RGB ``uint8`` array.
+
+    Args:
+        source: a path, encoded image bytes, a numpy array (H x W, H x W x 1/3/4) or a
+            PIL image.
+        max_pixels: refuse images with more pixels than this (default 64 MP, or the
+            ``SPATIOXOLVER_MAX_PIXELS`` environment variable); checked from the header.
+
+    Raises:
+        InputError: missing path, directory, empty / non-image / truncated file,
+            too many pixels, unsupported array shape or dtype.
+    """
+    limit = _pixel_limit(max_pixels)
+    if isinstance(source, np.ndarray):
+        return _from_array(source, "array", limit)
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return _decode(bytes(source), "<bytes>", limit)
+    if isinstance(source, (str, os.PathLike)):
+        return _decode(_read_path(Path(source)), str(source), limit)
+    if _is_pil(source):
+        return _from_pil(source, "PIL image", limit)
+    raise InputError(
+        f"cannot load an image from {type(source).__name__}; pass a path, bytes, numpy array or PIL image"
+    )
+
+
+def image_sha256(rgb: np.ndarray) -> str:
+    """Content hash of a decoded image (shape and pixels), used for caching."""
+    digest = hashlib.sha256(str(rgb.shape).encode())
+    digest.update(np.ascontiguousarray(rgb).tobytes())
+    return digest.hexdigest()
+
+
+def _pixel_limit(max_pixels: int | None) -> int:
+    if max_pixels is not None:
+        return int(max_pixels)
+    env = os.environ.get("SPATIOXOLVER_MAX_PIXELS")
+    if env:
+        try:
+            return int(env)
+        except ValueError:
+            raise InputError(f"SPATIOXOLVER_MAX_PIXELS={env!r} is not an integer") from None
+    return DEFAULT_MAX_PIXELS
+
+
+def _read_path(path: Path) -> bytes:
+    if not path.exists():
+        raise InputError(f"image not found: {path} (check the path)")
+    if path.is_dir():
+        raise InputError(f"image path is a directory, not a file: {path}")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read image {path}: {exc.strerror or exc}") from None
+    if not data:
+        raise InputError(f"image file is empty (0 bytes): {path}")
+    return data
+
+
+def _decode(data: bytes, where: str, limit: int) -> np.ndarray:
+    from PIL import Image, UnidentifiedImageError
+
+    if not data:
+        raise InputError(f"image data is empty (0 bytes): {where}")
+    try:
+        # Opening reads only the header: size is known before any pixel is decoded.
+        with Image.open(io.BytesIO(data)) as img:
+            _check_size(img.size[0], img.size[1], where, limit)
+            img.load()
+            return _from_pil(img, where, limit)
+    except UnidentifiedImageError:
+        raise InputError(f"not an image file (unrecognised format): {where}") from None
+    except Image.DecompressionBombError:
+        raise InputError(f"image is too large to decode safely: {where}") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise InputError(f"image is truncated or corrupt: {where} ({exc})") from None
+
+
+def _check_size(width: int, height: int, where: str, limit: int) -> None:
+    if width * height > limit:
+        raise InputError(
+            f"image {where} has {width}x{height} = {width * height:,} pixels, over the limit of "
+            f"{limit:,}; downscale it or raise max_pixels / SPATIOXOLVER_MAX_PIXELS"
+        )
+    if width == 0 or height == 0:
+        raise InputError(f"image {where} has zero size ({width}x{height})")
+
+
+def _is_pil(obj: Any) -> bool:
+    module = type(obj).__module__ or ""
+    return module.startswith("PIL.")
+
+
+def _from_pil(img: Any, where: str, limit: int) -> np.ndarray:
+    _check_size(img.size[0], img.size[1], where, limit)
+    mode = img.mode
+    if mode in ("I;16", "I;16B", "I;16L", "I", "F"):
+        return _from_array(np.asarray(img), where, limit)
+    if mode == "P":
+        img = img.convert("RGBA")
+        mode = "RGBA"
+    if mode in ("RGBA", "LA", "PA"):
+        return _from_array(np.asarray(img.convert("RGBA")), where, limit)
+    if mode != "RGB":
+        img = img.convert("RGB")
+    return np.ascontiguousarray(np.asarray(img, dtype=np.uint8))
+
+
+def _to_uint8(arr: np.ndarray, where: str) -> np.ndarray:
+    if arr.dtype == np.uint8:
+        return arr
+    if arr.dtype == bool:
+        return arr.astype(np.uint8) * 255
+    if np.issubdtype(arr.dtype, np.floating):
+        if not np.isfinite(arr).all():
+            raise InputError(f"image {where} contains NaN or infinite values")
+        scale = 255.0 if arr.max(initial=0.0) <= 1.0 else 1.0
+        return np.clip(np.rint(arr * scale), 0, 255).astype(np.uint8)
+    if np.issubdtype(arr.dtype, np.integer):
+        top = 65535 if arr.max(initial=0) > 255 or arr.dtype.itemsize >= 2 else 255
+        if top == 65535 and arr.max(initial=0) <= 255 and arr.dtype.itemsize >= 2:
+            # A 16-bit container holding 8-bit values: keep them as they are.
+            top = 255
+        return np.clip(np.rint(arr.astype(np.float64) * (255.0 / top)), 0, 255).astype(np.uint8)
+    raise InputError(f"image {where} has unsupported dtype {arr.dtype}")
+
+
+def _from_array(arr: np.ndarray, where: str, limit: int) -> np.ndarray:
+    if arr.ndim == 3 and arr.shape[2] == 1:
+        arr = arr[:, :, 0]
+    if arr.ndim not in (2, 3) or (arr.ndim == 3 and arr.shape[2] not in (3, 4)):
+        raise InputError(f"image {where} has unsupported shape {arr.shape}; expected HxW, HxWx3 or HxWx4")
+    _check_size(arr.shape[1], arr.shape[0], where, limit)
+    arr = _to_uint8(arr, where)
+    if arr.ndim == 2:
+        return np.repeat(arr[:, :, None], 3, axis=2)
+    if arr.shape[2] == 4:
+        rgb = arr[:, :, :3].astype(np.float32)
+        alpha = arr[:, :, 3:4].astype(np.float32) / 255.0
+        composited = rgb * alpha + 255.0 * (1.0 - alpha)
+        return np.clip(np.rint(composited), 0, 255).astype(np.uint8)
+    return np.ascontiguousarray(arr)

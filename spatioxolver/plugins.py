@@ -1,0 +1,112 @@
+"""Extension points: the ``Agent`` and ``Benchmark`` protocols and their entry-point groups.
+
+Built-in agents and benchmarks register through the same entry points as third-party
+packages (``[project.entry-points."spatioxolver.agents"]`` in ``pyproject.toml``). Nothing
+is imported until asked for: :func:`agent_names` reads only metadata, :func:`load_agent`
+imports one plug-in.
+
+A plug-in package declares, for example::
+
+    [project.entry-points."spatioxolver.agents"]
+    my_agent = "my_package.agent:MyAgent"
+
+where ``MyAgent`` is a class (instantiated with no arguments) or an instance that
+satisfies :class:`Agent`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any, Protocol, runtime_checkable
+
+from spatioxolver.errors import ConfigError
+
+__all__ = [
+    "AGENT_GROUP",
+    "BENCHMARK_GROUP",
+    "Agent",
+    "Benchmark",
+    "agent_names",
+    "benchmark_names",
+    "load_agent",
+    "load_benchmark",
+]
+
+AGENT_GROUP = "spatioxolver.agents"
+BENCHMARK_GROUP = "spatioxolver.benchmarks"
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """One step of the pipeline: reads the pipeline state, returns an update to it.
+
+    ``state`` is the graph's plain-data state (scene graph as a dict, images, question,
+    options); ``config`` carries the chosen backend (``"geometric"``, ``"llm"``, ``"sam"``,
+    ...), the model client and per-agent options. The return value is merged into the
+    state by the graph.
+    """
+
+    name: str
+    description: str
+    backends: tuple[str, ...]
+
+    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+        """Do the agent's work and return a partial state update."""
+        ...
+
+
+@runtime_checkable
+class Benchmark(Protocol):
+    """A dataset adapter: named splits, examples with stable ids, and a scorer."""
+
+    name: str
+    description: str
+
+    def splits(self) -> list[str]:
+        """Names accepted by ``--split``."""
+        ...
+
+    def load(self, source: str, *, split: str | None = None, **options: Any) -> Iterable[Any]:
+        """Yield the examples of ``source`` (a directory or file) in ``split``."""
+        ...
+
+
+def _group(group: str) -> dict[str, EntryPoint]:
+    found: dict[str, EntryPoint] = {}
+    for ep in entry_points(group=group):
+        # First registration wins; a duplicate name from another package is ignored.
+        found.setdefault(ep.name, ep)
+    return dict(sorted(found.items()))
+
+
+def agent_names() -> list[str]:
+    """Names of every registered agent (reads package metadata only)."""
+    return list(_group(AGENT_GROUP))
+
+
+def benchmark_names() -> list[str]:
+    """Names of every registered benchmark (reads package metadata only)."""
+    return list(_group(BENCHMARK_GROUP))
+
+
+def _load(group: str, name: str, kind: str) -> Any:
+    eps = _group(group)
+    if name not in eps:
+        known = ", ".join(eps) or "none"
+        raise ConfigError(f"unknown {kind} {name!r}; known {kind}s: {known}")
+    try:
+        target = eps[name].load()
+    except Exception as exc:  # a broken plug-in must not look like a missing one
+        raise ConfigError(f"{kind} plug-in {name!r} ({eps[name].value}) failed to load: {exc}") from exc
+    return target() if isinstance(target, type) else target
+
+
+def load_agent(name: str) -> Agent:
+    """Import and instantiate the agent registered as ``name``."""
+    return _load(AGENT_GROUP, name, "agent")
+
+
+def load_benchmark(name: str) -> Benchmark:
+    """Import and instantiate the benchmark registered as ``name``."""
+    return _load(BENCHMARK_GROUP, name, "benchmark")
