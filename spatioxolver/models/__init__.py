@@ -1,0 +1,30 @@
+"""Model access: one client seam over litellm, a simulated MLLM and the ``geometric`` placeholder.
+
+``import spatioxolver.models`` is cheap: litellm is imported only when an LLM client is
+created.
+
+Example:
+    >>> from spatioxolver.models import ModelRequest, get_model
+    >>> client = get_model("sim/random")
+    >>> client.kind
+    'sim'
+"""
+
+from __future__ import annotations
+
+from spatioxolver.models._parse import parse_json
+from spatioxolver.models._registry import get_model
+from spatioxolver.models._sim_profiles import SIM_PROFILES, SimProfile
+from spatioxolver.models._types import ModelClient, ModelReply, ModelRequest, Usage, run_sync
+
+__all__ = [
+    "get_model",
+    "ModelClient",
+    "ModelRequest",
+    "ModelReply",
+    "Usage",
+    "SIM_PROFILES",
+    "SimProfile",
+    "parse_json",
+    "run_sync",
+]

@@ -1,0 +1,107 @@
+"""The one image loader: every accepted form, every rejected form, one clear line each."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from spatioxolver.errors import InputError
+from spatioxolver.images import image_sha256, load_image
+
+
+def _write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+def _png_bytes(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def test_rgb_path_bytes_array_and_pil_agree(tmp_path: Path) -> None:
+    arr = np.random.default_rng(0).integers(0, 256, (5, 7, 3), dtype=np.uint8)
+    img = Image.fromarray(arr)
+    path = tmp_path / "a.png"
+    img.save(path)
+    for source in (path, str(path), _png_bytes(img), arr, img):
+        out = load_image(source)
+        assert out.dtype == np.uint8 and out.shape == (5, 7, 3)
+        assert (out == arr).all()
+
+
+def test_grayscale_palette_rgba_and_16bit_are_converted() -> None:
+    gray = Image.fromarray(np.full((3, 4), 100, np.uint8), mode="L")
+    assert (load_image(_png_bytes(gray)) == 100).all()
+
+    rgba = np.zeros((2, 2, 4), np.uint8)
+    rgba[..., 0] = 255
+    rgba[0, 0, 3] = 255  # opaque red; the rest transparent -> white
+    out = load_image(_png_bytes(Image.fromarray(rgba, mode="RGBA")))
+    assert tuple(out[0, 0]) == (255, 0, 0)
+    assert tuple(out[1, 1]) == (255, 255, 255)
+
+    pal = Image.fromarray(np.full((2, 2, 3), (0, 0, 200), np.uint8)).convert("P", palette=Image.Palette.ADAPTIVE)
+    assert tuple(load_image(_png_bytes(pal))[0, 0]) == (0, 0, 200)
+
+    sixteen = np.full((2, 3), 65535, np.uint16)
+    out16 = load_image(_png_bytes(Image.fromarray(sixteen)))
+    assert out16.shape == (2, 3, 3) and (out16 == 255).all()
+    assert (load_image(np.full((2, 2), 32768, np.uint16)) == 128).all()
+    assert (load_image(np.full((2, 2, 1), 0.5, np.float32)) == 128).all()
+
+
+@pytest.mark.parametrize(
+    "make, fragment",
+    [
+        (lambda p: p / "missing.png", "not found"),
+        (lambda p: p, "directory"),
+        (lambda p: _write(p / "empty.png", b""), "empty"),
+        (lambda p: _write(p / "text.png", b"hello, not an image"), "not an image"),
+    ],
+)
+def test_bad_paths_raise_one_line_input_error(tmp_path: Path, make, fragment: str) -> None:
+    with pytest.raises(InputError) as info:
+        load_image(make(tmp_path))
+    message = str(info.value)
+    assert fragment in message and "\n" not in message
+
+
+def test_truncated_file(tmp_path: Path) -> None:
+    data = _png_bytes(Image.fromarray(np.zeros((64, 64, 3), np.uint8) + 7))
+    path = tmp_path / "cut.png"
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(InputError, match="truncated or corrupt"):
+        load_image(path)
+
+
+def test_pixel_limit_checked_before_decoding(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = _png_bytes(Image.fromarray(np.zeros((100, 100, 3), np.uint8)))
+    with pytest.raises(InputError, match="over the limit"):
+        load_image(data, max_pixels=9_999)
+    monkeypatch.setenv("SPATIOXOLVER_MAX_PIXELS", "50")
+    with pytest.raises(InputError, match="over the limit"):
+        load_image(np.zeros((10, 10, 3), np.uint8))
+    assert load_image(data, max_pixels=10_000).shape == (100, 100, 3)
+
+
+def test_bad_arrays_and_types() -> None:
+    with pytest.raises(InputError, match="shape"):
+        load_image(np.zeros((2, 2, 5), np.uint8))
+    with pytest.raises(InputError, match="NaN"):
+        load_image(np.full((2, 2), np.nan))
+    with pytest.raises(InputError, match="cannot load"):
+        load_image(12345)
+
+
+def test_content_hash_changes_with_pixels() -> None:
+    a = np.zeros((2, 2, 3), np.uint8)
+    b = a.copy()
+    b[0, 0, 0] = 1
+    assert image_sha256(a) != image_sha256(b)
+    assert image_sha256(a) == image_sha256(a.copy())

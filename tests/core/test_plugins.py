@@ -1,0 +1,60 @@
+"""Plug-ins: built-ins and a real third-party package are found through entry points."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spatioxolver.errors import ConfigError
+from spatioxolver.plugins import Agent, agent_names, load_agent, load_benchmark
+
+REPO = Path(__file__).resolve().parents[2]
+BUILT_IN_AGENTS = {"segmentation", "attributes", "relations", "symmetry", "transformation", "consistency", "reasoning"}
+
+
+def test_built_in_agents_are_registered_and_satisfy_the_protocol() -> None:
+    assert BUILT_IN_AGENTS <= set(agent_names())
+    for name in BUILT_IN_AGENTS:
+        agent = load_agent(name)
+        assert isinstance(agent, Agent)
+        assert agent.name == name and agent.description
+
+
+def test_unknown_plugin_names_list_the_known_ones() -> None:
+    with pytest.raises(ConfigError, match="known agents: .*segmentation"):
+        load_agent("no-such-agent")
+    with pytest.raises(ConfigError, match="unknown benchmark"):
+        load_benchmark("no-such-benchmark")
+
+
+@pytest.mark.slow
+def test_installed_extension_package_is_listed(tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    install = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
+         "--target", str(target), str(REPO / "tests" / "test_package")],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert install.returncode == 0, install.stderr
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    out = subprocess.run(
+        [sys.executable, "-m", "spatioxolver", "agents", "--json"],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    rows = {row["name"]: row for row in json.loads(out.stdout)}
+    assert rows["echo_counter"]["backends"] == ["geometric"]
+    assert BUILT_IN_AGENTS <= set(rows)
+    # and the plug-in actually runs
+    code = (
+        "import asyncio; from spatioxolver.plugins import load_agent;"
+        "a = load_agent('echo_counter');"
+        "print(asyncio.run(a.run({'scene_graph': {'objects': [1, 2, 3]}}, {})))"
+    )
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert ran.stdout.strip() == "{'object_count': 3}", ran.stderr
