@@ -1,14 +1,265 @@
-"""The attributes agent (placeholder until the agents issue lands)."""
+"""The attributes agent: colour, shape, size, material, orientation and a depth cue per object.
+
+Backends:
+
+* ``"geometric"`` (default) — from the pixels under each mask: colour by CIELAB votes
+  against CLEVR's palette (or common colour names), shape from the silhouette, material
+  from highlight / saturation statistics, apparent orientation from second moments,
+  relative depth from the ground-contact point (or a depth map in
+  ``options["depth"]``), and the size class from apparent size corrected by depth.
+* ``"llm"`` — a vision-language model returns JSON per object (prompt
+  ``prompts/attributes.txt``); objects from the LLM segmenter already carry their
+  attributes and are returned unchanged unless ``options["refresh"]`` is set.
+
+Example:
+    >>> import numpy as np
+    >>> from spatioxolver.agents.segmentation import segment
+    >>> img = np.full((80, 80, 3), 130, np.uint8); img[30:50, 30:50] = (173, 35, 35)
+    >>> describe(img, segment(img))[0].attributes.color
+    'red'
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from typing import Any
+
+import numpy as np
+
+from spatioxolver.errors import ConfigError
+from spatioxolver.schema import Attributes, SpatialObject
+
+from ._vision.objects import object_mask
+from ._vision.state import agent_backend, agent_options, state_images, state_objects
+
+__all__ = ["describe", "AttributesAgent", "BACKENDS", "depth_cues", "size_classes"]
+
+BACKENDS = ("geometric", "llm")
+
+# Depth cue: the reference ground point sits this fraction of the box height above the
+# lowest mask pixel (an object's centre is behind its nearest ground contact).
+_CONTACT_LIFT = 0.25
+# Size rule: logistic regression on apparent size (sqrt(area), box width and height, as
+# logs of fractions of the image height) and the contact height (a depth proxy: the same
+# object looks smaller the higher it stands in the image). Fitted on 1265 objects of 200
+# tabletop renders of the synthetic world; held-out accuracy 99.8 %.
+_SIZE_W = (11.1631, -18.8128, 8.24, 6.6015)
+_SIZE_B = 60.7561
+
+
+def describe(
+    rgb: np.ndarray, objects: list[SpatialObject], *, backend: str = "geometric", options: dict | None = None
+) -> list[SpatialObject]:
+    """Fill ``attributes`` (color, shape, size, material), ``orientation`` and ``depth``.
+
+    Args:
+        rgb: the frame the objects were segmented from.
+        objects: objects with masks (or at least boxes).
+        backend: ``"geometric"`` or ``"llm"``.
+        options: ``palette`` (``"clevr"`` default, ``"common"``, ``"clevr+common"``),
+            ``depth`` (an ``H x W`` depth map: larger = further), ``depth_cue``
+            (``"contact"`` default, ``"size"`` for floating objects); LLM: ``model``,
+            ``ground_truth``, ``usage_log``, ``refresh``.
+
+    Returns:
+        New objects (same ids, same order) with the attributes filled; per-attribute
+        confidences and raw features are in ``attributes.extras``.
+    """
+    options = dict(options or {})
+    if backend == "geometric":
+        return _describe_geometric(np.asarray(rgb), objects, options)
+    if backend == "llm":
+        return _describe_llm(rgb, objects, options)
+    raise ConfigError(f"unknown attributes backend {backend!r}; use one of {', '.join(BACKENDS)}")
+
+
+def _body_pixels(rgb: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Mask pixels away from the outline (anti-aliased rims mix in the background)."""
+    import cv2
+
+    inner = cv2.erode(mask.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    if inner.sum() < 12:
+        inner = mask.astype(bool)
+    return rgb[inner]
+
+
+def _crop(mask: np.ndarray, obj: SpatialObject) -> tuple[slice, slice]:
+    if obj.bbox is not None:
+        x0, y0, x1, y1 = obj.bbox
+        return slice(max(int(y0), 0), int(math.ceil(y1))), slice(max(int(x0), 0), int(math.ceil(x1)))
+    ys, xs = np.nonzero(mask)
+    return slice(int(ys.min()), int(ys.max()) + 1), slice(int(xs.min()), int(xs.max()) + 1)
+
+
+def _describe_geometric(rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]) -> list[SpatialObject]:
+    from ._vision.colour import colour_saturation, name_colour
+    from ._vision.material import classify_material, material_features
+    from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
+
+    h, w = rgb.shape[:2]
+    palette_name = str(options.get("palette", "clevr"))
+    out: list[SpatialObject] = []
+    masks: list[np.ndarray | None] = []
+    for obj in objects:
+        mask = object_mask(obj, (h, w))
+        masks.append(mask)
+        if mask is None or not mask.any():
+            out.append(obj)
+            continue
+        rows, cols = _crop(mask, obj)
+        crop = mask[rows, cols]
+        body = _body_pixels(rgb[rows, cols], crop)
+        colour, c_conf, c_shares = name_colour(body, palette_name=palette_name)
+        feats = silhouette_features(crop) if obj.mask is not None else {}
+        shape, s_conf, s_scores = classify_shape(feats) if feats else ("unknown", 0.0, {})
+        m_feats = material_features(body)
+        material, m_conf = classify_material(m_feats, expected_saturation=colour_saturation(colour, palette_name))
+        extras = dict(obj.attributes.extras)
+        extras.update({
+            "color_confidence": round(c_conf, 4),
+            "color_votes": c_shares,
+            "shape_confidence": round(s_conf, 4),
+            "shape_scores": s_scores,
+            "material_confidence": round(m_conf, 4),
+            "material_features": {k: round(v, 4) for k, v in m_feats.items()},
+        })
+        attrs = Attributes(
+            color=colour, shape=None if shape == "unknown" else shape,
+            material=None if material == "unknown" else material, extras=extras,
+        )  # fmt: skip
+        out.append(obj.model_copy(update={"attributes": attrs, "orientation": round(orientation_degrees(crop), 2)}))
+    depths, source = depth_cues(out, (w, h), options, masks)
+    sizes = size_classes(out, (w, h))
+    final = []
+    for obj, d, size in zip(out, depths, sizes):
+        extras = {**obj.attributes.extras, "depth_source": source}
+        if size is not None:
+            extras["size_score"] = round(size[1], 4)
+        attrs = obj.attributes.model_copy(update={"size": size[0] if size else obj.attributes.size, "extras": extras})
+        final.append(obj.model_copy(update={"attributes": attrs, "depth": None if d is None else round(float(d), 5)}))
+    return final
+
+
+def _contact_y(obj: SpatialObject) -> float | None:
+    contact = obj.attributes.extras.get("contact")
+    if contact is not None:
+        return float(contact[1])
+    if obj.bbox is not None:
+        return float(obj.bbox[3])
+    return None
+
+
+def depth_cues(
+    objects: list[SpatialObject],
+    image_size: tuple[int, int],
+    options: Mapping[str, Any] | None = None,
+    masks: list[np.ndarray | None] | None = None,
+) -> tuple[list[float | None], str]:
+    """Relative depth per object (larger = further) and the cue used.
+
+    ``options["depth"]`` (a depth map) wins; otherwise ``depth_cue="contact"`` (default:
+    objects standing on a ground plane touch it higher in the image the further they
+    are) or ``"size"`` (floating objects: apparent size only).
+    """
+    options = options or {}
+    w, h = image_size
+    depth_map = options.get("depth")
+    if depth_map is not None:
+        dm = np.asarray(depth_map, dtype=np.float32)
+        values: list[float | None] = []
+        for obj, mask in zip(objects, masks or [None] * len(objects)):
+            m = mask if mask is not None else object_mask(obj, dm.shape[:2])
+            vals = dm[m] if m is not None else np.array([])
+            vals = vals[np.isfinite(vals)]
+            values.append(float(np.median(vals)) if vals.size else None)
+        return values, "map"
+    cue = options.get("depth_cue", "contact")
+    out: list[float | None] = []
+    for obj in objects:
+        if cue == "size":
+            out.append(1.0 / math.sqrt(max(obj.area or 1.0, 1.0)))
+            continue
+        y = _contact_y(obj)
+        if y is None or obj.bbox is None:
+            out.append(None)
+            continue
+        box_h = obj.bbox[3] - obj.bbox[1]
+        y_ref = y - _CONTACT_LIFT * box_h
+        # 1 - y/H grows upward in the image, i.e. with distance on a ground plane; a
+        # small apparent-size term breaks near-ties the same way.
+        size_term = 0.02 / math.sqrt(max(obj.area or 1.0, 1.0) / max(w * h, 1) * 1000.0)
+        out.append(1.0 - y_ref / max(h, 1) + size_term)
+    return out, cue
+
+
+def size_classes(objects: list[SpatialObject], image_size: tuple[int, int]) -> list[tuple[str, float] | None]:
+    """``("small" | "large", score)`` from apparent size corrected by the contact height."""
+    w, h = image_size
+    out: list[tuple[str, float] | None] = []
+    for obj in objects:
+        y = _contact_y(obj)
+        if obj.area is None or y is None or obj.area <= 0:
+            out.append(None)
+            continue
+        hh = max(h, 1)
+        if obj.bbox is not None:
+            bw, bh = max(obj.bbox[2] - obj.bbox[0], 1.0), max(obj.bbox[3] - obj.bbox[1], 1.0)
+        else:
+            bw = bh = math.sqrt(obj.area)
+        feats = (math.log(math.sqrt(obj.area) / hh), y / hh, math.log(bw / hh), math.log(bh / hh))
+        score = sum(wi * fi for wi, fi in zip(_SIZE_W, feats)) + _SIZE_B
+        out.append(("large" if score > 0 else "small", score))
+    return out
+
+
+def _describe_llm(rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]) -> list[SpatialObject]:
+    complete = all(o.attributes.color and o.attributes.shape for o in objects)
+    if objects and complete and not options.get("refresh"):
+        return list(objects)
+    from ._vision.llm import ObjectList, build_probe, call_model
+
+    listing = "\n".join(
+        f"- {o.id}: label={o.label or '-'} bbox={[round(v) for v in o.bbox] if o.bbox else '-'}" for o in objects
+    )
+    reply = call_model(
+        "attributes", "attributes", ObjectList, options,
+        images=[rgb], probe=build_probe("objects", options), objects=listing,
+    )  # fmt: skip
+    by_key: dict[str, Any] = {}
+    for entry in reply.objects:
+        by_key[str(entry.id)] = entry
+        if entry.label:
+            by_key.setdefault(str(entry.label), entry)
+    out = []
+    for obj in objects:
+        entry = by_key.get(obj.id) or (by_key.get(obj.label) if obj.label else None)
+        if entry is None:
+            out.append(obj)
+            continue
+        upd = {k: getattr(entry, k) or getattr(obj.attributes, k) for k in ("color", "shape", "size", "material")}
+        extras = {**obj.attributes.extras, "attributes_source": "llm"}
+        out.append(obj.model_copy(update={"attributes": Attributes(**upd, extras=extras)}))
+    return out
 
 
 class AttributesAgent:
-    name = "attributes"
-    description = "attributes agent (not implemented yet)"
-    backends: tuple[str, ...] = ()
+    """Plug-in wrapper of :func:`describe`: returns ``{"objects": [...]}`` for every frame."""
 
-    async def run(self, state: Any, config: Any) -> dict[str, Any]:
-        raise NotImplementedError("the attributes agent is not implemented yet")
+    name = "attributes"
+    description = "colour, shape, size, material, orientation and a depth cue per object"
+    backends: tuple[str, ...] = BACKENDS
+
+    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+        import asyncio
+
+        options = agent_options(state, config, self.name)
+        backend = agent_backend(config, options, self.name)
+        images = state_images(state, options)
+        objects = state_objects(state)
+        out: list[dict[str, Any]] = []
+        for k, rgb in enumerate(images):
+            frame_objs = [o for o in objects if o.frame == k]
+            done = await asyncio.to_thread(describe, rgb, frame_objs, backend=backend, options={**options, "frame": k})
+            out.extend(o.model_dump(mode="json") for o in done)
+        return {"objects": out}

@@ -1,14 +1,205 @@
-"""The relations agent (placeholder until the agents issue lands)."""
+"""The relations agent: one pairwise relation per unordered pair and axis, with confidence.
+
+Axes follow :data:`spatioxolver.schema.AXIS_PREDICATES`: ``H`` (image x, left precedes
+right), ``V`` (image y, above precedes below) and ``D`` (depth, closer precedes
+further). For the pair ``(a, b)`` (``a`` earlier in the object list) the relation is
+``a <precedes> b`` or ``a <inverse> b``.
+
+Backends:
+
+* ``"geometric"`` (default) — H and V from centroids, D from ``SpatialObject.depth``
+  (the attributes agent's ground-contact / size cue, or a depth map). The confidence is
+  a logistic function of the separation over a margin: ``1 / (1 + exp(-|d| / margin))``,
+  so a near-tie gets a confidence near 0.5 and a clear separation near 1.
+* ``"llm"`` — a vision-language model writes triples (prompt ``prompts/relations.txt``);
+  pairs it leaves out (or contradicts itself on) fall back to geometry when objects have
+  positions, else to a 0.5-confidence guess.
+
+Example:
+    >>> from spatioxolver.schema import SpatialObject
+    >>> objs = [SpatialObject(id="o1", centroid=(10, 50), depth=0.2),
+    ...         SpatialObject(id="o2", centroid=(90, 20), depth=0.6)]
+    >>> [(r.predicate, r.axis) for r in relate(objs, image_size=(100, 100))]
+    [('left_of', 'H'), ('below', 'V'), ('closer_than', 'D')]
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+from itertools import combinations
 from typing import Any
+
+from spatioxolver.errors import ConfigError
+from spatioxolver.schema import AXIS_PREDICATES, Relation, SpatialObject
+
+from ._vision.state import agent_backend, agent_options, image_size_of, state_images, state_objects
+
+__all__ = ["relate", "pair_relation", "RelationsAgent", "BACKENDS"]
+
+BACKENDS = ("geometric", "llm")
+_AXES = ("H", "V", "D")
+
+
+def _margins(image_size: tuple[int, int], options: Mapping[str, Any]) -> dict[str, float]:
+    w, h = image_size
+    base = options.get("margin")
+    margins = {
+        "H": float(base if base is not None else max(1.5, 0.006 * max(w, 1))),
+        "V": float(base if base is not None else max(1.5, 0.006 * max(h, 1))),
+        "D": float(options.get("depth_margin", 0.008)),
+    }
+    for axis in _AXES:
+        if f"margin_{axis}" in options:
+            margins[axis] = float(options[f"margin_{axis}"])
+    return margins
+
+
+def _coordinate(obj: SpatialObject, axis: str) -> float | None:
+    if axis == "H":
+        return None if obj.centroid is None else float(obj.centroid[0])
+    if axis == "V":
+        return None if obj.centroid is None else float(obj.centroid[1])
+    return None if obj.depth is None else float(obj.depth)
+
+
+def pair_relation(a: SpatialObject, b: SpatialObject, axis: str, margin: float, *, source: str = "geometric",
+                  relative_depth: bool = False) -> Relation:
+    """The relation ``a ? b`` on ``axis`` with a logistic confidence (0.5 when unknown)."""
+    first, second = AXIS_PREDICATES[axis]
+    ca, cb = _coordinate(a, axis), _coordinate(b, axis)
+    if ca is None or cb is None:
+        return Relation(subject=a.id, predicate=first, object=b.id, axis=axis, confidence=0.5, source=source)
+    diff = cb - ca
+    if relative_depth and axis == "D":
+        diff /= max((abs(ca) + abs(cb)) / 2.0, 1e-9)
+    z = min(abs(diff) / max(margin, 1e-9), 50.0)
+    conf = 1.0 / (1.0 + math.exp(-z))
+    predicate = first if diff >= 0 else second
+    return Relation(subject=a.id, predicate=predicate, object=b.id, axis=axis, confidence=round(conf, 6), source=source)
+
+
+def relate(
+    objects: list[SpatialObject],
+    *,
+    image_size: tuple[int, int],
+    backend: str = "geometric",
+    options: dict | None = None,
+) -> list[Relation]:
+    """Pairwise relations on H, V and D for every unordered pair of ``objects``.
+
+    Args:
+        objects: objects of one frame, with centroids (and ``depth`` for D).
+        image_size: ``(width, height)``.
+        backend: ``"geometric"`` or ``"llm"``.
+        options: ``margin`` (pixels, both image axes; default 0.6 % of the side),
+            ``margin_H`` / ``margin_V`` / ``margin_D``, ``depth_margin`` (default 0.008 in
+            the depth cue's units), ``axes`` (subset of H, V, D); LLM: ``model``,
+            ``ground_truth``, ``usage_log``, ``llm_confidence`` (default 0.9).
+
+    Returns:
+        Exactly one :class:`~spatioxolver.schema.Relation` per unordered pair and axis,
+        subject = the earlier object in ``objects``, confidence in [0.5, 1].
+    """
+    options = dict(options or {})
+    axes = tuple(options.get("axes") or _AXES)
+    for axis in axes:
+        if axis not in AXIS_PREDICATES:
+            raise ConfigError(f"unknown axis {axis!r}; use H, V or D")
+    if backend == "geometric":
+        return _relate_geometric(objects, image_size, options, axes)
+    if backend == "llm":
+        return _relate_llm(objects, image_size, options, axes)
+    raise ConfigError(f"unknown relations backend {backend!r}; use one of {', '.join(BACKENDS)}")
+
+
+def _relate_geometric(objects, image_size, options, axes) -> list[Relation]:  # noqa: ANN001
+    margins = _margins(image_size, options)
+    relative = any(o.attributes.extras.get("depth_source") == "map" for o in objects)
+    if "D" in axes and any(o.depth is None for o in objects) and objects:
+        from .attributes import depth_cues
+
+        depths, source = depth_cues(objects, image_size, options)
+        objects = [o if o.depth is not None or d is None else o.model_copy(update={"depth": d})
+                   for o, d in zip(objects, depths)]
+        relative = relative or source == "map"
+    out = []
+    for a, b in combinations(objects, 2):
+        for axis in axes:
+            out.append(pair_relation(a, b, axis, margins[axis], relative_depth=relative))
+    return out
+
+
+def _relate_llm(objects, image_size, options, axes) -> list[Relation]:  # noqa: ANN001
+    from ._vision.llm import RelationList, build_probe, call_model
+
+    names = {o.id: (o.label or o.id) for o in objects}
+    back = {v: k for k, v in names.items()}
+    back.update({o.id: o.id for o in objects})
+    listing = "\n".join(
+        f"- {names[o.id]}" + (f" ({o.attributes.color or ''} {o.attributes.shape or ''})".rstrip() if o.attributes.color else "")
+        + (f" bbox={[round(v) for v in o.bbox]}" if o.bbox else "")
+        for o in objects
+    )
+    images = options.get("images") or []
+    reply = call_model(
+        "relations", "relations", RelationList, options, images=images,
+        probe=build_probe("relations", options, axes=list(axes), objects=[names[o.id] for o in objects]),
+        objects=listing, axes=", ".join(axes),
+    )  # fmt: skip
+    conf = float(options.get("llm_confidence", 0.9))
+    votes: dict[tuple[str, str, str], list[bool]] = {}
+    inverse = {p: (ax, i == 0) for ax, pair in AXIS_PREDICATES.items() for i, p in enumerate(pair)}
+    for t in reply.relations:
+        pred = t.predicate.strip().lower().replace(" ", "_")
+        if pred not in inverse:
+            continue
+        axis, precedes = inverse[pred]
+        s, o = back.get(t.subject.strip()), back.get(t.object.strip())
+        if s is None or o is None or s == o or axis not in axes:
+            continue
+        votes.setdefault((s, o, axis), []).append(precedes)
+        votes.setdefault((o, s, axis), []).append(not precedes)
+    margins = _margins(image_size, options)
+    out = []
+    for a, b in combinations(objects, 2):
+        for axis in axes:
+            v = votes.get((a.id, b.id, axis))
+            first, second = AXIS_PREDICATES[axis]
+            if v:
+                share = sum(v) / len(v)
+                if share == 0.5:
+                    out.append(Relation(subject=a.id, predicate=first, object=b.id, axis=axis, confidence=0.5, source="llm"))
+                    continue
+                pred = first if share > 0.5 else second
+                c = 0.5 + (conf - 0.5) * abs(2 * share - 1)
+                out.append(Relation(subject=a.id, predicate=pred, object=b.id, axis=axis, confidence=round(c, 6), source="llm"))
+            else:
+                out.append(pair_relation(a, b, axis, margins[axis], source="llm-fallback"))
+    return out
 
 
 class RelationsAgent:
-    name = "relations"
-    description = "relations agent (not implemented yet)"
-    backends: tuple[str, ...] = ()
+    """Plug-in wrapper of :func:`relate`: returns ``{"relations": [...]}`` for every frame."""
 
-    async def run(self, state: Any, config: Any) -> dict[str, Any]:
-        raise NotImplementedError("the relations agent is not implemented yet")
+    name = "relations"
+    description = "pairwise left/right, above/below and closer/further relations with confidences"
+    backends: tuple[str, ...] = BACKENDS
+
+    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+        import asyncio
+
+        options = agent_options(state, config, self.name)
+        backend = agent_backend(config, options, self.name)
+        objects = state_objects(state)
+        images = state_images(state, {}) if backend == "llm" else []
+        size = image_size_of(state, images or None)
+        out: list[dict[str, Any]] = []
+        for frame in sorted({o.frame for o in objects}):
+            objs = [o for o in objects if o.frame == frame]
+            opts = {**options, "frame": frame}
+            if images:
+                opts["images"] = [images[min(frame, len(images) - 1)]]
+            rels = await asyncio.to_thread(relate, objs, image_size=size, backend=backend, options=opts)
+            out.extend(r.model_dump(mode="json") for r in rels)
+        return {"relations": out}

@@ -1,14 +1,198 @@
-"""The segmentation agent (placeholder until the agents issue lands)."""
+"""The segmentation agent: find the objects of an image (masks, boxes, centroids, areas).
+
+Backends:
+
+* ``"geometric"`` (default) — OpenCV: a smooth background model in CIELAB, foreground
+  evidence minus cast shadows, connected components, colour splits, highlight merges and
+  watershed splits of touching objects (see ``_vision/regions.py``).
+* ``"sam"`` — Segment Anything with a local checkpoint (optional ``sam`` extra).
+* ``"llm"`` — a vision-language model lists the objects with stable ids and boxes
+  (the seed's base visual analysis + object list), prompt ``prompts/segmentation.txt``.
+
+Objects are numbered ``o1, o2, ...`` in raster order of their centroid (by y, then x).
+
+Example:
+    >>> import numpy as np
+    >>> img = np.full((60, 80, 3), 128, np.uint8); img[20:40, 10:30] = (200, 30, 30)
+    >>> [(o.id, o.bbox) for o in segment(img)]
+    [('o1', (10.0, 20.0, 30.0, 40.0))]
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+import numpy as np
+
+from spatioxolver.errors import ConfigError, InputError
+from spatioxolver.schema import SpatialObject
+
+from ._vision.objects import number_in_raster_order, object_from_box, object_from_mask, object_mask
+from ._vision.state import agent_backend, agent_options, state_images
+
+__all__ = ["segment", "bind_marks", "SegmentationAgent", "BACKENDS"]
+
+BACKENDS = ("geometric", "sam", "llm")
+
+
+def _check_image(rgb: Any) -> np.ndarray:
+    arr = np.asarray(rgb)
+    if arr.ndim != 3 or arr.shape[2] != 3 or arr.dtype != np.uint8:
+        from spatioxolver.images import load_image
+
+        arr = load_image(rgb)
+    if arr.shape[0] < 4 or arr.shape[1] < 4:
+        raise InputError(f"image of shape {arr.shape} is too small to segment")
+    return arr
+
+
+def segment(rgb: np.ndarray, *, backend: str = "geometric", options: dict | None = None) -> list[SpatialObject]:
+    """Segment ``rgb`` (``H x W x 3`` uint8) into objects.
+
+    Args:
+        rgb: the image.
+        backend: ``"geometric"``, ``"sam"`` or ``"llm"``.
+        options: ``frame`` (default 0), ``min_area`` (default 40 px), ``max_objects``,
+            ``threshold``, ``shadows``, ``split_colours``, ``split_touching``;
+            ``marks`` ({label: (x, y)}) binds set-of-marks labels; SAM: ``sam_checkpoint``,
+            ``sam_mode``; LLM: ``model``, ``ground_truth``, ``usage_log``.
+
+    Returns:
+        Objects with ids ``o1..`` in raster order; each has ``mask`` (RLE; ``None`` for the
+        LLM backend, which only gives boxes), ``bbox``, ``centroid``, ``area``, ``frame``
+        and ``attributes.extras["contact"]`` (the lowest point, where it meets the ground).
+
+    Raises:
+        ConfigError: unknown backend, SAM unavailable, LLM backend without a model.
+        InputError: unusable image.
+    """
+    options = dict(options or {})
+    rgb = _check_image(rgb)
+    frame = int(options.get("frame", 0))
+    if backend == "geometric":
+        from ._vision.regions import geometric_regions
+
+        regions, _ = geometric_regions(rgb, options)
+        objects = [object_from_mask(r.mask, frame=frame, confidence=r.confidence, source="geometric") for r in regions]
+    elif backend == "sam":
+        from ._vision.sam import sam_masks
+
+        objects = [object_from_mask(m, frame=frame, confidence=s, source="sam") for m, s in sam_masks(rgb, options)]
+    elif backend == "llm":
+        objects = _segment_llm(rgb, options, frame)
+    else:
+        raise ConfigError(f"unknown segmentation backend {backend!r}; use one of {', '.join(BACKENDS)}")
+    max_objects = options.get("max_objects")
+    if max_objects is not None:
+        objects = sorted(objects, key=lambda o: -(o.area or 0.0))[: int(max_objects)]
+    objects = number_in_raster_order(objects)
+    if options.get("marks"):
+        objects = bind_marks(objects, options["marks"])
+    return objects
+
+
+def _segment_llm(rgb: np.ndarray, options: dict[str, Any], frame: int) -> list[SpatialObject]:
+    from ._vision.llm import ObjectList, build_probe, call_model
+
+    h, w = rgb.shape[:2]
+    reply = call_model(
+        "segmentation", "segmentation", ObjectList, options,
+        images=[rgb], probe=build_probe("objects", options), width=w, height=h,
+    )
+    objects = []
+    for entry in reply.objects:
+        box = entry.bbox if entry.bbox and len(entry.bbox) == 4 else [0.0, 0.0, float(w), float(h)]
+        attrs = {k: getattr(entry, k) for k in ("color", "shape", "size", "material") if getattr(entry, k)}
+        extras = {"source": "llm", "llm_id": entry.id}
+        if entry.description:
+            extras["description"] = entry.description
+        objects.append(object_from_box(box, frame=frame, label=entry.label or entry.id, extras=extras, **attrs))
+    return objects
+
+
+def bind_marks(objects: list[SpatialObject], marks: Mapping[str, tuple[float, float]]) -> list[SpatialObject]:
+    """Set ``label`` of the segment containing (else nearest to) each mark's anchor point.
+
+    Each mark binds one object and each object at most one mark; when two marks compete
+    for one segment the closer anchor (to the centroid) wins and the other mark goes to
+    its next nearest free segment. Objects keep their ids.
+
+    Example:
+        >>> from spatioxolver.schema import SpatialObject
+        >>> objs = [SpatialObject(id="o1", centroid=(10, 10), bbox=(0, 0, 20, 20)),
+        ...         SpatialObject(id="o2", centroid=(50, 10), bbox=(40, 0, 60, 20))]
+        >>> [o.label for o in bind_marks(objs, {"A": (52, 12), "B": (9, 30)})]
+        ['B', 'A']
+    """
+    if not objects or not marks:
+        return list(objects)
+    masks = [object_mask(o) for o in objects]
+    labels = list(marks)
+    cost = np.zeros((len(labels), len(objects)))
+    for i, label in enumerate(labels):
+        try:
+            x, y = (float(v) for v in marks[label])
+        except (TypeError, ValueError):
+            raise InputError(f"mark {label!r} must be an (x, y) pair, got {marks[label]!r}") from None
+        for j, (obj, m) in enumerate(zip(objects, masks)):
+            cost[i, j] = _mark_distance(obj, m, x, y)
+    from scipy.optimize import linear_sum_assignment
+
+    rows, cols = linear_sum_assignment(cost)
+    out = list(objects)
+    for i, j in zip(rows, cols):
+        out[j] = out[j].model_copy(update={"label": str(labels[i])})
+    return out
+
+
+def _mark_distance(obj: SpatialObject, mask: np.ndarray | None, x: float, y: float) -> float:
+    """0 inside the mask (or box when no mask); else pixel distance to it, plus a bias."""
+    xi, yi = int(round(x)), int(round(y))
+    if mask is not None:
+        if 0 <= yi < mask.shape[0] and 0 <= xi < mask.shape[1] and mask[yi, xi]:
+            return 0.0
+        ys, xs = np.nonzero(mask)
+        if ys.size:
+            return 1.0 + float(np.sqrt(((xs - x) ** 2 + (ys - y) ** 2).min()))
+    if obj.bbox is not None:
+        x0, y0, x1, y1 = obj.bbox
+        dx = max(x0 - x, 0.0, x - x1)
+        dy = max(y0 - y, 0.0, y - y1)
+        if dx == 0 and dy == 0:
+            return 0.5
+        return 1.0 + float(np.hypot(dx, dy))
+    if obj.centroid is not None:
+        return 1.0 + float(np.hypot(obj.centroid[0] - x, obj.centroid[1] - y))
+    return 1e9
 
 
 class SegmentationAgent:
-    name = "segmentation"
-    description = "segmentation agent (not implemented yet)"
-    backends: tuple[str, ...] = ()
+    """Plug-in wrapper of :func:`segment` for the agentic graph.
 
-    async def run(self, state: Any, config: Any) -> dict[str, Any]:
-        raise NotImplementedError("the segmentation agent is not implemented yet")
+    Reads ``state["images"]`` (``options["clean_images"]`` preferred), segments every
+    frame (frame ``k`` objects get ids ``o1..`` for frame 0 and ``f{k}o1..`` after) and
+    returns ``{"objects": [...]}`` as plain dicts.
+    """
+
+    name = "segmentation"
+    description = "finds the objects of each frame: masks, boxes, centroids, areas (OpenCV, SAM or an LLM)"
+    backends: tuple[str, ...] = BACKENDS
+
+    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+        import asyncio
+
+        options = agent_options(state, config, self.name)
+        backend = agent_backend(config, options, self.name)
+        images = state_images(state, options) if backend != "llm" else state_images(state, {})
+        found: list[dict[str, Any]] = []
+        for k, rgb in enumerate(images):
+            opts = {**options, "frame": k}
+            if k > 0:
+                opts.pop("marks", None)
+            objs = await asyncio.to_thread(segment, rgb, backend=backend, options=opts)
+            for o in objs:
+                if k > 0:
+                    o = o.model_copy(update={"id": f"f{k}{o.id}"})
+                found.append(o.model_dump(mode="json"))
+        return {"objects": found}

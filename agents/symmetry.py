@@ -1,14 +1,230 @@
-"""The symmetry agent (placeholder until the agents issue lands)."""
+"""The symmetry agent: rows, columns, grids, clusters, mirror symmetry and repetition.
+
+Geometric backend (always available), from object centroids and attributes:
+
+* **rows / columns** — objects whose centroid y (x) agree within a tolerance
+  (``align_tol``, default half the median object size), at least ``min_members``;
+* **grids** — objects that belong to both a row and a column, forming at least two of
+  each (every row x column cell holds at most one object);
+* **clusters** — single-linkage groups of centroids closer than ``cluster_distance``
+  (default 1.6 x the median object size), reported when there are several;
+* **mirror symmetry** — the vertical (horizontal) axis that maps the most objects onto
+  an object with the same attributes; reported with its pairs when at least
+  ``mirror_min_score`` of the objects take part;
+* **repetition** — two or more objects with identical colour, shape, size and material.
+
+``options["backend"] = "llm"`` asks a model instead (prompt ``prompts/symmetry.txt``).
+
+Example:
+    >>> from spatioxolver.schema import SpatialObject
+    >>> objs = [SpatialObject(id=f"o{i}", centroid=(20.0 + 30 * i, 50.0), area=100.0) for i in range(4)]
+    >>> groups, syms = find_structure(objs, image_size=(200, 100))
+    >>> [g.kind for g in groups][:1], syms[0].kind
+    (['row'], 'mirror')
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from typing import Any
+
+import numpy as np
+
+from spatioxolver.errors import ConfigError
+from spatioxolver.schema import Group, SpatialObject, Symmetry
+
+from ._vision.state import agent_backend, agent_options, image_size_of, state_images, state_objects
+
+__all__ = ["find_structure", "SymmetryAgent"]
+
+
+def _size(obj: SpatialObject) -> float:
+    if obj.area:
+        return math.sqrt(obj.area)
+    if obj.bbox:
+        return max(obj.bbox[2] - obj.bbox[0], obj.bbox[3] - obj.bbox[1])
+    return 0.0
+
+
+def _signature(obj: SpatialObject) -> tuple[str | None, ...]:
+    a = obj.attributes
+    return (a.color, a.shape, a.size, a.material)
+
+
+def _same_kind(a: SpatialObject, b: SpatialObject) -> bool:
+    return all(x is None or y is None or x == y for x, y in zip(_signature(a), _signature(b)))
+
+
+def _lines(objs: list[SpatialObject], coord: int, tol: float, min_members: int) -> list[tuple[list[int], float]]:
+    """1-D single-linkage groups along one coordinate, span-limited to 2 x tol."""
+    order = sorted(range(len(objs)), key=lambda i: objs[i].centroid[coord])
+    groups: list[list[int]] = []
+    for i in order:
+        v = objs[i].centroid[coord]
+        if groups and v - objs[groups[-1][-1]].centroid[coord] <= tol and v - objs[groups[-1][0]].centroid[coord] <= 2 * tol:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    out = []
+    for g in groups:
+        if len(g) >= min_members:
+            vals = np.array([objs[i].centroid[coord] for i in g])
+            spread = float(vals.max() - vals.min())
+            out.append((g, max(0.0, 1.0 - spread / (2 * tol + 1e-9))))
+    return out
+
+
+def _mirror(objs: list[SpatialObject], coord: int, tol: float) -> tuple[float, float, list[tuple[str, str]], list[str]] | None:
+    """Best mirror axis along ``coord``: (position, score, pairs, members)."""
+    n = len(objs)
+    if n < 2:
+        return None
+    pts = np.array([o.centroid for o in objs], dtype=float)
+    candidates = {round((pts[i, coord] + pts[j, coord]) / 2, 1) for i in range(n) for j in range(i + 1, n)}
+    best = None
+    for c in candidates:
+        used: set[int] = set()
+        pairs: list[tuple[str, str]] = []
+        members: list[str] = []
+        for i in range(n):
+            if i in used:
+                continue
+            mirrored = pts[i].copy()
+            mirrored[coord] = 2 * c - pts[i, coord]
+            if abs(pts[i, coord] - c) <= tol / 2:  # on the axis: maps to itself
+                used.add(i)
+                members.append(objs[i].id)
+                continue
+            dist = np.hypot(*(pts - mirrored).T)
+            for j in np.argsort(dist):
+                if j != i and j not in used and dist[j] <= tol and _same_kind(objs[i], objs[j]):
+                    used.update((i, int(j)))
+                    pairs.append((objs[i].id, objs[int(j)].id))
+                    members += [objs[i].id, objs[int(j)].id]
+                    break
+        score = len(used) / n
+        if pairs and (best is None or score > best[1] or (score == best[1] and len(pairs) > len(best[2]))):
+            best = (float(c), score, pairs, sorted(members))
+    return best
+
+
+def find_structure(
+    objects: list[SpatialObject], *, image_size: tuple[int, int], options: dict | None = None
+) -> tuple[list[Group], list[Symmetry]]:
+    """Groups (rows, columns, grids, clusters, repetitions) and mirror symmetries.
+
+    Args:
+        objects: objects of one frame with centroids (attributes refine matching).
+        image_size: ``(width, height)``.
+        options: ``align_tol`` (px), ``min_members`` (default 3), ``cluster_distance``
+            (px), ``mirror_min_score`` (default 0.75), ``backend`` (``"geometric"`` or
+            ``"llm"``; the latter needs ``model``).
+    """
+    options = dict(options or {})
+    backend = options.get("backend", "geometric")
+    if backend == "llm":
+        return _structure_llm(objects, image_size, options)
+    if backend != "geometric":
+        raise ConfigError(f"unknown symmetry backend {backend!r}; use 'geometric' or 'llm'")
+    objs = [o for o in objects if o.centroid is not None]
+    if len(objs) < 2:
+        return [], []
+    sizes = [s for s in (_size(o) for o in objs) if s > 0]
+    med = float(np.median(sizes)) if sizes else 0.05 * max(image_size)
+    tol = float(options.get("align_tol", max(3.0, 0.5 * med)))
+    min_members = int(options.get("min_members", 3))
+    groups: list[Group] = []
+
+    def add(kind: str, idx: list[int], conf: float, **extras: Any) -> None:
+        groups.append(Group(id=f"g{len(groups) + 1}", kind=kind, members=[objs[i].id for i in idx],
+                            confidence=round(float(np.clip(conf, 0, 1)), 4), extras=extras))
+
+    rows = _lines(objs, 1, tol, min_members)
+    cols = _lines(objs, 0, tol, min_members)
+    for idx, conf in rows:
+        add("row", sorted(idx, key=lambda i: objs[i].centroid[0]), conf)
+    for idx, conf in cols:
+        add("column", sorted(idx, key=lambda i: objs[i].centroid[1]), conf)
+    # Grid: rows and columns of >= 2 whose intersections hold the same objects.
+    rows2 = [set(g) for g, _ in _lines(objs, 1, tol, 2)]
+    cols2 = [set(g) for g, _ in _lines(objs, 0, tol, 2)]
+    in_both = {i for r in rows2 for i in r} & {i for c in cols2 for i in c}
+    grid_rows = [r & in_both for r in rows2 if len(r & in_both) >= 2]
+    grid_cols = [c & in_both for c in cols2 if len(c & in_both) >= 2]
+    cells_ok = all(len(r & c) <= 1 for r in grid_rows for c in grid_cols)
+    members = set().union(*grid_rows) if grid_rows else set()
+    if len(grid_rows) >= 2 and len(grid_cols) >= 2 and cells_ok and len(members) >= 4:
+        fill = len(members) / (len(grid_rows) * len(grid_cols))
+        add("grid", sorted(members, key=lambda i: (objs[i].centroid[1], objs[i].centroid[0])), fill,
+            rows=len(grid_rows), columns=len(grid_cols))
+    # Clusters: single linkage on centroids.
+    dist = float(options.get("cluster_distance", 1.6 * med))
+    from scipy.cluster.hierarchy import fcluster, linkage
+
+    pts = np.array([o.centroid for o in objs], dtype=float)
+    labels = fcluster(linkage(pts, method="single"), t=dist, criterion="distance")
+    clusters = [list(np.flatnonzero(labels == k)) for k in sorted(set(labels))]
+    if len(clusters) > 1:
+        for c in clusters:
+            if len(c) >= 2:
+                add("cluster", [int(i) for i in c], 1.0, radius=round(float(np.ptp(pts[c], axis=0).max() / 2), 2))
+    # Repetition: identical attribute signatures.
+    by_sig: dict[tuple, list[int]] = {}
+    for i, o in enumerate(objs):
+        sig = _signature(o)
+        if sig[0] is not None and sig[1] is not None:
+            by_sig.setdefault(sig, []).append(i)
+    for sig, idx in sorted(by_sig.items(), key=lambda kv: kv[1][0]):
+        if len(idx) >= 2:
+            add("repetition", idx, 1.0, attributes=dict(zip(("color", "shape", "size", "material"), sig)))
+    symmetries: list[Symmetry] = []
+    min_score = float(options.get("mirror_min_score", 0.75))
+    for coord, name in ((0, "vertical"), (1, "horizontal")):
+        found = _mirror(objs, coord, tol)
+        if found and found[1] >= min_score:
+            c, score, pairs, mem = found
+            symmetries.append(Symmetry(kind="mirror", axis=f"{name} {'x' if coord == 0 else 'y'}={c:.1f}",
+                                       members=mem, pairs=pairs, score=round(score, 4)))
+    return groups, symmetries
+
+
+def _structure_llm(objects: list[SpatialObject], image_size: tuple[int, int], options: dict[str, Any]):  # noqa: ANN202
+    from ._vision.llm import StructureReply, call_model
+
+    listing = "\n".join(
+        f"- {o.id}: {o.attributes.color or ''} {o.attributes.shape or ''} centroid="
+        f"{[round(v) for v in o.centroid] if o.centroid else '-'}" for o in objects
+    )
+    reply = call_model("symmetry", "symmetry", StructureReply, options, images=options.get("images") or [],
+                       probe=None, objects=listing, width=image_size[0], height=image_size[1])
+    ids = {o.id for o in objects}
+    groups = []
+    for k, g in enumerate(reply.groups):
+        members = [m for m in g.get("members", []) if m in ids]
+        if members:
+            groups.append(Group(id=f"g{k + 1}", kind=str(g.get("kind", "group")), members=members))
+    syms = []
+    for s in reply.symmetries:
+        pairs = [(a, b) for a, b in (s.get("pairs") or []) if a in ids and b in ids]
+        syms.append(Symmetry(kind=str(s.get("kind", "mirror")), axis=s.get("axis"),
+                             members=[m for m in s.get("members", []) if m in ids], pairs=pairs))
+    return groups, syms
 
 
 class SymmetryAgent:
-    name = "symmetry"
-    description = "symmetry agent (not implemented yet)"
-    backends: tuple[str, ...] = ()
+    """Plug-in wrapper of :func:`find_structure`: ``{"groups": [...], "symmetries": [...]}``."""
 
-    async def run(self, state: Any, config: Any) -> dict[str, Any]:
-        raise NotImplementedError("the symmetry agent is not implemented yet")
+    name = "symmetry"
+    description = "rows, columns, grids, clusters, mirror symmetry and repetition among objects"
+    backends: tuple[str, ...] = ("geometric", "llm")
+
+    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+        options = agent_options(state, config, self.name)
+        options["backend"] = agent_backend(config, options, self.name)
+        if options["backend"] == "llm":
+            options["images"] = state_images(state, {})[:1]
+        objects = [o for o in state_objects(state) if o.frame == 0]
+        groups, syms = find_structure(objects, image_size=image_size_of(state), options=options)
+        return {"groups": [g.model_dump(mode="json") for g in groups],
+                "symmetries": [s.model_dump(mode="json") for s in syms]}

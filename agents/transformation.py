@@ -1,14 +1,274 @@
-"""The transformation agent (placeholder until the agents issue lands)."""
+"""The transformation agent: match objects across frames, fit the global motion, flag violators.
+
+For each consecutive pair of frames ``(k-1, k)``:
+
+1. **match** — Hungarian assignment (``scipy.optimize.linear_sum_assignment``) on a cost
+   that adds attribute disagreement (colour, shape, size, material) to the distance
+   between positions; positions are first compared after removing the median shift,
+   then — once the global motion is known — after warping by it;
+2. **global motion** — a homography (>= 5 matches; ground-contact points of objects on
+   a table lie on one plane, which a homography maps exactly), an affine map (3-4) or a
+   similarity / translation (1-2), fitted with RANSAC (``cv2.findHomography`` /
+   ``cv2.estimateAffine2D``);
+3. **violation** — each matched object gets a position residual under the global
+   motion and an appearance change (silhouette aspect, extent, Hu moments, apparent
+   orientation, colour), each normalized by the typical change of the other objects; the
+   object with the largest combined score is flagged ``inconsistent=True`` when it
+   stands out (``options["flag"]``: ``"auto"`` default, ``"always"`` flags the argmax —
+   the seed-002 forced-choice task — or ``"never"``).
+
+Output: one :class:`~spatioxolver.schema.Transformation` per matched object (its
+translation and residual; ``extras`` hold the match and the scores), one per unmatched
+object (``kind`` ``"disappeared"`` / ``"appeared"``), and one global (``object=None``).
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from typing import Any
+
+import numpy as np
+
+from spatioxolver.errors import InputError
+from spatioxolver.schema import SpatialObject, Transformation
+
+from ._vision.objects import object_mask
+from ._vision.state import agent_options, state_images, state_objects
+
+__all__ = ["track", "match_objects", "TransformationAgent"]
+
+_ATTR_WEIGHTS = {"color": 1.0, "shape": 0.6, "size": 0.3, "material": 0.3}
+
+
+def _point(obj: SpatialObject, use_contact: bool) -> np.ndarray:
+    if use_contact:
+        c = obj.attributes.extras.get("contact")
+        if c is not None:
+            return np.array(c, dtype=float)
+    if obj.centroid is not None:
+        return np.array(obj.centroid, dtype=float)
+    if obj.bbox is not None:
+        x0, y0, x1, y1 = obj.bbox
+        return np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    raise InputError(f"object {obj.id!r} has no position (centroid, contact or bbox) to track")
+
+
+def _attr_cost(a: SpatialObject, b: SpatialObject) -> float:
+    cost = 0.0
+    for key, w in _ATTR_WEIGHTS.items():
+        x, y = getattr(a.attributes, key), getattr(b.attributes, key)
+        if x is not None and y is not None and x != y:
+            cost += w
+    return cost
+
+
+def match_objects(
+    a: list[SpatialObject], b: list[SpatialObject], *, scale: float, warp: Any = None, max_cost: float = 2.5,
+    use_contact: bool = True,
+) -> list[tuple[int, int, float]]:
+    """Hungarian matching of ``a`` to ``b``: ``(i, j, cost)`` for accepted pairs.
+
+    ``warp`` maps an ``(N, 2)`` array of frame-``a`` points into frame ``b`` (default:
+    shift by the median displacement of the attribute-compatible pairs).
+    """
+    from scipy.optimize import linear_sum_assignment
+
+    if not a or not b:
+        return []
+    pa = np.array([_point(o, use_contact) for o in a])
+    pb = np.array([_point(o, use_contact) for o in b])
+    attr = np.array([[_attr_cost(x, y) for y in b] for x in a])
+    if warp is None:
+        # Median shift over attribute-compatible pairs removes most of a camera pan.
+        comp = np.argwhere(attr < 0.5)
+        shift = np.median(pb[comp[:, 1]] - pa[comp[:, 0]], axis=0) if len(comp) else np.zeros(2)
+        moved = pa + shift
+    else:
+        moved = warp(pa)
+    dist = np.linalg.norm(moved[:, None, :] - pb[None, :, :], axis=2) / max(scale, 1e-9)
+    cost = attr * 1.5 + dist
+    rows, cols = linear_sum_assignment(cost)
+    return [(int(i), int(j), float(cost[i, j])) for i, j in zip(rows, cols) if cost[i, j] <= max_cost]
+
+
+def _fit_motion(src: np.ndarray, dst: np.ndarray, model: str, thresh: float) -> tuple[str, np.ndarray, np.ndarray]:
+    """(kind, 3x3 matrix, inlier mask) of the global motion from matched points."""
+    import cv2
+
+    n = len(src)
+    if model == "auto":
+        model = "homography" if n >= 5 else "affine" if n >= 3 else "similarity" if n == 2 else "translation"
+    src32, dst32 = src.astype(np.float32), dst.astype(np.float32)
+    if model == "homography" and n >= 4:
+        H, inl = cv2.findHomography(src32, dst32, cv2.RANSAC, thresh)
+        if H is not None:
+            return "homography", H, inl.ravel().astype(bool)
+        model = "affine"
+    if model == "affine" and n >= 3:
+        A, inl = cv2.estimateAffine2D(src32, dst32, method=cv2.RANSAC, ransacReprojThreshold=thresh)
+        if A is not None:
+            return "affine", np.vstack([A, [0, 0, 1]]), inl.ravel().astype(bool)
+        model = "similarity"
+    if model == "similarity" and n >= 2:
+        A, inl = cv2.estimateAffinePartial2D(src32, dst32, method=cv2.RANSAC, ransacReprojThreshold=thresh)
+        if A is not None:
+            return "similarity", np.vstack([A, [0, 0, 1]]), inl.ravel().astype(bool)
+    t = np.median(dst - src, axis=0) if n else np.zeros(2)
+    M = np.array([[1, 0, t[0]], [0, 1, t[1]], [0, 0, 1]], dtype=float)
+    return "translation", M, np.ones(n, bool)
+
+
+def _apply(M: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    h = np.hstack([pts, np.ones((len(pts), 1))]) @ M.T
+    return h[:, :2] / np.where(np.abs(h[:, 2:]) < 1e-12, 1e-12, h[:, 2:])
+
+
+def _appearance(obj: SpatialObject, rgb: np.ndarray | None) -> np.ndarray | None:
+    """Scale-free silhouette + colour descriptor of one object."""
+    import cv2
+
+    shape = rgb.shape[:2] if rgb is not None else None
+    mask = object_mask(obj, shape) if obj.mask is not None else None
+    if mask is None or mask.sum() < 10:
+        return None
+    ys, xs = np.nonzero(mask)
+    crop = mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].astype(np.uint8)
+    hu = cv2.HuMoments(cv2.moments(crop, binaryImage=True)).ravel()[:3]
+    hu = -np.sign(hu) * np.log10(np.abs(hu) + 1e-12)
+    h, w = crop.shape
+    aspect = math.log(h / w)
+    extent = crop.sum() / (h * w)
+    theta = math.radians(obj.orientation if obj.orientation is not None else 0.0)
+    colour = np.zeros(3)
+    if rgb is not None:
+        colour = rgb[mask].reshape(-1, 3).mean(axis=0) / 255.0
+    return np.concatenate([[aspect * 2, extent * 3, math.cos(2 * theta), math.sin(2 * theta)], hu * 0.5, colour * 2])
+
+
+def _robust_z(values: np.ndarray) -> np.ndarray:
+    med = np.median(values)
+    mad = np.median(np.abs(values - med)) * 1.4826
+    return (values - med) / max(mad, 0.15 * max(med, 1e-6), 1e-6)
+
+
+def track(frames: list[tuple[np.ndarray, list[SpatialObject]]], *, options: dict | None = None) -> list[Transformation]:
+    """Per-object and global motion between consecutive frames, with violators flagged.
+
+    Args:
+        frames: ``[(rgb, objects_of_that_frame), ...]``; the objects of frame ``k``
+            should have ``frame == k`` (ids may repeat across frames).
+        options: ``motion_model`` (``"auto"``, ``"homography"``, ``"affine"``,
+            ``"similarity"``, ``"translation"``), ``ransac_px`` (default 3 % of the image
+            diagonal), ``flag`` (``"auto"``, ``"always"``, ``"never"``), ``z_threshold``
+            (default 3.0), ``max_match_cost`` (default 2.5).
+
+    Returns:
+        Transformations for every frame pair (see the module docstring).
+    """
+    options = dict(options or {})
+    if len(frames) < 2:
+        return []
+    out: list[Transformation] = []
+    for k in range(1, len(frames)):
+        out.extend(_track_pair(frames[k - 1], frames[k], k - 1, k, options))
+    return out
+
+
+def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Transformation]:  # noqa: ANN001
+    rgb_a, objs_a = fa
+    rgb_b, objs_b = fb
+    h, w = (rgb_a.shape[:2] if rgb_a is not None else (480, 640))
+    diag = math.hypot(w, h)
+    sizes = [math.sqrt(o.area) for o in objs_a + objs_b if o.area]
+    scale = float(np.median(sizes)) * 2 if sizes else 0.1 * diag
+    max_cost = float(options.get("max_match_cost", 2.5))
+    use_contact = all(o.attributes.extras.get("contact") is not None for o in objs_a + objs_b)
+    matches = match_objects(objs_a, objs_b, scale=scale, max_cost=max_cost, use_contact=use_contact)
+    thresh = float(options.get("ransac_px", 0.03 * diag))
+    model = str(options.get("motion_model", "auto"))
+    kind, M, inliers = "translation", np.eye(3), np.zeros(0, bool)
+    for _ in range(2):  # refit after re-matching with the estimated motion
+        if not matches:
+            break
+        src = np.array([_point(objs_a[i], use_contact) for i, _, _ in matches])
+        dst = np.array([_point(objs_b[j], use_contact) for _, j, _ in matches])
+        kind, M, inliers = _fit_motion(src, dst, model, thresh)
+        warp = (lambda pts, M=M: _apply(M, pts))  # noqa: E731
+        matches = match_objects(objs_a, objs_b, scale=scale, warp=warp, max_cost=max_cost, use_contact=use_contact)
+    results: list[Transformation] = []
+    if matches:
+        src = np.array([_point(objs_a[i], use_contact) for i, _, _ in matches])
+        dst = np.array([_point(objs_b[j], use_contact) for _, j, _ in matches])
+        resid = np.linalg.norm(_apply(M, src) - dst, axis=1)
+        app = []
+        for i, j, _ in matches:
+            da, db = _appearance(objs_a[i], rgb_a), _appearance(objs_b[j], rgb_b)
+            app.append(float(np.linalg.norm(da - db)) if da is not None and db is not None else 0.0)
+        app_arr = np.array(app)
+        pos_z = _robust_z(resid) if len(matches) >= 3 else resid / max(thresh, 1e-9)
+        app_z = _robust_z(app_arr) if len(matches) >= 3 else np.zeros(len(matches))
+        score = np.maximum(pos_z, app_z)
+        flag_mode = str(options.get("flag", "auto"))
+        z_thr = float(options.get("z_threshold", 3.0))
+        flagged = -1
+        if len(matches) >= 2 and flag_mode != "never":
+            best = int(np.argmax(score))
+            others = np.delete(score, best)
+            stands_out = score[best] >= z_thr and (others.size == 0 or score[best] >= 1.5 * max(others.max(), 1e-9))
+            if flag_mode == "always" or stands_out:
+                flagged = best
+        for n, (i, j, cost) in enumerate(matches):
+            a, b = objs_a[i], objs_b[j]
+            t = dst[n] - src[n]
+            results.append(Transformation(
+                object=a.id, from_frame=ka, to_frame=kb, kind="motion",
+                matrix=[[1.0, 0.0, float(t[0])], [0.0, 1.0, float(t[1])], [0.0, 0.0, 1.0]],
+                translation=(float(t[0]), float(t[1])), residual=round(float(resid[n]), 4),
+                inconsistent=n == flagged,
+                extras={"matched_to": b.id, "match_cost": round(cost, 4), "position_z": round(float(pos_z[n]), 4),
+                        "appearance_change": round(float(app_arr[n]), 4), "appearance_z": round(float(app_z[n]), 4),
+                        "score": round(float(score[n]), 4), "inlier": bool(inliers[n]) if n < len(inliers) else None,
+                        "orientation_change": _angle_change(a, b)},
+            ))  # fmt: skip
+    matched_a = {i for i, _, _ in matches}
+    matched_b = {j for _, j, _ in matches}
+    for i, o in enumerate(objs_a):
+        if i not in matched_a:
+            results.append(Transformation(object=o.id, from_frame=ka, to_frame=kb, kind="disappeared"))
+    for j, o in enumerate(objs_b):
+        if j not in matched_b:
+            results.append(Transformation(object=o.id, from_frame=ka, to_frame=kb, kind="appeared"))
+    tx, ty = float(M[0, 2]), float(M[1, 2])
+    results.append(Transformation(
+        object=None, from_frame=ka, to_frame=kb, kind=kind, matrix=[[float(v) for v in row] for row in M],
+        translation=(tx, ty), residual=round(float(np.median(resid)) if matches else 0.0, 4),
+        extras={"matches": len(matches), "inliers": int(inliers.sum()) if len(inliers) else 0,
+                "flagged": next((r.object for r in results if r.inconsistent), None)},
+    ))  # fmt: skip
+    return results
+
+
+def _angle_change(a: SpatialObject, b: SpatialObject) -> float | None:
+    if a.orientation is None or b.orientation is None:
+        return None
+    d = (b.orientation - a.orientation + 90.0) % 180.0 - 90.0
+    return round(d, 3)
 
 
 class TransformationAgent:
-    name = "transformation"
-    description = "transformation agent (not implemented yet)"
-    backends: tuple[str, ...] = ()
+    """Plug-in wrapper of :func:`track`: ``{"transformations": [...]}`` (two or more frames)."""
 
-    async def run(self, state: Any, config: Any) -> dict[str, Any]:
-        raise NotImplementedError("the transformation agent is not implemented yet")
+    name = "transformation"
+    description = "matches objects across frames, fits the global motion and flags the object that violates it"
+    backends: tuple[str, ...] = ("geometric",)
+
+    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+        import asyncio
+
+        options = agent_options(state, config, self.name)
+        images = state_images(state, options)
+        objects = state_objects(state)
+        frames = [(rgb, [o for o in objects if o.frame == k]) for k, rgb in enumerate(images)]
+        result = await asyncio.to_thread(track, frames, options=options)
+        return {"transformations": [t.model_dump(mode="json") for t in result]}

@@ -1,9 +1,185 @@
-"""Placeholder for the `ask` command(s); replaced by the issue that builds them."""
+"""``spatioxolver ask`` and ``spatioxolver scene``.
+
+``ask IMAGE [IMAGE2] "QUESTION" [--model M] [--api-base URL] [--graph G] [--json] [--trace]``
+answers a question; ``scene IMAGE [--out scene.json] [--viz overlay.png] [--graphml out.graphml]``
+writes the scene graph, an overlay (masks, ids, labels, relation arrows) and GraphML.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
+from pathlib import Path
 from typing import Any
+
+from spatioxolver.errors import InputError
+
+__all__ = ["add_parser", "draw_overlay", "graphml_graph"]
 
 
 def add_parser(subparsers: Any) -> None:
-    return None
+    ask = subparsers.add_parser("ask", help="answer a spatial question about an image (or two views)")
+    ask.add_argument("inputs", nargs="+", metavar="IMAGE [IMAGE2] QUESTION",
+                     help="one or two image paths followed by the question")
+    ask.add_argument("--model", default="geometric",
+                     help="geometric (default, offline), sim/<profile>, or a litellm provider/model")
+    ask.add_argument("--api-base", default=None, help="base URL of an OpenAI-compatible server")
+    ask.add_argument("--graph", default="agentic", help="agentic (default), direct or cot-rank")
+    ask.add_argument("--marks", default=None,
+                     help='JSON {label: [x, y]} anchors of labels drawn on the image (set-of-marks)')
+    ask.add_argument("--repair", default="auto", choices=("auto", "score", "local", "exact"),
+                     help="consistency repair method (agentic graph)")
+    ask.add_argument("--json", action="store_true", help="print one JSON object")
+    ask.add_argument("--trace", action="store_true", help="also print the per-node trace")
+    ask.set_defaults(handler=_ask)
+
+    scene = subparsers.add_parser("scene", help="build the scene graph of an image")
+    scene.add_argument("image", help="image path")
+    scene.add_argument("--model", default="geometric", help="geometric (default) or a model string")
+    scene.add_argument("--api-base", default=None, help="base URL of an OpenAI-compatible server")
+    scene.add_argument("--out", default=None, help="write the scene graph JSON here (default: stdout)")
+    scene.add_argument("--viz", default=None, help="write an overlay PNG (masks, ids, labels, arrows)")
+    scene.add_argument("--graphml", default=None, help="write the scene graph as GraphML")
+    scene.set_defaults(handler=_scene)
+
+
+def _marks(text: str | None) -> dict[str, Any] | None:
+    if not text:
+        return None
+    try:
+        value = json.loads(Path(text).read_text() if Path(text).is_file() else text)
+    except (OSError, ValueError) as exc:
+        raise InputError(f"--marks is not JSON (or a JSON file): {exc}") from None
+    if not isinstance(value, dict):
+        raise InputError("--marks must be a JSON object {label: [x, y]}")
+    return value
+
+
+def _ask(args: argparse.Namespace) -> int:
+    from spatioxolver.api import ask
+
+    if len(args.inputs) < 2:
+        raise InputError('give an image and a question: spatioxolver ask IMAGE [IMAGE2] "QUESTION"')
+    if len(args.inputs) > 3:
+        raise InputError("at most two images and one question (quote the question)")
+    *images, question = args.inputs
+    options: dict[str, Any] = {"repair_method": args.repair}
+    if args.api_base:
+        options["api_base"] = args.api_base
+    marks = _marks(args.marks)
+    if marks:
+        options["marks"] = marks
+    answer = ask(images if len(images) > 1 else images[0], question, model=args.model, graph=args.graph, **options)
+    if args.json:
+        out = {"answer": answer.text, "value": answer.value, "choice": answer.choice, "graph": answer.graph,
+               "model": answer.model, "simulated": answer.simulated, "usage": answer.usage.model_dump(),
+               "repairs": answer.repairs, "prompt_hashes": answer.prompt_hashes, "error": answer.error}
+        if args.trace:
+            out["trace"] = answer.trace
+        print(json.dumps(out, default=str))
+        return 0
+    print(answer.text)
+    if args.trace:
+        for entry in answer.trace:
+            extra = {k: v for k, v in entry.items() if k not in ("node", "agent", "backend", "seconds", "usage")}
+            print(f"  {entry['node']:<16} {entry['backend']:<12} {entry['seconds'] * 1000:8.1f} ms  {extra}",
+                  file=sys.stdout)
+    return 0
+
+
+def _scene(args: argparse.Namespace) -> int:
+    from spatioxolver.api import build_scene_graph
+    from spatioxolver.images import load_image
+
+    rgb = load_image(args.image)
+    options: dict[str, Any] = {"api_base": args.api_base} if args.api_base else {}
+    graph = build_scene_graph(rgb, model=args.model, **options)
+    text = graph.to_json(indent=2)
+    if args.out:
+        _write(Path(args.out), text.encode())
+    elif not args.viz and not args.graphml:
+        print(text)
+    if args.viz:
+        import cv2
+
+        overlay = draw_overlay(rgb, graph)
+        ok, buf = cv2.imencode(".png", cv2.cvtColor(overlay, cv2.COLOR_RGB2BGR))
+        _write(Path(args.viz), buf.tobytes())
+    if args.graphml:
+        import networkx as nx
+
+        try:
+            nx.write_graphml(graphml_graph(graph), args.graphml)
+        except OSError as exc:
+            raise InputError(f"cannot write {args.graphml}: {exc.strerror or exc}") from None
+    if args.out or args.viz or args.graphml:
+        print(f"{len(graph.objects)} objects, {len(graph.relations)} relations")
+    return 0
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+_PALETTE = [(230, 25, 75), (60, 180, 75), (255, 225, 25), (0, 130, 200), (245, 130, 48), (145, 30, 180),
+            (70, 240, 240), (240, 50, 230), (210, 245, 60), (250, 190, 212)]
+_AXIS_COLOURS = {"H": (255, 255, 255), "D": (255, 215, 0)}
+
+
+def draw_overlay(rgb: Any, graph: Any) -> Any:
+    """The image with masks (tinted), ids and labels, and arrows along the H (white) and D (gold) orders."""
+    import cv2
+    import numpy as np
+
+    from spatioxolver.rle import decode_mask
+
+    out = rgb.astype(np.float32).copy()
+    objects = [o for o in graph.objects if o.frame == 0]
+    for k, obj in enumerate(objects):
+        colour = np.array(_PALETTE[k % len(_PALETTE)], np.float32)
+        if obj.mask:
+            mask = decode_mask(obj.mask).astype(bool)
+            if mask.shape == out.shape[:2]:
+                out[mask] = 0.55 * out[mask] + 0.45 * colour
+    img = np.clip(out, 0, 255).astype(np.uint8)
+    centre = {o.id: (int(o.centroid[0]), int(o.centroid[1])) for o in objects if o.centroid}
+    for axis, colour in _AXIS_COLOURS.items():
+        for a, b in zip(_order(graph, axis, objects), _order(graph, axis, objects)[1:]):
+            if a in centre and b in centre:
+                cv2.arrowedLine(img, centre[a], centre[b], colour, 1, cv2.LINE_AA, tipLength=0.08)
+    for k, obj in enumerate(objects):
+        if obj.bbox is not None:
+            x0, y0, x1, y1 = (int(v) for v in obj.bbox)
+            cv2.rectangle(img, (x0, y0), (x1, y1), _PALETTE[k % len(_PALETTE)], 1)
+            text = obj.id + (f" [{obj.label}]" if obj.label else "")
+            cv2.putText(img, text, (x0, max(y0 - 3, 10)), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 2, cv2.LINE_AA)
+            cv2.putText(img, text, (x0, max(y0 - 3, 10)), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (255, 255, 255), 1,
+                        cv2.LINE_AA)
+    return img
+
+
+def _order(graph: Any, axis: str, objects: list[Any]) -> list[str]:
+    from spatioxolver.agents._reasoning._symbolic import _axis_order
+
+    return [o.id for o in _axis_order(graph, axis, objects)]
+
+
+def graphml_graph(graph: Any) -> Any:
+    """A GraphML-safe networkx graph: scalar node/edge attributes only."""
+    import networkx as nx
+
+    g = nx.MultiDiGraph()
+    for obj in graph.objects:
+        a = obj.attributes
+        attrs = {"label": obj.label, "frame": obj.frame, "color": a.color, "shape": a.shape, "size": a.size,
+                 "material": a.material, "depth": obj.depth, "area": obj.area,
+                 "bbox": json.dumps(list(obj.bbox)) if obj.bbox else None}
+        g.add_node(obj.id, **{k: v for k, v in attrs.items() if v is not None})
+    for rel in graph.relations:
+        g.add_edge(rel.subject, rel.object, key=rel.predicate, predicate=rel.predicate, axis=rel.axis or "",
+                   confidence=rel.confidence, source=rel.source)
+    return g

@@ -1,9 +1,101 @@
-"""Placeholder for the `eval` command(s); replaced by the issue that builds them."""
+"""``spatioxolver eval`` (run a model and graph over a benchmark split) and ``spatioxolver report``."""
 
 from __future__ import annotations
 
+import argparse
+import json
+from pathlib import Path
 from typing import Any
+
+from spatioxolver.errors import ConfigError
 
 
 def add_parser(subparsers: Any) -> None:
-    return None
+    ev = subparsers.add_parser(
+        "eval", help="evaluate a model + graph on a benchmark split (resumable)",
+        description="Evaluate MODEL with GRAPH on DATASET (a `spatioxolver generate` directory, a release file "
+        "or directory, a CLEVR scenes file, or hf:NAME). Results go to RUN_DIR/results.jsonl and run.json; "
+        "a summary to RUN_DIR/summary.json.",
+    )
+    ev.add_argument("dataset", metavar="DATASET")
+    ev.add_argument("--model", required=True, help="geometric | sim/<profile> | provider/model (litellm)")
+    ev.add_argument("--graph", default="agentic", help="agentic | direct | cot_rank (default agentic)")
+    ev.add_argument("--benchmark", help="adapter name (default: detected from DATASET); see `spatioxolver benchmarks`")
+    ev.add_argument("--split", help="split name(s), joined with '+' (see `spatioxolver benchmarks`)")
+    ev.add_argument("--limit", type=int, help="evaluate only the first N examples of the split")
+    ev.add_argument("--concurrency", type=int, default=4, help="examples in flight at once (default 4)")
+    ev.add_argument("--timeout", type=float, default=300.0, help="seconds per example (default 300)")
+    ev.add_argument("--run-dir", help="output directory (default runs/<benchmark>-<model>-<graph>[-<split>])")
+    ev.add_argument("--resume", action="store_true", help="continue a run: skip examples already recorded")
+    ev.add_argument("--retry-errors", action="store_true", help="with a run dir: run the error rows again")
+    ev.add_argument("--judge", help="open-ended judge: 'normalized' (offline, default) or a model name")
+    ev.add_argument("--seed", type=int, default=0, help="seed for sampling and bootstrap (default 0)")
+    ev.add_argument("--strict", action="store_true", help="a malformed dataset line is fatal instead of an error row")
+    ev.add_argument("--traces", action="store_true", help="store each example's per-node trace in its row")
+    ev.add_argument("--api-base", help="OpenAI-compatible server URL for provider/model names")
+    ev.add_argument("--columns", help="JSON object or file mapping fields to release columns (release adapters)")
+    ev.add_argument("--image-root", help="folder the release's image paths are relative to")
+    ev.add_argument("--batch-size", type=int, help="scenes per prompt for the CVT `sequential` protocol (default 10)")
+    ev.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ev.set_defaults(handler=_eval)
+
+    rep = subparsers.add_parser("report", help="write report.md / report.html / plots for run directories")
+    rep.add_argument("run_dirs", nargs="+", metavar="RUN_DIR")
+    rep.add_argument("--out", required=True, help="output directory")
+    rep.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    rep.set_defaults(handler=_report)
+
+
+def _columns(value: str | None) -> dict[str, str] | None:
+    if not value:
+        return None
+    text = Path(value).read_text(encoding="utf-8") if Path(value).is_file() else value
+    try:
+        mapping = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"--columns: not a JSON object or file ({exc.msg})") from exc
+    if not isinstance(mapping, dict):
+        raise ConfigError("--columns must be a JSON object such as '{\"question\": \"prompt\"}'")
+    return {str(k): str(v) for k, v in mapping.items()}
+
+
+def _eval(args: argparse.Namespace) -> int:
+    from spatioxolver.evals.evaluate import evaluate
+    from spatioxolver.evals.report.render import fmt_ci
+
+    if args.limit is not None and args.limit < 1:
+        raise ConfigError("--limit must be at least 1")
+    if args.concurrency < 1:
+        raise ConfigError("--concurrency must be at least 1")
+    options: dict[str, Any] = {}
+    if args.api_base:
+        options["api_base"] = args.api_base
+    if args.columns:
+        options["columns"] = _columns(args.columns)
+    if args.image_root:
+        options["image_root"] = args.image_root
+    if args.batch_size:
+        options["batch_size"] = args.batch_size
+    outcome, summary = evaluate(
+        args.dataset, model=args.model, graph=args.graph, benchmark=args.benchmark, split=args.split,
+        limit=args.limit, concurrency=args.concurrency, run_dir=args.run_dir, resume=args.resume,
+        retry_errors=args.retry_errors, judge=args.judge, seed=args.seed, strict=args.strict,
+        timeout_s=args.timeout, traces=args.traces, options=options,
+        progress=False if args.no_progress else None,
+    )
+    totals = summary["totals"]
+    sim = " (simulated)" if summary["run"].get("simulated") else ""
+    print(f"{summary['run']['benchmark']} · {args.model}{sim} · {summary['run']['graph']}: "
+          f"accuracy {fmt_ci(summary['accuracy'])} % over {totals['examples']} examples, "
+          f"{totals['errors']} errors, {totals['prompt_tokens']}+{totals['completion_tokens']} tokens, "
+          f"${totals['cost_usd']:.4f}, {outcome.skipped} resumed")
+    print(f"results: {outcome.run_dir}/results.jsonl  summary: {outcome.run_dir}/summary.json")
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from spatioxolver.evals.report import write_report
+
+    result = write_report(args.run_dirs, args.out, seed=args.seed)
+    print(f"wrote {result['report_md']}, {result['report_html']}, {len(result['plots'])} plots")
+    return 0

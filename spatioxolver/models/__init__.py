@@ -12,6 +12,9 @@ Example:
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import Any
+
 from spatioxolver.models._parse import parse_json
 from spatioxolver.models._registry import get_model
 from spatioxolver.models._sim_profiles import SIM_PROFILES, SimProfile
@@ -26,5 +29,22 @@ __all__ = [
     "SIM_PROFILES",
     "SimProfile",
     "parse_json",
+    "ReplyParseError",
+    "ResponseCache",
     "run_sync",
 ]
+
+# Resolved on first access so that the import stays cheap.
+_LAZY = {
+    "ReplyParseError": "spatioxolver.models._litellm",
+    "ResponseCache": "spatioxolver.models._cache",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'spatioxolver.models' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value

@@ -78,7 +78,12 @@ def _from_seed(name: str, sigma_d: float, model: str) -> SimProfile:
 #: Built-in profiles by name (``sim/<name>``).
 SIM_PROFILES: dict[str, SimProfile] = {
     "random": SimProfile(
-        "random", math.inf, math.inf, math.inf, chance=True, attribute_error=1.0,
+        "random",
+        math.inf,
+        math.inf,
+        math.inf,
+        chance=True,
+        attribute_error=1.0,
         source="chance (Thm 3.3: CTR -> 1/4)",
     ),
     "gpt-4o": _from_seed("gpt-4o", 0.71, "GPT-4o"),

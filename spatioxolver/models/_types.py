@@ -11,8 +11,6 @@ Example:
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -146,6 +144,9 @@ def run_sync(coro: Any) -> Any:
     Uses ``asyncio.run`` when no loop is running in this thread, otherwise runs it in a
     fresh loop on a worker thread (so it also works inside Jupyter or an async caller).
     """
+    import asyncio
+    import concurrent.futures
+
     try:
         asyncio.get_running_loop()
     except RuntimeError:

@@ -56,9 +56,9 @@ class Primitive:
 class Lighting:
     """Key light direction (toward the light, world frame) and intensities."""
 
-    direction: tuple[float, float, float] = (0.45, 0.35, 0.82)
-    key: float = 0.75
-    ambient: float = 0.35
+    direction: tuple[float, float, float] = (0.5, 0.4, 0.75)
+    key: float = 0.68
+    ambient: float = 0.32
     ground: bool = True
     shadows: bool = True
     ground_color: tuple[float, float, float] = (0.62, 0.62, 0.6)
@@ -72,6 +72,9 @@ class RayCastResult:
     color: np.ndarray
     label: np.ndarray
     depth: np.ndarray
+    solo_samples: np.ndarray  # per object: samples that hit it ignoring the others
+    visible_samples: np.ndarray  # per object: samples where it is the nearest hit
+    occluders: list[dict[int, int]]  # per object: {other object index: samples it hides}
 
 
 def _intersect(prim: Primitive, o: np.ndarray, d: np.ndarray) -> np.ndarray:
@@ -197,24 +200,30 @@ def cast(prims: list[Primitive], cam: Camera, lighting: Lighting, supersample: i
     us = (np.arange(Ws) + 0.5) / ss
     vs = (np.arange(Hs) + 0.5) / ss
     Kinv = np.linalg.inv(cam.K)
-    dirs_cam = np.empty((Hs, Ws, 3))
-    dirs_cam[..., 0] = Kinv[0, 0] * us[None, :] + Kinv[0, 2]
-    dirs_cam[..., 1] = Kinv[1, 1] * vs[:, None] + Kinv[1, 2]
-    dirs_cam[..., 2] = 1.0
-    zscale = 1.0 / np.linalg.norm(dirs_cam, axis=-1)  # camera z per unit ray length
-    dirs_cam *= zscale[..., None]
-    dirs = dirs_cam @ cam.R  # world directions (R rows are camera axes)
+    xs = Kinv[0, 0] * us + Kinv[0, 2]
+    ys = Kinv[1, 1] * vs + Kinv[1, 2]
+    zscale = 1.0 / np.sqrt((xs * xs)[None, :] + (ys * ys)[:, None] + 1.0)  # camera z per unit ray length
+    # world directions: R rows are the camera axes, so d = (x R0 + y R1 + R2) / |(x, y, 1)|
+    Rm = cam.R
+    dirs = xs[None, :, None] * Rm[0] + ys[:, None, None] * Rm[1] + Rm[2]
+    dirs *= zscale[..., None]
     origin = cam.position
 
     t_best = np.full((Hs, Ws), _INF)
     label = np.zeros((Hs, Ws), np.int32)
+    solo = np.zeros(len(prims), np.int64)
+    hits: list[tuple[tuple[int, int, int, int], np.ndarray] | None] = []
     for k, prim in enumerate(prims, start=1):
         box = _screen_box(prim, cam, ss, Hs, Ws)
         if box is None:
+            hits.append(None)
             continue
         y0, y1, x0, x1 = box
         d = dirs[y0:y1, x0:x1].reshape(-1, 3)
         t = _intersect(prim, origin, d).reshape(y1 - y0, x1 - x0)
+        finite = np.isfinite(t)
+        solo[k - 1] = int(finite.sum())
+        hits.append((box, finite))
         sub_t = t_best[y0:y1, x0:x1]
         closer = t < sub_t
         sub_t[closer] = t[closer]
@@ -227,63 +236,64 @@ def cast(prims: list[Primitive], cam: Camera, lighting: Lighting, supersample: i
     obj_hit = label > 0
 
     if lighting.ground:
-        with np.errstate(divide="ignore", invalid="ignore"):
-            tg = -origin[2] / dirs[..., 2]
-        ground = (~obj_hit) & (dirs[..., 2] < -1e-9) & (tg > 0)
-        lit = np.ones((Hs, Ws))
+        dz = dirs[..., 2]
+        ground = (~obj_hit) & (dz < -1e-9)
+        gy, gx = np.nonzero(ground)
+        gdir = dirs[gy, gx]
+        gt = -origin[2] / gdir[:, 2]
+        lit = np.ones(gy.size)
         if lighting.shadows and L[2] > 1e-6 and prims:
-            gy, gx = np.nonzero(ground)
-            gt = tg[gy, gx]
-            gpx = origin[0] + dirs[gy, gx, 0] * gt
-            gpy = origin[1] + dirs[gy, gx, 1] * gt
+            gpx = origin[0] + gdir[:, 0] * gt
+            gpy = origin[1] + gdir[:, 1] * gt
             for prim in prims:
-                _shadow(prim, gy, gx, gpx, gpy, L, lit)
+                _shadow(prim, gpx, gpy, L, lit)
         shade = lighting.ambient + lighting.key * L[2] * lit
-        gcol = np.asarray(lighting.ground_color)
         # gentle fade toward the horizon so the floor does not end in a hard line
-        dist = np.where(ground, tg, 0.0)
-        fade = np.clip((dist - 25.0) / 40.0, 0.0, 1.0)[..., None]
-        g = gcol[None, None, :] * shade[..., None]
-        g = g * (1 - fade) + np.asarray(lighting.background) * fade
-        color[ground] = g[ground]
+        fade = np.clip((gt - 25.0) / 40.0, 0.0, 1.0)[:, None]
+        g = np.asarray(lighting.ground_color)[None, :] * shade[:, None]
+        color[gy, gx] = g * (1 - fade) + np.asarray(lighting.background)[None, :] * fade
 
-    if obj_hit.any():
-        view = -dirs
-        for k, prim in enumerate(prims, start=1):
-            sel = label == k
-            if not sel.any():
-                continue
-            p = origin + dirs[sel] * t_best[sel][:, None]
-            n = _normals(prim, p)
-            ndl = np.clip(n @ L, 0.0, None)
-            albedo = np.asarray(prim.color)
-            v = view[sel]
-            hvec = v + L
-            hvec /= np.linalg.norm(hvec, axis=1, keepdims=True)
-            ndh = np.clip(np.einsum("ij,ij->i", n, hvec), 0.0, None)
-            if prim.metal:
-                spec = 0.9 * ndh**60
-                diffuse_w, env = 0.8, 0.12 * (0.5 + 0.5 * n[:, 2])
-            else:
-                spec = 0.06 * ndh**8
-                diffuse_w, env = 1.0, np.zeros(len(n))
-            c = albedo[None, :] * (lighting.ambient + diffuse_w * lighting.key * ndl)[:, None]
-            c = c + (spec * lighting.key + env)[:, None]
-            color[sel] = c
+    for k, prim in enumerate(prims, start=1):
+        hit = hits[k - 1]
+        if hit is None:
+            continue
+        y0, y1, x0, x1 = hit[0]
+        sub = label[y0:y1, x0:x1] == k
+        if not sub.any():
+            continue
+        d = dirs[y0:y1, x0:x1][sub]
+        p = origin + d * t_best[y0:y1, x0:x1][sub][:, None]
+        n = _normals(prim, p)
+        ndl = np.clip(n @ L, 0.0, None)
+        albedo = np.asarray(prim.color)
+        hvec = L - d
+        hvec /= np.linalg.norm(hvec, axis=1, keepdims=True)
+        ndh = np.clip(np.einsum("ij,ij->i", n, hvec), 0.0, None)
+        if prim.metal:
+            spec = 0.7 * ndh**80
+            diffuse_w, env = 0.8, 0.12 * (0.5 + 0.5 * n[:, 2])
+        else:
+            spec = 0.06 * ndh**8
+            diffuse_w, env = 1.0, 0.0
+        c = albedo[None, :] * (lighting.ambient + diffuse_w * lighting.key * ndl)[:, None]
+        color[y0:y1, x0:x1][sub] = c + (spec * lighting.key + env)[:, None]
     depth = np.where(obj_hit, t_best * zscale, _INF)
-    return RayCastResult(np.clip(color, 0.0, 1.0), label, depth)
+    visible = np.bincount(label.ravel(), minlength=len(prims) + 1)[1:]
+    occluders: list[dict[int, int]] = []
+    for k, hit in enumerate(hits, start=1):
+        if hit is None:
+            occluders.append({})
+            continue
+        (y0, y1, x0, x1), finite = hit
+        lab = label[y0:y1, x0:x1][finite]
+        counts = np.bincount(lab, minlength=len(prims) + 1)
+        occluders.append({int(j - 1): int(c) for j, c in enumerate(counts) if j not in (0, k) and c > 0})
+    np.clip(color, 0.0, 1.0, out=color)
+    return RayCastResult(color, label, depth, solo, visible, occluders)
 
 
-def _shadow(
-    prim: Primitive,
-    ys: np.ndarray,
-    xs: np.ndarray,
-    px: np.ndarray,
-    py: np.ndarray,
-    L: np.ndarray,
-    lit: np.ndarray,
-) -> None:
-    """Mark ground samples (world xy ``px, py`` at buffer ``ys, xs``) shadowed by ``prim``."""
+def _shadow(prim: Primitive, px: np.ndarray, py: np.ndarray, L: np.ndarray, lit: np.ndarray) -> None:
+    """Zero ``lit`` for ground points (world ``px, py`` on z = 0) whose ray to the light hits ``prim``."""
     c = prim.center
     R = prim.bound * 1.02
     # the shadow lies between the object's base and its projection along -L onto z = 0
@@ -291,11 +301,9 @@ def _shadow(
     reach = R / L[2]
     lo = np.minimum(c[:2], proj) - reach
     hi = np.maximum(c[:2], proj) + reach
-    cand = (px >= lo[0]) & (px <= hi[0]) & (py >= lo[1]) & (py <= hi[1])
-    if not cand.any():
+    cand = np.nonzero((px >= lo[0]) & (px <= hi[0]) & (py >= lo[1]) & (py <= hi[1]))[0]
+    if cand.size == 0:
         return
-    ys, xs, px, py = ys[cand], xs[cand], px[cand], py[cand]
-    pts = np.stack([px, py, np.zeros_like(px)], axis=1)
+    pts = np.stack([px[cand], py[cand], np.zeros(cand.size)], axis=1)
     ts = _intersect(prim, pts, np.broadcast_to(L, pts.shape))
-    hit = np.isfinite(ts)
-    lit[ys[hit], xs[hit]] = 0.0
+    lit[cand[np.isfinite(ts)]] = 0.0

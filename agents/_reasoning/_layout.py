@@ -1,0 +1,154 @@
+"""Ground-plane layout of a scene graph and CVT-Bench's counterfactual orbit transform.
+
+Coordinates are in the observer frame of the original view: ``u`` points to the
+viewer's right and ``w`` points away from the viewer ("behind"), both on the ground.
+
+Orbit convention (same as the ``cvt`` generator): the camera orbits about the vertical
+axis through the scene; "orbits θ degrees to the left" moves the camera towards its own
+left, i.e. its azimuth (counter-clockwise seen from above) decreases by θ. A displacement
+``(u, w)`` then reads ``u' = u cos δ + w sin δ``, ``w' = -u sin δ + w cos δ`` with
+``δ = -θ`` (left) or ``+θ`` (right). Top-down: image up ("north") is the original
+viewer's "behind", image right is the viewer's right.
+
+Example:
+    >>> orbit_relations((1.0, 0.0), 180, "left", eps=0.1)
+    ['left']
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from spatioxolver.schema import SceneGraph
+
+__all__ = ["ground_layout", "orbit_relations", "top_down_relations", "ORBIT_LEFT_SIGN"]
+
+#: Sign of the azimuth change for an orbit "to the left" (see the module docstring).
+ORBIT_LEFT_SIGN = -1.0
+#: Horizontal field of view assumed when no camera is known (35 mm lens on a 36 mm sensor).
+_ASSUMED_FOCAL_OVER_WIDTH = 35.0 / 36.0
+#: Camera elevation assumed when no camera is known (the middle of CLEVR's 30-50 degrees).
+_ASSUMED_ELEVATION_DEG = 40.0
+
+
+def ground_layout(graph: SceneGraph, *, frame: int = 0) -> dict[str, tuple[float, float]]:
+    """Estimate each object's ground position ``(u, w)`` in the original observer frame.
+
+    Uses, in order of preference: ``attributes.extras["ground"]`` (set by a backend that
+    knows it); the ground contact point (bottom centre of the box) back-projected onto the
+    ground plane through the camera in ``provenance["camera"]`` (``K`` and
+    ``world_to_camera``) or, without one, a CLEVR-like camera (40 degrees elevation,
+    35 mm lens); else the relative depth cue with the centroid's image x.
+    """
+    objects = [o for o in graph.objects if o.frame == frame]
+    if len(graph.images) > frame:
+        width, height = graph.images[frame].width, graph.images[frame].height
+    else:
+        xs = [o.bbox[2] for o in objects if o.bbox] or [1.0]
+        ys = [o.bbox[3] for o in objects if o.bbox] or [1.0]
+        width, height = int(max(xs)) + 1, int(max(ys)) + 1
+    focal, cx, cy, elevation = _camera_model(graph.provenance.get("camera"), width, height)
+    d_rank = _depth_rank(graph, [o.id for o in objects])
+    out: dict[str, tuple[float, float]] = {}
+    for obj in objects:
+        ground = obj.attributes.extras.get("ground") if obj.attributes.extras else None
+        if ground is not None and len(ground) >= 2:
+            out[obj.id] = (float(ground[0]), float(ground[1]))
+            continue
+        x = _center_x(obj)
+        if obj.bbox is not None and x is not None:
+            point = _back_project(x, float(obj.bbox[3]), focal, cx, cy, elevation)
+            if point is not None:
+                out[obj.id] = point
+                continue
+        if obj.depth is not None and math.isfinite(obj.depth) and obj.depth > 0:
+            z = float(obj.depth)
+        else:
+            z = 1.0 + d_rank.get(obj.id, 0.0)
+        u = (x - width / 2.0) / focal * z if x is not None else 0.0
+        out[obj.id] = (u, z)
+    return out
+
+
+def _camera_model(camera: Any, width: int, height: int) -> tuple[float, float, float, float]:
+    """``(focal, cx, cy, elevation_rad)`` from a scene camera, else CLEVR-like defaults."""
+    if isinstance(camera, dict) and camera.get("K") is not None and camera.get("world_to_camera") is not None:
+        k = camera["K"]
+        r = camera["world_to_camera"]
+        forward_z = float(r[2][2])  # z (up) component of the optical axis in the world
+        elevation = math.asin(max(-1.0, min(1.0, -forward_z)))
+        return float(k[0][0]), float(k[0][2]), float(k[1][2]), elevation
+    return _ASSUMED_FOCAL_OVER_WIDTH * width, width / 2.0, height / 2.0, math.radians(_ASSUMED_ELEVATION_DEG)
+
+
+def _back_project(x: float, y: float, focal: float, cx: float, cy: float,
+                  elevation: float) -> tuple[float, float] | None:
+    """Ground point (lateral, forward) seen at pixel ``(x, y)`` by a level camera at height 1."""
+    dx, dy = (x - cx) / focal, (y - cy) / focal
+    down = dy * math.cos(elevation) + math.sin(elevation)
+    if down <= 1e-6:
+        return None  # at or above the horizon
+    t = 1.0 / down
+    return t * dx, t * (math.cos(elevation) - dy * math.sin(elevation))
+
+
+def _center_x(obj: Any) -> float | None:
+    if obj.centroid is not None:
+        return float(obj.centroid[0])
+    if obj.bbox is not None:
+        return (obj.bbox[0] + obj.bbox[2]) / 2.0
+    return None
+
+
+def _depth_rank(graph: SceneGraph, ids: list[str]) -> dict[str, float]:
+    """Fraction of other objects each object is further than (0 = closest)."""
+    wins = {i: 0.0 for i in ids}
+    for rel in graph.relations_on("D"):
+        if rel.subject not in wins or rel.object not in wins:
+            continue
+        further = rel.subject if rel.predicate == "further_than" else rel.object
+        wins[further] += 1.0
+    n = max(len(ids) - 1, 1)
+    return {i: w / n for i, w in wins.items()}
+
+
+def orbit_relations(displacement: tuple[float, float], theta: float, direction: str, *,
+                    eps: float) -> list[str]:
+    """Relations (sorted) of a subject displaced by ``(u, w)`` from its reference after an orbit.
+
+    Args:
+        displacement: subject minus reference, in the original observer frame.
+        theta: orbit angle in degrees.
+        direction: ``"left"`` or ``"right"``.
+        eps: margin below which no relation holds along a direction (CLEVR's rule).
+    """
+    delta = math.radians(theta) * (ORBIT_LEFT_SIGN if direction == "left" else -ORBIT_LEFT_SIGN)
+    u, w = displacement
+    u2 = u * math.cos(delta) + w * math.sin(delta)
+    w2 = -u * math.sin(delta) + w * math.cos(delta)
+    rels = []
+    if u2 > eps:
+        rels.append("right")
+    if u2 < -eps:
+        rels.append("left")
+    if w2 > eps:
+        rels.append("behind")
+    if w2 < -eps:
+        rels.append("front")
+    return sorted(rels)
+
+
+def top_down_relations(displacement: tuple[float, float], *, eps: float) -> list[str]:
+    """Relations (sorted) in the top-down view: north = original "behind"."""
+    u, w = displacement
+    rels = []
+    if u > eps:
+        rels.append("right")
+    if u < -eps:
+        rels.append("left")
+    if w > eps:
+        rels.append("north")
+    if w < -eps:
+        rels.append("south")
+    return sorted(rels)

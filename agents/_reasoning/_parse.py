@@ -1,0 +1,457 @@
+"""Question parser: free text -> a structured query dict (pure functions, no scene needed).
+
+Every recognised form becomes a plain dict with a ``type`` key:
+
+* ``pairwise``  — "which object is further / to the left of / above the other: A or B?"
+  -> ``{"type", "axis", "asks", "objects": [ref, ref]}``
+* ``yesno``     — "is the red cube left of the blue sphere?"
+  -> ``{"type", "axis", "asks", "subject": ref, "reference": ref}``
+* ``extreme``   — "which object is the leftmost / closest / largest ...?"
+  -> ``{"type", "which", "filter": ref | None}``
+* ``count``     — "how many red objects are there?" (optionally "... left of X")
+* ``between``   — "is X between A and B?" / "which object is between A and B?"
+* ``nearest``   — "which object is nearest to / farthest from X?"
+* ``orbit`` / ``top_down`` — CVT-Bench's counterfactual viewpoint question
+* ``inconsistent_object`` — seed 002's two-view question
+* ``mcq``       — a stem plus numbered options (the stem is parsed recursively)
+
+A reference (``ref``) is ``{"text", "label", "color", "shape", "size", "material"}``
+(missing parts ``None``). Anything else raises :class:`UnsupportedQuestionError`:
+the geometric reasoner never guesses.
+
+Example:
+    >>> parse_question("Which object is further: 1 or 2?")["asks"]
+    'further'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from spatioxolver.errors import UnsupportedQuestionError
+
+__all__ = ["parse_question", "parse_reference", "split_options", "UNSUPPORTED_MESSAGE"]
+
+UNSUPPORTED_MESSAGE = "unsupported by the geometric reasoner — use an LLM model"
+
+COLORS = {
+    "gray": "gray", "grey": "gray", "red": "red", "blue": "blue", "green": "green",
+    "brown": "brown", "purple": "purple", "cyan": "cyan", "yellow": "yellow",
+    "black": "black", "white": "white", "orange": "orange", "pink": "pink",
+}
+SHAPES = {
+    "cube": "cube", "cubes": "cube", "block": "cube", "blocks": "cube",
+    "sphere": "sphere", "spheres": "sphere", "ball": "sphere", "balls": "sphere",
+    "cylinder": "cylinder", "cylinders": "cylinder",
+}
+SIZES = {"small": "small", "tiny": "small", "little": "small", "large": "large", "big": "large"}
+MATERIALS = {
+    "metal": "metal", "metallic": "metal", "shiny": "metal",
+    "rubber": "rubber", "matte": "rubber",
+}
+#: Nouns meaning "any object" (no shape filter).
+GENERIC = {"object", "objects", "thing", "things", "item", "items", "one", "ones", "shape", "shapes"}
+_STOP = {"the", "a", "an", "of", "that", "which", "is", "are", "there", "in", "image", "scene",
+         "picture", "photo", "this", "visible", "do", "you", "see", "total", "these", "those",
+         "following", "all", "in", "reality"}
+
+# (pattern, axis, asks) for the pairwise / yes-no relation phrases; longest first.
+_REL_PHRASES: list[tuple[str, str, str]] = [
+    (r"(?:more )?to the left(?: of)?|more left|left of|further left|farther left", "H", "left"),
+    (r"(?:more )?to the right(?: of)?|more right|right of|further right|farther right", "H", "right"),
+    (r"higher(?: up)?(?: than)?|above|over|on top of", "V", "above"),
+    (r"lower(?: down)?(?: than)?|below|under(?:neath)?|beneath", "V", "below"),
+    (r"in front of|closer to the camera(?: than)?|nearer to the camera(?: than)?|closer(?: than)?|"
+     r"nearer(?: than)?", "D", "closer"),
+    (r"behind|further (?:away )?from the camera(?: than)?|farther (?:away )?from the camera(?: than)?|"
+     r"further away(?: than)?|farther away(?: than)?|further(?: than)?|farther(?: than)?|"
+     r"more distant(?: than)?", "D", "further"),
+]
+_REL_ALT = "|".join(p for p, _, _ in _REL_PHRASES)
+
+_SUPERLATIVES: list[tuple[str, str]] = [
+    (r"left-?most|furthest (?:to the )?left|farthest (?:to the )?left|most to the left", "leftmost"),
+    (r"right-?most|furthest (?:to the )?right|farthest (?:to the )?right|most to the right", "rightmost"),
+    (r"top-?most|highest|upper-?most", "topmost"),
+    (r"bottom-?most|lowest|lower-?most", "bottommost"),
+    (r"front-?most|closest(?: to the (?:camera|viewer))?|nearest(?: to the (?:camera|viewer))?", "closest"),
+    (r"back-?most|farthest(?: (?:away )?from the (?:camera|viewer))?|"
+     r"furthest(?: (?:away )?from the (?:camera|viewer))?|most distant", "farthest"),
+    (r"largest|biggest", "largest"),
+    (r"smallest|tiniest", "smallest"),
+    (r"tallest(?: in reality)?", "tallest"),
+    (r"shortest(?: in reality)?", "shortest"),
+]
+
+_LABEL_RE = re.compile(
+    r"^(?:(?:tag|object|obj|box|label|marker|item|number|no\.?)\s*#?\s*|#)([A-Za-z0-9]+)$", re.I)
+_PAREN_TAG_RE = re.compile(r"\(\s*(?:tag|object|box|label)?\s*#?\s*([A-Za-z0-9]+)\s*\)", re.I)
+
+
+def _clean(text: str) -> str:
+    text = text.replace("’", "'").replace("“", '"').replace("”", '"')
+    return " ".join(text.strip().split())
+
+
+def parse_reference(phrase: str) -> dict[str, Any]:
+    """Parse a noun phrase naming one object (or a class of objects).
+
+    Args:
+        phrase: e.g. ``"the small red metal cylinder (Tag 0)"``, ``"box 3"``, ``"A"``,
+            ``"the red cube"``.
+
+    Returns:
+        ``{"text", "label", "color", "shape", "size", "material"}``; ``label`` is the tag,
+        number or letter when the phrase names one.
+
+    Raises:
+        UnsupportedQuestionError: the phrase names neither a label nor an attribute.
+
+    Example:
+        >>> parse_reference("the small red metal cylinder (Tag 0)")["label"]
+        '0'
+    """
+    text = _clean(phrase).strip(" .,:;!?\"'")
+    ref: dict[str, Any] = {"text": text, "label": None, "color": None, "shape": None,
+                           "size": None, "material": None}
+    paren = _PAREN_TAG_RE.search(text)
+    if paren:
+        ref["label"] = _norm_label(paren.group(1))
+        text = _PAREN_TAG_RE.sub(" ", text).strip()
+    body = re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.I).strip()
+    prefix = re.match(r"^(?:object|tag|box)\s+#?([A-Za-z0-9]+)\s*\((.*)\)$", body, re.I)
+    if ref["label"] is None and prefix:
+        # "object 3 (the small red metal cube)": the label, plus the description.
+        ref["label"] = _norm_label(prefix.group(1))
+        body = prefix.group(2)
+    match = _LABEL_RE.match(body)
+    if ref["label"] is None and match:
+        ref["label"] = _norm_label(match.group(1))
+        return ref
+    if ref["label"] is None and re.fullmatch(r"[A-Za-z]|\d{1,3}", body):
+        ref["label"] = _norm_label(body)
+        return ref
+    known = False
+    for word in re.findall(r"[a-z]+", body.lower()):
+        if word in COLORS:
+            ref["color"] = COLORS[word]
+        elif word in SHAPES:
+            ref["shape"] = SHAPES[word]
+        elif word in SIZES:
+            ref["size"] = SIZES[word]
+        elif word in MATERIALS:
+            ref["material"] = MATERIALS[word]
+        elif word in GENERIC or word in _STOP:
+            continue
+        else:
+            if ref["label"] is None:
+                raise UnsupportedQuestionError(
+                    f"cannot tell which object {phrase.strip()!r} names: {UNSUPPORTED_MESSAGE}")
+            continue
+        known = True
+    if ref["label"] is None and not known:
+        raise UnsupportedQuestionError(
+            f"cannot tell which object {phrase.strip()!r} names: {UNSUPPORTED_MESSAGE}")
+    return ref
+
+
+def _norm_label(label: str) -> str:
+    return label.upper() if label.isalpha() else label
+
+
+def _filter(phrase: str | None) -> dict[str, Any] | None:
+    """A class filter ("red cubes", "objects") or None for 'any object'."""
+    if phrase is None:
+        return None
+    words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in _STOP]
+    if not words or all(w in GENERIC for w in words):
+        return None
+    return parse_reference(phrase)
+
+
+def split_options(question: str) -> tuple[str, list[str]]:
+    """Split an MCQ question into its stem and its options.
+
+    Recognises options written on their own lines or inline as ``1. x``, ``(2) y``,
+    ``3) z``, ``A. w`` or ``Options: x, y, z`` after the stem.
+
+    Example:
+        >>> split_options("Which is leftmost? 1. red cube 2. blue sphere")
+        ('Which is leftmost?', ['red cube', 'blue sphere'])
+    """
+    text = question.strip()
+    marker = re.compile(r"(?:^|\s|\n)\(?([1-9]|[A-Da-d])[.)]\s+|(?:^|\s|\n)\(([1-9]|[A-Da-d])\)\s*")
+    found = list(marker.finditer(text))
+    # Options must be numbered consecutively from 1 (or A).
+    for start in range(len(found)):
+        first = found[start].group(1) or found[start].group(2)
+        if first not in ("1", "A", "a"):
+            continue
+        seq = [found[start]]
+        for nxt in found[start + 1:]:
+            prev = seq[-1].group(1) or seq[-1].group(2)
+            cur = nxt.group(1) or nxt.group(2)
+            if ord(cur.upper()) == ord(prev.upper()) + 1:
+                seq.append(nxt)
+        if len(seq) < 2:
+            continue
+        stem = text[: seq[0].start()].strip()
+        options = []
+        for i, m in enumerate(seq):
+            end = seq[i + 1].start() if i + 1 < len(seq) else len(text)
+            option = text[m.end(): end].strip().rstrip(",;")
+            if i == len(seq) - 1:
+                option = re.sub(r"\s*\b(?:answer|reply|respond)\b.*$", "", option, flags=re.I | re.S)
+            options.append(option.strip())
+        stem = re.sub(r"(?:options|choices)\s*:?\s*$", "", stem, flags=re.I).strip()
+        return stem, [o for o in options]
+    return text, []
+
+
+# --------------------------------------------------------------------------- forms
+_TAIL = re.compile(
+    r"\s*(?:answer|respond|reply|please answer|format)\b.*$|\s*\((?:yes|no)(?:/| or )(?:yes|no)\)\s*$",
+    re.I | re.S)
+
+
+def _strip_tail(text: str) -> str:
+    # Drop instructions such as "Answer with just the object name." after the question.
+    pieces = re.split(r"(?<=\?)\s+", text, maxsplit=1)
+    head = pieces[0]
+    head = _TAIL.sub("", head) if "?" not in head else head
+    return head.strip().rstrip("?").strip()
+
+
+def _rel(phrase: str) -> tuple[str, str]:
+    phrase = phrase.lower().strip()
+    for pattern, axis, asks in _REL_PHRASES:
+        if re.fullmatch(pattern, phrase):
+            return axis, asks
+    raise UnsupportedQuestionError(f"unknown relation {phrase!r}: {UNSUPPORTED_MESSAGE}")
+
+
+def _superlative(phrase: str) -> str | None:
+    for pattern, name in _SUPERLATIVES:
+        if re.fullmatch(pattern, phrase.strip().lower()):
+            return name
+    return None
+
+
+_SUP_ALT = "|".join(p for p, _ in _SUPERLATIVES)
+
+
+def parse_question(question: str, *, n_images: int = 1, choices: list[str] | None = None) -> dict[str, Any]:
+    """Parse ``question`` into a query dict (see the module docstring).
+
+    Args:
+        question: the free-text question.
+        n_images: how many images come with it (the two-view question needs two).
+        choices: MCQ options given separately (otherwise read from the text).
+
+    Raises:
+        UnsupportedQuestionError: the text matches none of the supported forms.
+
+    Example:
+        >>> parse_question("Is the red cube left of the blue sphere?")["type"]
+        'yesno'
+    """
+    if not isinstance(question, str) or not question.strip():
+        raise UnsupportedQuestionError(f"empty question: {UNSUPPORTED_MESSAGE}")
+    text = _clean(question)
+    stem, options = (text, list(choices)) if choices else split_options(text)
+    if options:
+        inner = _parse_single(stem, n_images)
+        return {"type": "mcq", "stem": inner, "options": options}
+    return _parse_single(text, n_images)
+
+
+def _parse_single(text: str, n_images: int) -> dict[str, Any]:
+    low = text.lower()
+    # Two-view inconsistency (seed 002).
+    if n_images >= 2 and re.search(r"inconsisten|modified object|which letter marks|edited|re-?posed|"
+                                   r"moved object|which object (?:was|has been) (?:moved|changed)", low):
+        return {"type": "inconsistent_object"}
+    # CVT orbit / top-down (seed 003).
+    m = re.search(r"orbits? (?:by )?(\d+(?:\.\d+)?) ?(?:degrees?|°|deg) (?:to the |towards the )?(left|right)\b.*?"
+                  r"relationship of (.+?) with respect to (.+?)(?:\?|$)", text, re.I)
+    if m:
+        return {"type": "orbit", "theta": float(m.group(1)), "direction": m.group(2).lower(),
+                "subject": parse_reference(m.group(3)), "reference": parse_reference(m.group(4))}
+    m = re.search(r"(?:full )?(\d+(?:\.\d+)?)[- ]degree circle to the (left|right)\b.*?where is (.+?)(?: now)?,? "
+                  r"relative to (.+?)(?:\?|$)", text, re.I)
+    if m:
+        return {"type": "orbit", "theta": float(m.group(1)), "direction": m.group(2).lower(),
+                "subject": parse_reference(m.group(3)), "reference": parse_reference(m.group(4))}
+    m = re.search(r"^(?:what is )?the (?:current )?spatial relationship of (.+?) with respect to (.+?)(?:\?|$)",
+                  text, re.I)
+    if m:
+        return {"type": "orbit", "theta": 0.0, "direction": "left",
+                "subject": parse_reference(m.group(1)), "reference": parse_reference(m.group(2))}
+    m = re.search(r"top-?down.*?relationship of (.+?) with respect to (.+?)(?:\?|$)", text, re.I)
+    if m:
+        return {"type": "top_down", "subject": parse_reference(m.group(1)),
+                "reference": parse_reference(m.group(2))}
+    body = _strip_tail(text)
+    body = re.sub(r"^(?:looking at (?:this|the) (?:image|picture|scene)|in (?:this|the) (?:image|picture|scene))"
+                  r"\s*,?\s*", "", body, flags=re.I)
+    for parser in (_compass, _outline, _occluder, _apparent_pair, _direction, _aligned, _corner, _size_pair, _pairwise, _between, _nearest, _extreme,
+                   _count, _yesno):
+        query = parser(body)
+        if query is not None:
+            return query
+    raise UnsupportedQuestionError(f"{text[:120]!r} is {UNSUPPORTED_MESSAGE}")
+
+
+def _compass(body: str) -> dict[str, Any] | None:
+    m = re.search(r"in which (?:compass )?direction is (.+?) from (.+)$", body, re.I)
+    if not m or "north" not in body.lower():
+        return None
+    return {"type": "compass", "subject": parse_reference(m.group(1)), "reference": parse_reference(m.group(2))}
+
+
+def _outline(body: str) -> dict[str, Any] | None:
+    m = re.search(r"(?:viewed|seen) from (?:directly )?above,? what shape is the outline of (.+)$", body, re.I)
+    if not m:
+        return None
+    return {"type": "outline", "subject": parse_reference(m.group(1))}
+
+
+def _occluder(body: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"which object (?:partially |partly )?(?:hides|occludes|covers|blocks) (.+?)(?: from view)?", body, re.I)
+    if not m:
+        return None
+    return {"type": "occluder", "reference": parse_reference(m.group(1))}
+
+
+def _apparent_pair(body: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"(.+?) and (.+?) have the same (?:real )?size\.\s*which (?:one|object) (?:appears|looks) "
+                     r"(larger|bigger|smaller) in the image", body, re.I)
+    if not m:
+        return None
+    return {"type": "apparent_pair", "objects": [parse_reference(m.group(1)), parse_reference(m.group(2))],
+            "asks": "smaller" if m.group(3).lower() == "smaller" else "larger"}
+
+
+def _direction(body: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"(?:from the camera'?s? (?:viewpoint|point of view|perspective),? )?where is (.+?) "
+                     r"(?:located |positioned )?relative to (.+)", body, re.I)
+    if not m:
+        return None
+    return {"type": "direction", "subject": parse_reference(m.group(1)), "reference": parse_reference(m.group(2))}
+
+
+def _aligned(body: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"(?:in the image,? )?which object is (?:most nearly )?(vertically|horizontally) aligned with"
+                     r"(?: \([^)]*\))? (.+)", body, re.I)
+    if not m:
+        return None
+    return {"type": "aligned", "axis": "x" if m.group(1).lower() == "vertically" else "y",
+            "reference": parse_reference(m.group(2))}
+
+
+def _corner(body: str) -> dict[str, Any] | None:
+    m = re.search(r"which object is (?:positioned |located )?in the (back|front|top|bottom)-(left|right) corner",
+                  body, re.I)
+    if not m:
+        return None
+    depth = {"back": "behind", "top": "behind", "front": "front", "bottom": "front"}[m.group(1).lower()]
+    return {"type": "corner", "directions": [depth, m.group(2).lower()]}
+
+
+def _size_pair(body: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"(.+?) looks (?:smaller|larger|bigger) in the image than (.+?)\.\s*which (?:one|object) is "
+                     r"(?:actually|really) (larger|bigger|smaller)", body, re.I)
+    if not m:
+        return None
+    return {"type": "size_pair", "objects": [parse_reference(m.group(1)), parse_reference(m.group(2))],
+            "asks": "smaller" if m.group(3).lower() == "smaller" else "larger"}
+
+
+def _pairwise(body: str) -> dict[str, Any] | None:
+    m = re.fullmatch(
+        rf"(?:which|what) (?:object|one|item|of (?:the|these) (?:two|objects))? ?(?:is|appears|looks) "
+        rf"(?:located )?({_REL_ALT})(?: the other(?: one)?| of the two)?\s*[:,-]?\s*(?:between )?"
+        rf"(.+?)\s*(?:,\s*)?(?:\bor\b|\band\b)\s*(.+)", body, re.I)
+    if not m:
+        return None
+    axis, asks = _rel(m.group(1))
+    return {"type": "pairwise", "axis": axis, "asks": asks,
+            "objects": [parse_reference(m.group(2)), parse_reference(m.group(3))]}
+
+
+def _between(body: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"(?:is|are) (.+?) (?:located |positioned |placed )?(?:in )?between (.+?) and (.+)", body, re.I)
+    if m:
+        return {"type": "between", "subject": parse_reference(m.group(1)),
+                "a": parse_reference(m.group(2)), "b": parse_reference(m.group(3))}
+    m = re.fullmatch(r"(?:which|what) (.*?)\s*(?:is|lies|sits) (?:located |positioned )?(?:in )?between (.+?) and (.+)",
+                     body, re.I)
+    if m:
+        return {"type": "between", "subject": None, "filter": _filter(m.group(1) or None),
+                "a": parse_reference(m.group(2)), "b": parse_reference(m.group(3))}
+    return None
+
+
+def _nearest(body: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"(?:which|what) (.*?)\s*(?:is )?(?:the )?(nearest|closest|farthest|furthest)"
+                     r"(?: (?:to|from))? (?!(?:to |from )?the (?:camera|viewer))(.+)", body, re.I)
+    if not m:
+        m = re.fullmatch(r"(?:which|what) (.*?)\s*is (nearest|closest|farthest|furthest) (?:to|from) (.+)", body, re.I)
+    if not m:
+        return None
+    target = re.sub(r"\s+in the (?:scene|image|picture)$", "", m.group(3).strip(), flags=re.I)
+    if re.search(r"\b(?:camera|viewer)$", target, re.I):
+        return None
+    which = "nearest" if m.group(2).lower() in ("nearest", "closest") else "farthest"
+    subject_filter = re.sub(r"\b(?:is|the)\b", " ", m.group(1)).strip()
+    return {"type": "nearest", "which": which, "reference": parse_reference(target),
+            "filter": _filter(subject_filter or None)}
+
+
+def _extreme(body: str) -> dict[str, Any] | None:
+    if re.search(r"occupies the (?:most|largest) volume", body, re.I):
+        return {"type": "extreme", "which": "largest", "filter": None}
+    if re.search(r"occupies the (?:least|smallest) volume", body, re.I):
+        return {"type": "extreme", "which": "smallest", "filter": None}
+    body = re.sub(r"\s*\([^)]*\)", "", body)
+    body = re.sub(r" (?:to|from) the (?:camera|viewer)$| in the (?:image|scene|picture)$", "", body, flags=re.I)
+    m = re.fullmatch(rf"(?:which|what) (.*?)\s*(?:is|appears) (?:the )?({_SUP_ALT})(?: (.+))?", body, re.I)
+    if m:
+        which = _superlative(m.group(2))
+        rest = (m.group(3) or "").strip()
+        if which and (not rest or re.fullmatch(r"(?:one|object|item|of (?:the|all)(?: \w+)*|in the \w+)", rest, re.I)):
+            return {"type": "extreme", "which": which, "filter": _filter(m.group(1) or None)}
+    m = re.fullmatch(rf"(?:which|what) is the ({_SUP_ALT}) (.+)", body, re.I)
+    if m and _superlative(m.group(1)):
+        return {"type": "extreme", "which": _superlative(m.group(1)), "filter": _filter(m.group(2))}
+    m = re.fullmatch(rf"(?:which|what) (.+?) is (?:the )?({_SUP_ALT})", body, re.I)
+    if m and _superlative(m.group(2)):
+        return {"type": "extreme", "which": _superlative(m.group(2)), "filter": _filter(m.group(1))}
+    return None
+
+
+def _count(body: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"how many (.+?)(?: are| is)?(?: there| visible| shown| present)?(?: in the (?:image|scene|picture))?",
+                     body, re.I)
+    if not m:
+        return None
+    phrase = m.group(1)
+    rel = re.search(rf"\b(?:are |is )?({_REL_ALT}) (.+)$", phrase, re.I)
+    relation = None
+    if rel:
+        axis, asks = _rel(rel.group(1))
+        relation = {"axis": axis, "asks": asks, "reference": parse_reference(rel.group(2))}
+        phrase = phrase[: rel.start()]
+    phrase = re.sub(r"\b(?:are|is|there)\b", " ", phrase)
+    return {"type": "count", "filter": _filter(phrase), "relation": relation}
+
+
+def _yesno(body: str) -> dict[str, Any] | None:
+    m = re.fullmatch(rf"(?:is|are|does|do) (.+?) (?:located |positioned |placed |appear(?:s)? (?:to be )?)?"
+                     rf"({_REL_ALT}) (.+)", body, re.I)
+    if not m:
+        return None
+    axis, asks = _rel(m.group(2))
+    return {"type": "yesno", "axis": axis, "asks": asks,
+            "subject": parse_reference(m.group(1)), "reference": parse_reference(m.group(3))}

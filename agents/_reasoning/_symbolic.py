@@ -1,0 +1,511 @@
+"""The symbolic reasoner: answers a parsed query from a (consistent) scene graph.
+
+Pure functions over :class:`~spatioxolver.schema.SceneGraph`; no model calls. A query
+naming an object that is absent, or that matches several objects, gets an answer that
+says so (``value=None``, ``problem`` set) rather than a guess.
+
+Example:
+    >>> from spatioxolver.schema import SceneGraph, SpatialObject, Relation
+    >>> g = SceneGraph(objects=[SpatialObject(id="o1", label="1"), SpatialObject(id="o2", label="2")],
+    ...                relations=[Relation(subject="o1", predicate="left_of", object="o2", axis="H")])
+    >>> answer_query({"type": "pairwise", "axis": "H", "asks": "left",
+    ...               "objects": [{"label": "1", "text": "1"}, {"label": "2", "text": "2"}]}, g).value
+    '1'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from spatioxolver.agents._reasoning._layout import ground_layout, orbit_relations, top_down_relations
+from spatioxolver.agents._reasoning._parse import parse_reference
+from spatioxolver.errors import UnsupportedQuestionError
+from spatioxolver.schema import AXIS_PREDICATES, SceneGraph, SpatialObject
+
+__all__ = ["SymbolicAnswer", "answer_query", "display_name", "resolve"]
+
+_PRECEDES_ASKS = {"left": True, "above": True, "closer": True, "right": False, "below": False, "further": False}
+_ASK_WORDS = {"left": "to the left of", "right": "to the right of", "above": "above", "below": "below",
+              "closer": "closer than", "further": "further than"}
+_EXTREME_AXIS = {"leftmost": ("H", True), "rightmost": ("H", False), "topmost": ("V", True),
+                 "bottommost": ("V", False), "closest": ("D", True), "farthest": ("D", False)}
+#: Relative margin (fraction of the layout's extent) under which a CVT relation does not hold;
+#: CLEVR uses 0.2 on scenes about 6 units wide.
+CVT_EPS_FRACTION = 0.2 / 6.0
+
+
+@dataclass
+class SymbolicAnswer:
+    """What the symbolic reasoner concluded."""
+
+    text: str
+    value: Any
+    kind: str
+    choice: int | None = None
+    rationale: str = ""
+    problem: str | None = None
+    objects: list[str] = field(default_factory=list)
+
+
+class _ReferenceProblem(Exception):
+    pass
+
+
+def display_name(obj: SpatialObject) -> str:
+    """The label drawn on the object, else its attribute description, else its id."""
+    if obj.label:
+        return obj.label
+    a = obj.attributes
+    words = [w for w in (a.size, a.color, a.material, a.shape) if w]
+    return " ".join(words) if words else obj.id
+
+
+def _ref_name(ref: dict[str, Any], obj: SpatialObject) -> str:
+    if ref.get("label"):
+        return str(ref["label"])
+    text = re.sub(r"^(?:the|a|an)\s+", "", ref.get("text") or "", flags=re.I).strip()
+    return text or display_name(obj)
+
+
+def _norm(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = value.strip().lower()
+    return {"grey": "gray", "block": "cube", "ball": "sphere", "metallic": "metal"}.get(value, value)
+
+
+def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
+    label = ref.get("label")
+    if label is not None:
+        return obj.label is not None and obj.label.strip().upper() == str(label).strip().upper()
+    a = obj.attributes
+    for key, have in (("color", a.color), ("shape", a.shape), ("size", a.size), ("material", a.material)):
+        want = ref.get(key)
+        if want is not None and _norm(have) != _norm(want):
+            return False
+    return True
+
+
+def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) -> list[SpatialObject]:
+    """Objects of ``frame`` matching a reference (all of them for ``None``)."""
+    objects = [o for o in graph.objects if o.frame == frame]
+    if ref is None:
+        return objects
+    if ref.get("label") is not None and not any(o.label for o in objects):
+        # No labels were bound (no marks): fall back to the description, if any.
+        if any(ref.get(k) for k in ("color", "shape", "size", "material")):
+            ref = {**ref, "label": None}
+    return [o for o in objects if _matches(ref, o)]
+
+
+def _one(ref: dict[str, Any], graph: SceneGraph) -> SpatialObject:
+    found = resolve(ref, graph)
+    name = ref.get("text") or ref.get("label")
+    if not found:
+        raise _ReferenceProblem(f"There is no object matching {name!r} in the scene.")
+    if len(found) > 1:
+        names = ", ".join(display_name(o) for o in found[:6])
+        raise _ReferenceProblem(f"{name!r} is ambiguous: it matches {len(found)} objects ({names}).")
+    return found[0]
+
+
+# ------------------------------------------------------------------ order helpers
+def _precedes(graph: SceneGraph, axis: str, a: SpatialObject, b: SpatialObject) -> bool:
+    """Whether ``a`` precedes ``b`` on ``axis`` (left / above / closer)."""
+    first, second = AXIS_PREDICATES[axis]
+    for rel in graph.relations:
+        if rel.axis != axis:
+            continue
+        if rel.subject == a.id and rel.object == b.id:
+            return rel.predicate == first
+        if rel.subject == b.id and rel.object == a.id:
+            return rel.predicate == second
+    return _coordinate(axis, a) < _coordinate(axis, b)
+
+
+def _coordinate(axis: str, obj: SpatialObject) -> float:
+    if axis == "D":
+        return obj.depth if obj.depth is not None else math.inf
+    if obj.centroid is None:
+        return math.inf
+    return obj.centroid[0] if axis == "H" else obj.centroid[1]
+
+
+def _axis_order(graph: SceneGraph, axis: str, candidates: list[SpatialObject]) -> list[SpatialObject]:
+    """Candidates first to last on ``axis``: by wins in the relations, ties by coordinate."""
+    ids = {o.id for o in candidates}
+    wins = {o.id: 0 for o in candidates}
+    first, _ = AXIS_PREDICATES[axis]
+    for rel in graph.relations_on(axis):
+        if rel.subject in ids and rel.object in ids:
+            winner = rel.subject if rel.predicate == first else rel.object
+            wins[winner] += 1
+    return sorted(candidates, key=lambda o: (-wins[o.id], _coordinate(axis, o)))
+
+
+#: CLEVR's object scales and the physical height / volume of each shape at scale r.
+_SCALE = {"small": 0.35, "large": 0.7}
+_HEIGHT = {"cube": 2 / math.sqrt(2), "sphere": 2.0, "cylinder": 2.0}
+_VOLUME = {"cube": (2 / math.sqrt(2)) ** 3, "sphere": 4 / 3 * math.pi, "cylinder": 2 * math.pi}
+
+
+def _apparent_area(obj: SpatialObject) -> float:
+    if obj.area:
+        return float(obj.area)
+    if obj.bbox is not None:
+        return float((obj.bbox[2] - obj.bbox[0]) * (obj.bbox[3] - obj.bbox[1]))
+    return 0.0
+
+
+def _physical(obj: SpatialObject, what: str = "volume") -> tuple[float, float]:
+    """Physical size from shape and size class (CLEVR's vocabulary), ties by apparent size x depth^2."""
+    shape, size = _norm(obj.attributes.shape), _norm(obj.attributes.size)
+    depth = obj.depth if obj.depth and math.isfinite(obj.depth) else 1.0
+    apparent = _apparent_area(obj) * depth * depth
+    if shape in _HEIGHT and size in _SCALE:
+        r = _SCALE[size]
+        return (_HEIGHT[shape] * r if what == "height" else _VOLUME[shape] * r ** 3), apparent
+    size_rank = {"small": 0.0, "large": 1.0}.get(size or "", -1.0)
+    return size_rank, apparent
+
+
+def _volume_key(obj: SpatialObject) -> tuple[float, float]:
+    return _physical(obj, "volume")
+
+
+# ------------------------------------------------------------------ answerers
+def answer_query(query: dict[str, Any], graph: SceneGraph) -> SymbolicAnswer:
+    """Answer a query dict (from :func:`parse_question`) over ``graph``.
+
+    Raises:
+        UnsupportedQuestionError: an MCQ whose options cannot be matched to the answer.
+    """
+    kind = query["type"]
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise UnsupportedQuestionError(f"query type {kind!r} is unsupported by the geometric reasoner")
+    try:
+        return handler(query, graph)
+    except _ReferenceProblem as problem:
+        return SymbolicAnswer(text=str(problem), value=None, kind=kind, problem=str(problem))
+
+
+def _pairwise(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    ref_a, ref_b = q["objects"]
+    a, b = _one(ref_a, g), _one(ref_b, g)
+    if a.id == b.id:
+        raise _ReferenceProblem(f"{ref_a.get('text')!r} and {ref_b.get('text')!r} name the same object.")
+    a_first = _precedes(g, q["axis"], a, b)
+    pick_a = a_first if _PRECEDES_ASKS[q["asks"]] else not a_first
+    chosen, ref = (a, ref_a) if pick_a else (b, ref_b)
+    name = _ref_name(ref, chosen)
+    other = _ref_name(ref_b if pick_a else ref_a, b if pick_a else a)
+    return SymbolicAnswer(text=name, value=name, kind="pairwise", objects=[chosen.id],
+                          rationale=f"{name} is {_ASK_WORDS[q['asks']]} {other}")
+
+
+def _yesno(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    s, r = _one(q["subject"], g), _one(q["reference"], g)
+    if s.id == r.id:
+        raise _ReferenceProblem("the question compares an object with itself.")
+    first = _precedes(g, q["axis"], s, r)
+    holds = first if _PRECEDES_ASKS[q["asks"]] else not first
+    sn, rn = _ref_name(q["subject"], s), _ref_name(q["reference"], r)
+    verdict = "Yes" if holds else "No"
+    return SymbolicAnswer(text=verdict, value=holds, kind="yesno", objects=[s.id, r.id],
+                          rationale=f"{sn} is {'' if holds else 'not '}{_ASK_WORDS[q['asks']]} {rn}")
+
+
+def _candidates(q: dict[str, Any], g: SceneGraph) -> list[SpatialObject]:
+    found = resolve(q.get("filter"), g)
+    if q.get("among"):
+        found = [o for o in found if o.id in q["among"]]
+    if not found:
+        what = (q.get("filter") or {}).get("text", "object")
+        raise _ReferenceProblem(f"There is no {what} in the scene.")
+    return found
+
+
+def _extreme(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    cands = _candidates(q, g)
+    which = q["which"]
+    if which in _EXTREME_AXIS:
+        axis, first = _EXTREME_AXIS[which]
+        order = _axis_order(g, axis, cands)
+        best = order[0] if first else order[-1]
+    else:
+        what = "height" if which in ("tallest", "shortest") else "volume"
+        ranked = sorted(cands, key=lambda o: _physical(o, what))
+        best = ranked[-1] if which in ("largest", "tallest") else ranked[0]
+    name = display_name(best)
+    return SymbolicAnswer(text=name, value=name, kind="extreme", objects=[best.id],
+                          rationale=f"{name} is the {which} of {len(cands)} candidate(s)")
+
+
+def _count(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    found = resolve(q.get("filter"), g)
+    rel = q.get("relation")
+    if rel:
+        ref = _one(rel["reference"], g)
+        keep = []
+        for obj in found:
+            if obj.id == ref.id:
+                continue
+            first = _precedes(g, rel["axis"], obj, ref)
+            if first == _PRECEDES_ASKS[rel["asks"]]:
+                keep.append(obj)
+        found = keep
+    return SymbolicAnswer(text=str(len(found)), value=len(found), kind="count",
+                          objects=[o.id for o in found], rationale=f"{len(found)} matching object(s)")
+
+
+def _is_between(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> bool:
+    ab = (b[0] - a[0], b[1] - a[1])
+    length2 = ab[0] ** 2 + ab[1] ** 2
+    if length2 == 0:
+        return False
+    t = ((p[0] - a[0]) * ab[0] + (p[1] - a[1]) * ab[1]) / length2
+    perp = abs((p[0] - a[0]) * ab[1] - (p[1] - a[1]) * ab[0]) / math.sqrt(length2)
+    return 0.0 < t < 1.0 and perp < 0.5 * math.sqrt(length2)
+
+
+def _between(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    a, b = _one(q["a"], g), _one(q["b"], g)
+    layout = ground_layout(g)
+    if q.get("subject") is not None:
+        s = _one(q["subject"], g)
+        holds = _is_between(layout[s.id], layout[a.id], layout[b.id])
+        return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="between",
+                              objects=[s.id, a.id, b.id])
+    pa, pb = layout[a.id], layout[b.id]
+    length = math.dist(pa, pb) or 1e-9
+
+    def off_segment(o: SpatialObject) -> float:
+        p = layout[o.id]
+        t = ((p[0] - pa[0]) * (pb[0] - pa[0]) + (p[1] - pa[1]) * (pb[1] - pa[1])) / length ** 2
+        perp = abs((p[0] - pa[0]) * (pb[1] - pa[1]) - (p[1] - pa[1]) * (pb[0] - pa[0])) / length
+        return max(0.0, 0.2 - t, t - 0.8) + perp / length
+
+    cands = [o for o in _candidates(q, g) if o.id not in (a.id, b.id)]
+    if q.get("among"):
+        best = min(cands, key=off_segment) if cands else None
+    else:
+        inside = [o for o in cands if _is_between(layout[o.id], pa, pb)]
+        best = min(inside, key=off_segment) if inside else None
+    if best is None:
+        raise _ReferenceProblem("No object lies between them.")
+    name = display_name(best)
+    return SymbolicAnswer(text=name, value=name, kind="between", objects=[best.id])
+
+
+def _nearest(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    ref = _one(q["reference"], g)
+    cands = [o for o in _candidates(q, g) if o.id != ref.id]
+    if not cands:
+        raise _ReferenceProblem("There is no other object to compare with.")
+    layout = ground_layout(g)
+    ranked = sorted(cands, key=lambda o: math.dist(layout[o.id], layout[ref.id]))
+    best = ranked[0] if q["which"] == "nearest" else ranked[-1]
+    name = display_name(best)
+    return SymbolicAnswer(text=name, value=name, kind="nearest", objects=[best.id],
+                          rationale=f"{name} is {q['which']} to {display_name(ref)}")
+
+
+def _extent(layout: dict[str, tuple[float, float]]) -> float:
+    if len(layout) < 2:
+        return 1.0
+    us = [p[0] for p in layout.values()]
+    ws = [p[1] for p in layout.values()]
+    return max(max(us) - min(us), max(ws) - min(ws), 1e-9)
+
+
+def _cvt(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    s, r = _one(q["subject"], g), _one(q["reference"], g)
+    layout = ground_layout(g)
+    eps = CVT_EPS_FRACTION * _extent(layout)
+    disp = (layout[s.id][0] - layout[r.id][0], layout[s.id][1] - layout[r.id][1])
+    if q["type"] == "orbit":
+        rels = orbit_relations(disp, q["theta"], q["direction"], eps=eps)
+        how = f"after orbiting {q['theta']:g} degrees to the {q['direction']}"
+    else:
+        rels = top_down_relations(disp, eps=eps)
+        how = "in the top-down view"
+    text = ", ".join(rels) if rels else "none"
+    return SymbolicAnswer(text=text, value=rels, kind=q["type"], objects=[s.id, r.id],
+                          rationale=f"{display_name(s)} w.r.t. {display_name(r)} {how}: {text}")
+
+
+def _direction(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    s, r = _one(q["subject"], g), _one(q["reference"], g)
+    layout = ground_layout(g)
+    disp = (layout[s.id][0] - layout[r.id][0], layout[s.id][1] - layout[r.id][1])
+    rels = orbit_relations(disp, 0.0, "left", eps=0.0)
+    words = {"left": "left of", "right": "right of", "front": "in front of", "behind": "behind"}
+    lateral = [words[x] for x in rels if x in ("left", "right")]
+    depth = [words[x] for x in rels if x in ("front", "behind")]
+    text = " and ".join(lateral + depth) + f" {_ref_name(q['reference'], r)}"
+    return SymbolicAnswer(text=text, value=rels, kind="direction", objects=[s.id, r.id])
+
+
+def _aligned(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    ref = _one(q["reference"], g)
+    k = 0 if q["axis"] == "x" else 1
+    cands = [o for o in _candidates(q, g) if o.id != ref.id and o.centroid is not None]
+    if not cands or ref.centroid is None:
+        raise _ReferenceProblem("There is no other object to compare with.")
+    best = min(cands, key=lambda o: abs(o.centroid[k] - ref.centroid[k]))
+    name = display_name(best)
+    return SymbolicAnswer(text=name, value=name, kind="aligned", objects=[best.id])
+
+
+def _corner(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    layout = ground_layout(g)
+    unit = {"behind": (0.0, 1.0), "front": (0.0, -1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
+    v = tuple(sum(unit[d][i] for d in q["directions"]) for i in (0, 1))
+    cands = _candidates(q, g)
+    mean = tuple(sum(layout[o.id][i] for o in cands) / len(cands) for i in (0, 1))
+    best = max(cands, key=lambda o: (layout[o.id][0] - mean[0]) * v[0] + (layout[o.id][1] - mean[1]) * v[1])
+    name = display_name(best)
+    return SymbolicAnswer(text=name, value=name, kind="corner", objects=[best.id])
+
+
+def _size_pair(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    ref_a, ref_b = q["objects"]
+    a, b = _one(ref_a, g), _one(ref_b, g)
+    a_larger = _volume_key(a) > _volume_key(b)
+    pick_a = a_larger if q["asks"] == "larger" else not a_larger
+    chosen, ref = (a, ref_a) if pick_a else (b, ref_b)
+    name = _ref_name(ref, chosen)
+    return SymbolicAnswer(text=name, value=name, kind="size_pair", objects=[chosen.id])
+
+
+_COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+
+
+def _compass(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    s, r = _one(q["subject"], g), _one(q["reference"], g)
+    layout = ground_layout(g)
+    east, north = layout[s.id][0] - layout[r.id][0], layout[s.id][1] - layout[r.id][1]
+    bearing = math.degrees(math.atan2(east, north)) % 360.0
+    word = _COMPASS[int(round(bearing / 45.0)) % 8]
+    return SymbolicAnswer(text=word, value=word, kind="compass", objects=[s.id, r.id],
+                          rationale=f"bearing {bearing:.0f} degrees")
+
+
+def _outline(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    s = _one(q["subject"], g)
+    shape = _norm(s.attributes.shape)
+    if shape not in ("cube", "sphere", "cylinder"):
+        raise UnsupportedQuestionError(f"outline of shape {shape!r} is unsupported by the geometric reasoner "
+                                       "— use an LLM model")
+    word = "square" if shape == "cube" else "circle"
+    return SymbolicAnswer(text=word, value=word, kind="outline", objects=[s.id])
+
+
+def _occluder(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    x = _one(q["reference"], g)
+    if x.bbox is None:
+        raise _ReferenceProblem("The object has no extent to test occlusion.")
+
+    def overlap(o: SpatialObject) -> float:
+        if o.bbox is None:
+            return 0.0
+        w = min(o.bbox[2], x.bbox[2]) - max(o.bbox[0], x.bbox[0])
+        h = min(o.bbox[3], x.bbox[3]) - max(o.bbox[1], x.bbox[1])
+        return max(w, 0.0) * max(h, 0.0)
+
+    cands = [o for o in _candidates(q, g) if o.id != x.id and overlap(o) > 0 and _precedes(g, "D", o, x)]
+    if not cands:
+        raise _ReferenceProblem("No object hides it.")
+    best = max(cands, key=overlap)
+    name = display_name(best)
+    return SymbolicAnswer(text=name, value=name, kind="occluder", objects=[best.id])
+
+
+def _apparent_pair(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    ref_a, ref_b = q["objects"]
+    a, b = _one(ref_a, g), _one(ref_b, g)
+    a_larger = _apparent_area(a) > _apparent_area(b)
+    pick_a = a_larger if q["asks"] == "larger" else not a_larger
+    chosen, ref = (a, ref_a) if pick_a else (b, ref_b)
+    name = _ref_name(ref, chosen)
+    return SymbolicAnswer(text=name, value=name, kind="apparent_pair", objects=[chosen.id])
+
+
+def _inconsistent(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    ids = {o.id: o for o in g.objects}
+    moves = [t for t in g.transformations if t.object is not None and t.object in ids and ids[t.object].frame == 0]
+    flagged = [t for t in moves if t.inconsistent]
+    rationale = "its motion violates the global motion"
+    if not flagged:
+        # Forced choice (seed 002): the object the tracker found most suspicious, if it scored any.
+        scored = [t for t in moves if isinstance(t.extras.get("score"), (int, float))]
+        if not scored:
+            raise _ReferenceProblem("No object moved inconsistently with the camera motion.")
+        flagged = [max(scored, key=lambda t: t.extras["score"])]
+        rationale = f"no object passed the tracker's threshold; highest anomaly score {flagged[0].extras['score']}"
+    obj = ids[flagged[0].object]
+    name = display_name(obj)
+    return SymbolicAnswer(text=name, value=name, kind="inconsistent_object", objects=[obj.id], rationale=rationale)
+
+
+def _mcq(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    stem = dict(q["stem"])
+    named = []
+    for option in q["options"]:
+        try:
+            found = resolve(parse_reference(option), g)
+        except UnsupportedQuestionError:
+            continue
+        if len(found) == 1:
+            named.append(found[0].id)
+    if len(named) >= 2:
+        stem["among"] = named  # the answer is one of the objects the options name
+    inner = answer_query(stem, g)
+    if inner.problem:
+        return SymbolicAnswer(text=inner.text, value=None, kind="mcq", problem=inner.problem)
+    options = q["options"]
+    picks: list[int] = []
+    for i, option in enumerate(options, start=1):
+        if _option_matches(option, inner, g):
+            picks.append(i)
+    if len(picks) != 1:
+        raise UnsupportedQuestionError(
+            f"cannot match the answer {inner.text!r} to exactly one option: "
+            "unsupported by the geometric reasoner — use an LLM model")
+    n = picks[0]
+    return SymbolicAnswer(text=str(n), value=n, choice=n, kind="mcq", objects=inner.objects,
+                          rationale=f"{inner.rationale}; option {n}: {options[n - 1]}")
+
+
+def _option_matches(option: str, inner: SymbolicAnswer, g: SceneGraph) -> bool:
+    text = option.strip().strip(".").lower()
+    if isinstance(inner.value, bool):
+        return text in (("yes", "true") if inner.value else ("no", "false"))
+    if isinstance(inner.value, int):
+        digits = re.findall(r"\d+", text)
+        return bool(digits) and int(digits[0]) == inner.value
+    if isinstance(inner.value, str) and inner.kind in ("compass", "outline"):
+        return text == inner.value
+    if isinstance(inner.value, list):
+        words = sorted(set(re.findall(r"left|right|front|behind|north|south", text)))
+        return words == sorted(inner.value)
+    if inner.objects:
+        try:
+            found = resolve(parse_reference(option), g)
+        except UnsupportedQuestionError:
+            return False
+        return len(found) == 1 and found[0].id == inner.objects[0]
+    return False
+
+
+_HANDLERS = {
+    "pairwise": _pairwise, "yesno": _yesno, "extreme": _extreme, "count": _count,
+    "between": _between, "nearest": _nearest, "orbit": _cvt, "top_down": _cvt,
+    "inconsistent_object": _inconsistent, "mcq": _mcq, "direction": _direction, "aligned": _aligned,
+    "corner": _corner, "size_pair": _size_pair, "compass": _compass, "outline": _outline,
+    "occluder": _occluder, "apparent_pair": _apparent_pair,
+}

@@ -1,0 +1,76 @@
+"""Building :class:`~spatioxolver.schema.SpatialObject` records from masks and boxes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from spatioxolver.rle import decode_mask, encode_mask
+from spatioxolver.schema import Attributes, SpatialObject
+
+__all__ = ["object_from_mask", "object_from_box", "number_in_raster_order", "object_mask"]
+
+
+def object_from_mask(mask: np.ndarray, *, frame: int = 0, confidence: float = 1.0, **extras: Any) -> SpatialObject:
+    """An object (id assigned later) with RLE mask, box, centroid, area and contact point."""
+    ys, xs = np.nonzero(mask)
+    x0, x1, y0, y1 = int(xs.min()), int(xs.max()), int(ys.min()), int(ys.max())
+    bottom = ys >= y1 - 1
+    contact = (float(xs[bottom].mean()), float(y1))
+    info = {"contact": [round(contact[0], 2), round(contact[1], 2)], **extras}
+    return SpatialObject(
+        id="?",
+        bbox=(float(x0), float(y0), float(x1 + 1), float(y1 + 1)),
+        mask=encode_mask(mask),
+        centroid=(float(xs.mean()), float(ys.mean())),
+        area=float(ys.size),
+        confidence=float(np.clip(confidence, 0.0, 1.0)),
+        frame=int(frame),
+        attributes=Attributes(extras=info),
+    )
+
+
+def object_from_box(
+    bbox: list[float] | tuple[float, ...], *, frame: int = 0, confidence: float = 1.0, **fields: Any
+) -> SpatialObject:
+    """An object known only by its box (LLM backends): centroid = box centre."""
+    x0, y0, x1, y1 = (float(v) for v in bbox)
+    x0, x1 = min(x0, x1), max(x0, x1)
+    y0, y1 = min(y0, y1), max(y0, y1)
+    extras = dict(fields.pop("extras", {}) or {})
+    extras.setdefault("contact", [round((x0 + x1) / 2, 2), round(y1, 2)])
+    attrs = {k: fields.pop(k) for k in ("color", "shape", "size", "material") if k in fields}
+    return SpatialObject(
+        id="?",
+        bbox=(x0, y0, x1, y1),
+        centroid=((x0 + x1) / 2, (y0 + y1) / 2),
+        area=max(x1 - x0, 0.0) * max(y1 - y0, 0.0),
+        confidence=float(np.clip(confidence, 0.0, 1.0)),
+        frame=int(frame),
+        attributes=Attributes(extras=extras, **attrs),
+        **fields,
+    )
+
+
+def number_in_raster_order(objects: list[SpatialObject], prefix: str = "o") -> list[SpatialObject]:
+    """Ids ``o1, o2, ...`` in raster order of the centroid (by y, then x)."""
+    def key(o: SpatialObject) -> tuple[float, float]:
+        c = o.centroid or (0.0, 0.0)
+        return (round(c[1], 3), round(c[0], 3))
+
+    ordered = sorted(objects, key=key)
+    return [o.model_copy(update={"id": f"{prefix}{i + 1}"}) for i, o in enumerate(ordered)]
+
+
+def object_mask(obj: SpatialObject, shape: tuple[int, int] | None = None) -> np.ndarray | None:
+    """The object's boolean mask (decoded RLE, or its filled box when only a box is known)."""
+    if obj.mask is not None:
+        return decode_mask(obj.mask)
+    if obj.bbox is not None and shape is not None:
+        h, w = shape
+        x0, y0, x1, y1 = obj.bbox
+        m = np.zeros((h, w), bool)
+        m[max(int(y0), 0) : max(int(np.ceil(y1)), 0), max(int(x0), 0) : max(int(np.ceil(x1)), 0)] = True
+        return m
+    return None

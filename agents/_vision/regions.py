@@ -1,0 +1,247 @@
+"""Geometric segmentation: foreground components, colour splits, merges, occlusion splits.
+
+Pipeline (each step is a small function below):
+
+1. :func:`~.background.foreground_evidence` — pixels that depart from the smooth
+   background model, minus cast shadows;
+2. morphological clean-up and connected components (8-connectivity), holes filled;
+3. colour split — a component holding objects of different colours is split by 2-means
+   in the CIELAB chroma plane (recursively), when the clusters are far apart and each is
+   a sizeable, spatially coherent region;
+4. merge — a part that looks like a specular highlight (brighter, less chromatic than
+   its neighbour, mostly surrounded by it) or like an attached shadow (darker, neutral,
+   at the shadow ratio) is merged into its neighbour or dropped;
+5. occlusion split — a part with a deep concavity (low solidity) is split by a
+   watershed seeded from distance-transform cores (two same-coloured objects in contact).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .background import Foreground, foreground_evidence
+
+__all__ = ["Region", "geometric_regions"]
+
+
+@dataclass
+class Region:
+    """One segmented object: a full-size boolean mask and how it was found."""
+
+    mask: np.ndarray
+    confidence: float = 1.0
+    notes: dict[str, Any] = field(default_factory=dict)
+
+
+def _fill_holes(mask: np.ndarray) -> np.ndarray:
+    import cv2
+
+    padded = np.pad(mask.astype(np.uint8), 1)
+    flood = padded.copy()
+    ff = np.zeros((flood.shape[0] + 2, flood.shape[1] + 2), np.uint8)
+    cv2.floodFill(flood, ff, (0, 0), 1)
+    holes = flood[1:-1, 1:-1] == 0
+    return mask | holes
+
+
+def _chroma(lab_pixels: np.ndarray) -> np.ndarray:
+    return np.hypot(lab_pixels[:, 1], lab_pixels[:, 2])
+
+
+def _split_by_colour(crop_mask: np.ndarray, crop_rgb: np.ndarray, min_area: int, depth: int = 0) -> list[np.ndarray]:
+    """Recursively split a crop mask into colour-coherent parts.
+
+    Features are rg-chromaticity ``(R, G) / (R + G + B)``: a multiplicative shading
+    change (a lit and a shaded face of one object) leaves them unchanged, also after
+    the sRGB gamma, so only genuinely different surface colours separate.
+    """
+    import cv2
+
+    area = int(crop_mask.sum())
+    if depth >= 3 or area < 2 * min_area:
+        return [crop_mask]
+    pix = crop_rgb[crop_mask].astype(np.float32)
+    total = pix.sum(axis=1, keepdims=True) + 6.0
+    feats = np.ascontiguousarray((pix[:, :2] + 2.0) / total * 100.0, dtype=np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.2)
+    cv2.setRNGSeed(7)
+    _, labels, centres = cv2.kmeans(feats, 2, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
+    labels = labels.ravel()
+    sep = float(np.linalg.norm(centres[0] - centres[1]))
+    counts = np.bincount(labels, minlength=2)
+    if sep < 8.0 or counts.min() < max(min_area, 0.06 * area):
+        return [crop_mask]
+    parts = []
+    for k in range(2):
+        part = np.zeros_like(crop_mask)
+        part[crop_mask] = labels == k
+        parts.append(part)
+    # Each side must be mostly one blob, or this is texture / shading, not two objects.
+    for part in parts:
+        n, _, stats, _ = cv2.connectedComponentsWithStats(part.astype(np.uint8), connectivity=8)
+        if n <= 1 or stats[1:, cv2.CC_STAT_AREA].max() < 0.6 * part.sum():
+            return [crop_mask]
+    out: list[np.ndarray] = []
+    for part in parts:
+        out.extend(_split_by_colour(part, crop_rgb, min_area, depth + 1))
+    return out
+
+
+def _neighbours(parts: list[np.ndarray], i: int, union: np.ndarray) -> tuple[float, np.ndarray]:
+    """Fraction of part ``i``'s outer ring outside the component, and contact per other part."""
+    import cv2
+
+    ring = cv2.dilate(parts[i].astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) & ~parts[i]
+    total = max(int(ring.sum()), 1)
+    outside = float((ring & ~union).sum()) / total
+    contact = np.array([float((ring & p).sum()) / total if j != i else 0.0 for j, p in enumerate(parts)])
+    return outside, contact
+
+
+def _pieces(label: np.ndarray) -> tuple[np.ndarray, int]:
+    """Relabel so that every connected piece of every label gets its own id (1..n)."""
+    import cv2
+
+    out = np.zeros(label.shape, np.int32)
+    n = 0
+    for k in np.unique(label):
+        if k == 0:
+            continue
+        m, cc = cv2.connectedComponents((label == k).astype(np.uint8), connectivity=8)
+        sel = cc > 0
+        out[sel] = cc[sel] + n
+        n += m - 1
+    return out, n
+
+
+def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -> list[np.ndarray]:
+    """Merge highlights, slivers and tiny pieces into the neighbour they belong to."""
+    from scipy import ndimage
+
+    label = np.zeros(parts[0].shape, np.int32)
+    for i, p in enumerate(parts):
+        label[p] = i + 1
+    comp = label > 0
+    label, n = _pieces(label)
+    areas = np.bincount(label.ravel(), minlength=n + 1)
+    small = max(min_area, 0.04 * comp.sum())
+    tiny = np.flatnonzero(areas < small)
+    tiny = tiny[tiny > 0]
+    if tiny.size and tiny.size < n:
+        label[np.isin(label, tiny)] = 0
+        # Tiny pieces (anti-aliased seams, specks) go to the nearest remaining piece.
+        _, (iy, ix) = ndimage.distance_transform_edt(label == 0, return_indices=True)
+        label = np.where(comp, label[iy, ix], 0)
+        label, n = _pieces(label)
+    pieces = [label == k for k in range(1, n + 1)]
+    changed = True
+    while changed and len(pieces) > 1:
+        changed = False
+        union = comp
+        stats = []
+        for p in pieces:
+            px = crop_lab[p]
+            stats.append((float(np.median(px[:, 0])), float(np.median(_chroma(px))), int(p.sum())))
+        order = sorted(range(len(pieces)), key=lambda j: stats[j][2])
+        for i in order:
+            outside, contact = _neighbours(pieces, i, union)
+            if contact.max() <= 0:
+                continue
+            j = int(np.argmax(contact))
+            li, ci, ai = stats[i]
+            lj, cj, aj = stats[j]
+            highlight = li > lj + 8.0 and ci < cj and outside < 0.5 and ai < 0.5 * aj
+            enclosed = outside < 0.15 and ai < 0.35 * aj
+            if highlight or enclosed:
+                pieces[j] = pieces[j] | pieces[i]
+                del pieces[i]
+                changed = True
+                break
+    return pieces
+
+
+def _split_touching(part: np.ndarray, min_area: int) -> list[np.ndarray]:
+    """Split a concave blob (two same-coloured objects in contact) by watershed."""
+    import cv2
+
+    area = int(part.sum())
+    if area < 3 * min_area:
+        return [part]
+    u8 = part.astype(np.uint8)
+    contours, _ = cv2.findContours(u8, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull_area = sum(cv2.contourArea(cv2.convexHull(c)) for c in contours) or area
+    if area / hull_area > 0.86:
+        return [part]
+    dist = cv2.distanceTransform(u8, cv2.DIST_L2, 5)
+    cores = (dist > 0.55 * dist.max()).astype(np.uint8)
+    n, markers = cv2.connectedComponents(cores, connectivity=8)
+    if n <= 2:
+        return [part]
+    sizes = np.bincount(markers.ravel())[1:]
+    if sizes.min() < 0.02 * area:
+        return [part]
+    markers = markers.astype(np.int32)
+    markers[~part] = n  # background marker
+    rgb_like = cv2.cvtColor((dist / max(dist.max(), 1e-6) * 255).astype(np.uint8), cv2.COLOR_GRAY2BGR)
+    cv2.watershed(rgb_like, markers)
+    out = []
+    for k in range(1, n):
+        piece = (markers == k) & part
+        if piece.sum() >= min_area:
+            out.append(piece)
+    # Watershed lines (-1) go to the nearest piece.
+    if len(out) < 2:
+        return [part]
+    rest = part & ~np.any(out, axis=0)
+    if rest.any():
+        grown = [cv2.dilate(p.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) for p in out]
+        for k, g in enumerate(grown):
+            out[k] = out[k] | (rest & g)
+    return out
+
+
+def geometric_regions(rgb: np.ndarray, options: dict[str, Any] | None = None) -> tuple[list[Region], Foreground]:
+    """Segment ``rgb`` into object regions with the geometric pipeline.
+
+    Options: ``min_area`` (pixels, default 40), ``threshold`` (Lab distance, adaptive by
+    default), ``shadows`` (default True), ``split_colours`` (default True),
+    ``split_touching`` (default True).
+    """
+    import cv2
+
+    options = options or {}
+    min_area = int(options.get("min_area", 40))
+    fg = foreground_evidence(rgb, threshold=options.get("threshold"), shadows=bool(options.get("shadows", True)))
+    mask = fg.object_mask.astype(np.uint8)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    regions: list[Region] = []
+    h, w = mask.shape
+    for k in range(1, n):
+        x, y, bw, bh, area = (int(v) for v in stats[k])
+        if area < min_area:
+            continue
+        x0, y0, x1, y1 = max(x - 1, 0), max(y - 1, 0), min(x + bw + 1, w), min(y + bh + 1, h)
+        comp = labels[y0:y1, x0:x1] == k
+        comp = _fill_holes(comp)
+        crop_lab = fg.lab[y0:y1, x0:x1]
+        parts = [comp]
+        if options.get("split_colours", True):
+            parts = _split_by_colour(comp, rgb[y0:y1, x0:x1], min_area)
+            parts = _merge_parts(parts, crop_lab, min_area) if len(parts) > 1 else parts
+        if options.get("split_touching", True):
+            parts = [q for p in parts for q in _split_touching(p, min_area)]
+        for part in parts:
+            if part.sum() < min_area:
+                continue
+            full = np.zeros((h, w), bool)
+            full[y0:y1, x0:x1] = part
+            contrast = float(np.median(fg.distance[full]))
+            conf = float(min(1.0, 0.5 + contrast / (4.0 * fg.threshold)))
+            regions.append(Region(full, conf, {"split": len(parts) > 1}))
+    return regions, fg

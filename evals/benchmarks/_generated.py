@@ -1,0 +1,101 @@
+"""Reader for directories written by ``spatioxolver generate`` (issue 4 manifest contract)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from spatioxolver.errors import BenchmarkError
+from spatioxolver.evals.benchmarks._base import BenchmarkBase
+from spatioxolver.evals.example import Example
+from spatioxolver.evals.manifest import BadLine, read_jsonl
+
+__all__ = ["GeneratedBenchmark", "load_scene", "manifest_path"]
+
+
+def manifest_path(source: Path) -> Path:
+    return source / "manifest.jsonl" if source.is_dir() else source
+
+
+@lru_cache(maxsize=4096)
+def _load_scene_cached(path: str, mtime: float) -> dict[str, Any]:
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def load_scene(path: str | Path) -> dict[str, Any]:
+    """Load a scene JSON (cached by path and modification time).
+
+    Raises:
+        BenchmarkError: missing or malformed file.
+    """
+    p = Path(path)
+    try:
+        return _load_scene_cached(str(p), p.stat().st_mtime)
+    except FileNotFoundError as exc:
+        raise BenchmarkError(f"missing scene file {p}") from exc
+    except (OSError, json.JSONDecodeError) as exc:
+        raise BenchmarkError(f"unreadable scene file {p}: {exc}") from exc
+
+
+class GeneratedBenchmark(BenchmarkBase):
+    """A family of a generated directory; subclasses set ``family`` and tag rules."""
+
+    family = ""
+
+    def detect(self, source: Path) -> bool:
+        manifest = manifest_path(source)
+        if manifest.suffix != ".jsonl" or not manifest.is_file():
+            return False
+        with manifest.open(encoding="utf-8", errors="replace") as handle:
+            for raw in handle:
+                if raw.strip():
+                    try:
+                        return json.loads(raw).get("family") == self.family
+                    except (json.JSONDecodeError, AttributeError):
+                        return False
+        return False
+
+    def index_files(self, source: str | Path) -> list[Path]:
+        return [manifest_path(Path(source))]
+
+    def _examples(self, source: Path, *, strict: bool, **options: Any) -> Iterator[Example | BadLine]:
+        manifest = manifest_path(source)
+        root = manifest.parent
+        for number, record in read_jsonl(manifest, strict=strict):
+            if isinstance(record, BadLine):
+                yield record
+                continue
+            family = record.get("family", self.family)
+            if self.family and family != self.family:
+                raise BenchmarkError(
+                    f"{manifest}:{number}: family {family!r} does not match benchmark {self.name!r}; "
+                    f"use --benchmark {family}"
+                )
+            try:
+                meta = dict(record.get("meta") or {})
+                example = Example(
+                    id=str(record["id"]),
+                    benchmark=self.name,
+                    family=family,
+                    images=[str((root / p).resolve()) for p in record["images"]],
+                    clean_images=[str((root / p).resolve()) for p in meta.get("clean_images") or []],
+                    scenes=[str((root / p).resolve()) for p in record.get("scenes") or []],
+                    question=str(record["question"]),
+                    query=dict(record.get("query") or {}),
+                    answer=record["answer"],
+                    choices=record.get("choices"),
+                    category=record.get("category"),
+                    subcategory=record.get("subcategory"),
+                    meta=meta,
+                )
+            except (TypeError, ValueError) as exc:
+                bad = BadLine(str(manifest), number, f"invalid example: {' '.join(str(exc).split())[:300]}")
+                if strict:
+                    raise BenchmarkError(bad.message()) from exc
+                yield bad
+                continue
+            yield example

@@ -1,0 +1,117 @@
+"""Row sources for release files: JSON, JSON Lines, parquet, and Hugging Face datasets.
+
+Parquet needs ``pyarrow``; ``hf:NAME[:CONFIG][@SPLIT]`` needs the ``hub`` extra
+(``datasets``). Both are imported lazily; the hub loader forces offline mode so it only
+reads what is already in the local cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from spatioxolver.errors import BenchmarkError, ConfigError
+
+__all__ = ["iter_rows", "materialize_image"]
+
+
+def iter_rows(source: str | Path, *, records_key: str | None = None) -> Iterator[tuple[int, dict[str, Any] | str]]:
+    """Yield ``(row_number, row)`` or ``(row_number, error_text)`` for each record."""
+    text = str(source)
+    if text.startswith("hf:"):
+        yield from _hub_rows(text[3:])
+        return
+    path = Path(source)
+    suffix = path.suffix.lower()
+    if suffix == ".parquet":
+        yield from _parquet_rows(path)
+    elif suffix == ".jsonl":
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            for number, raw in enumerate(handle, start=1):
+                if not raw.strip():
+                    continue
+                try:
+                    row = json.loads(raw)
+                except json.JSONDecodeError as exc:
+                    yield number, f"malformed JSON ({exc.msg} at column {exc.colno})"
+                    continue
+                yield number, row if isinstance(row, dict) else f"expected an object, got {type(row).__name__}"
+    elif suffix == ".json":
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise BenchmarkError(f"{path}: unreadable JSON ({exc})") from exc
+        if isinstance(data, dict):
+            keys = [records_key] if records_key else ["records", "data", "examples", "questions", "scenes"]
+            for key in keys:
+                if key and isinstance(data.get(key), list):
+                    data = data[key]
+                    break
+        if not isinstance(data, list):
+            raise BenchmarkError(f"{path}: expected a list of records (or an object with a 'records' list)")
+        for number, row in enumerate(data, start=1):
+            yield number, row if isinstance(row, dict) else f"expected an object, got {type(row).__name__}"
+    else:
+        raise BenchmarkError(f"{path}: unsupported file type {suffix!r} (use .json, .jsonl or .parquet)")
+
+
+def _parquet_rows(path: Path) -> Iterator[tuple[int, dict[str, Any] | str]]:
+    try:
+        import pyarrow.parquet as pq
+    except ImportError as exc:
+        raise ConfigError("reading parquet needs pyarrow: pip install pyarrow (or spatioxolver[hub])") from exc
+    table = pq.read_table(path)
+    for number, row in enumerate(table.to_pylist(), start=1):
+        yield number, row
+
+
+def _hub_rows(spec: str) -> Iterator[tuple[int, dict[str, Any] | str]]:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+    try:
+        import datasets
+    except ImportError as exc:
+        raise ConfigError("hf: sources need the hub extra: pip install 'spatioxolver[hub]'") from exc
+    name, _, split = spec.partition("@")
+    name, _, config = name.partition(":")
+    try:
+        ds = datasets.load_dataset(name, config or None, split=split or "test")
+    except Exception as exc:  # datasets raises many types; all mean "not available offline"
+        raise BenchmarkError(
+            f"hf:{spec}: could not load from the local Hugging Face cache ({type(exc).__name__}: "
+            f"{' '.join(str(exc).split())[:200]}); download it once with network access"
+        ) from exc
+    for number, row in enumerate(ds, start=1):
+        yield number, dict(row)
+
+
+def materialize_image(value: Any, root: Path) -> str:
+    """Turn a path string, ``{"path"|"bytes"}`` dict or PIL image into an absolute file path."""
+    if isinstance(value, str):
+        p = Path(value).expanduser()
+        return str(p if p.is_absolute() else (root / p).resolve())
+    if isinstance(value, dict):
+        if value.get("bytes"):
+            return _cache_bytes(bytes(value["bytes"]))
+        if value.get("path"):
+            return materialize_image(str(value["path"]), root)
+    if hasattr(value, "save"):  # PIL image from datasets
+        import io
+
+        buffer = io.BytesIO()
+        value.save(buffer, format="PNG")
+        return _cache_bytes(buffer.getvalue())
+    raise BenchmarkError(f"unsupported image value of type {type(value).__name__}")
+
+
+def _cache_bytes(data: bytes) -> str:
+    cache = Path(os.environ.get("SPATIOXOLVER_CACHE", Path.home() / ".cache" / "spatioxolver")) / "images"
+    cache.mkdir(parents=True, exist_ok=True)
+    path = cache / (hashlib.sha256(data).hexdigest()[:32] + ".png")
+    if not path.exists():
+        path.write_bytes(data)
+    return str(path)

@@ -1,0 +1,168 @@
+"""Generated ``cvt`` family (seed 003): counterfactual-viewpoint relation queries.
+
+Protocol splits change how each example is presented:
+
+* ``episodic`` (default): one scene per prompt.
+* ``sequential``: scenes are batched ``batch_size`` at a time (default 10) in manifest
+  order; each prompt carries the scenes that came before it in its batch, so the model
+  must keep the current scene apart from the earlier ones. The current scene's image is
+  always the first image (its labels are the marks); earlier scenes follow.
+  ``meta.batch_position`` (1-based) records where the scene sits in its batch.
+* ``image`` (default) / ``text`` / ``scene-graph``: the tagged image with an object
+  dictionary; a structured text description with 3D coordinates and no image; the same
+  text plus the CLEVR relation graph of the original (0°) view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from spatioxolver.errors import BenchmarkError
+from spatioxolver.evals.benchmarks._generated import GeneratedBenchmark, load_scene
+from spatioxolver.evals.example import Example
+from spatioxolver.evals.manifest import BadLine
+
+__all__ = ["CVTBenchmark", "density_of", "describe_scene"]
+
+PROTOCOLS = ("episodic", "sequential")
+REPRESENTATIONS = ("image", "text", "scene-graph")
+
+
+def density_of(example: Example) -> str | None:
+    meta = example.meta
+    value = meta.get("density") or meta.get("regime")
+    if isinstance(value, str) and value in ("sparse", "dense"):
+        return value
+    n = meta.get("n_objects") or meta.get("N")
+    if isinstance(n, int):
+        return "sparse" if n <= 5 else "dense"
+    return None
+
+
+def describe_scene(scene: dict[str, Any], *, with_graph: bool) -> str:
+    """Text representation of a scene (seed 003, Text-only / Scene Graph modes)."""
+    objects = scene.get("objects", [])
+    lines = ["Objects (tag: description, 3D position x, y, z in the original view's world frame):"]
+    tags: list[str] = []
+    for obj in objects:
+        tag = str(obj.get("label"))
+        tags.append(tag)
+        desc = " ".join(str(obj.get(k, "")) for k in ("size", "color", "material", "shape")).strip()
+        coords = ", ".join(f"{float(c):.2f}" for c in (obj.get("3d_coords") or [])[:3])
+        bbox = obj.get("bbox")
+        extra = f"; bbox {bbox}" if bbox else ""
+        lines.append(f"- {tag}: {desc} at ({coords}){extra}")
+    if with_graph:
+        lines.append("Scene graph of the original (0 degree) view: for each tag, the tags in each direction.")
+        rel = scene.get("relationships") or {}
+        for i, tag in enumerate(tags):
+            parts = []
+            for name in ("left", "right", "front", "behind"):
+                js = rel.get(name, [])
+                if i < len(js):
+                    parts.append(f"{name}: [{', '.join(tags[j] for j in js[i] if j < len(tags))}]")
+            lines.append(f"- {tag}: " + "; ".join(parts))
+    return "\n".join(lines)
+
+
+class CVTBenchmark(GeneratedBenchmark):
+    """Orbit and top-down relation queries with multi-label gold."""
+
+    name = "cvt"
+    family = "cvt"
+    description = "generated counterfactual-viewpoint queries (seed 003): F1 per angle, survival, 0=360 consistency"
+
+    def splits(self) -> list[str]:
+        return ["all", "sparse", "dense", "orbit", "top-down", "tracked", *PROTOCOLS, *REPRESENTATIONS]
+
+    def protocol_splits(self) -> set[str]:
+        return {*PROTOCOLS, *REPRESENTATIONS}
+
+    def tags(self, example: Example) -> list[str]:
+        tags = []
+        density = density_of(example)
+        if density:
+            tags.append(density)
+        kind = example.query.get("type")
+        tags.append("top-down" if kind == "top_down" else "orbit")
+        if example.meta.get("tracked"):
+            tags.append("tracked")
+        return tags
+
+    def _examples(self, source: Path, *, strict: bool, **options: Any) -> Iterator[Example | BadLine]:
+        yield from super()._examples(source, strict=strict, **options)
+
+    def transform(self, examples: list[Example], protocol: list[str], **options: Any) -> list[Example]:
+        reps = [p for p in protocol if p in REPRESENTATIONS]
+        protos = [p for p in protocol if p in PROTOCOLS]
+        if len(reps) > 1 or len(protos) > 1:
+            raise BenchmarkError(f"choose one representation and one protocol, got {'+'.join(protocol)}")
+        rep = reps[0] if reps else "image"
+        proto = protos[0] if protos else "episodic"
+        out = [self._represent(e, rep) for e in examples]
+        if proto == "sequential":
+            out = self._sequential(out, int(options.get("batch_size") or 10))
+        for e in out:
+            e.meta.setdefault("protocol", proto)
+            e.meta.setdefault("representation", rep)
+        return out
+
+    @staticmethod
+    def _represent(example: Example, rep: str) -> Example:
+        if rep == "image":
+            return example
+        if not example.scenes:
+            raise BenchmarkError(f"example {example.id}: the {rep} representation needs scene files")
+        text = describe_scene(load_scene(example.scenes[0]), with_graph=rep == "scene-graph")
+        return example.model_copy(
+            update={
+                "id": f"{example.id}@{rep}",
+                "images": [],
+                "clean_images": [],
+                "question": f"{text}\n\n{example.question}",
+                "meta": {**example.meta, "representation": rep},
+            },
+            deep=True,
+        )
+
+    @staticmethod
+    def _sequential(examples: list[Example], batch_size: int) -> list[Example]:
+        if batch_size < 1:
+            raise BenchmarkError("batch_size must be at least 1")
+        order: list[str] = []
+        by_scene: dict[str, list[Example]] = {}
+        for e in examples:
+            key = e.scenes[0] if e.scenes else (e.images[0] if e.images else e.id)
+            if key not in by_scene:
+                order.append(key)
+                by_scene[key] = []
+            by_scene[key].append(e)
+        out: list[Example] = []
+        for start in range(0, len(order), batch_size):
+            batch = order[start : start + batch_size]
+            for position, key in enumerate(batch, start=1):
+                earlier = [by_scene[k][0] for k in batch[: position - 1]]
+                for e in by_scene[key]:
+                    context = ""
+                    if earlier:
+                        context = (
+                            f"This conversation has shown {len(earlier)} earlier scene(s) "
+                            f"(images 2..{len(earlier) + 1}); answer only about the current scene, image 1.\n\n"
+                        )
+                    out.append(
+                        e.model_copy(
+                            update={
+                                "id": f"{e.id}@seq{batch_size}",
+                                "images": e.images + [i for x in earlier for i in x.images[:1]],
+                                "clean_images": e.clean_images + [i for x in earlier for i in x.clean_images[:1]],
+                                "scenes": e.scenes + [s for x in earlier for s in x.scenes[:1]],
+                                "question": context + e.question,
+                                "meta": {**e.meta, "protocol": "sequential", "batch_size": batch_size,
+                                         "batch_position": position},
+                            },
+                            deep=True,
+                        )
+                    )
+        return out

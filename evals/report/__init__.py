@@ -1,0 +1,40 @@
+"""Comparison reports over one or more run directories: summary.json, report.md,
+a self-contained report.html and PNG plots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+__all__ = ["write_report"]
+
+
+def write_report(run_dirs: list[str | Path], out: str | Path, *, seed: int = 0) -> dict[str, Any]:
+    """Summarise each run, then write the report files into ``out``; returns paths and the headline table.
+
+    Raises:
+        BenchmarkError: a directory is not a run directory.
+    """
+
+    from spatioxolver.evals.evaluate import summarize_run
+    from spatioxolver.evals.report.headline import headline_table
+    from spatioxolver.evals.report.plots import make_plots
+    from spatioxolver.evals.report.render import render_html, render_markdown
+    from spatioxolver.evals.results import read_rows
+    from spatioxolver.evals.runinfo import write_json_atomic
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    runs = []
+    for run_dir in run_dirs:
+        summary = summarize_run(run_dir, seed=seed)
+        runs.append({"summary": summary, "rows": read_rows(Path(run_dir) / "results.jsonl")})
+    summaries = [r["summary"] for r in runs]
+    table = headline_table(runs, seed=seed)
+    plots = make_plots(summaries, out)
+    write_json_atomic(out / "summary.json", {"headline": table, "runs": summaries})
+    (out / "report.md").write_text(render_markdown(table, summaries, plots), encoding="utf-8")
+    (out / "report.html").write_text(render_html(table, summaries, plots), encoding="utf-8")
+    return {"headline": table, "summaries": summaries, "plots": {k: str(v) for k, v in plots.items()},
+            "report_md": str(out / "report.md"), "report_html": str(out / "report.html"),
+            "summary_json": str(out / "summary.json")}

@@ -1,0 +1,338 @@
+"""The evaluation runner: asynchronous, bounded concurrency, resumable, cost-aware.
+
+For each example the runner calls ``spatioxolver.api.aask`` (or an injected callable
+with the same signature) with the images, the question, the model and graph, the
+ground truth for simulated models (``{"scenes": [...], "example": {...}}``), the
+set-of-marks anchors of the first scene and the overlay-free images; it scores the
+answer and appends one row to ``results.jsonl`` (flushed and fsynced). ``run.json``
+records the configuration, package versions, prompt hashes, the git commit and the
+dataset fingerprint.
+
+Example:
+    >>> import asyncio, tempfile
+    >>> from spatioxolver.evals.example import Example
+    >>> async def fake(images, question, **kw):
+    ...     return {"value": "1", "text": "1"}
+    >>> ex = Example(id="x", benchmark="t", question="q?", query={"type": "pairwise", "objects": ["1", "2"]}, answer="1")
+    >>> cfg = RunConfig(dataset="d", benchmark="t", model="m")
+    >>> out = asyncio.run(run_examples(cfg, [ex], tempfile.mkdtemp(), answer_fn=fake, progress=False))
+    >>> out.counts["correct"]
+    1
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from spatioxolver.errors import BenchmarkError, ConfigError, ModelError, SpatioxolverError
+from spatioxolver.evals.example import Example
+from spatioxolver.evals.manifest import BadLine
+from spatioxolver.evals.metrics.judge import JUDGE_PROMPT_HASH, make_judge
+from spatioxolver.evals.metrics.scoring import score_example
+from spatioxolver.evals.results import ResultsFile, redact, rewrite_without_errors, scan_results
+from spatioxolver.evals.runinfo import (
+    RunConfig,
+    check_resume,
+    git_commit,
+    now_iso,
+    package_versions,
+    write_json_atomic,
+)
+
+__all__ = ["RunConfig", "RunOutcome", "run_examples", "build_call", "answer_fields"]
+
+AnswerFn = Callable[..., Awaitable[Any]]
+_META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps")
+
+
+@dataclass
+class RunOutcome:
+    """What a finished (or interrupted) run reports back."""
+
+    run_dir: Path
+    counts: dict[str, int] = field(default_factory=dict)
+    totals: dict[str, float] = field(default_factory=dict)
+    interrupted: bool = False
+    skipped: int = 0
+
+
+def answer_fields(answer: Any) -> dict[str, Any]:
+    """Read an ``Answer`` (or a dict / namespace with the same fields) into plain data."""
+    def get(name: str, default: Any = None) -> Any:
+        if isinstance(answer, dict):
+            return answer.get(name, default)
+        return getattr(answer, name, default)
+
+    usage = get("usage")
+    if usage is not None and not isinstance(usage, dict):
+        usage = {k: getattr(usage, k, None) for k in ("prompt_tokens", "completion_tokens", "cost_usd")}
+    return {
+        "value": get("value"),
+        "text": get("text") or "",
+        "usage": usage or {},
+        "model": get("model"),
+        "graph": get("graph"),
+        "simulated": bool(get("simulated", False)),
+        "repairs": get("repairs") or [],
+        "trace": get("trace") or [],
+        "prompt_hashes": get("prompt_hashes") or {},
+        "error": get("error"),
+    }
+
+
+def _scene_for(example: Example) -> list[dict[str, Any]]:
+    from spatioxolver.evals.benchmarks._generated import load_scene
+
+    if example.scenes:
+        return [load_scene(p) for p in example.scenes]
+    inline = example.meta.get("scene_inline")
+    return [inline] if isinstance(inline, dict) else []
+
+
+def build_call(example: Example, config: RunConfig) -> dict[str, Any]:
+    """Keyword arguments of the ``aask`` call for one example.
+
+    Raises:
+        BenchmarkError: a missing image or scene file.
+    """
+    for path in [*example.images, *example.clean_images]:
+        if not Path(path).is_file():
+            raise BenchmarkError(f"missing image {path}")
+    scenes = _scene_for(example)
+    marks = {}
+    if scenes:
+        for obj in scenes[0].get("objects", []):
+            label, pix = obj.get("label"), obj.get("pixel_coords")
+            if label is not None and pix and len(pix) >= 2:
+                marks[str(label)] = (float(pix[0]), float(pix[1]))
+    call: dict[str, Any] = {
+        "images": list(example.images),
+        "question": example.question,
+        "model": config.model,
+        "graph": config.graph,
+        "ground_truth": {"scenes": scenes, "example": example.gold_payload()},
+        "marks": marks or None,
+        "clean_images": list(example.clean_images) or None,
+    }
+    if example.choices:
+        call["choices"] = list(example.choices)
+    for key, value in config.options.items():
+        if key in ("api_base", "cache", "repair_method"):
+            call[key] = value
+    return call
+
+
+def _accepts(fn: Callable[..., Any]) -> set[str] | None:
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        return None
+    return {p.name for p in params}
+
+
+class _Progress:
+    """A rich progress bar with ETA, running accuracy and running cost (no-op when disabled)."""
+
+    def __init__(self, total: int, enabled: bool, label: str) -> None:
+        self.done = self.correct = self.errors = 0
+        self.cost = 0.0
+        self._bar = None
+        if enabled and total:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+            self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TextColumn("{task.fields[stats]}"), TimeElapsedColumn(), TextColumn("ETA"),
+                                 TimeRemainingColumn(), transient=False)
+            self._task = self._bar.add_task(label, total=total, stats="")
+            self._bar.start()
+
+    def update(self, row: dict[str, Any]) -> None:
+        self.done += 1
+        self.correct += 1 if row.get("correct") is True else 0
+        self.errors += 1 if row.get("status") != "ok" else 0
+        self.cost += float((row.get("usage") or {}).get("cost_usd") or 0.0)
+        if self._bar is not None:
+            stats = f"acc {self.correct / self.done:.1%} err {self.errors} ${self.cost:.4f}"
+            self._bar.update(self._task, advance=1, stats=stats)
+
+    def stop(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+
+async def _process(example: Example, config: RunConfig, answer_fn: AnswerFn, judge: Any,
+                   accepted: set[str] | None) -> dict[str, Any]:
+    row: dict[str, Any] = {"id": example.id, "status": "ok"}
+    base = {
+        "benchmark": example.benchmark, "family": example.family, "category": example.category,
+        "subcategory": example.subcategory, "query": example.query, "gold": example.answer,
+        "n_choices": len(example.choices) if example.choices else None,
+        "scene_key": example.meta.get("scene_key") or example.meta.get("scene_id")
+        or (Path(example.scenes[0]).stem if example.scenes else None),
+        "meta": {k: v for k, v in example.meta.items() if k not in _META_DROP},
+        "model": config.model, "graph": config.graph,
+    }
+    start = time.perf_counter()
+    try:
+        call = build_call(example, config)
+        if accepted is not None:
+            call = {k: v for k, v in call.items() if k in accepted}
+        answer = None
+        for attempt in range(config.retries + 1):
+            try:
+                answer = await asyncio.wait_for(answer_fn(**call), timeout=config.timeout_s)
+                break
+            except (asyncio.TimeoutError, TimeoutError):
+                raise
+            except ModelError:
+                if attempt == config.retries:
+                    raise
+        fields = answer_fields(answer)
+        latency = time.perf_counter() - start
+        row.update(base)
+        row.update({"latency_s": round(latency, 4), "usage": fields["usage"], "simulated": fields["simulated"],
+                    "text": redact(str(fields["text"])[:2000]), "value": fields["value"],
+                    "repairs": [{k: r.get(k) for k in ("axis", "ctr_before", "ctr_after", "flipped", "optimal")}
+                                for r in fields["repairs"] if isinstance(r, dict)],
+                    "prompt_hashes": fields["prompt_hashes"]})
+        if fields["model"]:
+            row["model_resolved"] = fields["model"]
+        if config.traces:
+            row["trace"] = fields["trace"]
+        if fields["error"] and fields["value"] is None:
+            row.update({"status": "error", "error": redact(str(fields["error"]))[:500], "error_type": "AnswerError",
+                        "correct": False})
+            return row
+        row.update(score_example(example, fields["value"], fields["text"]))
+        if row.pop("needs_judge", False):
+            verdict = await judge.grade(example.question, example.answer, row.get("pred"))
+            row["judge"] = verdict
+            row["correct"] = bool(verdict.get("verdict"))
+        return row
+    except (asyncio.TimeoutError, TimeoutError):
+        reason, kind = f"timed out after {config.timeout_s:g} s", "Timeout"
+    except SpatioxolverError as exc:
+        reason, kind = " ".join(str(exc).split()), type(exc).__name__
+    except Exception as exc:  # noqa: BLE001 - one bad example must not stop the run; the row says what happened
+        reason, kind = f"{type(exc).__name__}: {' '.join(str(exc).split())}", "InternalError"
+    row.update(base)
+    row.update({"status": "error", "error": redact(reason)[:500], "error_type": kind, "correct": False,
+                "latency_s": round(time.perf_counter() - start, 4)})
+    return row
+
+
+def _error_row(bad: BadLine, config: RunConfig) -> dict[str, Any]:
+    return {"id": bad.id, "status": "error", "error": bad.message(), "error_type": "BadLine", "correct": False,
+            "model": config.model, "graph": config.graph}
+
+
+async def run_examples(config: RunConfig, examples: list[Example | BadLine], run_dir: str | Path, *,
+                       resume: bool = False, retry_errors: bool = False, answer_fn: AnswerFn | None = None,
+                       judge: Any = None, progress: bool | None = None, fsync: bool = True) -> RunOutcome:
+    """Run ``examples`` into ``run_dir`` (``results.jsonl`` + ``run.json``).
+
+    Raises:
+        BenchmarkError: ``run_dir`` holds results and neither ``resume`` nor ``retry_errors``
+            was asked, or the stored settings differ (see :data:`RESUME_KEYS`).
+    """
+    run_dir = Path(run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    results, run_json = run_dir / "results.jsonl", run_dir / "run.json"
+    config = config.model_copy(update={"options": {k: v for k, v in config.options.items()
+                                                   if not any(w in k.lower() for w in ("key", "token", "secret"))}})
+    previous: dict[str, Any] = {}
+    if results.exists() and results.stat().st_size and not (resume or retry_errors):
+        raise BenchmarkError(f"{run_dir} already holds results; pass --resume to continue it or use a new --run-dir")
+    if (resume or retry_errors) and run_json.exists():
+        previous = check_resume(run_json, config)
+    statuses, _dropped = scan_results(results)
+    if retry_errors and any(s != "ok" for s in statuses.values()):
+        rewrite_without_errors(results)
+        statuses = {k: v for k, v in statuses.items() if v == "ok"}
+    if config.limit is not None:
+        examples = examples[: config.limit]
+    todo = [e for e in examples if e.id not in statuses]
+    if answer_fn is None:
+        from spatioxolver.api import aask
+
+        answer_fn = aask
+    judge = judge or make_judge(config.judge)
+    accepted = _accepts(answer_fn)
+    info: dict[str, Any] = {
+        "config": config.model_dump(mode="json"),
+        "fingerprint": config.fingerprint,
+        "versions": package_versions(),
+        "git_commit": git_commit(),
+        "started_at": previous.get("started_at") or now_iso(),
+        "resumed_at": now_iso() if previous else None,
+        "status": "running",
+        "examples_total": len(examples),
+        "prompt_hashes": dict(previous.get("prompt_hashes") or {}),
+        "judge_prompt_hash": JUDGE_PROMPT_HASH if config.judge not in (None, "normalized", "offline") else None,
+        "simulated": previous.get("simulated", config.model.startswith("sim/")),
+    }
+    write_json_atomic(run_json, info)
+    import sys
+
+    show = sys.stderr.isatty() if progress is None else progress
+    bar = _Progress(len(todo), show, f"{config.benchmark} · {config.model} · {config.graph}")
+    queue: asyncio.Queue[Example | BadLine] = asyncio.Queue()
+    for item in todo:
+        queue.put_nowait(item)
+    outcome = RunOutcome(run_dir=run_dir, skipped=len(examples) - len(todo))
+    writer = ResultsFile(results, fsync=fsync)
+
+    async def worker() -> None:
+        while True:
+            try:
+                item = queue.get_nowait()
+            except asyncio.QueueEmpty:
+                return
+            if isinstance(item, BadLine):
+                row = _error_row(item, config)
+            else:
+                row = await _process(item, config, answer_fn, judge, accepted)
+            info["prompt_hashes"].update(row.pop("prompt_hashes", None) or {})
+            if row.get("simulated"):
+                info["simulated"] = True
+            writer.append(row)  # no await between scoring and writing: a row is whole or absent
+            bar.update(row)
+
+    workers = [asyncio.create_task(worker()) for _ in range(min(config.concurrency, max(len(todo), 1)))]
+    try:
+        await asyncio.gather(*workers)
+    except BaseException:
+        outcome.interrupted = True
+        for task in workers:
+            task.cancel()
+        await asyncio.gather(*workers, return_exceptions=True)
+        raise
+    finally:
+        bar.stop()
+        writer.close()
+        final, _ = scan_results(results, repair=False)
+        outcome.counts = {
+            "total": len(examples), "recorded": len(final),
+            "ok": sum(1 for s in final.values() if s == "ok"),
+            "errors": sum(1 for s in final.values() if s != "ok"),
+            "correct": bar.correct, "this_session": bar.done,
+        }
+        info.update({"status": "interrupted" if outcome.interrupted else "complete",
+                     "finished_at": now_iso(), "counts": outcome.counts})
+        write_json_atomic(run_json, info)
+    return outcome
+
+
+def ensure_known_graph(graph: str) -> str:
+    known = ("agentic", "direct", "cot_rank", "cot-rank")
+    if graph not in known:
+        raise ConfigError(f"unknown graph {graph!r}; known graphs: agentic, direct, cot_rank")
+    return "cot_rank" if graph == "cot-rank" else graph

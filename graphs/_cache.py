@@ -1,0 +1,73 @@
+"""In-process LRU cache of perception results, keyed by image content and settings.
+
+Many questions about one image cost one perception pass (and one set of model calls):
+the key is the SHA-256 of every frame the perception sees plus the model, the repair
+method, the marks, the per-agent options and (for simulated models) the ground-truth
+scenes. Values are plain dicts (deep-copied on the way in and out).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from typing import Any
+
+__all__ = ["perception_key", "cache_get", "cache_put", "cache_clear", "cache_info", "MAX_ENTRIES"]
+
+MAX_ENTRIES = 128
+_LOCK = threading.Lock()
+_STORE: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_STATS = {"hits": 0, "misses": 0}
+_SETTING_KEYS = ("marks", "repair_method", "segmentation_backend", "segmentation_options",
+                 "attributes_options", "relations_options", "symmetry_options", "transformation_options")
+
+
+def perception_key(ctx: Any, stage: str) -> str:
+    """Cache key of the perception of ``ctx``'s frames at ``stage`` (``"repaired"`` / ``"raw"``)."""
+    from spatioxolver.images import image_sha256
+
+    frames = ctx.clean_frames if ctx.backend == "geometric" else ctx.frames
+    settings = {k: ctx.options.get(k) for k in _SETTING_KEYS}
+    parts: dict[str, Any] = {"stage": stage, "model": ctx.model, "frames": [image_sha256(f) for f in frames],
+                             "settings": settings}
+    if ctx.backend != "geometric":
+        parts["scenes"] = (ctx.ground_truth or {}).get("scenes")
+    blob = json.dumps(parts, sort_keys=True, default=str).encode()
+    return hashlib.sha256(blob).hexdigest()
+
+
+def cache_get(key: str) -> dict[str, Any] | None:
+    """A deep copy of the cached value, or ``None``."""
+    with _LOCK:
+        value = _STORE.get(key)
+        if value is None:
+            _STATS["misses"] += 1
+            return None
+        _STORE.move_to_end(key)
+        _STATS["hits"] += 1
+        return copy.deepcopy(value)
+
+
+def cache_put(key: str, value: dict[str, Any]) -> None:
+    """Store a deep copy of ``value``; evicts the least recently used entry beyond the limit."""
+    with _LOCK:
+        _STORE[key] = copy.deepcopy(value)
+        _STORE.move_to_end(key)
+        while len(_STORE) > MAX_ENTRIES:
+            _STORE.popitem(last=False)
+
+
+def cache_clear() -> None:
+    """Forget every cached perception."""
+    with _LOCK:
+        _STORE.clear()
+        _STATS.update(hits=0, misses=0)
+
+
+def cache_info() -> dict[str, int]:
+    """``{"entries", "hits", "misses"}``."""
+    with _LOCK:
+        return {"entries": len(_STORE), **_STATS}

@@ -1,0 +1,67 @@
+"""Per-node events and trace entries: timing, backend, usage; streamed live when asked.
+
+Every node body runs inside :func:`node_step`, which emits ``{"event": "start"|"end",
+"node", ...}`` through LangGraph's stream writer (``stream_mode="custom"``) and returns
+the trace entry the node appends to the state.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+__all__ = ["node_step", "emit", "usage_dict", "add_usage"]
+
+
+def emit(event: dict[str, Any]) -> None:
+    """Send ``event`` to the custom stream (a no-op outside a streaming run)."""
+    try:
+        from langgraph.config import get_stream_writer
+
+        writer = get_stream_writer()
+    except Exception:  # not inside a graph run (e.g. a unit test calling a node directly)
+        return
+    try:
+        writer(event)
+    except Exception:
+        return
+
+
+def usage_dict(usage: Any = None) -> dict[str, Any]:
+    """A plain-dict copy of a :class:`~spatioxolver.models.Usage` (zeros for ``None``)."""
+    if usage is None:
+        return {"prompt_tokens": 0, "completion_tokens": 0, "cost_usd": None}
+    if isinstance(usage, dict):
+        return {"prompt_tokens": int(usage.get("prompt_tokens", 0)),
+                "completion_tokens": int(usage.get("completion_tokens", 0)),
+                "cost_usd": usage.get("cost_usd")}
+    return {"prompt_tokens": usage.prompt_tokens, "completion_tokens": usage.completion_tokens,
+            "cost_usd": usage.cost_usd}
+
+
+def add_usage(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """Sum two usage dicts (``cost_usd`` stays ``None`` only when both are)."""
+    cost = None if a.get("cost_usd") is None and b.get("cost_usd") is None else (
+        (a.get("cost_usd") or 0.0) + (b.get("cost_usd") or 0.0))
+    return {"prompt_tokens": a.get("prompt_tokens", 0) + b.get("prompt_tokens", 0),
+            "completion_tokens": a.get("completion_tokens", 0) + b.get("completion_tokens", 0),
+            "cost_usd": cost}
+
+
+@contextmanager
+def node_step(node: str, backend: str, **extra: Any) -> Iterator[dict[str, Any]]:
+    """Time a node; yields the trace entry (fill ``usage`` / ``calls`` / notes in it)."""
+    entry: dict[str, Any] = {"node": node, "agent": node, "backend": backend, "seconds": 0.0,
+                             "usage": usage_dict(), "calls": 0, **extra}
+    emit({"event": "start", "node": node, "backend": backend})
+    start = time.perf_counter()
+    try:
+        yield entry
+    except Exception as exc:
+        entry["seconds"] = round(time.perf_counter() - start, 6)
+        emit({"event": "error", "node": node, "error": f"{type(exc).__name__}: {exc}"})
+        raise
+    entry["seconds"] = round(time.perf_counter() - start, 6)
+    emit({"event": "end", **{k: v for k, v in entry.items() if k != "node"}, "node": node})

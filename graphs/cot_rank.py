@@ -1,0 +1,126 @@
+"""The CoT-rank graph (seed 000, Exp. 3): a holistic ranking first, pairwise answers read from it.
+
+``rank`` asks the model to order every labelled object along the question's axis
+(left to right, top to bottom, near to far) in one reply; ``read_pairwise`` answers the
+pairwise question from the positions in that ranking, so answers read from one ranking
+can never form a cycle. With the ``geometric`` model the ranking is the score order of
+the raw geometric relations. A question that is not pairwise is answered with the
+direct protocol (recorded in the trace).
+
+Example:
+    >>> sorted(build_cot_rank_graph().get_graph().nodes)
+    ['__end__', '__start__', 'rank', 'read_pairwise']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spatioxolver.errors import ModelError, ParseError
+from spatioxolver.graphs._context import get_context
+from spatioxolver.graphs._events import node_step
+from spatioxolver.graphs._state import PipelineState
+
+__all__ = ["build_cot_rank_graph", "ORDER_WORDS"]
+
+ORDER_WORDS = {"H": "from left to right", "V": "from top to bottom",
+               "D": "from closest to the camera to furthest from the camera"}
+_FIRST = {"left": True, "above": True, "closer": True, "right": False, "below": False, "further": False}
+
+
+def _labels(ctx: Any, query: dict[str, Any]) -> list[str]:
+    from spatioxolver.graphs._calls import scene_labels
+    from spatioxolver.graphs.direct import _label
+
+    scenes = (ctx.ground_truth or {}).get("scenes") or []
+    labels = scene_labels(scenes[0]) if scenes else []
+    marks = ctx.options.get("marks")
+    if not labels and isinstance(marks, dict):
+        labels = [str(k) for k in marks]
+    for ref in query["objects"]:
+        if _label(ref) not in labels:
+            labels.append(_label(ref))
+    return labels
+
+
+async def rank_node(state: PipelineState) -> dict[str, Any]:
+    from spatioxolver.graphs.direct import direct_answer, protocol_query
+
+    ctx = get_context(state["run_id"])
+    n_frames = int(state.get("n_frames", 1))
+    with node_step("rank", ctx.backend) as entry:
+        query = protocol_query(ctx, state["question"], n_frames)
+        if not query or query.get("type") != "pairwise":
+            entry["note"] = "not a pairwise question: answered with the direct protocol"
+            if ctx.backend == "geometric":
+                from spatioxolver.graphs.direct import direct_node
+
+                update = await direct_node(state)
+                return {**update, "trace": update["trace"] + [entry]}
+            answer = await direct_answer(ctx, state["question"], n_frames, entry)
+            return {"answer": answer, "trace": [entry]}
+        axis = query["axis"]
+        if ctx.backend == "geometric":
+            ranking, graph = await _geometric_ranking(ctx, axis, entry)
+            return {"ranking": ranking, "scene_graph": graph, "answer": {"query": query}, "trace": [entry]}
+        from spatioxolver.graphs._calls import call_model, parse_ranking
+
+        labels = _labels(ctx, query)
+        reply = await call_model(ctx, "cot_rank", {"labels": ", ".join(labels), "order": ORDER_WORDS[axis]},
+                                 {"kind": "ranking", "axis": axis, "objects": labels}, entry)
+        if isinstance(reply.value, list) and reply.value:
+            ranking = [str(v) for v in reply.value]
+        else:
+            ranking = parse_ranking(reply.text, labels)
+        entry["ranking"] = ranking
+    return {"ranking": ranking, "answer": {"query": query}, "trace": [entry]}
+
+
+async def _geometric_ranking(ctx: Any, axis: str, entry: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
+    from spatioxolver.agents._reasoning._symbolic import _axis_order, display_name
+    from spatioxolver.graphs._perception import perceive_raw
+    from spatioxolver.schema import SceneGraph
+
+    graph = await perceive_raw(ctx, entry)
+    sg = SceneGraph.model_validate(graph)
+    order = _axis_order(sg, axis, [o for o in sg.objects if o.frame == 0])
+    ranking = [display_name(o) for o in order]
+    entry["ranking"] = ranking
+    return ranking, graph
+
+
+async def read_pairwise_node(state: PipelineState) -> dict[str, Any]:
+    from spatioxolver.graphs.direct import _label
+
+    ctx = get_context(state["run_id"])
+    answer = dict(state.get("answer") or {})
+    with node_step("read_pairwise", "ranking") as entry:
+        if "text" in answer:  # answered by the direct fallback
+            return {"trace": [entry]}
+        query = answer["query"]
+        ranking = [str(r).upper() for r in state.get("ranking") or []]
+        a, b = (_label(o) for o in query["objects"])
+        missing = [x for x in (a, b) if x.upper() not in ranking]
+        if missing:
+            raise ParseError(f"the ranking omits {', '.join(missing)}", raw=str(state.get("ranking")))
+        a_first = ranking.index(a.upper()) < ranking.index(b.upper())
+        value = a if a_first == _FIRST[query["asks"]] else b
+        answer.update(text=value, value=value, choice=None, reasoner="cot_rank",
+                      rationale=f"ranking {ORDER_WORDS[query['axis']]}: {', '.join(state['ranking'])}")
+        entry["backend"] = ctx.backend
+    return {"answer": answer, "trace": [entry]}
+
+
+def build_cot_rank_graph(checkpointer: Any = None) -> Any:
+    """Compile the CoT-rank graph: START -> rank -> read_pairwise -> END."""
+    from langgraph.graph import END, START, StateGraph
+    from langgraph.types import RetryPolicy
+
+    g = StateGraph(PipelineState)
+    g.add_node("rank", rank_node,
+               retry_policy=RetryPolicy(max_attempts=3, retry_on=lambda exc: isinstance(exc, ModelError)))
+    g.add_node("read_pairwise", read_pairwise_node)
+    g.add_edge(START, "rank")
+    g.add_edge("rank", "read_pairwise")
+    g.add_edge("read_pairwise", END)
+    return g.compile(checkpointer=checkpointer)

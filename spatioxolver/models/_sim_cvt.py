@@ -1,0 +1,145 @@
+"""Counterfactual-viewpoint (CVT) answers of the simulated MLLM.
+
+The relation of a subject to a reference as seen by an observer orbited by ``theta``
+around the scene (or looking top-down) is computed from the ground-plane vector
+``subject - reference`` in that observer's frame, with CLEVR's 0.2 m threshold. Noise is
+added to the two components of that vector (across the view: ``sigma_h``; along it:
+``sigma_d``; ``sigma_v`` for north/south in a top-down view) before the exact rule is
+applied. The orbit / top-down convention is the one (of a few candidates) that reproduces
+the example's gold answer from the noise-free geometry; see :mod:`._sim`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from spatioxolver.errors import ConfigError
+from spatioxolver.models._sim_profiles import SimProfile
+from spatioxolver.models._sim_scene import SceneView
+
+__all__ = ["answer_cvt"]
+
+_OPPOSITE = {
+    "left": "right",
+    "right": "left",
+    "front": "behind",
+    "behind": "front",
+    "north": "south",
+    "south": "north",
+}
+
+
+def _rotate(vec: np.ndarray, axis: np.ndarray, angle: float) -> np.ndarray:
+    """Rodrigues rotation of ``vec`` about unit ``axis`` by ``angle`` radians."""
+    c, s = math.cos(angle), math.sin(angle)
+    return vec * c + np.cross(axis, vec) * s + axis * axis.dot(vec) * (1.0 - c)
+
+
+def _labels_from(lateral: float, along: float, eps: float, names: tuple[str, str, str, str]) -> list[str]:
+    """``names`` = (negative-lateral, positive-lateral, negative-along, positive-along)."""
+    out = []
+    if lateral > eps:
+        out.append(names[1])
+    elif lateral < -eps:
+        out.append(names[0])
+    if along > eps:
+        out.append(names[3])
+    elif along < -eps:
+        out.append(names[2])
+    return sorted(out)
+
+
+def _normalise_gold(gold: Any) -> list[str]:
+    if isinstance(gold, str):
+        text = gold.strip()
+        if text.startswith("["):
+            try:
+                gold = json.loads(text)
+            except ValueError:
+                gold = text.strip("[]").split(",")
+        else:
+            gold = text.split(",")
+    return sorted(str(g).strip().strip("'\"").lower() for g in gold if str(g).strip())
+
+
+def answer_cvt(
+    profile: SimProfile,
+    probe: dict[str, Any],
+    rng: np.random.Generator,
+    view: SceneView,
+    gold_raw: Any,
+    eps: float,
+) -> tuple[str, Any]:
+    """Noisy relation set for a CVT query; returns ``(json text, sorted list)``."""
+    example = probe.get("example") or {}
+    query = example.get("query") or {}
+    qtype = str(query.get("type") or "").lower()
+    if qtype not in ("orbit", "top_down"):
+        raise ConfigError(f"cvt probe needs example.query of type 'orbit' or 'top_down', got {qtype!r}")
+    gold = _normalise_gold(gold_raw)
+    s, r = view.index(query.get("subject")), view.index(query.get("reference"))
+    delta = view.world[s] - view.world[r]
+    dirs = view.ground_directions()
+    up = dirs["up"]
+    delta = delta - delta.dot(up) * up
+    if qtype == "orbit":
+        theta = math.radians(float(query.get("theta") or 0.0))
+        names = ("left", "right", "front", "behind")
+        sigmas = (profile.sigma_h, profile.sigma_d)
+        bases = [
+            (_rotate(dirs["right"], up, sign * theta), _rotate(dirs["behind"], up, sign * theta))
+            for sign in (1.0, -1.0)
+        ]
+    else:
+        names = ("left", "right", "south", "north")
+        sigmas = (profile.sigma_h, profile.sigma_v)
+        bases = []
+        for quarter in range(4):
+            angle = quarter * math.pi / 2
+            right = _rotate(dirs["right"], up, angle)
+            north = _rotate(dirs["behind"], up, angle)
+            bases += [(right, north), (-right, north)]
+    if profile.chance:
+        lateral = ("left", "right", None)[int(rng.integers(3))]
+        along = (names[2], names[3], None)[int(rng.integers(3))]
+        answer = sorted(x for x in (lateral, along) if x)
+        return json.dumps(answer), answer
+    basis = _matching_basis(bases, delta, eps, names, gold)
+    if basis is None:
+        answer = _flip_gold(gold, names, sigmas, rng)
+    else:
+        lateral = float(delta.dot(basis[0])) + rng.standard_normal() * sigmas[0]
+        along = float(delta.dot(basis[1])) + rng.standard_normal() * sigmas[1]
+        answer = _labels_from(lateral, along, eps, names)
+    return json.dumps(answer), answer
+
+
+def _matching_basis(
+    bases: list[tuple[np.ndarray, np.ndarray]],
+    delta: np.ndarray,
+    eps: float,
+    names: tuple[str, str, str, str],
+    gold: list[str],
+) -> tuple[np.ndarray, np.ndarray] | None:
+    for basis in bases:
+        if _labels_from(float(delta.dot(basis[0])), float(delta.dot(basis[1])), eps, names) == gold:
+            return basis
+    return None
+
+
+def _flip_gold(
+    gold: list[str], names: tuple[str, str, str, str], sigmas: tuple[float, float], rng: np.random.Generator
+) -> list[str]:
+    """Fallback noise: flip each gold relation to its opposite with ``Phi(-1 / sigma)``."""
+    phi: Callable[[float], float] = lambda x: 0.5 * math.erfc(-x / math.sqrt(2.0))  # noqa: E731
+    out = []
+    for label in gold:
+        sigma = sigmas[0] if label in names[:2] else sigmas[1]
+        p_flip = 0.5 if math.isinf(sigma) else (0.0 if sigma == 0 else phi(-1.0 / sigma))
+        out.append(_OPPOSITE.get(label, label) if rng.random() < p_flip else label)
+    return sorted(out)
