@@ -3,7 +3,8 @@
 ``rank`` asks the model to order every labelled object along the question's axis
 (left to right, top to bottom, near to far) in one reply; ``read_pairwise`` answers the
 pairwise question from the positions in that ranking, so answers read from one ranking
-can never form a cycle. With the ``geometric`` model the ranking is the score order of
+can never form a cycle. The ranking is cached per image, axis and label set (like
+perception), so every pairwise question about one image reads the same ranking. With the ``geometric`` model the ranking is the score order of
 the raw geometric relations. A question that is not pairwise is answered with the
 direct protocol (recorded in the trace).
 
@@ -63,9 +64,18 @@ async def rank_node(state: PipelineState) -> dict[str, Any]:
         if ctx.backend == "geometric":
             ranking, graph = await _geometric_ranking(ctx, axis, entry)
             return {"ranking": ranking, "scene_graph": graph, "answer": {"query": query}, "trace": [entry]}
+        from spatioxolver.graphs._cache import cache_get, cache_put, perception_key
         from spatioxolver.graphs._calls import call_model, parse_ranking
 
         labels = _labels(ctx, query)
+        # One holistic ranking per image, axis and label set answers every pairwise question on it.
+        key = perception_key(ctx, f"ranking:{axis}:{','.join(labels)}")
+        use_cache = bool(ctx.options.get("cache", True))
+        cached = cache_get(key) if use_cache else None
+        if cached is not None:
+            entry["cached"] = True
+            entry["ranking"] = cached["ranking"]
+            return {"ranking": cached["ranking"], "answer": {"query": query}, "trace": [entry]}
         reply = await call_model(ctx, "cot_rank", {"labels": ", ".join(labels), "order": ORDER_WORDS[axis]},
                                  {"kind": "ranking", "axis": axis, "objects": labels}, entry)
         if isinstance(reply.value, list) and reply.value:
@@ -73,6 +83,8 @@ async def rank_node(state: PipelineState) -> dict[str, Any]:
         else:
             ranking = parse_ranking(reply.text, labels)
         entry["ranking"] = ranking
+        if use_cache:
+            cache_put(key, {"ranking": ranking})
     return {"ranking": ranking, "answer": {"query": query}, "trace": [entry]}
 
 

@@ -242,7 +242,8 @@ def generate_scene(out_dir: Path, index: int, seed: int, opts: dict[str, Any]) -
                 emit(p, "360", dirs[t], track_id=t, paraphrase=True, source=zero_ids.get(p))
             for p in picks:
                 d = str(rng.choice(["left", "right"]))
-                emit(p, "360", d, paraphrase=True, source=zero_ids.get(p))
+                if ask(p, "360", d) is not None:
+                    emit(p, "360", d, paraphrase=True, source=zero_ids.get(p))
             continue
         quota = 15 if view_name == "0" else 5
         for t, p in enumerate(tracked):
