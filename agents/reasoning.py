@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from spatioxolver.agents._reasoning import SymbolicAnswer, answer_query, parse_question
+
 from spatioxolver.schema import SceneGraph
 
 __all__ = ["ReasoningAgent", "reason_symbolic", "reason_llm", "compact_scene_graph", "probe_for"]
@@ -71,7 +72,13 @@ def probe_for(example: Mapping[str, Any] | None, query: Mapping[str, Any] | None
 async def reason_llm(ctx: Any, question: str, graph: SceneGraph, entry: dict[str, Any], *,
                      query: Mapping[str, Any] | None = None, with_image: bool = True) -> dict[str, Any]:
     """Ask the run's model to answer from the scene graph; returns the answer dict."""
-    from spatioxolver.graphs._calls import call_model, parse_label, parse_letter, parse_option, parse_relation_set
+    from spatioxolver.graphs._calls import (
+        call_model,
+        parse_label,
+        parse_letter,
+        parse_option,
+        parse_relation_set,
+    )
 
     example = (ctx.ground_truth or {}).get("example")
     probe = probe_for(example, query)

@@ -24,9 +24,18 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 def _examples(n: int) -> list:
     from spatioxolver.evals.example import Example
 
-    return [Example(id=f"ex-{i:06d}", benchmark="bench", family="ctr", question=f"Which is left: 1 or 2? ({i})",
-                    query={"type": "pairwise", "axis": "H", "objects": ["1", "2"], "asks": "left"},
-                    answer=str(1 + i % 2), meta={"N": 2}) for i in range(n)]
+    return [
+        Example(
+            id=f"ex-{i:06d}",
+            benchmark="bench",
+            family="ctr",
+            question=f"Which is left: 1 or 2? ({i})",
+            query={"type": "pairwise", "axis": "H", "objects": ["1", "2"], "asks": "left"},
+            answer=str(1 + i % 2),
+            meta={"N": 2},
+        )
+        for i in range(n)
+    ]
 
 
 async def _zero_model(images, question, **kw):
@@ -54,15 +63,18 @@ def bench_overhead(n: int = 2000) -> float:
             asyncio.run(run_examples(cfg, examples, tmp, answer_fn=_zero_model, progress=False, fsync=fsync))
             results[fsync] = time.perf_counter() - start
     per = (results[True] - bare_s) / n * 1000
-    print(f"runner overhead: {per:.3f} ms/example with fsync ({(results[False] - bare_s) / n * 1000:.3f} ms without);"
-          f" bare calls {bare_s / n * 1000:.3f} ms; runner/bare = {results[True] / max(bare_s, 1e-9):.1f}x"
-          f"  [target <= 2 ms] {'OK' if per <= 2 else 'MISSED'}")
+    print(
+        f"runner overhead: {per:.3f} ms/example with fsync ({(results[False] - bare_s) / n * 1000:.3f} ms without);"
+        f" bare calls {bare_s / n * 1000:.3f} ms; runner/bare = {results[True] / max(bare_s, 1e-9):.1f}x"
+        f"  [target <= 2 ms] {'OK' if per <= 2 else 'MISSED'}"
+    )
     return per
 
 
 def bench_server(n: int = 1000, latency: float = 0.1, concurrency: int = 32) -> float:
     from spatioxolver.evals.runinfo import RunConfig
     from spatioxolver.evals.runner import run_examples
+
     from spatioxolver.models import ModelRequest, get_model
     from spatioxolver.testing import LocalServer
 
@@ -73,28 +85,47 @@ def bench_server(n: int = 1000, latency: float = 0.1, concurrency: int = 32) -> 
             reply = await client.complete(ModelRequest(prompt=question, max_tokens=5))
             return {"value": None, "text": reply.text, "usage": reply.usage}
 
-        cfg = RunConfig(dataset="bench", benchmark="bench", model="openai/bench-model", graph="direct",
-                        concurrency=concurrency, timeout_s=60)
+        cfg = RunConfig(
+            dataset="bench",
+            benchmark="bench",
+            model="openai/bench-model",
+            graph="direct",
+            concurrency=concurrency,
+            timeout_s=60,
+        )
         with tempfile.TemporaryDirectory() as tmp:
             start = time.perf_counter()
             outcome = asyncio.run(run_examples(cfg, _examples(n), tmp, answer_fn=via_server, progress=False))
             elapsed = time.perf_counter() - start
     ideal = n / concurrency * latency
-    print(f"{n} examples @ {latency * 1000:.0f} ms, concurrency {concurrency}: {elapsed:.2f} s "
-          f"(ideal {ideal:.2f} s, ratio {elapsed / ideal:.2f}x; {outcome.counts['errors']} errors)"
-          f"  [target <= 10 s] {'OK' if elapsed <= 10 else 'MISSED'}")
+    print(
+        f"{n} examples @ {latency * 1000:.0f} ms, concurrency {concurrency}: {elapsed:.2f} s "
+        f"(ideal {ideal:.2f} s, ratio {elapsed / ideal:.2f}x; {outcome.counts['errors']} errors)"
+        f"  [target <= 10 s] {'OK' if elapsed <= 10 else 'MISSED'}"
+    )
     return elapsed
 
 
 def bench_resume_scan(n: int = 100_000) -> float:
     from spatioxolver.evals.results import scan_results
 
-    row = {"status": "ok", "benchmark": "ctr", "family": "ctr", "category": "ctr", "subcategory": "H",
-           "query": {"type": "pairwise", "axis": "H", "objects": ["3", "7"], "asks": "left"}, "gold": "3",
-           "meta": {"N": 8, "axis": "H", "scene_id": "ctr-00042", "set": "main"}, "model": "sim/gpt-4o",
-           "graph": "agentic", "latency_s": 0.0123, "usage": {"prompt_tokens": 812, "completion_tokens": 3,
-                                                              "cost_usd": 0.0}, "text": "3", "pred": "3",
-           "correct": True}
+    row = {
+        "status": "ok",
+        "benchmark": "ctr",
+        "family": "ctr",
+        "category": "ctr",
+        "subcategory": "H",
+        "query": {"type": "pairwise", "axis": "H", "objects": ["3", "7"], "asks": "left"},
+        "gold": "3",
+        "meta": {"N": 8, "axis": "H", "scene_id": "ctr-00042", "set": "main"},
+        "model": "sim/gpt-4o",
+        "graph": "agentic",
+        "latency_s": 0.0123,
+        "usage": {"prompt_tokens": 812, "completion_tokens": 3, "cost_usd": 0.0},
+        "text": "3",
+        "pred": "3",
+        "correct": True,
+    }
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "results.jsonl"
         with path.open("w") as handle:
@@ -110,8 +141,10 @@ def bench_resume_scan(n: int = 100_000) -> float:
         statuses, dropped = scan_results(path)
         scan_s = time.perf_counter() - start
     assert len(statuses) == len(full) == n and dropped > 0
-    print(f"resume scan of {n:,} lines ({size / 1e6:.0f} MB): {scan_s:.3f} s vs full "
-          f"json parse {full_s:.3f} s ({full_s / scan_s:.1f}x faster)  [target <= 2 s] {'OK' if scan_s <= 2 else 'MISSED'}")
+    print(
+        f"resume scan of {n:,} lines ({size / 1e6:.0f} MB): {scan_s:.3f} s vs full "
+        f"json parse {full_s:.3f} s ({full_s / scan_s:.1f}x faster)  [target <= 2 s] {'OK' if scan_s <= 2 else 'MISSED'}"
+    )
     return scan_s
 
 

@@ -46,8 +46,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from spatioxolver.agents.reasoning import reason_symbolic
-    from spatioxolver.api import aask, build_scene_graph
     from spatioxolver.graphs._cache import cache_clear
+
+    from spatioxolver.api import aask, build_scene_graph
     from spatioxolver.scenes import render_random_scene
 
     views = [render_random_scene(100 + s, n_objects=6, overlay="tags", width=480, height=320)

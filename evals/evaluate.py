@@ -11,12 +11,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from spatioxolver.errors import BenchmarkError
 from spatioxolver.evals.example import Example, dataset_fingerprint
 from spatioxolver.evals.manifest import BadLine
 from spatioxolver.evals.results import read_rows
 from spatioxolver.evals.runinfo import RunConfig, write_json_atomic
 from spatioxolver.evals.runner import RunOutcome, ensure_known_graph, run_examples
+
+from spatioxolver.errors import BenchmarkError
 
 __all__ = ["resolve_benchmark", "load_examples", "aevaluate", "evaluate", "summarize_run", "default_run_dir"]
 
@@ -45,8 +46,14 @@ def resolve_benchmark(dataset: str | Path, name: str | None = None) -> Any:
     )
 
 
-def load_examples(bench: Any, dataset: str | Path, *, split: str | None = None, strict: bool = False,
-                  options: dict[str, Any] | None = None) -> tuple[list[Example | BadLine], str]:
+def load_examples(
+    bench: Any,
+    dataset: str | Path,
+    *,
+    split: str | None = None,
+    strict: bool = False,
+    options: dict[str, Any] | None = None,
+) -> tuple[list[Example | BadLine], str]:
     """Examples of ``split`` plus the dataset fingerprint."""
     items = list(bench.load(dataset, split=split, strict=strict, **(options or {})))
     index = bench.index_files(dataset) if hasattr(bench, "index_files") else []
@@ -74,21 +81,42 @@ def summarize_run(run_dir: str | Path, *, seed: int = 0) -> dict[str, Any]:
     summary = summarize(rows, seed=seed)
     config = info.get("config") or {}
     summary["run"] = {
-        "dir": str(run_dir), "benchmark": config.get("benchmark"), "model": config.get("model"),
-        "graph": config.get("graph"), "split": config.get("split"), "dataset": config.get("dataset"),
-        "fingerprint": info.get("fingerprint"), "simulated": bool(info.get("simulated")),
-        "status": info.get("status"), "git_commit": info.get("git_commit"),
+        "dir": str(run_dir),
+        "benchmark": config.get("benchmark"),
+        "model": config.get("model"),
+        "graph": config.get("graph"),
+        "split": config.get("split"),
+        "dataset": config.get("dataset"),
+        "fingerprint": info.get("fingerprint"),
+        "simulated": bool(info.get("simulated")),
+        "status": info.get("status"),
+        "git_commit": info.get("git_commit"),
     }
     write_json_atomic(run_dir / "summary.json", summary)
     return summary
 
 
-async def aevaluate(dataset: str | Path, *, model: str, graph: str = "agentic", benchmark: str | None = None,
-                    split: str | None = None, limit: int | None = None, concurrency: int = 4,
-                    run_dir: str | Path | None = None, resume: bool = False, retry_errors: bool = False,
-                    judge: str | None = None, seed: int = 0, strict: bool = False, timeout_s: float = 300.0,
-                    traces: bool = False, options: dict[str, Any] | None = None, answer_fn: Any = None,
-                    progress: bool | None = None) -> tuple[RunOutcome, dict[str, Any]]:
+async def aevaluate(
+    dataset: str | Path,
+    *,
+    model: str,
+    graph: str = "agentic",
+    benchmark: str | None = None,
+    split: str | None = None,
+    limit: int | None = None,
+    concurrency: int = 4,
+    run_dir: str | Path | None = None,
+    resume: bool = False,
+    retry_errors: bool = False,
+    judge: str | None = None,
+    seed: int = 0,
+    strict: bool = False,
+    timeout_s: float = 300.0,
+    traces: bool = False,
+    options: dict[str, Any] | None = None,
+    answer_fn: Any = None,
+    progress: bool | None = None,
+) -> tuple[RunOutcome, dict[str, Any]]:
     """Evaluate ``model`` with ``graph`` on ``dataset``; returns the outcome and the summary."""
     graph = ensure_known_graph(graph)
     bench = resolve_benchmark(dataset, benchmark)
@@ -97,13 +125,35 @@ async def aevaluate(dataset: str | Path, *, model: str, graph: str = "agentic", 
     items, fingerprint = load_examples(bench, dataset, split=split, strict=strict, options=load_options)
     if not items:
         raise BenchmarkError(f"{dataset}: no examples in split {split or 'all'!r}")
-    dataset_str = str(dataset) if str(dataset).startswith("hf:") else str(Path(dataset).expanduser().resolve())
-    config = RunConfig(dataset=dataset_str, benchmark=bench.name, split=split, model=model, graph=graph, limit=limit,
-                       concurrency=concurrency, timeout_s=timeout_s, judge=judge, seed=seed, strict=strict,
-                       traces=traces, options=options, fingerprint=fingerprint)
+    dataset_str = (
+        str(dataset) if str(dataset).startswith("hf:") else str(Path(dataset).expanduser().resolve())
+    )
+    config = RunConfig(
+        dataset=dataset_str,
+        benchmark=bench.name,
+        split=split,
+        model=model,
+        graph=graph,
+        limit=limit,
+        concurrency=concurrency,
+        timeout_s=timeout_s,
+        judge=judge,
+        seed=seed,
+        strict=strict,
+        traces=traces,
+        options=options,
+        fingerprint=fingerprint,
+    )
     run_dir = Path(run_dir) if run_dir else default_run_dir(bench.name, model, graph, split)
-    outcome = await run_examples(config, items, run_dir, resume=resume, retry_errors=retry_errors,
-                                 answer_fn=answer_fn, progress=progress)
+    outcome = await run_examples(
+        config,
+        items,
+        run_dir,
+        resume=resume,
+        retry_errors=retry_errors,
+        answer_fn=answer_fn,
+        progress=progress,
+    )
     return outcome, summarize_run(run_dir, seed=seed)
 
 

@@ -18,7 +18,10 @@ __all__ = ["ResultsFile", "scan_results", "read_rows", "rewrite_without_errors",
 
 _KEY_PATTERNS = [
     (re.compile(r"sk-[A-Za-z0-9_\-]{8,}"), "[redacted]"),
-    (re.compile(r"(?i)\b(api[_-]?key|authorization|bearer)([\"'=:\s]+)([A-Za-z0-9_\-\.]{8,})"), r"\1\2[redacted]"),
+    (
+        re.compile(r"(?i)\b(api[_-]?key|authorization|bearer)([\"'=:\s]+)([A-Za-z0-9_\-\.]{8,})"),
+        r"\1\2[redacted]",
+    ),
     (re.compile(r"AIza[0-9A-Za-z_\-]{20,}"), "[redacted]"),
 ]
 

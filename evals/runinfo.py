@@ -12,12 +12,20 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
-
-from spatioxolver.errors import BenchmarkError
 from spatioxolver.evals.results import redact, to_jsonable
 
-__all__ = ["RunConfig", "RESUME_KEYS", "package_versions", "git_commit", "write_json_atomic", "check_resume",
-           "now_iso", "safe_options"]
+from spatioxolver.errors import BenchmarkError
+
+__all__ = [
+    "RunConfig",
+    "RESUME_KEYS",
+    "package_versions",
+    "git_commit",
+    "write_json_atomic",
+    "check_resume",
+    "now_iso",
+    "safe_options",
+]
 
 #: Settings that must match for ``--resume`` (limit and concurrency may change).
 RESUME_KEYS = ("dataset", "benchmark", "split", "model", "graph", "judge", "seed", "options", "fingerprint")
@@ -57,8 +65,18 @@ def now_iso() -> str:
 
 def package_versions() -> dict[str, str]:
     out = {"python": platform.python_version(), "platform": sys.platform}
-    for name in ("spatioxolver", "pydantic", "numpy", "scipy", "litellm", "langgraph", "opencv-python-headless",
-                 "networkx", "rich", "matplotlib"):
+    for name in (
+        "spatioxolver",
+        "pydantic",
+        "numpy",
+        "scipy",
+        "litellm",
+        "langgraph",
+        "opencv-python-headless",
+        "networkx",
+        "rich",
+        "matplotlib",
+    ):
         try:
             out[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
@@ -108,7 +126,9 @@ def check_resume(run_json: Path, config: RunConfig) -> dict[str, Any]:
     try:
         previous = json.loads(run_json.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
-        raise BenchmarkError(f"{run_json}: cannot resume, run.json unreadable ({exc}); use a new --run-dir") from exc
+        raise BenchmarkError(
+            f"{run_json}: cannot resume, run.json unreadable ({exc}); use a new --run-dir"
+        ) from exc
     old = previous.get("config") or {}
     new = config.model_dump(mode="json")
     diffs = [f"{k}: {old.get(k)!r} -> {new.get(k)!r}" for k in RESUME_KEYS if old.get(k) != new.get(k)]

@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spatioxolver.errors import BenchmarkError, ConfigError, ModelError, SpatioxolverError
 from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine
 from spatioxolver.evals.metrics.judge import JUDGE_PROMPT_HASH, make_judge
@@ -44,6 +43,8 @@ from spatioxolver.evals.runinfo import (
     package_versions,
     write_json_atomic,
 )
+
+from spatioxolver.errors import BenchmarkError, ConfigError, ModelError, SpatioxolverError
 
 __all__ = ["RunConfig", "RunOutcome", "run_examples", "build_call", "answer_fields"]
 
@@ -64,6 +65,7 @@ class RunOutcome:
 
 def answer_fields(answer: Any) -> dict[str, Any]:
     """Read an ``Answer`` (or a dict / namespace with the same fields) into plain data."""
+
     def get(name: str, default: Any = None) -> Any:
         if isinstance(answer, dict):
             return answer.get(name, default)
@@ -146,11 +148,25 @@ class _Progress:
         self.cost = 0.0
         self._bar = None
         if enabled and total:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
 
-            self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TextColumn("{task.fields[stats]}"), TimeElapsedColumn(), TextColumn("ETA"),
-                                 TimeRemainingColumn(), transient=False)
+            self._bar = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[stats]}"),
+                TimeElapsedColumn(),
+                TextColumn("ETA"),
+                TimeRemainingColumn(),
+                transient=False,
+            )
             self._task = self._bar.add_task(label, total=total, stats="")
             self._bar.start()
 
@@ -168,17 +184,24 @@ class _Progress:
             self._bar.stop()
 
 
-async def _process(example: Example, config: RunConfig, answer_fn: AnswerFn, judge: Any,
-                   accepted: set[str] | None) -> dict[str, Any]:
+async def _process(
+    example: Example, config: RunConfig, answer_fn: AnswerFn, judge: Any, accepted: set[str] | None
+) -> dict[str, Any]:
     row: dict[str, Any] = {"id": example.id, "status": "ok"}
     base = {
-        "benchmark": example.benchmark, "family": example.family, "category": example.category,
-        "subcategory": example.subcategory, "query": example.query, "gold": example.answer,
+        "benchmark": example.benchmark,
+        "family": example.family,
+        "category": example.category,
+        "subcategory": example.subcategory,
+        "query": example.query,
+        "gold": example.answer,
         "n_choices": len(example.choices) if example.choices else None,
-        "scene_key": example.meta.get("scene_key") or example.meta.get("scene_id")
+        "scene_key": example.meta.get("scene_key")
+        or example.meta.get("scene_id")
         or (Path(example.scenes[0]).stem if example.scenes else None),
         "meta": {k: v for k, v in example.meta.items() if k not in _META_DROP},
-        "model": config.model, "graph": config.graph,
+        "model": config.model,
+        "graph": config.graph,
     }
     start = time.perf_counter()
     try:
@@ -198,18 +221,34 @@ async def _process(example: Example, config: RunConfig, answer_fn: AnswerFn, jud
         fields = answer_fields(answer)
         latency = time.perf_counter() - start
         row.update(base)
-        row.update({"latency_s": round(latency, 4), "usage": fields["usage"], "simulated": fields["simulated"],
-                    "text": redact(str(fields["text"])[:2000]), "value": fields["value"],
-                    "repairs": [{k: r.get(k) for k in ("axis", "ctr_before", "ctr_after", "flipped", "optimal")}
-                                for r in fields["repairs"] if isinstance(r, dict)],
-                    "prompt_hashes": fields["prompt_hashes"]})
+        row.update(
+            {
+                "latency_s": round(latency, 4),
+                "usage": fields["usage"],
+                "simulated": fields["simulated"],
+                "text": redact(str(fields["text"])[:2000]),
+                "value": fields["value"],
+                "repairs": [
+                    {k: r.get(k) for k in ("axis", "ctr_before", "ctr_after", "flipped", "optimal")}
+                    for r in fields["repairs"]
+                    if isinstance(r, dict)
+                ],
+                "prompt_hashes": fields["prompt_hashes"],
+            }
+        )
         if fields["model"]:
             row["model_resolved"] = fields["model"]
         if config.traces:
             row["trace"] = fields["trace"]
         if fields["error"] and fields["value"] is None:
-            row.update({"status": "error", "error": redact(str(fields["error"]))[:500], "error_type": "AnswerError",
-                        "correct": False})
+            row.update(
+                {
+                    "status": "error",
+                    "error": redact(str(fields["error"]))[:500],
+                    "error_type": "AnswerError",
+                    "correct": False,
+                }
+            )
             return row
         row.update(score_example(example, fields["value"], fields["text"]))
         if row.pop("needs_judge", False):
@@ -224,19 +263,42 @@ async def _process(example: Example, config: RunConfig, answer_fn: AnswerFn, jud
     except Exception as exc:  # noqa: BLE001 - one bad example must not stop the run; the row says what happened
         reason, kind = f"{type(exc).__name__}: {' '.join(str(exc).split())}", "InternalError"
     row.update(base)
-    row.update({"status": "error", "error": redact(reason)[:500], "error_type": kind, "correct": False,
-                "latency_s": round(time.perf_counter() - start, 4)})
+    row.update(
+        {
+            "status": "error",
+            "error": redact(reason)[:500],
+            "error_type": kind,
+            "correct": False,
+            "latency_s": round(time.perf_counter() - start, 4),
+        }
+    )
     return row
 
 
 def _error_row(bad: BadLine, config: RunConfig) -> dict[str, Any]:
-    return {"id": bad.id, "status": "error", "error": bad.message(), "error_type": "BadLine", "correct": False,
-            "model": config.model, "graph": config.graph}
+    return {
+        "id": bad.id,
+        "status": "error",
+        "error": bad.message(),
+        "error_type": "BadLine",
+        "correct": False,
+        "model": config.model,
+        "graph": config.graph,
+    }
 
 
-async def run_examples(config: RunConfig, examples: list[Example | BadLine], run_dir: str | Path, *,
-                       resume: bool = False, retry_errors: bool = False, answer_fn: AnswerFn | None = None,
-                       judge: Any = None, progress: bool | None = None, fsync: bool = True) -> RunOutcome:
+async def run_examples(
+    config: RunConfig,
+    examples: list[Example | BadLine],
+    run_dir: str | Path,
+    *,
+    resume: bool = False,
+    retry_errors: bool = False,
+    answer_fn: AnswerFn | None = None,
+    judge: Any = None,
+    progress: bool | None = None,
+    fsync: bool = True,
+) -> RunOutcome:
     """Run ``examples`` into ``run_dir`` (``results.jsonl`` + ``run.json``).
 
     Raises:
@@ -246,11 +308,20 @@ async def run_examples(config: RunConfig, examples: list[Example | BadLine], run
     run_dir = Path(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     results, run_json = run_dir / "results.jsonl", run_dir / "run.json"
-    config = config.model_copy(update={"options": {k: v for k, v in config.options.items()
-                                                   if not any(w in k.lower() for w in ("key", "token", "secret"))}})
+    config = config.model_copy(
+        update={
+            "options": {
+                k: v
+                for k, v in config.options.items()
+                if not any(w in k.lower() for w in ("key", "token", "secret"))
+            }
+        }
+    )
     previous: dict[str, Any] = {}
     if results.exists() and results.stat().st_size and not (resume or retry_errors):
-        raise BenchmarkError(f"{run_dir} already holds results; pass --resume to continue it or use a new --run-dir")
+        raise BenchmarkError(
+            f"{run_dir} already holds results; pass --resume to continue it or use a new --run-dir"
+        )
     if (resume or retry_errors) and run_json.exists():
         previous = check_resume(run_json, config)
     statuses, _dropped = scan_results(results)
@@ -276,7 +347,9 @@ async def run_examples(config: RunConfig, examples: list[Example | BadLine], run
         "status": "running",
         "examples_total": len(examples),
         "prompt_hashes": dict(previous.get("prompt_hashes") or {}),
-        "judge_prompt_hash": JUDGE_PROMPT_HASH if config.judge not in (None, "normalized", "offline") else None,
+        "judge_prompt_hash": JUDGE_PROMPT_HASH
+        if config.judge not in (None, "normalized", "offline")
+        else None,
         "simulated": previous.get("simulated", config.model.startswith("sim/")),
     }
     write_json_atomic(run_json, info)
@@ -320,13 +393,20 @@ async def run_examples(config: RunConfig, examples: list[Example | BadLine], run
         writer.close()
         final, _ = scan_results(results, repair=False)
         outcome.counts = {
-            "total": len(examples), "recorded": len(final),
+            "total": len(examples),
+            "recorded": len(final),
             "ok": sum(1 for s in final.values() if s == "ok"),
             "errors": sum(1 for s in final.values() if s != "ok"),
-            "correct": bar.correct, "this_session": bar.done,
+            "correct": bar.correct,
+            "this_session": bar.done,
         }
-        info.update({"status": "interrupted" if outcome.interrupted else "complete",
-                     "finished_at": now_iso(), "counts": outcome.counts})
+        info.update(
+            {
+                "status": "interrupted" if outcome.interrupted else "complete",
+                "finished_at": now_iso(),
+                "counts": outcome.counts,
+            }
+        )
         write_json_atomic(run_json, info)
     return outcome
 

@@ -30,10 +30,10 @@ async def call_model(ctx: Any, template: str, fields: dict[str, Any], probe: dic
     options so a simulated model can answer it; real models ignore it. ``entry`` (the
     node's trace entry) collects usage, call count and the template hash.
     """
-    from spatioxolver.models import ModelRequest
+    from spatioxolver.graphs._events import add_usage, usage_dict
     from spatioxolver.prompts import render, template_hash
 
-    from spatioxolver.graphs._events import add_usage, usage_dict
+    from spatioxolver.models import ModelRequest
 
     prompt = render(template, **fields)
     if probe is not None:

@@ -80,6 +80,7 @@ async def segment_frames(ctx: Any, entry: dict[str, Any]) -> list[dict[str, Any]
 
 async def _segment_model(ctx: Any, entry: dict[str, Any]) -> list[dict[str, Any]]:
     from spatioxolver.graphs._calls import call_model
+
     from spatioxolver.models import parse_json
 
     reply = await call_model(ctx, "agentic_objects", {}, {"kind": "objects"}, entry)
@@ -168,6 +169,7 @@ async def relate_objects(ctx: Any, objects: list[dict[str, Any]], entry: dict[st
 
 async def _relate_model(ctx: Any, objects: list[dict[str, Any]], entry: dict[str, Any]) -> list[dict[str, Any]]:
     from spatioxolver.graphs._calls import call_model, to_json
+
     from spatioxolver.models import parse_json
 
     names = {(o.get("label") or o["id"]): o["id"] for o in objects}

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from spatioxolver.errors import ModelError, UnsupportedQuestionError
 from spatioxolver.graphs._context import get_context
 from spatioxolver.graphs._events import node_step
 from spatioxolver.graphs._state import ObjectTask, PipelineState
+
+from spatioxolver.errors import ModelError, UnsupportedQuestionError
 
 __all__ = ["build_agentic_graph", "RECURSION_LIMIT", "reason_node_answer"]
 
@@ -146,6 +147,7 @@ async def reason_node_answer(state: PipelineState, ctx: Any, entry: dict[str, An
     """Symbolic answer when the question parses, else the LLM reasoner (model backends)."""
     from spatioxolver.agents._reasoning import answer_query, parse_question
     from spatioxolver.agents.reasoning import reason_llm
+
     from spatioxolver.schema import SceneGraph
 
     graph = SceneGraph.model_validate(state["scene_graph"])

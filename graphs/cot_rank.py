@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from spatioxolver.errors import ModelError, ParseError
 from spatioxolver.graphs._context import get_context
 from spatioxolver.graphs._events import node_step
 from spatioxolver.graphs._state import PipelineState
+
+from spatioxolver.errors import ModelError, ParseError
 
 __all__ = ["build_cot_rank_graph", "ORDER_WORDS"]
 
@@ -91,6 +92,7 @@ async def rank_node(state: PipelineState) -> dict[str, Any]:
 async def _geometric_ranking(ctx: Any, axis: str, entry: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
     from spatioxolver.agents._reasoning._symbolic import _axis_order, display_name
     from spatioxolver.graphs._perception import perceive_raw
+
     from spatioxolver.schema import SceneGraph
 
     graph = await perceive_raw(ctx, entry)

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from spatioxolver.errors import ModelError, UnsupportedQuestionError
 from spatioxolver.graphs._context import get_context
 from spatioxolver.graphs._events import node_step
 from spatioxolver.graphs._state import PipelineState
+
+from spatioxolver.errors import ModelError, UnsupportedQuestionError
 
 __all__ = ["build_direct_graph", "direct_answer", "protocol_query"]
 
@@ -58,7 +59,13 @@ def _object_dictionary(ctx: Any) -> str:
 
 async def direct_answer(ctx: Any, question: str, n_frames: int, entry: dict[str, Any]) -> dict[str, Any]:
     """One model call with the protocol's prompt; returns the answer dict."""
-    from spatioxolver.graphs._calls import call_model, parse_label, parse_letter, parse_option, parse_relation_set
+    from spatioxolver.graphs._calls import (
+        call_model,
+        parse_label,
+        parse_letter,
+        parse_option,
+        parse_relation_set,
+    )
 
     query = protocol_query(ctx, question, n_frames)
     kind = (query or {}).get("type", "open")
@@ -82,11 +89,10 @@ async def direct_answer(ctx: Any, question: str, n_frames: int, entry: dict[str,
         return {"text": value, "value": value, "choice": None, "reasoner": "direct", "query": query}
     if kind == "mcq":
         choices = list(example.get("choices") or (query or {}).get("options") or ctx.options.get("choices") or [])
-        stem = question
-        if query and query.get("options") and not example.get("choices"):
-            from spatioxolver.agents._reasoning import split_options
+        from spatioxolver.agents._reasoning import split_options
 
-            stem = split_options(question)[0] or question
+        stem, inline = split_options(question)
+        stem = stem if inline else question
         options = "\n".join(f"{i}. {c}" for i, c in enumerate(choices, start=1))
         reply = await call_model(ctx, "direct_mcq", {"question": stem, "options": options}, {"kind": "mcq"}, entry)
         value = reply.value if isinstance(reply.value, int) else parse_option(reply.text, len(choices) or 4)
@@ -103,6 +109,7 @@ async def direct_node(state: PipelineState) -> dict[str, Any]:
         if ctx.backend == "geometric":
             from spatioxolver.agents.reasoning import reason_symbolic
             from spatioxolver.graphs._perception import perceive_raw
+
             from spatioxolver.schema import SceneGraph
 
             graph = await perceive_raw(ctx, entry)

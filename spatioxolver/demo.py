@@ -45,13 +45,17 @@ def _generate(data: Path, scale: float, seed: int) -> list[tuple[str, Path]]:
     for name, family, scenes, options in _datasets(scale):
         start = time.perf_counter()
         try:
-            path = generate(family, data / name, scenes=scenes, seed=seed, overwrite=True, progress=False, **options)
+            path = generate(
+                family, data / name, scenes=scenes, seed=seed, overwrite=True, progress=False, **options
+            )
         except SpatioxolverError as exc:
             print(f"  skip {name}: {exc}")
             continue
         root = path.parent if path.name == "manifest.jsonl" else path
         lines = sum(1 for _ in (root / "manifest.jsonl").open())
-        print(f"  generated {name:14s} {scenes:3d} scenes, {lines:4d} questions in {time.perf_counter() - start:.1f} s")
+        print(
+            f"  generated {name:14s} {scenes:3d} scenes, {lines:4d} questions in {time.perf_counter() - start:.1f} s"
+        )
         made.append((name, root))
     return made
 
@@ -67,16 +71,26 @@ async def _evaluate(datasets: list[tuple[str, Path]], runs: Path, seed: int) -> 
             run_dir = runs / f"{name}--{model.replace('/', '_')}--{graph}"
             start = time.perf_counter()
             try:
-                _, summary = await aevaluate(root, model=model, graph=graph, run_dir=run_dir, concurrency=8,
-                                             seed=seed, timeout_s=120, progress=False)
+                _, summary = await aevaluate(
+                    root,
+                    model=model,
+                    graph=graph,
+                    run_dir=run_dir,
+                    concurrency=8,
+                    seed=seed,
+                    timeout_s=120,
+                    progress=False,
+                )
             except SpatioxolverError as exc:
                 print(f"  {name:14s} {model:18s} {graph:9s} failed: {exc}")
                 continue
             t = summary["totals"]
             sim = " (simulated)" if summary["run"]["simulated"] else ""
             acc = summary["accuracy"]["value"] or 0.0
-            print(f"  {name:14s} {model + sim:30s} {graph:9s} acc {acc:6.1%}  "
-                  f"errors {t['errors']:3d}/{t['examples']:<4d} {time.perf_counter() - start:5.1f} s")
+            print(
+                f"  {name:14s} {model + sim:30s} {graph:9s} acc {acc:6.1%}  "
+                f"errors {t['errors']:3d}/{t['examples']:<4d} {time.perf_counter() - start:5.1f} s"
+            )
             done.append(run_dir)
     return done
 
@@ -99,7 +113,9 @@ def _print_headline(table: list[dict[str, Any]]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m spatioxolver.demo", description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="runs/demo", help="output folder (default runs/demo)")
-    parser.add_argument("--scale", type=float, default=1.0, help="multiply the number of scenes (default 1.0)")
+    parser.add_argument(
+        "--scale", type=float, default=1.0, help="multiply the number of scenes (default 1.0)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
 
@@ -116,7 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     if not datasets:
         print("error: no benchmark family could be generated")
         return 2
-    print("2/3 evaluating geometric (agentic) and simulated GPT-4o / LLaVA-1.6-34B (direct, agentic, cot_rank)")
+    print(
+        "2/3 evaluating geometric (agentic) and simulated GPT-4o / LLaVA-1.6-34B (direct, agentic, cot_rank)"
+    )
     run_dirs = asyncio.run(_evaluate(datasets, out / "runs", args.seed))
     if not run_dirs:
         print("error: no evaluation run finished")
@@ -128,7 +146,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}")
         return 2
     _print_headline(result["headline"])
-    print(f"report: {result['report_html']} ({len(result['plots'])} plots) · total {time.perf_counter() - start:.0f} s")
+    print(
+        f"report: {result['report_html']} ({len(result['plots'])} plots) · total {time.perf_counter() - start:.0f} s"
+    )
     return 0
 
 

@@ -54,7 +54,7 @@ MATERIALS = {
 GENERIC = {"object", "objects", "thing", "things", "item", "items", "one", "ones", "shape", "shapes"}
 _STOP = {"the", "a", "an", "of", "that", "which", "is", "are", "there", "in", "image", "scene",
          "picture", "photo", "this", "visible", "do", "you", "see", "total", "these", "those",
-         "following", "all", "in", "reality"}
+         "following", "all", "reality"}
 
 # (pattern, axis, asks) for the pairwise / yes-no relation phrases; longest first.
 _REL_PHRASES: list[tuple[str, str, str]] = [

@@ -22,6 +22,7 @@ from typing import Any
 
 from spatioxolver.agents._reasoning._layout import ground_layout, orbit_relations, top_down_relations
 from spatioxolver.agents._reasoning._parse import parse_reference
+
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import AXIS_PREDICATES, SceneGraph, SpatialObject
 
@@ -61,6 +62,15 @@ def display_name(obj: SpatialObject) -> str:
     a = obj.attributes
     words = [w for w in (a.size, a.color, a.material, a.shape) if w]
     return " ".join(words) if words else obj.id
+
+
+def spoken_name(obj: SpatialObject) -> str:
+    """Open-ended wording: ``object 3 (the small red metal cube)``, or the description alone."""
+    a = obj.attributes
+    words = " ".join(w for w in (a.size, a.color, a.material, a.shape) if w)
+    if obj.label:
+        return f"object {obj.label} (the {words})" if words else f"object {obj.label}"
+    return words or obj.id
 
 
 def _ref_name(ref: dict[str, Any], obj: SpatialObject) -> str:
@@ -241,7 +251,7 @@ def _extreme(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         ranked = sorted(cands, key=lambda o: _physical(o, what))
         best = ranked[-1] if which in ("largest", "tallest") else ranked[0]
     name = display_name(best)
-    return SymbolicAnswer(text=name, value=name, kind="extreme", objects=[best.id],
+    return SymbolicAnswer(text=spoken_name(best), value=name, kind="extreme", objects=[best.id],
                           rationale=f"{name} is the {which} of {len(cands)} candidate(s)")
 
 
@@ -298,7 +308,7 @@ def _between(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if best is None:
         raise _ReferenceProblem("No object lies between them.")
     name = display_name(best)
-    return SymbolicAnswer(text=name, value=name, kind="between", objects=[best.id])
+    return SymbolicAnswer(text=spoken_name(best), value=name, kind="between", objects=[best.id])
 
 
 def _nearest(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -310,7 +320,7 @@ def _nearest(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     ranked = sorted(cands, key=lambda o: math.dist(layout[o.id], layout[ref.id]))
     best = ranked[0] if q["which"] == "nearest" else ranked[-1]
     name = display_name(best)
-    return SymbolicAnswer(text=name, value=name, kind="nearest", objects=[best.id],
+    return SymbolicAnswer(text=spoken_name(best), value=name, kind="nearest", objects=[best.id],
                           rationale=f"{name} is {q['which']} to {display_name(ref)}")
 
 
@@ -358,7 +368,7 @@ def _aligned(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         raise _ReferenceProblem("There is no other object to compare with.")
     best = min(cands, key=lambda o: abs(o.centroid[k] - ref.centroid[k]))
     name = display_name(best)
-    return SymbolicAnswer(text=name, value=name, kind="aligned", objects=[best.id])
+    return SymbolicAnswer(text=spoken_name(best), value=name, kind="aligned", objects=[best.id])
 
 
 def _corner(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -369,7 +379,7 @@ def _corner(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     mean = tuple(sum(layout[o.id][i] for o in cands) / len(cands) for i in (0, 1))
     best = max(cands, key=lambda o: (layout[o.id][0] - mean[0]) * v[0] + (layout[o.id][1] - mean[1]) * v[1])
     name = display_name(best)
-    return SymbolicAnswer(text=name, value=name, kind="corner", objects=[best.id])
+    return SymbolicAnswer(text=spoken_name(best), value=name, kind="corner", objects=[best.id])
 
 
 def _size_pair(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -422,7 +432,7 @@ def _occluder(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         raise _ReferenceProblem("No object hides it.")
     best = max(cands, key=overlap)
     name = display_name(best)
-    return SymbolicAnswer(text=name, value=name, kind="occluder", objects=[best.id])
+    return SymbolicAnswer(text=spoken_name(best), value=name, kind="occluder", objects=[best.id])
 
 
 def _apparent_pair(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:

@@ -13,9 +13,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from spatioxolver.errors import BenchmarkError
 from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine
+
+from spatioxolver.errors import BenchmarkError
 
 __all__ = ["BenchmarkBase", "slug", "parse_split"]
 
@@ -81,7 +82,9 @@ class BenchmarkBase:
         """Apply protocol split parts (default: none known, nothing to do)."""
         return examples
 
-    def load(self, source: str | Path, *, split: str | None = None, strict: bool = False, **options: Any) -> list[Example | BadLine]:
+    def load(
+        self, source: str | Path, *, split: str | None = None, strict: bool = False, **options: Any
+    ) -> list[Example | BadLine]:
         """Examples of ``source`` in ``split`` (bad lines are returned as :class:`BadLine`).
 
         Raises:
@@ -105,7 +108,9 @@ class BenchmarkBase:
         if protocols or self.protocol_splits():
             kept = self.transform(kept, protocols, **options)
         if filters and not kept:
-            raise BenchmarkError(f"split {split!r} matched no examples in {source}; known splits: {', '.join(self.splits())}")
+            raise BenchmarkError(
+                f"split {split!r} matched no examples in {source}; known splits: {', '.join(self.splits())}"
+            )
         seen: set[str] = set()
         for example in kept:
             if example.id in seen:

@@ -8,10 +8,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from spatioxolver.errors import BenchmarkError
 from spatioxolver.evals.benchmarks._base import BenchmarkBase
 from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine, read_jsonl
+
+from spatioxolver.errors import BenchmarkError
 
 __all__ = ["GeneratedBenchmark", "load_scene", "manifest_path"]
 

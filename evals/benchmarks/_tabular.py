@@ -19,7 +19,9 @@ from spatioxolver.errors import BenchmarkError, ConfigError
 __all__ = ["iter_rows", "materialize_image"]
 
 
-def iter_rows(source: str | Path, *, records_key: str | None = None) -> Iterator[tuple[int, dict[str, Any] | str]]:
+def iter_rows(
+    source: str | Path, *, records_key: str | None = None
+) -> Iterator[tuple[int, dict[str, Any] | str]]:
     """Yield ``(row_number, row)`` or ``(row_number, error_text)`` for each record."""
     text = str(source)
     if text.startswith("hf:"):
@@ -39,7 +41,10 @@ def iter_rows(source: str | Path, *, records_key: str | None = None) -> Iterator
                 except json.JSONDecodeError as exc:
                     yield number, f"malformed JSON ({exc.msg} at column {exc.colno})"
                     continue
-                yield number, row if isinstance(row, dict) else f"expected an object, got {type(row).__name__}"
+                yield (
+                    number,
+                    row if isinstance(row, dict) else f"expected an object, got {type(row).__name__}",
+                )
     elif suffix == ".json":
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -63,10 +68,11 @@ def _parquet_rows(path: Path) -> Iterator[tuple[int, dict[str, Any] | str]]:
     try:
         import pyarrow.parquet as pq
     except ImportError as exc:
-        raise ConfigError("reading parquet needs pyarrow: pip install pyarrow (or spatioxolver[hub])") from exc
+        raise ConfigError(
+            "reading parquet needs pyarrow: pip install pyarrow (or spatioxolver[hub])"
+        ) from exc
     table = pq.read_table(path)
-    for number, row in enumerate(table.to_pylist(), start=1):
-        yield number, row
+    yield from enumerate(table.to_pylist(), start=1)
 
 
 def _hub_rows(spec: str) -> Iterator[tuple[int, dict[str, Any] | str]]:

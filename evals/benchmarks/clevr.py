@@ -14,19 +14,29 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from spatioxolver.errors import BenchmarkError
 from spatioxolver.evals.benchmarks._base import BenchmarkBase
 from spatioxolver.evals.benchmarks._tabular import iter_rows
 from spatioxolver.evals.example import Example, stable_id
 from spatioxolver.evals.manifest import BadLine
 
+from spatioxolver.errors import BenchmarkError
+
 __all__ = ["CLEVRBenchmark", "RELATION_WORDS"]
 
-RELATION_WORDS = {"left": "to the left of", "right": "to the right of", "front": "in front of", "behind": "behind"}
+RELATION_WORDS = {
+    "left": "to the left of",
+    "right": "to the right of",
+    "front": "in front of",
+    "behind": "behind",
+}
 
 
 def _describe(obj: dict[str, Any]) -> str:
-    return " ".join(str(obj.get(k, "")) for k in ("size", "color", "material", "shape")).replace("  ", " ").strip()
+    return (
+        " ".join(str(obj.get(k, "")) for k in ("size", "color", "material", "shape"))
+        .replace("  ", " ")
+        .strip()
+    )
 
 
 class CLEVRBenchmark(BenchmarkBase):
@@ -60,7 +70,11 @@ class CLEVRBenchmark(BenchmarkBase):
                 pairs = [(a, b) for a in usable for b in usable if a != b]
                 rng.shuffle(pairs)
                 filename = scene.get("image_filename") or f"{scene.get('image_index', number)}.png"
-                split_dir = image_root / scene["split"] if (image_root / str(scene.get("split", ""))).is_dir() and scene.get("split") else image_root
+                split_dir = (
+                    image_root / scene["split"]
+                    if (image_root / str(scene.get("split", ""))).is_dir() and scene.get("split")
+                    else image_root
+                )
                 image = str((split_dir / filename).resolve())
                 for a, b in pairs[:per_scene]:
                     relation = rng.choice(sorted(RELATION_WORDS))
@@ -71,7 +85,12 @@ class CLEVRBenchmark(BenchmarkBase):
                         family="clevr",
                         images=[image],
                         question=f"Is the {descs[a]} {RELATION_WORDS[relation]} the {descs[b]}? Answer yes or no.",
-                        query={"type": "yes_no", "relation": relation, "subject": descs[a], "reference": descs[b]},
+                        query={
+                            "type": "yes_no",
+                            "relation": relation,
+                            "subject": descs[a],
+                            "reference": descs[b],
+                        },
                         answer=answer,
                         meta={"scene_inline": scene, "image_filename": filename},
                     )

@@ -6,10 +6,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from spatioxolver.errors import BenchmarkError
 from spatioxolver.evals.benchmarks._generated import GeneratedBenchmark, load_scene
 from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine
+
+from spatioxolver.errors import BenchmarkError
 
 __all__ = ["CTRBenchmark", "N_VALUES", "AXES", "is_gap_example", "gap_of"]
 
@@ -37,7 +38,11 @@ def _object_coordinates(scene: dict[str, Any]) -> dict[str, Any]:
 
     out: dict[str, Any] = {}
     labelled = [o for o in scene.get("objects", []) if o.get("label") is not None]
-    depths = {str(o["label"]): float(o["pixel_coords"][2]) for o in labelled if len(o.get("pixel_coords") or []) >= 3}
+    depths = {
+        str(o["label"]): float(o["pixel_coords"][2])
+        for o in labelled
+        if len(o.get("pixel_coords") or []) >= 3
+    }
     if depths:
         out["object_depths"] = depths
     camera = scene.get("camera") or {}
@@ -57,7 +62,10 @@ class CTRBenchmark(GeneratedBenchmark):
     name = "ctr"
     family = "ctr"
     description = "generated pairwise H/V/D queries (seed 000): CTR, OSC, pairwise accuracy, N=3 gap set"
-    split_patterns = (r"n\d+", r"n\d+-[HVD]",)
+    split_patterns = (
+        r"n\d+",
+        r"n\d+-[HVD]",
+    )
 
     def splits(self) -> list[str]:
         names = ["all", "main", "gap"] + [f"axis-{a}" for a in AXES]

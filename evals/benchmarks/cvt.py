@@ -19,10 +19,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from spatioxolver.errors import BenchmarkError
 from spatioxolver.evals.benchmarks._generated import GeneratedBenchmark, load_scene
 from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine
+
+from spatioxolver.errors import BenchmarkError
 
 __all__ = ["CVTBenchmark", "density_of", "describe_scene"]
 
@@ -72,7 +73,9 @@ class CVTBenchmark(GeneratedBenchmark):
 
     name = "cvt"
     family = "cvt"
-    description = "generated counterfactual-viewpoint queries (seed 003): F1 per angle, survival, 0=360 consistency"
+    description = (
+        "generated counterfactual-viewpoint queries (seed 003): F1 per angle, survival, 0=360 consistency"
+    )
 
     def splits(self) -> list[str]:
         return ["all", "sparse", "dense", "orbit", "top-down", "tracked", *PROTOCOLS, *REPRESENTATIONS]
@@ -156,11 +159,16 @@ class CVTBenchmark(GeneratedBenchmark):
                             update={
                                 "id": f"{e.id}@seq{batch_size}",
                                 "images": e.images + [i for x in earlier for i in x.images[:1]],
-                                "clean_images": e.clean_images + [i for x in earlier for i in x.clean_images[:1]],
+                                "clean_images": e.clean_images
+                                + [i for x in earlier for i in x.clean_images[:1]],
                                 "scenes": e.scenes + [s for x in earlier for s in x.scenes[:1]],
                                 "question": context + e.question,
-                                "meta": {**e.meta, "protocol": "sequential", "batch_size": batch_size,
-                                         "batch_position": position},
+                                "meta": {
+                                    **e.meta,
+                                    "protocol": "sequential",
+                                    "batch_size": batch_size,
+                                    "batch_position": position,
+                                },
                             },
                             deep=True,
                         )

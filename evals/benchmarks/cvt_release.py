@@ -12,16 +12,31 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from spatioxolver.errors import BenchmarkError
 from spatioxolver.evals.benchmarks._base import BenchmarkBase
 from spatioxolver.evals.benchmarks._tabular import iter_rows, materialize_image
 from spatioxolver.evals.example import Example, stable_id
 from spatioxolver.evals.manifest import BadLine
 
+from spatioxolver.errors import BenchmarkError
+
 __all__ = ["CVTReleaseBenchmark"]
 
-DEFAULT_COLUMNS = {k: k for k in ("id", "image", "question", "subject", "reference", "answer", "theta", "view",
-                                  "scene", "density", "tracked")}
+DEFAULT_COLUMNS = {
+    k: k
+    for k in (
+        "id",
+        "image",
+        "question",
+        "subject",
+        "reference",
+        "answer",
+        "theta",
+        "view",
+        "scene",
+        "density",
+        "tracked",
+    )
+}
 
 
 class CVTReleaseBenchmark(BenchmarkBase):
@@ -48,7 +63,11 @@ class CVTReleaseBenchmark(BenchmarkBase):
             try:
                 if isinstance(row, str):
                     raise ValueError(row)
-                get = lambda f: row.get(columns[f])  # noqa: E731
+                record = row
+
+                def get(field: str, record: dict[str, Any] = record) -> Any:
+                    return record.get(columns[field])
+
                 answer = get("answer")
                 if isinstance(answer, str):
                     answer = [a.strip().lower() for a in answer.replace(";", ",").split(",") if a.strip()]
@@ -57,14 +76,23 @@ class CVTReleaseBenchmark(BenchmarkBase):
                 top = str(get("view") or "").replace("-", "_").lower() in ("top_down", "topdown", "top")
                 if top:
                     query = {"type": "top_down", "subject": subject, "reference": reference}
-                    default_q = f"From a top-down view, where is object {subject} relative to object {reference}?"
+                    default_q = (
+                        f"From a top-down view, where is object {subject} relative to object {reference}?"
+                    )
                 else:
                     theta = float(get("theta") or 0)
-                    query = {"type": "orbit", "subject": subject, "reference": reference,
-                             "theta": theta, "direction": "left"}
-                    default_q = (f"If the camera orbits {theta:g} degrees around the scene, where is object "
-                                 f"{subject} relative to object {reference}? Answer with a list from left, right, "
-                                 f"front, behind.")
+                    query = {
+                        "type": "orbit",
+                        "subject": subject,
+                        "reference": reference,
+                        "theta": theta,
+                        "direction": "left",
+                    }
+                    default_q = (
+                        f"If the camera orbits {theta:g} degrees around the scene, where is object "
+                        f"{subject} relative to object {reference}? Answer with a list from left, right, "
+                        f"front, behind."
+                    )
                 image = get("image")
                 yield Example(
                     id=str(get("id") or stable_id(image, subject, reference, query, prefix="cvt-")),

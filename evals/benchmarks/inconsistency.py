@@ -14,7 +14,9 @@ class InconsistencyBenchmark(GeneratedBenchmark):
 
     name = "inconsistency"
     family = "inconsistency"
-    description = "generated spatial-inconsistency pairs (seed 002): accuracy per depth/lighting/plausibility bucket"
+    description = (
+        "generated spatial-inconsistency pairs (seed 002): accuracy per depth/lighting/plausibility bucket"
+    )
     split_patterns = (r"(depth|lighting|plausibility)-[A-Za-z0-9_]+",)
 
     def splits(self) -> list[str]:

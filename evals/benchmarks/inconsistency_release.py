@@ -12,12 +12,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from spatioxolver.errors import BenchmarkError
 from spatioxolver.evals.benchmarks._base import BenchmarkBase
 from spatioxolver.evals.benchmarks._buckets import KNOWN_BUCKET_SPLITS, bucket_tags
 from spatioxolver.evals.benchmarks._tabular import iter_rows
 from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine
+
+from spatioxolver.errors import BenchmarkError
 
 __all__ = ["InconsistencyReleaseBenchmark", "SEED_PROMPT"]
 
@@ -78,8 +79,17 @@ class InconsistencyReleaseBenchmark(BenchmarkBase):
                     raise ValueError(f"moved_object_letter {letter!r} not among the {num_labels} labels")
                 meta = {
                     k: row.get(k)
-                    for k in ("scene_id", "mode", "num_labels", "depth_bucket", "lighting_bucket",
-                              "plausibility_bucket", "scene_class", "object_class", "moved_object_id")
+                    for k in (
+                        "scene_id",
+                        "mode",
+                        "num_labels",
+                        "depth_bucket",
+                        "lighting_bucket",
+                        "plausibility_bucket",
+                        "scene_class",
+                        "object_class",
+                        "moved_object_id",
+                    )
                     if row.get(k) is not None
                 }
                 yield Example(

@@ -39,7 +39,9 @@ class SpatiaLabBenchmark(GeneratedBenchmark):
 
     name = "spatialab"
     family = "spatialab"
-    description = "generated SpatiaLab-style MCQ + open-ended items (seed 004): accuracy per category/subcategory"
+    description = (
+        "generated SpatiaLab-style MCQ + open-ended items (seed 004): accuracy per category/subcategory"
+    )
     split_patterns = (r"[a-z0-9-]+",)
 
     def splits(self) -> list[str]:

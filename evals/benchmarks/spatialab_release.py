@@ -15,12 +15,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from spatioxolver.errors import BenchmarkError
 from spatioxolver.evals.benchmarks._base import BenchmarkBase
 from spatioxolver.evals.benchmarks._tabular import iter_rows, materialize_image
 from spatioxolver.evals.benchmarks.spatialab import spatialab_splits, spatialab_tags
 from spatioxolver.evals.example import Example, stable_id
 from spatioxolver.evals.manifest import BadLine
+
+from spatioxolver.errors import BenchmarkError
 
 __all__ = ["SpatiaLabReleaseBenchmark", "DEFAULT_COLUMNS", "parse_options", "parse_gold_option"]
 
@@ -83,7 +84,9 @@ class SpatiaLabReleaseBenchmark(BenchmarkBase):
     """The SpatiaLab release with a configurable column mapping."""
 
     name = "spatialab-release"
-    description = "SpatiaLab release file (parquet/JSON/JSONL or hf:NAME) with configurable columns (seed 004)"
+    description = (
+        "SpatiaLab release file (parquet/JSON/JSONL or hf:NAME) with configurable columns (seed 004)"
+    )
     split_patterns = (r"[a-z0-9-]+",)
 
     def splits(self) -> list[str]:
@@ -93,8 +96,10 @@ class SpatiaLabReleaseBenchmark(BenchmarkBase):
         return spatialab_tags(example)
 
     def detect(self, source: Path) -> bool:
-        return source.is_file() and source.suffix.lower() in (".parquet", ".jsonl", ".json") and (
-            "spatialab" in source.name.lower()
+        return (
+            source.is_file()
+            and source.suffix.lower() in (".parquet", ".jsonl", ".json")
+            and ("spatialab" in source.name.lower())
         )
 
     def _examples(self, source: Path, *, strict: bool, **options: Any) -> Iterator[Example | BadLine]:
@@ -115,7 +120,9 @@ class SpatiaLabReleaseBenchmark(BenchmarkBase):
                     raise BenchmarkError(bad.message()) from exc
                 yield bad
 
-    def _row_examples(self, row: dict[str, Any], number: int, columns: dict[str, str], root: Path) -> Iterator[Example]:
+    def _row_examples(
+        self, row: dict[str, Any], number: int, columns: dict[str, str], root: Path
+    ) -> Iterator[Example]:
         def get(field: str) -> Any:
             return row.get(columns.get(field, field))
 
@@ -161,4 +168,6 @@ class SpatiaLabReleaseBenchmark(BenchmarkBase):
             )
             produced = True
         if not produced:
-            raise ValueError("row has neither options + gold option nor an open answer (check the column mapping)")
+            raise ValueError(
+                "row has neither options + gold option nor an open answer (check the column mapping)"
+            )

@@ -22,7 +22,9 @@ def accuracy(rows: Iterable[dict[str, Any]], *, seed: int = 0) -> dict[str, Any]
     return mean_ci([correct_value(r) for r in rows], seed=seed)
 
 
-def accuracy_by(rows: Iterable[dict[str, Any]], key: Callable[[dict[str, Any]], Any], *, seed: int = 0) -> dict[str, Any]:
+def accuracy_by(
+    rows: Iterable[dict[str, Any]], key: Callable[[dict[str, Any]], Any], *, seed: int = 0
+) -> dict[str, Any]:
     groups: dict[str, list[float]] = defaultdict(list)
     for row in rows:
         k = key(row)

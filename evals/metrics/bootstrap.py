@@ -10,8 +10,14 @@ import numpy as np
 __all__ = ["bootstrap_ci", "mean_ci", "paired_delta_ci"]
 
 
-def bootstrap_ci(values: Sequence[float], stat: Callable[[np.ndarray], float] = np.mean, *,
-                 n_boot: int = 1000, level: float = 0.95, seed: int = 0) -> tuple[float, float]:
+def bootstrap_ci(
+    values: Sequence[float],
+    stat: Callable[[np.ndarray], float] = np.mean,
+    *,
+    n_boot: int = 1000,
+    level: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float]:
     """Percentile bootstrap interval of ``stat`` over ``values`` (deterministic for a seed).
 
     Example:
@@ -43,7 +49,9 @@ def mean_ci(values: Sequence[float], *, n_boot: int = 1000, seed: int = 0) -> di
     return {"value": float(arr.mean()), "ci": [lo, hi], "n": int(arr.size)}
 
 
-def paired_delta_ci(a: Sequence[float], b: Sequence[float], *, n_boot: int = 1000, seed: int = 0) -> dict[str, Any]:
+def paired_delta_ci(
+    a: Sequence[float], b: Sequence[float], *, n_boot: int = 1000, seed: int = 0
+) -> dict[str, Any]:
     """Mean of ``a - b`` over paired items (same example ids), with a bootstrap interval."""
     diff = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
     return mean_ci(diff, n_boot=n_boot, seed=seed)

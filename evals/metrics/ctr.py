@@ -13,7 +13,6 @@ from collections import defaultdict
 from typing import Any
 
 import numpy as np
-
 from spatioxolver.evals.metrics.accuracy import correct_value
 from spatioxolver.evals.metrics.bootstrap import mean_ci
 
@@ -54,10 +53,18 @@ def scene_tournaments(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         meta = group[0].get("meta") or {}
         n = int(meta.get("N") or len(labels))
         tournament = Tournament.from_pairs(len(labels), outcomes) if len(labels) >= 2 else None
-        out.append({
-            "scene": scene, "axis": axis, "labels": labels, "N": n, "tournament": tournament,
-            "rows": group, "gap": _gap(meta), "coords": _coords(meta, axis, labels),
-        })
+        out.append(
+            {
+                "scene": scene,
+                "axis": axis,
+                "labels": labels,
+                "N": n,
+                "tournament": tournament,
+                "rows": group,
+                "gap": _gap(meta),
+                "coords": _coords(meta, axis, labels),
+            }
+        )
     return out
 
 
@@ -106,7 +113,7 @@ def _sim_sigma(model: str | None, axis: str) -> float | None:
 
 def ctr_metrics(rows: list[dict[str, Any]], *, seed: int = 0, exact_osc_max_n: int = 20) -> dict[str, Any]:
     """CTR / OSC / pairwise accuracy per N and axis, plus the gap set and σ̂ (Cor. 3.8)."""
-    from spatioxolver.consistency import depth_cycle_probability, fit_noise_sigma
+    from spatioxolver.consistency import fit_noise_sigma
 
     records = scene_tournaments(rows)
     model = next((r.get("model") for r in rows if r.get("model")), None)
@@ -141,8 +148,14 @@ def ctr_metrics(rows: list[dict[str, Any]], *, seed: int = 0, exact_osc_max_n: i
         ctrs = [r["ctr"] for r in recs if r["ctr"] is not None]
         oscs = [r["osc"] for r in recs if r["osc"] is not None]
         accs = [correct_value(x) for r in recs for x in r["rows"]]
-        entry = {"N": n, "axis": axis, "scenes": len(recs), "ctr": mean_ci(ctrs, seed=seed),
-                 "osc": mean_ci(oscs, seed=seed), "pairwise_accuracy": mean_ci(accs, seed=seed)}
+        entry = {
+            "N": n,
+            "axis": axis,
+            "scenes": len(recs),
+            "ctr": mean_ci(ctrs, seed=seed),
+            "osc": mean_ci(oscs, seed=seed),
+            "pairwise_accuracy": mean_ci(accs, seed=seed),
+        }
         true_sigma = _sim_sigma(model, axis)
         with_coords = [r["coords"] for r in recs if r["coords"] is not None]
         if true_sigma is not None and with_coords:
@@ -151,16 +164,27 @@ def ctr_metrics(rows: list[dict[str, Any]], *, seed: int = 0, exact_osc_max_n: i
         table.append(entry)
 
     gap = _gap_set(gap_records, seed=seed, model=model)
-    return {"per_n_axis": table, "gap_set": gap, "sigma_hat": sigma_hat,
-            "scenes": [{k: rec.get(k) for k in ("scene", "axis", "N", "ctr", "osc", "acc", "gap")}
-                       for rec in records]}
+    return {
+        "per_n_axis": table,
+        "gap_set": gap,
+        "sigma_hat": sigma_hat,
+        "scenes": [
+            {k: rec.get(k) for k in ("scene", "axis", "N", "ctr", "osc", "acc", "gap")} for rec in records
+        ],
+    }
 
 
 def _gap_set(records: list[dict[str, Any]], *, seed: int, model: str | None) -> dict[str, Any] | None:
     from spatioxolver.consistency import depth_cycle_probability, fit_noise_sigma
 
-    usable = [r for r in records if r["axis"] == "D" and r["tournament"] is not None and r["tournament"].is_complete
-              and len(r["labels"]) == 3]
+    usable = [
+        r
+        for r in records
+        if r["axis"] == "D"
+        and r["tournament"] is not None
+        and r["tournament"].is_complete
+        and len(r["labels"]) == 3
+    ]
     if not usable:
         return None
     triples, cyclic, gaps = [], [], []
@@ -178,10 +202,18 @@ def _gap_set(records: list[dict[str, Any]], *, seed: int, model: str | None) -> 
         sub = triples_arr[idx]
         entry = {"gap": g, "scenes": len(idx), "p_cycle": mean_ci(cyclic_arr[idx].astype(float), seed=seed)}
         if sigma_hat:
-            entry["theory_fitted"] = float(np.mean(depth_cycle_probability(sub[:, 0], sub[:, 1], sub[:, 2], sigma_hat)))
+            entry["theory_fitted"] = float(
+                np.mean(depth_cycle_probability(sub[:, 0], sub[:, 1], sub[:, 2], sigma_hat))
+            )
         if true_sigma:
-            entry["theory_true_sigma"] = float(np.mean(depth_cycle_probability(sub[:, 0], sub[:, 1], sub[:, 2], true_sigma)))
+            entry["theory_true_sigma"] = float(
+                np.mean(depth_cycle_probability(sub[:, 0], sub[:, 1], sub[:, 2], true_sigma))
+            )
         per_gap.append(entry)
     residuals = [abs(e["p_cycle"]["value"] - e["theory_fitted"]) for e in per_gap if "theory_fitted" in e]
-    return {"per_gap": per_gap, "sigma_hat": sigma_hat, "true_sigma": true_sigma,
-            "max_residual": max(residuals) if residuals else None}
+    return {
+        "per_gap": per_gap,
+        "sigma_hat": sigma_hat,
+        "true_sigma": true_sigma,
+        "max_residual": max(residuals) if residuals else None,
+    }

@@ -13,7 +13,6 @@ from collections import defaultdict
 from typing import Any
 
 import numpy as np
-
 from spatioxolver.evals.metrics.bootstrap import mean_ci
 
 __all__ = ["cvt_metrics", "survival_curves", "view_of"]
@@ -87,9 +86,14 @@ def cvt_metrics(rows: list[dict[str, Any]], *, seed: int = 0) -> dict[str, Any]:
         correct = r.get("status") == "ok" and bool(r.get("correct"))
         if meta.get("tracked") and not meta.get("paraphrase"):
             track = meta.get("track_id")
-            key = (str(r.get("scene_key")), str(track) if track is not None else f"{q.get('subject')}>{q.get('reference')}")
+            key = (
+                str(r.get("scene_key")),
+                str(track) if track is not None else f"{q.get('subject')}>{q.get('reference')}",
+            )
             seqs[key].setdefault(view, correct)
-        fallback[(str(r.get("scene_key")), str(q.get("subject")), str(q.get("reference")))].setdefault(view, correct)
+        fallback[(str(r.get("scene_key")), str(q.get("subject")), str(q.get("reference")))].setdefault(
+            view, correct
+        )
     if not seqs:
         seqs = {k: v for k, v in fallback.items() if len(v) >= 3}
     sequences = [[seqs[k][v] for v in sorted(seqs[k], key=_view_order)] for k in sorted(seqs)]
@@ -124,10 +128,18 @@ def cvt_metrics(rows: list[dict[str, Any]], *, seed: int = 0) -> dict[str, Any]:
         density = meta.get("density") or meta.get("regime")
         if density:
             by_density[str(density)].append(_f1(r))
-    protocol = next((str((r.get("meta") or {}).get("protocol")) for r in rows if (r.get("meta") or {}).get("protocol")),
-                    "episodic")
-    representation = next((str((r.get("meta") or {}).get("representation")) for r in rows
-                           if (r.get("meta") or {}).get("representation")), "image")
+    protocol = next(
+        (str((r.get("meta") or {}).get("protocol")) for r in rows if (r.get("meta") or {}).get("protocol")),
+        "episodic",
+    )
+    representation = next(
+        (
+            str((r.get("meta") or {}).get("representation"))
+            for r in rows
+            if (r.get("meta") or {}).get("representation")
+        ),
+        "image",
+    )
     return {
         "protocol": protocol,
         "representation": representation,

@@ -7,7 +7,6 @@ from collections import defaultdict
 from typing import Any
 
 import numpy as np
-
 from spatioxolver.evals.benchmarks._buckets import buckets_of
 from spatioxolver.evals.metrics.accuracy import accuracy, chance_of, correct_value
 from spatioxolver.evals.metrics.bootstrap import mean_ci
@@ -33,5 +32,8 @@ def inconsistency_metrics(rows: list[dict[str, Any]], *, seed: int = 0) -> dict[
                 "accuracy": mean_ci([correct_value(r) for r in members], seed=seed),
                 "chance": float(np.mean(ch)) if ch else None,
             }
-    return {"accuracy": accuracy(rows, seed=seed), "chance": float(np.mean(chance)) if chance else None,
-            "per_bucket": per_bucket}
+    return {
+        "accuracy": accuracy(rows, seed=seed),
+        "chance": float(np.mean(chance)) if chance else None,
+        "per_bucket": per_bucket,
+    }

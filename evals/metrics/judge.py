@@ -16,8 +16,16 @@ from typing import Any
 
 from spatioxolver.errors import ConfigError
 
-__all__ = ["JUDGE_PROMPT", "JUDGE_PROMPT_HASH", "normalize_text", "normalized_match", "NormalizedJudge",
-           "LLMJudge", "make_judge", "parse_verdict"]
+__all__ = [
+    "JUDGE_PROMPT",
+    "JUDGE_PROMPT_HASH",
+    "normalize_text",
+    "normalized_match",
+    "NormalizedJudge",
+    "LLMJudge",
+    "make_judge",
+    "parse_verdict",
+]
 
 JUDGE_PROMPT = (
     "You are grading an answer to a spatial-reasoning question about an image.\n"
@@ -32,8 +40,19 @@ JUDGE_PROMPT_HASH = "sha256:" + hashlib.sha256(JUDGE_PROMPT.encode()).hexdigest(
 
 _ARTICLES = {"a", "an", "the"}
 _NEGATIONS = {"not", "no", "never", "neither", "nor", "isn't", "isnt", "doesn't", "doesnt"}
-_NUMBERS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-            "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
+_NUMBERS = {
+    "zero": "0",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+}
 _FILLER = {"is", "are", "it", "of", "to", "object", "answer", "yes", "its", "in", "on"}
 
 
@@ -103,8 +122,14 @@ class LLMJudge:
         prompt = JUDGE_PROMPT.format(question=question, gold=gold, pred=pred)
         probe = {"kind": "open", "example": {"query": {"type": "judge"}, "answer": gold}}
         reply = await self._client.complete(
-            ModelRequest(prompt=prompt, temperature=0.7, max_tokens=1200, template="judge",
-                         template_hash=JUDGE_PROMPT_HASH, probe=probe)
+            ModelRequest(
+                prompt=prompt,
+                temperature=0.7,
+                max_tokens=1200,
+                template="judge",
+                template_hash=JUDGE_PROMPT_HASH,
+                probe=probe,
+            )
         )
         verdict = parse_verdict(reply.text)
         usage = getattr(reply, "usage", None)

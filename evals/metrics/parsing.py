@@ -10,16 +10,32 @@ import json
 import re
 from typing import Any
 
-__all__ = ["parse_option_number", "parse_letter", "parse_label", "parse_relations", "parse_yes_no", "CVT_RELATIONS"]
+__all__ = [
+    "parse_option_number",
+    "parse_letter",
+    "parse_label",
+    "parse_relations",
+    "parse_yes_no",
+    "CVT_RELATIONS",
+]
 
 CVT_RELATIONS = ("left", "right", "front", "behind", "north", "south")
-_SYNONYMS = {"in front": "front", "in front of": "front", "behind": "behind", "back": "behind",
-             "left of": "left", "right of": "right", "to the left": "left", "to the right": "right"}
+_SYNONYMS = {
+    "in front": "front",
+    "in front of": "front",
+    "behind": "behind",
+    "back": "behind",
+    "left of": "left",
+    "right of": "right",
+    "to the left": "left",
+    "to the right": "right",
+}
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 
 
-def parse_option_number(value: Any, text: str | None, n_choices: int | None = None,
-                        choices: list[str] | None = None) -> int | None:
+def parse_option_number(
+    value: Any, text: str | None, n_choices: int | None = None, choices: list[str] | None = None
+) -> int | None:
     """1-based option number from ``3``, ``"3"``, ``"Option 3"``, ``"(3) foo"``, ``"Answer: 3."``,
     ``"three"``, a lone letter ``"C"``, or the exact text of one option.
 
@@ -45,7 +61,9 @@ def parse_option_number(value: Any, text: str | None, n_choices: int | None = No
         m = re.fullmatch(r"\(?\[?(\d+)\]?\)?[.:)]?", s)
         if m:
             return ok(int(m.group(1)))
-        m = re.search(r"(?:answer|option|choice)\s*(?:is|:)?\s*(?:option|number|no\.)?\s*[\(\[#]?(\d+)\b", s, re.I)
+        m = re.search(
+            r"(?:answer|option|choice)\s*(?:is|:)?\s*(?:option|number|no\.)?\s*[\(\[#]?(\d+)\b", s, re.I
+        )
         if m:
             return ok(int(m.group(1)))
         m = re.fullmatch(r"\(?([A-Za-z])\)?[.:)]?", s)
@@ -83,8 +101,15 @@ def parse_letter(value: Any, text: str | None, labels: list[str] | None = None) 
                 letter = bare.group(1).upper()
             else:
                 # "A"/"I" followed by a lower-case word are an article / pronoun, not a label.
-                found = {m.group(1) for m in re.finditer(r"\b([A-Z])\b", s)
-                         if not (m.group(1) in "AI" and re.match(r"\s+[a-z]", s[m.end():]))} if len(s) > 3 else set()
+                found = (
+                    {
+                        m.group(1)
+                        for m in re.finditer(r"\b([A-Z])\b", s)
+                        if not (m.group(1) in "AI" and re.match(r"\s+[a-z]", s[m.end() :]))
+                    }
+                    if len(s) > 3
+                    else set()
+                )
                 if len(found) != 1:
                     continue
                 letter = found.pop()

@@ -52,12 +52,21 @@ def score_example(example: Example, value: Any, text: str | None) -> dict[str, A
         pred = parse_relations(value, text)
         gold_set = sorted(str(g).lower() for g in (gold or []))
         precision, recall, f1 = set_prf(pred or [], gold_set)
-        return {"pred": pred, "parsed": pred is not None, "correct": pred is not None and pred == gold_set,
-                "precision": precision, "recall": recall, "f1": f1 if pred is not None else 0.0}
+        return {
+            "pred": pred,
+            "parsed": pred is not None,
+            "correct": pred is not None and pred == gold_set,
+            "precision": precision,
+            "recall": recall,
+            "f1": f1 if pred is not None else 0.0,
+        }
     if kind == "inconsistent_object":
         pred = parse_letter(value, text, example.query.get("labels"))
-        return {"pred": pred, "parsed": pred is not None,
-                "correct": pred is not None and pred == str(gold).strip().upper()}
+        return {
+            "pred": pred,
+            "parsed": pred is not None,
+            "correct": pred is not None and pred == str(gold).strip().upper(),
+        }
     if kind == "mcq":
         n = len(example.choices) if example.choices else None
         pred = parse_option_number(value, text, n, example.choices)
@@ -70,5 +79,8 @@ def score_example(example: Example, value: Any, text: str | None) -> dict[str, A
         return {"pred": pred, "parsed": bool(pred), "correct": None, "needs_judge": True}
     # Unknown query types: exact normalised comparison.
     pred = value if value is not None else text
-    return {"pred": pred, "parsed": pred is not None,
-            "correct": str(pred).strip().lower() == str(gold).strip().lower()}
+    return {
+        "pred": pred,
+        "parsed": pred is not None,
+        "correct": str(pred).strip().lower() == str(gold).strip().lower(),
+    }

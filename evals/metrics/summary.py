@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-
 from spatioxolver.evals.metrics.accuracy import accuracy, accuracy_by, chance_of
 
 __all__ = ["summarize", "latest_rows"]
@@ -54,8 +53,14 @@ def _repairs(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
                 after.setdefault(axis, []).append(float(rep.get("ctr_after") or 0.0))
     if not before:
         return None
-    return {axis: {"ctr_before": float(np.mean(before[axis])), "ctr_after": float(np.mean(after[axis])),
-                   "graphs": len(before[axis])} for axis in sorted(before)}
+    return {
+        axis: {
+            "ctr_before": float(np.mean(before[axis])),
+            "ctr_after": float(np.mean(after[axis])),
+            "graphs": len(before[axis]),
+        }
+        for axis in sorted(before)
+    }
 
 
 def summarize(rows: list[dict[str, Any]], *, seed: int = 0) -> dict[str, Any]:
@@ -72,7 +77,9 @@ def summarize(rows: list[dict[str, Any]], *, seed: int = 0) -> dict[str, Any]:
         "chance": float(np.mean(chance)) if chance else None,
         "per_category": accuracy_by(rows, lambda r: r.get("category"), seed=seed),
         "per_subcategory": accuracy_by(
-            rows, lambda r: f"{r.get('category')} / {r.get('subcategory')}" if r.get("subcategory") else None, seed=seed
+            rows,
+            lambda r: f"{r.get('category')} / {r.get('subcategory')}" if r.get("subcategory") else None,
+            seed=seed,
         ),
         "per_task": accuracy_by(rows, lambda r: (r.get("query") or {}).get("type"), seed=seed),
         "repairs": _repairs(rows),
@@ -89,7 +96,10 @@ def summarize(rows: list[dict[str, Any]], *, seed: int = 0) -> dict[str, Any]:
         summary["inconsistency"] = inc
     judged = [r for r in rows if r.get("judge")]
     if judged:
-        summary["judge"] = {"name": judged[0]["judge"].get("judge"), "judged": len(judged),
-                            "unparsed_verdicts": sum(1 for r in judged if r["judge"].get("unparsed"))}
+        summary["judge"] = {
+            "name": judged[0]["judge"].get("judge"),
+            "judged": len(judged),
+            "unparsed_verdicts": sum(1 for r in judged if r["judge"].get("unparsed")),
+        }
     summary["families"] = sorted(f for f in families if f)
     return summary

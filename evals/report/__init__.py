@@ -35,6 +35,11 @@ def write_report(run_dirs: list[str | Path], out: str | Path, *, seed: int = 0) 
     write_json_atomic(out / "summary.json", {"headline": table, "runs": summaries})
     (out / "report.md").write_text(render_markdown(table, summaries, plots), encoding="utf-8")
     (out / "report.html").write_text(render_html(table, summaries, plots), encoding="utf-8")
-    return {"headline": table, "summaries": summaries, "plots": {k: str(v) for k, v in plots.items()},
-            "report_md": str(out / "report.md"), "report_html": str(out / "report.html"),
-            "summary_json": str(out / "summary.json")}
+    return {
+        "headline": table,
+        "summaries": summaries,
+        "plots": {k: str(v) for k, v in plots.items()},
+        "report_md": str(out / "report.md"),
+        "report_html": str(out / "report.html"),
+        "summary_json": str(out / "summary.json"),
+    }

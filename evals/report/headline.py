@@ -43,9 +43,17 @@ def headline_table(runs: list[dict[str, Any]], *, seed: int = 0) -> list[dict[st
         any_run = next(iter(by_graph.values()))
         family = next((r.get("family") for r in any_run["rows"] if r.get("family")), None)
         metric = primary_metric(family)
-        entry: dict[str, Any] = {"benchmark": benchmark, "dataset": dataset, "split": split, "model": model, "metric": metric,
-                                 "simulated": any(r["summary"]["run"].get("simulated") for r in by_graph.values()),
-                                 "graphs": {}, "deltas": {}, "cost_usd": {}}
+        entry: dict[str, Any] = {
+            "benchmark": benchmark,
+            "dataset": dataset,
+            "split": split,
+            "model": model,
+            "metric": metric,
+            "simulated": any(r["summary"]["run"].get("simulated") for r in by_graph.values()),
+            "graphs": {},
+            "deltas": {},
+            "cost_usd": {},
+        }
         values: dict[str, dict[str, float]] = {}
         for graph, run in by_graph.items():
             rows = latest_rows(run["rows"])
@@ -69,5 +77,9 @@ def headline_table(runs: list[dict[str, Any]], *, seed: int = 0) -> list[dict[st
 
 
 def _mean_ctr(ctr: dict[str, Any], axis: str) -> float | None:
-    vals = [e["ctr"]["value"] for e in ctr.get("per_n_axis", []) if e["axis"] == axis and e["ctr"]["value"] is not None]
+    vals = [
+        e["ctr"]["value"]
+        for e in ctr.get("per_n_axis", [])
+        if e["axis"] == axis and e["ctr"]["value"] is not None
+    ]
     return sum(vals) / len(vals) if vals else None

@@ -59,16 +59,22 @@ def ctr_vs_n(summaries: list[dict[str, Any]], out: Path) -> Path | None:
         return None
     plt = _plt()
     fig, axes = plt.subplots(1, 3, figsize=(12, 3.8), sharey=True)
-    for ax, axis in zip(axes, ("H", "V", "D")):
+    for ax, axis in zip(axes, ("H", "V", "D"), strict=True):
         for s in runs:
             pts = [e for e in s["ctr"]["per_n_axis"] if e["axis"] == axis and e["ctr"]["value"] is not None]
             if not pts:
                 continue
-            line, = ax.plot([e["N"] for e in pts], [e["ctr"]["value"] for e in pts], "o-", label=_label(s))
+            (line,) = ax.plot([e["N"] for e in pts], [e["ctr"]["value"] for e in pts], "o-", label=_label(s))
             theory = [e for e in pts if "theory_ctr" in e]
             if theory:
-                ax.plot([e["N"] for e in theory], [e["theory_ctr"] for e in theory], "--", color=line.get_color(),
-                        alpha=0.7, label=f"Thm 3.7 theory ({s['run'].get('model')})")
+                ax.plot(
+                    [e["N"] for e in theory],
+                    [e["theory_ctr"] for e in theory],
+                    "--",
+                    color=line.get_color(),
+                    alpha=0.7,
+                    label=f"Thm 3.7 theory ({s['run'].get('model')})",
+                )
         ax.axhline(0.25, ls=":", color="grey")
         ax.set_title(f"axis {axis}")
         ax.set_xlabel("N objects")
@@ -88,8 +94,14 @@ def gap_set(summaries: list[dict[str, Any]], out: Path) -> Path | None:
         dots = ax.plot([e["gap"] for e in g], [e["p_cycle"]["value"] for e in g], "o", label=_label(s))[0]
         fitted = [e for e in g if "theory_fitted" in e]
         if fitted:
-            ax.plot([e["gap"] for e in fitted], [e["theory_fitted"] for e in fitted], "-", color=dots.get_color(),
-                    alpha=0.7, label=f"Eq. 4 at σ̂={s['ctr']['gap_set']['sigma_hat']:.2f}")
+            ax.plot(
+                [e["gap"] for e in fitted],
+                [e["theory_fitted"] for e in fitted],
+                "-",
+                color=dots.get_color(),
+                alpha=0.7,
+                label=f"Eq. 4 at σ̂={s['ctr']['gap_set']['sigma_hat']:.2f}",
+            )
     ax.set_xscale("log")
     ax.set_xlabel("depth gap Δ (m)")
     ax.set_ylabel("P(cycle)")
@@ -106,7 +118,9 @@ def f1_vs_angle(summaries: list[dict[str, Any]], out: Path) -> Path | None:
     fig, ax = plt.subplots(figsize=(7, 4))
     for s in runs:
         views = list(s["cvt"]["per_view"])
-        ax.plot(range(len(views)), [s["cvt"]["per_view"][v]["f1"]["value"] for v in views], "o-", label=_label(s))
+        ax.plot(
+            range(len(views)), [s["cvt"]["per_view"][v]["f1"]["value"] for v in views], "o-", label=_label(s)
+        )
         ax.set_xticks(range(len(views)), views, fontsize=8)
     ax.set_ylim(0, 1.02)
     ax.set_xlabel("viewpoint rotation θ (deg) / top-down")

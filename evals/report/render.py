@@ -9,9 +9,11 @@ from typing import Any
 
 __all__ = ["fmt_ci", "headline_rows", "render_markdown", "render_html"]
 
-SIM_NOTE = ("Runs marked (simulated) use `sim/` models: answers drawn from the generated ground truth with the "
-            "Gaussian noise of seed 000's model (Thm 3.7). They study the machinery at known noise; they are not "
-            "measurements of the real models they are named after.")
+SIM_NOTE = (
+    "Runs marked (simulated) use `sim/` models: answers drawn from the generated ground truth with the "
+    "Gaussian noise of seed 000's model (Thm 3.7). They study the machinery at known noise; they are not "
+    "measurements of the real models they are named after."
+)
 
 
 def fmt_ci(stat: dict[str, Any] | None, pct: bool = True) -> str:
@@ -25,17 +27,43 @@ def fmt_ci(stat: dict[str, Any] | None, pct: bool = True) -> str:
 
 
 def headline_rows(table: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
-    header = ["benchmark", "data", "split", "model", "metric (%)", "agentic", "direct", "cot_rank",
-              "Δ agentic−direct", "Δ agentic−cot_rank", "CTR(D) agentic / direct / cot_rank"]
+    header = [
+        "benchmark",
+        "data",
+        "split",
+        "model",
+        "metric (%)",
+        "agentic",
+        "direct",
+        "cot_rank",
+        "Δ agentic−direct",
+        "Δ agentic−cot_rank",
+        "CTR(D) agentic / direct / cot_rank",
+    ]
     rows = []
     for e in table:
         model = e["model"] + (" (simulated)" if e["simulated"] else "")
         ctr = e.get("ctr_D") or {}
-        ctr_text = " / ".join("–" if ctr.get(g) is None else f"{ctr[g]:.3f}" for g in ("agentic", "direct", "cot_rank")) \
-            if ctr else "–"
-        rows.append([e["benchmark"], e.get("dataset", ""), e["split"], model, e["metric"],
-                     *(fmt_ci(e["graphs"].get(g)) for g in ("agentic", "direct", "cot_rank")),
-                     fmt_ci(e["deltas"].get("agentic-direct")), fmt_ci(e["deltas"].get("agentic-cot_rank")), ctr_text])
+        ctr_text = (
+            " / ".join(
+                "–" if ctr.get(g) is None else f"{ctr[g]:.3f}" for g in ("agentic", "direct", "cot_rank")
+            )
+            if ctr
+            else "–"
+        )
+        rows.append(
+            [
+                e["benchmark"],
+                e.get("dataset", ""),
+                e["split"],
+                model,
+                e["metric"],
+                *(fmt_ci(e["graphs"].get(g)) for g in ("agentic", "direct", "cot_rank")),
+                fmt_ci(e["deltas"].get("agentic-direct")),
+                fmt_ci(e["deltas"].get("agentic-cot_rank")),
+                ctr_text,
+            ]
+        )
     return header, rows
 
 
@@ -47,82 +75,201 @@ def _md_table(header: list[str], rows: list[list[str]]) -> str:
 
 
 def _run_rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
-    header = ["benchmark", "model", "graph", "split", "examples", "errors", "accuracy % [95% CI]", "chance %",
-              "tokens in/out", "cost USD", "latency p50 s"]
+    header = [
+        "benchmark",
+        "model",
+        "graph",
+        "split",
+        "examples",
+        "errors",
+        "accuracy % [95% CI]",
+        "chance %",
+        "tokens in/out",
+        "cost USD",
+        "latency p50 s",
+    ]
     rows = []
     for s in summaries:
         r, t = s["run"], s["totals"]
-        rows.append([
-            str(r.get("benchmark")), str(r.get("model")) + (" (simulated)" if r.get("simulated") else ""),
-            str(r.get("graph")), str(r.get("split") or "all"), str(t["examples"]), str(t["errors"]),
-            fmt_ci(s["accuracy"]), "–" if s.get("chance") is None else f"{s['chance'] * 100:.1f}",
-            f"{t['prompt_tokens']}/{t['completion_tokens']}", f"{t['cost_usd']:.4f}",
-            "–" if t["latency_p50_s"] is None else f"{t['latency_p50_s']:.3f}",
-        ])
+        rows.append(
+            [
+                str(r.get("benchmark")),
+                str(r.get("model")) + (" (simulated)" if r.get("simulated") else ""),
+                str(r.get("graph")),
+                str(r.get("split") or "all"),
+                str(t["examples"]),
+                str(t["errors"]),
+                fmt_ci(s["accuracy"]),
+                "–" if s.get("chance") is None else f"{s['chance'] * 100:.1f}",
+                f"{t['prompt_tokens']}/{t['completion_tokens']}",
+                f"{t['cost_usd']:.4f}",
+                "–" if t["latency_p50_s"] is None else f"{t['latency_p50_s']:.3f}",
+            ]
+        )
     return header, rows
 
 
 def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[str], list[list[str]]]]:
     out = []
-    cat_rows = [[s["run"]["model"], s["run"]["graph"], name, fmt_ci(v)]
-                for s in summaries for name, v in (s.get("per_subcategory") or s.get("per_category") or {}).items()]
+    cat_rows = [
+        [s["run"]["model"], s["run"]["graph"], name, fmt_ci(v)]
+        for s in summaries
+        for name, v in (s.get("per_subcategory") or s.get("per_category") or {}).items()
+    ]
     if cat_rows:
-        out.append(("Accuracy per (sub)category", ["model", "graph", "category", "accuracy % [95% CI]"], cat_rows))
-    ctr_rows = [[s["run"]["model"], s["run"]["graph"], str(e["N"]), e["axis"], fmt_ci(e["ctr"], pct=False),
-                 fmt_ci(e["osc"], pct=False), fmt_ci(e["pairwise_accuracy"]),
-                 "–" if "theory_ctr" not in e else f"{e['theory_ctr']:.3f}"]
-                for s in summaries for e in (s.get("ctr") or {}).get("per_n_axis", [])]
+        out.append(
+            ("Accuracy per (sub)category", ["model", "graph", "category", "accuracy % [95% CI]"], cat_rows)
+        )
+    ctr_rows = [
+        [
+            s["run"]["model"],
+            s["run"]["graph"],
+            str(e["N"]),
+            e["axis"],
+            fmt_ci(e["ctr"], pct=False),
+            fmt_ci(e["osc"], pct=False),
+            fmt_ci(e["pairwise_accuracy"]),
+            "–" if "theory_ctr" not in e else f"{e['theory_ctr']:.3f}",
+        ]
+        for s in summaries
+        for e in (s.get("ctr") or {}).get("per_n_axis", [])
+    ]
     if ctr_rows:
-        out.append(("CTR protocol (seed 000)", ["model", "graph", "N", "axis", "CTR", "OSC", "pairwise acc %",
-                                                "theory CTR (sim σ)"], ctr_rows))
+        out.append(
+            (
+                "CTR protocol (seed 000)",
+                ["model", "graph", "N", "axis", "CTR", "OSC", "pairwise acc %", "theory CTR (sim σ)"],
+                ctr_rows,
+            )
+        )
     gap_rows = []
     for s in summaries:
         g = (s.get("ctr") or {}).get("gap_set")
         if g:
             for e in g["per_gap"]:
-                gap_rows.append([s["run"]["model"], s["run"]["graph"], f"{e['gap']:g}", fmt_ci(e["p_cycle"], pct=False),
-                                 "–" if "theory_fitted" not in e else f"{e['theory_fitted']:.3f}",
-                                 "–" if g["sigma_hat"] is None else f"{g['sigma_hat']:.3f}",
-                                 "–" if g.get("true_sigma") is None else f"{g['true_sigma']:.3f}"])
+                gap_rows.append(
+                    [
+                        s["run"]["model"],
+                        s["run"]["graph"],
+                        f"{e['gap']:g}",
+                        fmt_ci(e["p_cycle"], pct=False),
+                        "–" if "theory_fitted" not in e else f"{e['theory_fitted']:.3f}",
+                        "–" if g["sigma_hat"] is None else f"{g['sigma_hat']:.3f}",
+                        "–" if g.get("true_sigma") is None else f"{g['true_sigma']:.3f}",
+                    ]
+                )
     if gap_rows:
-        out.append(("N = 3 gap set: P(cycle) vs Thm 3.7, σ̂ by Cor. 3.8",
-                    ["model", "graph", "Δ (m)", "observed P(cycle)", "Eq. 4 at σ̂", "σ̂", "σ of sim profile"], gap_rows))
+        out.append(
+            (
+                "N = 3 gap set: P(cycle) vs Thm 3.7, σ̂ by Cor. 3.8",
+                ["model", "graph", "Δ (m)", "observed P(cycle)", "Eq. 4 at σ̂", "σ̂", "σ of sim profile"],
+                gap_rows,
+            )
+        )
     cvt_rows = []
     for s in summaries:
         c = s.get("cvt")
         if c:
             sv = c["survival"]
-            cvt_rows.append([s["run"]["model"], s["run"]["graph"], c["protocol"], c["representation"],
-                             fmt_ci(c["global_f1"]), fmt_ci(c.get("anchor_f1")), fmt_ci(c["rotation_f1"]),
-                             fmt_ci(c.get("top_down_f1")), fmt_ci(c["consistency_0_360"]),
-                             "–" if not sv["from_start"] else f"{sv['from_start'][-1]:.2f}",
-                             "–" if not sv["peak"] else f"{sv['peak'][-1]:.2f}"])
+            cvt_rows.append(
+                [
+                    s["run"]["model"],
+                    s["run"]["graph"],
+                    c["protocol"],
+                    c["representation"],
+                    fmt_ci(c["global_f1"]),
+                    fmt_ci(c.get("anchor_f1")),
+                    fmt_ci(c["rotation_f1"]),
+                    fmt_ci(c.get("top_down_f1")),
+                    fmt_ci(c["consistency_0_360"]),
+                    "–" if not sv["from_start"] else f"{sv['from_start'][-1]:.2f}",
+                    "–" if not sv["peak"] else f"{sv['peak'][-1]:.2f}",
+                ]
+            )
     if cvt_rows:
-        out.append(("CVT (seed 003)", ["model", "graph", "protocol", "input", "global F1", "F1 0°", "F1 rotated",
-                                       "F1 top-down", "0°=360° match", "survival from start (full)",
-                                       "peak survival (full)"], cvt_rows))
+        out.append(
+            (
+                "CVT (seed 003)",
+                [
+                    "model",
+                    "graph",
+                    "protocol",
+                    "input",
+                    "global F1",
+                    "F1 0°",
+                    "F1 rotated",
+                    "F1 top-down",
+                    "0°=360° match",
+                    "survival from start (full)",
+                    "peak survival (full)",
+                ],
+                cvt_rows,
+            )
+        )
     inc_rows = []
     for s in summaries:
         inc = s.get("inconsistency")
         if inc:
             for kind, values in inc["per_bucket"].items():
                 for value, v in values.items():
-                    inc_rows.append([s["run"]["model"], s["run"]["graph"], f"{kind}={value}", fmt_ci(v["accuracy"]),
-                                     "–" if v["chance"] is None else f"{v['chance'] * 100:.1f}"])
+                    inc_rows.append(
+                        [
+                            s["run"]["model"],
+                            s["run"]["graph"],
+                            f"{kind}={value}",
+                            fmt_ci(v["accuracy"]),
+                            "–" if v["chance"] is None else f"{v['chance'] * 100:.1f}",
+                        ]
+                    )
     if inc_rows:
-        out.append(("Inconsistency buckets (seed 002)", ["model", "graph", "bucket", "accuracy %", "chance %"], inc_rows))
-    rep_rows = [[s["run"]["model"], s["run"]["graph"], axis, f"{r['ctr_before']:.3f}", f"{r['ctr_after']:.3f}",
-                 str(r["graphs"])] for s in summaries for axis, r in (s.get("repairs") or {}).items()]
+        out.append(
+            (
+                "Inconsistency buckets (seed 002)",
+                ["model", "graph", "bucket", "accuracy %", "chance %"],
+                inc_rows,
+            )
+        )
+    rep_rows = [
+        [
+            s["run"]["model"],
+            s["run"]["graph"],
+            axis,
+            f"{r['ctr_before']:.3f}",
+            f"{r['ctr_after']:.3f}",
+            str(r["graphs"]),
+        ]
+        for s in summaries
+        for axis, r in (s.get("repairs") or {}).items()
+    ]
     if rep_rows:
-        out.append(("Scene-graph CTR before / after repair", ["model", "graph", "axis", "CTR before", "CTR after",
-                                                               "scene graphs"], rep_rows))
+        out.append(
+            (
+                "Scene-graph CTR before / after repair",
+                ["model", "graph", "axis", "CTR before", "CTR after", "scene graphs"],
+                rep_rows,
+            )
+        )
     return out
 
 
-def render_markdown(table: list[dict[str, Any]], summaries: list[dict[str, Any]], plots: dict[str, Path]) -> str:
-    parts = ["# SpatioXolver evaluation report", "", SIM_NOTE, "", "## Headline",
-             "Values in %, with bootstrap 95% intervals; Δ are paired over shared examples.", "",
-             _md_table(*headline_rows(table)), "", "## Runs", "", _md_table(*_run_rows(summaries)), ""]
+def render_markdown(
+    table: list[dict[str, Any]], summaries: list[dict[str, Any]], plots: dict[str, Path]
+) -> str:
+    parts = [
+        "# SpatioXolver evaluation report",
+        "",
+        SIM_NOTE,
+        "",
+        "## Headline",
+        "Values in %, with bootstrap 95% intervals; Δ are paired over shared examples.",
+        "",
+        _md_table(*headline_rows(table)),
+        "",
+        "## Runs",
+        "",
+        _md_table(*_run_rows(summaries)),
+        "",
+    ]
     for title, header, rows in _detail_sections(summaries):
         parts += [f"## {title}", "", _md_table(header, rows), ""]
     if plots:
@@ -137,21 +284,29 @@ def _html_table(header: list[str], rows: list[list[str]]) -> str:
 
 
 def render_html(table: list[dict[str, Any]], summaries: list[dict[str, Any]], plots: dict[str, Path]) -> str:
-    style = ("body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0;"
-             "font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left}th{background:#f0f0f0}"
-             ".note{background:#fff6d6;padding:.6em;border-left:4px solid #e0b000}img{max-width:100%}")
-    parts = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>SpatioXolver evaluation report</title>",
-             f"<style>{style}</style></head><body><h1>SpatioXolver evaluation report</h1>",
-             f"<p class='note'>{html.escape(SIM_NOTE)}</p><h2>Headline</h2>",
-             "<p>Values in %, with bootstrap 95% intervals; Δ are paired over shared examples.</p>",
-             _html_table(*headline_rows(table)), "<h2>Runs</h2>", _html_table(*_run_rows(summaries))]
+    style = (
+        "body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0;"
+        "font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left}th{background:#f0f0f0}"
+        ".note{background:#fff6d6;padding:.6em;border-left:4px solid #e0b000}img{max-width:100%}"
+    )
+    parts = [
+        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>SpatioXolver evaluation report</title>",
+        f"<style>{style}</style></head><body><h1>SpatioXolver evaluation report</h1>",
+        f"<p class='note'>{html.escape(SIM_NOTE)}</p><h2>Headline</h2>",
+        "<p>Values in %, with bootstrap 95% intervals; Δ are paired over shared examples.</p>",
+        _html_table(*headline_rows(table)),
+        "<h2>Runs</h2>",
+        _html_table(*_run_rows(summaries)),
+    ]
     for title, header, rows in _detail_sections(summaries):
         parts += [f"<h2>{html.escape(title)}</h2>", _html_table(header, rows)]
     if plots:
         parts.append("<h2>Plots</h2>")
         for name, path in plots.items():
             data = base64.b64encode(path.read_bytes()).decode("ascii")
-            parts.append(f"<figure><img alt='{html.escape(name)}' src='data:image/png;base64,{data}'>"
-                         f"<figcaption>{html.escape(name)}</figcaption></figure>")
+            parts.append(
+                f"<figure><img alt='{html.escape(name)}' src='data:image/png;base64,{data}'>"
+                f"<figcaption>{html.escape(name)}</figcaption></figure>"
+            )
     parts.append("</body></html>")
     return "\n".join(parts)

@@ -148,7 +148,8 @@ def draw_overlay(rgb: Any, graph: Any) -> Any:
     img = np.clip(out, 0, 255).astype(np.uint8)
     centre = {o.id: (int(o.centroid[0]), int(o.centroid[1])) for o in objects if o.centroid}
     for axis, colour in _AXIS_COLOURS.items():
-        for a, b in zip(_order(graph, axis, objects), _order(graph, axis, objects)[1:]):
+        order = _order(graph, axis, objects)
+        for a, b in zip(order, order[1:], strict=False):
             if a in centre and b in centre:
                 cv2.arrowedLine(img, centre[a], centre[b], colour, 1, cv2.LINE_AA, tipLength=0.08)
     for k, obj in enumerate(objects):

@@ -12,7 +12,8 @@ from spatioxolver.errors import ConfigError
 
 def add_parser(subparsers: Any) -> None:
     ev = subparsers.add_parser(
-        "eval", help="evaluate a model + graph on a benchmark split (resumable)",
+        "eval",
+        help="evaluate a model + graph on a benchmark split (resumable)",
         description="Evaluate MODEL with GRAPH on DATASET (a `spatioxolver generate` directory, a release file "
         "or directory, a CLEVR scenes file, or hf:NAME). Results go to RUN_DIR/results.jsonl and run.json; "
         "a summary to RUN_DIR/summary.json.",
@@ -20,7 +21,9 @@ def add_parser(subparsers: Any) -> None:
     ev.add_argument("dataset", metavar="DATASET")
     ev.add_argument("--model", required=True, help="geometric | sim/<profile> | provider/model (litellm)")
     ev.add_argument("--graph", default="agentic", help="agentic | direct | cot_rank (default agentic)")
-    ev.add_argument("--benchmark", help="adapter name (default: detected from DATASET); see `spatioxolver benchmarks`")
+    ev.add_argument(
+        "--benchmark", help="adapter name (default: detected from DATASET); see `spatioxolver benchmarks`"
+    )
     ev.add_argument("--split", help="split name(s), joined with '+' (see `spatioxolver benchmarks`)")
     ev.add_argument("--limit", type=int, help="evaluate only the first N examples of the split")
     ev.add_argument("--concurrency", type=int, default=4, help="examples in flight at once (default 4)")
@@ -30,12 +33,18 @@ def add_parser(subparsers: Any) -> None:
     ev.add_argument("--retry-errors", action="store_true", help="with a run dir: run the error rows again")
     ev.add_argument("--judge", help="open-ended judge: 'normalized' (offline, default) or a model name")
     ev.add_argument("--seed", type=int, default=0, help="seed for sampling and bootstrap (default 0)")
-    ev.add_argument("--strict", action="store_true", help="a malformed dataset line is fatal instead of an error row")
+    ev.add_argument(
+        "--strict", action="store_true", help="a malformed dataset line is fatal instead of an error row"
+    )
     ev.add_argument("--traces", action="store_true", help="store each example's per-node trace in its row")
     ev.add_argument("--api-base", help="OpenAI-compatible server URL for provider/model names")
-    ev.add_argument("--columns", help="JSON object or file mapping fields to release columns (release adapters)")
+    ev.add_argument(
+        "--columns", help="JSON object or file mapping fields to release columns (release adapters)"
+    )
     ev.add_argument("--image-root", help="folder the release's image paths are relative to")
-    ev.add_argument("--batch-size", type=int, help="scenes per prompt for the CVT `sequential` protocol (default 10)")
+    ev.add_argument(
+        "--batch-size", type=int, help="scenes per prompt for the CVT `sequential` protocol (default 10)"
+    )
     ev.add_argument("--no-progress", action="store_true", help="no progress bar")
     ev.set_defaults(handler=_eval)
 
@@ -55,7 +64,7 @@ def _columns(value: str | None) -> dict[str, str] | None:
     except json.JSONDecodeError as exc:
         raise ConfigError(f"--columns: not a JSON object or file ({exc.msg})") from exc
     if not isinstance(mapping, dict):
-        raise ConfigError("--columns must be a JSON object such as '{\"question\": \"prompt\"}'")
+        raise ConfigError('--columns must be a JSON object such as \'{"question": "prompt"}\'')
     return {str(k): str(v) for k, v in mapping.items()}
 
 
@@ -77,18 +86,32 @@ def _eval(args: argparse.Namespace) -> int:
     if args.batch_size:
         options["batch_size"] = args.batch_size
     outcome, summary = evaluate(
-        args.dataset, model=args.model, graph=args.graph, benchmark=args.benchmark, split=args.split,
-        limit=args.limit, concurrency=args.concurrency, run_dir=args.run_dir, resume=args.resume,
-        retry_errors=args.retry_errors, judge=args.judge, seed=args.seed, strict=args.strict,
-        timeout_s=args.timeout, traces=args.traces, options=options,
+        args.dataset,
+        model=args.model,
+        graph=args.graph,
+        benchmark=args.benchmark,
+        split=args.split,
+        limit=args.limit,
+        concurrency=args.concurrency,
+        run_dir=args.run_dir,
+        resume=args.resume,
+        retry_errors=args.retry_errors,
+        judge=args.judge,
+        seed=args.seed,
+        strict=args.strict,
+        timeout_s=args.timeout,
+        traces=args.traces,
+        options=options,
         progress=False if args.no_progress else None,
     )
     totals = summary["totals"]
     sim = " (simulated)" if summary["run"].get("simulated") else ""
-    print(f"{summary['run']['benchmark']} · {args.model}{sim} · {summary['run']['graph']}: "
-          f"accuracy {fmt_ci(summary['accuracy'])} % over {totals['examples']} examples, "
-          f"{totals['errors']} errors, {totals['prompt_tokens']}+{totals['completion_tokens']} tokens, "
-          f"${totals['cost_usd']:.4f}, {outcome.skipped} resumed")
+    print(
+        f"{summary['run']['benchmark']} · {args.model}{sim} · {summary['run']['graph']}: "
+        f"accuracy {fmt_ci(summary['accuracy'])} % over {totals['examples']} examples, "
+        f"{totals['errors']} errors, {totals['prompt_tokens']}+{totals['completion_tokens']} tokens, "
+        f"${totals['cost_usd']:.4f}, {outcome.skipped} resumed"
+    )
     print(f"results: {outcome.run_dir}/results.jsonl  summary: {outcome.run_dir}/summary.json")
     return 0
 

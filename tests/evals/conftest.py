@@ -21,18 +21,31 @@ def _png(path: Path, seed: int = 0) -> None:
 def _scene(path: Path, coords: dict[str, tuple[float, float, float]]) -> dict[str, Any]:
     objects = []
     for label, (x, y, z) in coords.items():
-        objects.append({"label": label, "shape": "cube", "size": "small", "material": "rubber", "color": "red",
-                        "3d_coords": [x, y, z], "rotation": 0.0, "pixel_coords": [100 + 10 * x, 100 + 10 * y, z]})
+        objects.append(
+            {
+                "label": label,
+                "shape": "cube",
+                "size": "small",
+                "material": "rubber",
+                "color": "red",
+                "3d_coords": [x, y, z],
+                "rotation": 0.0,
+                "pixel_coords": [100 + 10 * x, 100 + 10 * y, z],
+            }
+        )
     names = list(coords)
     rel = {"left": [], "right": [], "front": [], "behind": []}
-    for i, a in enumerate(names):
+    for a in names:
         xa, _, za = coords[a]
         rel["left"].append([j for j, b in enumerate(names) if coords[b][0] < xa - 0.2])
         rel["right"].append([j for j, b in enumerate(names) if coords[b][0] > xa + 0.2])
         rel["front"].append([j for j, b in enumerate(names) if coords[b][2] < za - 0.2])
         rel["behind"].append([j for j, b in enumerate(names) if coords[b][2] > za + 0.2])
-    scene = {"objects": objects, "relationships": rel,
-             "camera": {"world_to_camera": np.eye(4).tolist(), "K": np.eye(3).tolist(), "width": 12, "height": 8}}
+    scene = {
+        "objects": objects,
+        "relationships": rel,
+        "camera": {"world_to_camera": np.eye(4).tolist(), "K": np.eye(3).tolist(), "width": 12, "height": 8},
+    }
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(scene))
     return scene
@@ -61,10 +74,18 @@ def make_ctr(root: Path, n_scenes: int = 2) -> Path:
                     ans = a if coords[a][col] > coords[b][col] else b
                 else:
                     ans = a if coords[a][col] < coords[b][col] else b
-                lines.append({"id": f"ctr-s{s}-{axis}-{a}{b}", "family": "ctr", "images": [f"images/s{s}.png"],
-                              "scenes": [f"scenes/s{s}.json"], "question": f"Which is {asks}: {a} or {b}?",
-                              "query": {"type": "pairwise", "axis": axis, "objects": [a, b], "asks": asks},
-                              "answer": ans, "meta": {"N": 4, "axis": axis, "clean_images": [f"images/s{s}_clean.png"]}})
+                lines.append(
+                    {
+                        "id": f"ctr-s{s}-{axis}-{a}{b}",
+                        "family": "ctr",
+                        "images": [f"images/s{s}.png"],
+                        "scenes": [f"scenes/s{s}.json"],
+                        "question": f"Which is {asks}: {a} or {b}?",
+                        "query": {"type": "pairwise", "axis": axis, "objects": [a, b], "asks": asks},
+                        "answer": ans,
+                        "meta": {"N": 4, "axis": axis, "clean_images": [f"images/s{s}_clean.png"]},
+                    }
+                )
     # N = 3 gap-set scenes
     for s, gap in enumerate((0.5, 0.5, 2.0, 2.0)):
         coords = {"1": (0.0, 0.0, 5.0), "2": (1.0, 0.5, 5.0 + gap), "3": (2.0, 1.0, 5.0 + 2 * gap)}
@@ -72,10 +93,18 @@ def make_ctr(root: Path, n_scenes: int = 2) -> Path:
         _scene(root / f"scenes/g{s}.json", coords)
         for a, b in itertools.combinations(coords, 2):
             ans = a if coords[a][2] > coords[b][2] else b
-            lines.append({"id": f"gap-g{s}-{a}{b}", "family": "ctr", "images": [f"images/g{s}.png"],
-                          "scenes": [f"scenes/g{s}.json"], "question": f"Which is further: {a} or {b}?",
-                          "query": {"type": "pairwise", "axis": "D", "objects": [a, b], "asks": "further"},
-                          "answer": ans, "meta": {"N": 3, "axis": "D", "gap_set": True, "depth_gap": gap}})
+            lines.append(
+                {
+                    "id": f"gap-g{s}-{a}{b}",
+                    "family": "ctr",
+                    "images": [f"images/g{s}.png"],
+                    "scenes": [f"scenes/g{s}.json"],
+                    "question": f"Which is further: {a} or {b}?",
+                    "query": {"type": "pairwise", "axis": "D", "objects": [a, b], "asks": "further"},
+                    "answer": ans,
+                    "meta": {"N": 3, "axis": "D", "gap_set": True, "depth_gap": gap},
+                }
+            )
     return write_manifest(root, lines)
 
 
@@ -83,17 +112,42 @@ def make_spatialab(root: Path) -> Path:
     _png(root / "images/a.png")
     _scene(root / "scenes/a.json", {"A": (0, 0, 1), "B": (2, 0, 3)})
     lines = []
-    for i, (cat, sub) in enumerate([("Relative Positioning", "Directional Relations"),
-                                    ("Size & Scale", "Relative Size Comparison")] * 2):
-        lines.append({"id": f"sl-mcq-{i}", "family": "spatialab", "images": ["images/a.png"], "scenes": ["scenes/a.json"],
-                      "question": "Which?", "query": {"type": "mcq", "category": cat, "subcategory": sub},
-                      "answer": (i % 4) + 1, "choices": ["a", "b", "c", "d"], "category": cat, "subcategory": sub,
-                      "meta": {}})
-    lines.append({"id": "sl-open-0", "family": "spatialab", "images": ["images/a.png"], "scenes": ["scenes/a.json"],
-                  "question": "What is left of B?", "query": {"type": "open", "category": "Relative Positioning",
-                                                              "subcategory": "Directional Relations"},
-                  "answer": "the red cube", "category": "Relative Positioning", "subcategory": "Directional Relations",
-                  "meta": {}})
+    for i, (cat, sub) in enumerate(
+        [("Relative Positioning", "Directional Relations"), ("Size & Scale", "Relative Size Comparison")] * 2
+    ):
+        lines.append(
+            {
+                "id": f"sl-mcq-{i}",
+                "family": "spatialab",
+                "images": ["images/a.png"],
+                "scenes": ["scenes/a.json"],
+                "question": "Which?",
+                "query": {"type": "mcq", "category": cat, "subcategory": sub},
+                "answer": (i % 4) + 1,
+                "choices": ["a", "b", "c", "d"],
+                "category": cat,
+                "subcategory": sub,
+                "meta": {},
+            }
+        )
+    lines.append(
+        {
+            "id": "sl-open-0",
+            "family": "spatialab",
+            "images": ["images/a.png"],
+            "scenes": ["scenes/a.json"],
+            "question": "What is left of B?",
+            "query": {
+                "type": "open",
+                "category": "Relative Positioning",
+                "subcategory": "Directional Relations",
+            },
+            "answer": "the red cube",
+            "category": "Relative Positioning",
+            "subcategory": "Directional Relations",
+            "meta": {},
+        }
+    )
     return write_manifest(root, lines)
 
 
@@ -105,15 +159,36 @@ def make_cvt(root: Path, n_scenes: int = 3) -> Path:
         _scene(root / f"scenes/c{s}.json", {"1": (0, 0, 1), "2": (2, 0, 3), "3": (-1, 0, 2)})
         for theta in views:
             gold = ["front", "left"] if theta in (0, 360) else ["behind", "right"]
-            lines.append({"id": f"cvt-c{s}-{theta}", "family": "cvt", "images": [f"images/c{s}.png"],
-                          "scenes": [f"scenes/c{s}.json"], "question": f"At {theta} degrees where is 1 from 2?",
-                          "query": {"type": "orbit", "subject": "1", "reference": "2", "theta": theta,
-                                    "direction": "left"},
-                          "answer": gold, "meta": {"n_objects": 3, "tracked": True}})
-        lines.append({"id": f"cvt-c{s}-top", "family": "cvt", "images": [f"images/c{s}.png"],
-                      "scenes": [f"scenes/c{s}.json"], "question": "Top-down?",
-                      "query": {"type": "top_down", "subject": "1", "reference": "2"},
-                      "answer": ["left", "south"], "meta": {"n_objects": 3, "tracked": True}})
+            lines.append(
+                {
+                    "id": f"cvt-c{s}-{theta}",
+                    "family": "cvt",
+                    "images": [f"images/c{s}.png"],
+                    "scenes": [f"scenes/c{s}.json"],
+                    "question": f"At {theta} degrees where is 1 from 2?",
+                    "query": {
+                        "type": "orbit",
+                        "subject": "1",
+                        "reference": "2",
+                        "theta": theta,
+                        "direction": "left",
+                    },
+                    "answer": gold,
+                    "meta": {"n_objects": 3, "tracked": True},
+                }
+            )
+        lines.append(
+            {
+                "id": f"cvt-c{s}-top",
+                "family": "cvt",
+                "images": [f"images/c{s}.png"],
+                "scenes": [f"scenes/c{s}.json"],
+                "question": "Top-down?",
+                "query": {"type": "top_down", "subject": "1", "reference": "2"},
+                "answer": ["left", "south"],
+                "meta": {"n_objects": 3, "tracked": True},
+            }
+        )
     return write_manifest(root, lines)
 
 
@@ -122,30 +197,65 @@ def make_inconsistency(root: Path) -> Path:
     for s in range(4):
         _png(root / f"images/v{s}a.png", s)
         _png(root / f"images/v{s}b.png", s + 1)
-        lines.append({"id": f"inc-{s}", "family": "inconsistency", "images": [f"images/v{s}a.png", f"images/v{s}b.png"],
-                      "question": "Which letter?", "query": {"type": "inconsistent_object", "labels": ["A", "B", "C", "D"]},
-                      "answer": "ABCD"[s], "meta": {"num_labels": 4, "depth_bucket": ["low", "high"][s % 2],
-                                                    "lighting_bucket": "medium", "plausibility_bucket": "pi"}})
+        lines.append(
+            {
+                "id": f"inc-{s}",
+                "family": "inconsistency",
+                "images": [f"images/v{s}a.png", f"images/v{s}b.png"],
+                "question": "Which letter?",
+                "query": {"type": "inconsistent_object", "labels": ["A", "B", "C", "D"]},
+                "answer": "ABCD"[s],
+                "meta": {
+                    "num_labels": 4,
+                    "depth_bucket": ["low", "high"][s % 2],
+                    "lighting_bucket": "medium",
+                    "plausibility_bucket": "pi",
+                },
+            }
+        )
     return write_manifest(root, lines)
 
 
 class FakeAsk:
     """``aask``-compatible: answers from the ground truth, wrong on ids in ``wrong``."""
 
-    def __init__(self, wrong: set[str] | None = None, fail: set[str] | None = None, delay: float = 0.0,
-                 graph_bias: dict[str, float] | None = None) -> None:
+    def __init__(
+        self,
+        wrong: set[str] | None = None,
+        fail: set[str] | None = None,
+        delay: float = 0.0,
+        graph_bias: dict[str, float] | None = None,
+    ) -> None:
         self.wrong = wrong or set()
         self.fail = fail or set()
         self.delay = delay
         self.calls: list[dict[str, Any]] = []
 
-    async def __call__(self, images: list[str], question: str, *, model: str = "fake", graph: str = "agentic",
-                       ground_truth: dict[str, Any] | None = None, marks: Any = None, clean_images: Any = None,
-                       **options: Any) -> dict[str, Any]:
+    async def __call__(
+        self,
+        images: list[str],
+        question: str,
+        *,
+        model: str = "fake",
+        graph: str = "agentic",
+        ground_truth: dict[str, Any] | None = None,
+        marks: Any = None,
+        clean_images: Any = None,
+        **options: Any,
+    ) -> dict[str, Any]:
         import asyncio
 
-        self.calls.append({"images": images, "question": question, "model": model, "graph": graph,
-                           "ground_truth": ground_truth, "marks": marks, "clean_images": clean_images})
+        self.calls.append(
+            {
+                "images": images,
+                "question": question,
+                "model": model,
+                "graph": graph,
+                "ground_truth": ground_truth,
+                "marks": marks,
+                "clean_images": clean_images,
+            }
+        )
         if self.delay:
             await asyncio.sleep(self.delay)
         example = (ground_truth or {}).get("example") or {}
@@ -169,10 +279,16 @@ class FakeAsk:
                 answer = "Z"
             else:
                 answer = "no idea"
-        return {"value": answer, "text": json.dumps(answer), "usage": {"prompt_tokens": 10, "completion_tokens": 2,
-                                                                        "cost_usd": 0.001},
-                "model": model, "graph": graph, "simulated": False, "prompt_hashes": {"fake": "sha256:abc"},
-                "repairs": [{"axis": "D", "ctr_before": 0.2, "ctr_after": 0.0}] if graph == "agentic" else []}
+        return {
+            "value": answer,
+            "text": json.dumps(answer),
+            "usage": {"prompt_tokens": 10, "completion_tokens": 2, "cost_usd": 0.001},
+            "model": model,
+            "graph": graph,
+            "simulated": False,
+            "prompt_hashes": {"fake": "sha256:abc"},
+            "repairs": [{"axis": "D", "ctr_before": 0.2, "ctr_after": 0.0}] if graph == "agentic" else [],
+        }
 
 
 @pytest.fixture()

@@ -7,11 +7,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-from spatioxolver.errors import BenchmarkError, ConfigError
 from spatioxolver.evals.evaluate import load_examples, resolve_benchmark
 from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine
+
+from spatioxolver.errors import BenchmarkError, ConfigError
 from spatioxolver.plugins import benchmark_names, load_benchmark
 
 FIXTURES = Path(__file__).resolve().parents[2] / "evals" / "fixtures"
@@ -20,8 +20,16 @@ REFERENCE = Path("/work/shared/reference/spatial-incon-annotations-sample.json")
 
 def test_all_adapters_registered_with_splits():
     names = benchmark_names()
-    for name in ("ctr", "cvt", "inconsistency", "spatialab", "spatialab-release", "inconsistency-release",
-                 "clevr", "cvt-release"):
+    for name in (
+        "ctr",
+        "cvt",
+        "inconsistency",
+        "spatialab",
+        "spatialab-release",
+        "inconsistency-release",
+        "clevr",
+        "cvt-release",
+    ):
         assert name in names
         bench = load_benchmark(name)
         assert "all" in bench.splits()
@@ -138,14 +146,30 @@ def test_spatialab_release_fixture_default_columns():
 
 def test_spatialab_release_custom_column_mapping(tmp_path):
     src = FIXTURES / "spatialab_release"
-    rows = [json.loads(l) for l in (src / "spatialab_sample.jsonl").read_text().splitlines()[:2]]
-    renamed = [{"qid": r["question_id"], "img": str(src / r["image"]), "prompt": r["question"],
-                "opts": r["options"], "gold": r["correct_option"], "cat": r["category"], "sub": r["subcategory"]}
-               for r in rows]
+    rows = [json.loads(line) for line in (src / "spatialab_sample.jsonl").read_text().splitlines()[:2]]
+    renamed = [
+        {
+            "qid": r["question_id"],
+            "img": str(src / r["image"]),
+            "prompt": r["question"],
+            "opts": r["options"],
+            "gold": r["correct_option"],
+            "cat": r["category"],
+            "sub": r["subcategory"],
+        }
+        for r in rows
+    ]
     path = tmp_path / "my_release.json"
     path.write_text(json.dumps(renamed))
-    cols = {"id": "qid", "image": "img", "question": "prompt", "options": "opts", "gold_option": "gold",
-            "category": "cat", "subcategory": "sub"}
+    cols = {
+        "id": "qid",
+        "image": "img",
+        "question": "prompt",
+        "options": "opts",
+        "gold_option": "gold",
+        "category": "cat",
+        "subcategory": "sub",
+    }
     items, _ = load_examples(load_benchmark("spatialab-release"), path, options={"columns": cols})
     assert [e.id for e in items] == ["sl-0001:mcq", "sl-0002:mcq"]
 
@@ -166,12 +190,30 @@ def test_inconsistency_release_reads_reference_format(tmp_path):
 
 
 def test_clevr_relation_questions(tmp_path):
-    scene = {"split": "val", "image_index": 0, "image_filename": "CLEVR_val_000000.png",
-             "objects": [{"shape": "cube", "size": "large", "material": "rubber", "color": "red",
-                          "3d_coords": [0, 0, 0], "pixel_coords": [10, 10, 5]},
-                         {"shape": "sphere", "size": "small", "material": "metal", "color": "blue",
-                          "3d_coords": [1, 0, 0], "pixel_coords": [20, 10, 5]}],
-             "relationships": {"left": [[], [0]], "right": [[1], []], "front": [[], []], "behind": [[], []]}}
+    scene = {
+        "split": "val",
+        "image_index": 0,
+        "image_filename": "CLEVR_val_000000.png",
+        "objects": [
+            {
+                "shape": "cube",
+                "size": "large",
+                "material": "rubber",
+                "color": "red",
+                "3d_coords": [0, 0, 0],
+                "pixel_coords": [10, 10, 5],
+            },
+            {
+                "shape": "sphere",
+                "size": "small",
+                "material": "metal",
+                "color": "blue",
+                "3d_coords": [1, 0, 0],
+                "pixel_coords": [20, 10, 5],
+            },
+        ],
+        "relationships": {"left": [[], [0]], "right": [[1], []], "front": [[], []], "behind": [[], []]},
+    }
     path = tmp_path / "CLEVR_val_scenes.json"
     path.write_text(json.dumps({"scenes": [scene]}))
     bench = resolve_benchmark(path)
@@ -185,8 +227,10 @@ def test_clevr_relation_questions(tmp_path):
 
 
 def test_cvt_release_file(tmp_path):
-    rows = [{"image": "a.png", "subject": "1", "reference": "2", "answer": "left, front", "theta": 90},
-            {"image": "a.png", "subject": "1", "reference": "2", "answer": ["north"], "view": "top-down"}]
+    rows = [
+        {"image": "a.png", "subject": "1", "reference": "2", "answer": "left, front", "theta": 90},
+        {"image": "a.png", "subject": "1", "reference": "2", "answer": ["north"], "view": "top-down"},
+    ]
     path = tmp_path / "cvt_questions.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     items, _ = load_examples(load_benchmark("cvt-release"), path)

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from spatioxolver.evals.metrics.bootstrap import bootstrap_ci, mean_ci
 from spatioxolver.evals.metrics.ctr import ctr_metrics, scene_tournaments
 from spatioxolver.evals.metrics.cvt import cvt_metrics, survival_curves
@@ -17,17 +16,33 @@ from spatioxolver.evals.metrics.summary import latest_rows, summarize
 
 
 def _pair_row(scene, axis, a, b, pred, asks="left", gold=None, meta=None, model="m"):
-    return {"id": f"{scene}-{axis}-{a}{b}", "status": "ok", "family": "ctr", "scene_key": scene,
-            "query": {"type": "pairwise", "axis": axis, "objects": [a, b], "asks": asks}, "pred": pred,
-            "gold": gold if gold is not None else pred, "correct": gold is None or pred == gold,
-            "meta": meta or {"N": 3}, "model": model}
+    return {
+        "id": f"{scene}-{axis}-{a}{b}",
+        "status": "ok",
+        "family": "ctr",
+        "scene_key": scene,
+        "query": {"type": "pairwise", "axis": axis, "objects": [a, b], "asks": asks},
+        "pred": pred,
+        "gold": gold if gold is not None else pred,
+        "correct": gold is None or pred == gold,
+        "meta": meta or {"N": 3},
+        "model": model,
+    }
 
 
 def test_cyclic_answers_give_ctr_one_and_transitive_zero():
-    cyc = [_pair_row("s", "H", "1", "2", "1"), _pair_row("s", "H", "2", "3", "2"), _pair_row("s", "H", "1", "3", "3")]
+    cyc = [
+        _pair_row("s", "H", "1", "2", "1"),
+        _pair_row("s", "H", "2", "3", "2"),
+        _pair_row("s", "H", "1", "3", "3"),
+    ]
     (rec,) = scene_tournaments(cyc)
     assert rec["tournament"].ctr() == 1.0
-    ok = [_pair_row("t", "H", "1", "2", "1"), _pair_row("t", "H", "2", "3", "2"), _pair_row("t", "H", "1", "3", "1")]
+    ok = [
+        _pair_row("t", "H", "1", "2", "1"),
+        _pair_row("t", "H", "2", "3", "2"),
+        _pair_row("t", "H", "1", "3", "1"),
+    ]
     assert scene_tournaments(ok)[0]["tournament"].ctr() == 0.0
     table = ctr_metrics(cyc + ok)["per_n_axis"]
     assert table[0]["ctr"]["value"] == pytest.approx(0.5) and table[0]["scenes"] == 2
@@ -35,8 +50,11 @@ def test_cyclic_answers_give_ctr_one_and_transitive_zero():
 
 def test_further_questions_reverse_precedence():
     # "which is further": chosen object FOLLOWS (near -> far). 3 further than 2 further than 1, and 1 further than 3.
-    rows = [_pair_row("s", "D", "1", "2", "2", asks="further"), _pair_row("s", "D", "2", "3", "3", asks="further"),
-            _pair_row("s", "D", "1", "3", "1", asks="further")]
+    rows = [
+        _pair_row("s", "D", "1", "2", "2", asks="further"),
+        _pair_row("s", "D", "2", "3", "3", asks="further"),
+        _pair_row("s", "D", "1", "3", "1", asks="further"),
+    ]
     t = scene_tournaments(rows)[0]["tournament"]
     assert t.ctr() == 1.0
     rows[2] = _pair_row("s", "D", "1", "3", "3", asks="further")
@@ -71,8 +89,10 @@ def test_gap_set_sigma_recovered_from_simulated_answers():
 
 def test_sim_model_gets_theory_curve():
     meta = {"N": 3, "object_camera_coords": {"1": [0, 0, 1], "2": [1, 0, 2], "3": [2, 0, 3]}}
-    rows = [_pair_row("s", "D", a, b, b, asks="further", meta=meta, model="sim/gpt-4o")
-            for a, b in itertools.combinations("123", 2)]
+    rows = [
+        _pair_row("s", "D", a, b, b, asks="further", meta=meta, model="sim/gpt-4o")
+        for a, b in itertools.combinations("123", 2)
+    ]
     entry = ctr_metrics(rows)["per_n_axis"][0]
     assert 0 < entry["theory_ctr"] < 0.25 and entry["theory_sigma"] == pytest.approx(0.71)
 
@@ -87,8 +107,8 @@ def test_survival_curves_from_start_and_peak():
 @given(st.lists(st.lists(st.booleans(), min_size=1, max_size=10), min_size=1, max_size=20))
 def test_survival_is_monotone_and_peak_dominates(seqs):
     c = survival_curves(seqs)
-    assert all(a >= b for a, b in zip(c["from_start"], c["from_start"][1:]))
-    assert all(p >= f for p, f in zip(c["peak"], c["from_start"]))
+    assert all(a >= b for a, b in zip(c["from_start"], c["from_start"][1:], strict=False))
+    assert all(p >= f for p, f in zip(c["peak"], c["from_start"], strict=True))
 
 
 def _cvt_row(scene, theta, pred, gold, source=None, tracked=True, track=0):
@@ -97,16 +117,37 @@ def _cvt_row(scene, theta, pred, gold, source=None, tracked=True, track=0):
     from spatioxolver.evals.metrics.scoring import set_prf
 
     p, r, f = set_prf(pred, gold)
-    return {"id": f"{scene}-{theta}-{source}", "status": "ok", "scene_key": scene, "query": query, "pred": pred,
-            "gold": gold, "correct": pred == gold, "precision": p, "recall": r, "f1": f,
-            "meta": {"tracked": tracked, "track_id": track, "source_id": source, "paraphrase": source is not None}}
+    return {
+        "id": f"{scene}-{theta}-{source}",
+        "status": "ok",
+        "scene_key": scene,
+        "query": query,
+        "pred": pred,
+        "gold": gold,
+        "correct": pred == gold,
+        "precision": p,
+        "recall": r,
+        "f1": f,
+        "meta": {
+            "tracked": tracked,
+            "track_id": track,
+            "source_id": source,
+            "paraphrase": source is not None,
+        },
+    }
 
 
 def test_cvt_metrics_per_view_consistency_and_survival():
-    rows = [_cvt_row("a", 0, ["left"], ["left"]), _cvt_row("a", 90, ["left"], ["front"]),
-            _cvt_row("a", 360, ["left"], ["left"]), _cvt_row("a", "top", ["north"], ["north"]),
-            _cvt_row("b", 0, ["left"], ["left"]), _cvt_row("b", 90, ["front"], ["front"]),
-            _cvt_row("b", 360, ["right"], ["left"]), _cvt_row("b", "top", ["north"], ["north"])]
+    rows = [
+        _cvt_row("a", 0, ["left"], ["left"]),
+        _cvt_row("a", 90, ["left"], ["front"]),
+        _cvt_row("a", 360, ["left"], ["left"]),
+        _cvt_row("a", "top", ["north"], ["north"]),
+        _cvt_row("b", 0, ["left"], ["left"]),
+        _cvt_row("b", 90, ["front"], ["front"]),
+        _cvt_row("b", 360, ["right"], ["left"]),
+        _cvt_row("b", "top", ["north"], ["north"]),
+    ]
     m = cvt_metrics(rows)
     assert list(m["per_view"]) == ["0", "90", "360", "top-down"]
     assert m["per_view"]["90"]["f1"]["value"] == pytest.approx(0.5)
@@ -118,8 +159,15 @@ def test_cvt_metrics_per_view_consistency_and_survival():
 def test_inconsistency_buckets_and_chance():
     rows = []
     for i, (bucket, ok, n) in enumerate([("low", True, 4), ("low", False, 4), ("high", True, 10)]):
-        rows.append({"id": str(i), "status": "ok", "correct": ok, "query": {"type": "inconsistent_object",
-                     "labels": list("ABCDEFGHIJ"[:n])}, "meta": {"num_labels": n, "depth_bucket": bucket}})
+        rows.append(
+            {
+                "id": str(i),
+                "status": "ok",
+                "correct": ok,
+                "query": {"type": "inconsistent_object", "labels": list("ABCDEFGHIJ"[:n])},
+                "meta": {"num_labels": n, "depth_bucket": bucket},
+            }
+        )
     m = inconsistency_metrics(rows)
     assert m["chance"] == pytest.approx((0.25 + 0.25 + 0.1) / 3)
     assert m["per_bucket"]["depth"]["low"]["accuracy"]["value"] == 0.5
@@ -134,16 +182,22 @@ def test_bootstrap_interval_contains_mean_and_shrinks():
 
 
 def test_latest_row_wins_and_errors_count_as_wrong():
-    rows = [{"id": "a", "status": "error", "correct": False}, {"id": "a", "status": "ok", "correct": True},
-            {"id": "b", "status": "error", "error": "x"}]
+    rows = [
+        {"id": "a", "status": "error", "correct": False},
+        {"id": "a", "status": "ok", "correct": True},
+        {"id": "b", "status": "error", "error": "x"},
+    ]
     assert [r["status"] for r in latest_rows(rows)] == ["ok", "error"]
     s = summarize(rows)
     assert s["accuracy"]["value"] == 0.5 and s["totals"]["errors"] == 1
 
 
 def test_cvt_uses_source_ids_and_track_ids():
-    rows = [_cvt_row("a", 0, ["left"], ["left"], track=0), _cvt_row("a", 90, ["front"], ["front"], track=0),
-            _cvt_row("a", 360, ["left"], ["left"], track=0)]
+    rows = [
+        _cvt_row("a", 0, ["left"], ["left"], track=0),
+        _cvt_row("a", 90, ["front"], ["front"], track=0),
+        _cvt_row("a", 360, ["left"], ["left"], track=0),
+    ]
     rows[0]["id"] = "q0"
     rows.append(_cvt_row("a", 360, ["right"], ["left"], source="q0", tracked=False))
     m = cvt_metrics(rows)

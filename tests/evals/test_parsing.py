@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from spatioxolver.evals.example import Example
 from spatioxolver.evals.metrics.judge import normalized_match, parse_verdict
 from spatioxolver.evals.metrics.parsing import (
@@ -99,13 +98,19 @@ def test_set_prf_cases():
 
 
 def test_score_example_by_type():
-    pair = Example(id="p", benchmark="ctr", question="q", query={"type": "pairwise", "objects": ["1", "2"]}, answer="2")
+    pair = Example(
+        id="p", benchmark="ctr", question="q", query={"type": "pairwise", "objects": ["1", "2"]}, answer="2"
+    )
     assert score_example(pair, "2", "")["correct"] is True
     assert score_example(pair, None, "1")["correct"] is False
-    cvt = Example(id="c", benchmark="cvt", question="q", query={"type": "orbit", "theta": 90}, answer=["front", "left"])
+    cvt = Example(
+        id="c", benchmark="cvt", question="q", query={"type": "orbit", "theta": 90}, answer=["front", "left"]
+    )
     scored = score_example(cvt, ["left"], "")
     assert scored["correct"] is False and scored["recall"] == 0.5 and scored["precision"] == 1.0
-    mcq = Example(id="m", benchmark="s", question="q", query={"type": "mcq"}, answer=2, choices=["a", "b", "c", "d"])
+    mcq = Example(
+        id="m", benchmark="s", question="q", query={"type": "mcq"}, answer=2, choices=["a", "b", "c", "d"]
+    )
     assert score_example(mcq, None, "Answer: 2")["correct"] is True
     open_ = Example(id="o", benchmark="s", question="q", query={"type": "open"}, answer="the cube")
     assert score_example(open_, "the cube", "")["needs_judge"] is True
@@ -126,6 +131,8 @@ def test_normalized_judge(gold, pred, ok):
     assert normalized_match(gold, pred) is ok
 
 
-@pytest.mark.parametrize(("text", "v"), [("1", 1), ("Score: 0", 0), ("Correct.", 1), ("incorrect", 0), ("hmm", None)])
+@pytest.mark.parametrize(
+    ("text", "v"), [("1", 1), ("Score: 0", 0), ("Correct.", 1), ("incorrect", 0), ("hmm", None)]
+)
 def test_parse_verdict(text, v):
     assert parse_verdict(text) == v

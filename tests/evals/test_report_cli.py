@@ -7,18 +7,24 @@ import json
 import re
 
 import pytest
-
-from spatioxolver.cli._app import main as cli_main
 from spatioxolver.evals.evaluate import aevaluate
 from spatioxolver.evals.report import write_report
+
+from spatioxolver.cli._app import main as cli_main
 
 
 async def _runs(tmp_path, fx, model="fake"):
     root = fx.make_spatialab(tmp_path / "sl")
     dirs = []
-    for graph, wrong in (("agentic", set()), ("direct", {"sl-mcq-0", "sl-mcq-1"}), ("cot_rank", {"sl-mcq-1"})):
+    for graph, wrong in (
+        ("agentic", set()),
+        ("direct", {"sl-mcq-0", "sl-mcq-1"}),
+        ("cot_rank", {"sl-mcq-1"}),
+    ):
         run = tmp_path / f"run-{graph}"
-        await aevaluate(root, model=model, graph=graph, run_dir=run, answer_fn=fx.FakeAsk(wrong=wrong), progress=False)
+        await aevaluate(
+            root, model=model, graph=graph, run_dir=run, answer_fn=fx.FakeAsk(wrong=wrong), progress=False
+        )
         dirs.append(run)
     return dirs
 
@@ -27,7 +33,9 @@ async def test_report_files_headline_and_plots(tmp_path, fx):
     dirs = await _runs(tmp_path, fx)
     result = write_report(dirs, tmp_path / "out")
     (entry,) = result["headline"]
-    assert entry["graphs"]["agentic"]["value"] == 1.0 and entry["graphs"]["direct"]["value"] == pytest.approx(0.6)
+    assert entry["graphs"]["agentic"]["value"] == 1.0 and entry["graphs"]["direct"]["value"] == pytest.approx(
+        0.6
+    )
     assert entry["deltas"]["agentic-direct"]["value"] == pytest.approx(0.4)
     lo, hi = entry["deltas"]["agentic-direct"]["ci"]
     assert lo <= 0.4 <= hi
@@ -52,8 +60,19 @@ async def test_report_escapes_model_and_dataset_text(tmp_path, fx):
 def test_cli_eval_and_report_with_sim_model(tmp_path, fx, capsys):
     root = fx.make_inconsistency(tmp_path / "inc")
     run = tmp_path / "run"
-    code = cli_main(["eval", str(root), "--model", "sim/gpt-4o", "--graph", "direct", "--run-dir", str(run),
-                     "--no-progress"])
+    code = cli_main(
+        [
+            "eval",
+            str(root),
+            "--model",
+            "sim/gpt-4o",
+            "--graph",
+            "direct",
+            "--run-dir",
+            str(run),
+            "--no-progress",
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0 and "(simulated)" in out and "accuracy" in out
     assert cli_main(["report", str(run), "--out", str(tmp_path / "rep")]) == 0

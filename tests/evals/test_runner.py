@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
-
-from spatioxolver.errors import BenchmarkError
 from spatioxolver.evals.evaluate import aevaluate
 from spatioxolver.evals.results import read_rows, scan_results
+
+from spatioxolver.errors import BenchmarkError
 
 
 def _ids(run_dir: Path) -> list[str]:
@@ -25,8 +25,15 @@ def _ids(run_dir: Path) -> list[str]:
 async def test_run_writes_rows_and_run_json(tmp_path, fx):
     root = fx.make_spatialab(tmp_path / "sl")
     fake = fx.FakeAsk(wrong={"sl-mcq-1"})
-    outcome, summary = await aevaluate(root, model="fake", graph="direct", run_dir=tmp_path / "run", answer_fn=fake,
-                                       progress=False, options={"api_key": "sk-secretsecret123"})
+    outcome, summary = await aevaluate(
+        root,
+        model="fake",
+        graph="direct",
+        run_dir=tmp_path / "run",
+        answer_fn=fake,
+        progress=False,
+        options={"api_key": "sk-secretsecret123"},
+    )
     rows = read_rows(tmp_path / "run" / "results.jsonl")
     assert len(rows) == 5 and outcome.counts["recorded"] == 5
     assert summary["accuracy"]["value"] == pytest.approx(0.8)
@@ -54,26 +61,31 @@ async def test_resume_skips_finished_and_refuses_other_settings(tmp_path, fx):
     with pytest.raises(BenchmarkError, match="already holds results"):
         await aevaluate(root, model="fake", graph="direct", run_dir=run, answer_fn=fake, progress=False)
     fake2 = fx.FakeAsk()
-    outcome, _ = await aevaluate(root, model="fake", graph="direct", run_dir=run, answer_fn=fake2, resume=True,
-                                 progress=False)
+    outcome, _ = await aevaluate(
+        root, model="fake", graph="direct", run_dir=run, answer_fn=fake2, resume=True, progress=False
+    )
     assert outcome.skipped == 10 and len(fake2.calls) == 38
     ids = _ids(run)
     assert len(ids) == len(set(ids)) == 48
     with pytest.raises(BenchmarkError, match=r"model: 'fake' -> 'other'"):
-        await aevaluate(root, model="other", graph="direct", run_dir=run, answer_fn=fake2, resume=True,
-                        progress=False)
+        await aevaluate(
+            root, model="other", graph="direct", run_dir=run, answer_fn=fake2, resume=True, progress=False
+        )
 
 
 async def test_torn_last_line_is_dropped_and_redone(tmp_path, fx):
     root = fx.make_inconsistency(tmp_path / "inc")
     run = tmp_path / "run"
-    await aevaluate(root, model="fake", graph="direct", run_dir=run, answer_fn=fx.FakeAsk(), limit=2, progress=False)
+    await aevaluate(
+        root, model="fake", graph="direct", run_dir=run, answer_fn=fx.FakeAsk(), limit=2, progress=False
+    )
     with (run / "results.jsonl").open("a") as handle:
         handle.write('{"id": "inc-2", "status": "ok", "gold": "C", "pre')  # killed mid-write
     statuses, _ = scan_results(run / "results.jsonl", repair=False)
     assert "inc-2" not in statuses
-    await aevaluate(root, model="fake", graph="direct", run_dir=run, answer_fn=fx.FakeAsk(), resume=True,
-                    progress=False)
+    await aevaluate(
+        root, model="fake", graph="direct", run_dir=run, answer_fn=fx.FakeAsk(), resume=True, progress=False
+    )
     ids = _ids(run)
     assert sorted(ids) == ["inc-0", "inc-1", "inc-2", "inc-3"]
     assert (run / "results.jsonl").read_text().endswith("\n")
@@ -83,14 +95,17 @@ async def test_retry_errors_records_each_example_once(tmp_path, fx):
     root = fx.make_inconsistency(tmp_path / "inc")
     run = tmp_path / "run"
     fake = fx.FakeAsk(fail={"inc-1", "inc-3"})
-    _, summary = await aevaluate(root, model="fake", graph="direct", run_dir=run, answer_fn=fake, progress=False)
+    _, summary = await aevaluate(
+        root, model="fake", graph="direct", run_dir=run, answer_fn=fake, progress=False
+    )
     rows = {r["id"]: r for r in read_rows(run / "results.jsonl")}
     assert rows["inc-1"]["status"] == "error" and rows["inc-1"]["error_type"] == "ModelError"
     assert "sk-THIS" not in (run / "results.jsonl").read_text()  # key-like text redacted
     assert summary["totals"]["errors"] == 2
     fixed = fx.FakeAsk()
-    _, summary = await aevaluate(root, model="fake", graph="direct", run_dir=run, answer_fn=fixed, retry_errors=True,
-                                 progress=False)
+    _, summary = await aevaluate(
+        root, model="fake", graph="direct", run_dir=run, answer_fn=fixed, retry_errors=True, progress=False
+    )
     assert len(fixed.calls) == 2
     ids = _ids(run)
     assert sorted(ids) == ["inc-0", "inc-1", "inc-2", "inc-3"] and summary["totals"]["errors"] == 0
@@ -102,11 +117,15 @@ async def test_bad_examples_become_error_rows(tmp_path, fx):
     with (root / "manifest.jsonl").open("a") as handle:
         handle.write("{broken\n")
     fake = fx.FakeAsk(delay=0.0)
-    _, summary = await aevaluate(root, model="fake", graph="direct", run_dir=tmp_path / "run", answer_fn=fake,
-                                 progress=False)
+    _, summary = await aevaluate(
+        root, model="fake", graph="direct", run_dir=tmp_path / "run", answer_fn=fake, progress=False
+    )
     rows = {r["id"]: r for r in read_rows(tmp_path / "run" / "results.jsonl")}
     assert "missing image" in rows["inc-2"]["error"]
-    assert rows["manifest.jsonl:line5"]["error_type"] == "BadLine" and ":5:" in rows["manifest.jsonl:line5"]["error"]
+    assert (
+        rows["manifest.jsonl:line5"]["error_type"] == "BadLine"
+        and ":5:" in rows["manifest.jsonl:line5"]["error"]
+    )
     assert summary["totals"]["examples"] == 5 and summary["totals"]["errors"] == 2
 
 
@@ -124,8 +143,16 @@ async def test_timeout_and_bounded_concurrency(tmp_path, fx):
             in_flight -= 1
         return {"value": kw["ground_truth"]["example"]["answer"], "text": ""}
 
-    _, summary = await aevaluate(root, model="fake", graph="direct", run_dir=tmp_path / "run", answer_fn=slow,
-                                 concurrency=3, timeout_s=0.1, progress=False)
+    _, summary = await aevaluate(
+        root,
+        model="fake",
+        graph="direct",
+        run_dir=tmp_path / "run",
+        answer_fn=slow,
+        concurrency=3,
+        timeout_s=0.1,
+        progress=False,
+    )
     rows = {r["id"]: r for r in read_rows(tmp_path / "run" / "results.jsonl")}
     assert rows["ctr-s0-H-12"]["error_type"] == "Timeout"
     assert peak == 3 and summary["totals"]["errors"] == 1
@@ -135,8 +162,11 @@ async def test_cancel_stops_cleanly_and_resumes(tmp_path, fx):
     root = fx.make_ctr(tmp_path / "ctr")
     run = tmp_path / "run"
     fake = fx.FakeAsk(delay=0.02)
-    task = asyncio.create_task(aevaluate(root, model="fake", graph="direct", run_dir=run, answer_fn=fake,
-                                         concurrency=2, progress=False))
+    task = asyncio.create_task(
+        aevaluate(
+            root, model="fake", graph="direct", run_dir=run, answer_fn=fake, concurrency=2, progress=False
+        )
+    )
     await asyncio.sleep(0.15)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
@@ -145,8 +175,9 @@ async def test_cancel_stops_cleanly_and_resumes(tmp_path, fx):
     assert info["status"] == "interrupted"
     done = _ids(run)
     assert 0 < len(done) < 48
-    await aevaluate(root, model="fake", graph="direct", run_dir=run, answer_fn=fx.FakeAsk(), resume=True,
-                    progress=False)
+    await aevaluate(
+        root, model="fake", graph="direct", run_dir=run, answer_fn=fx.FakeAsk(), resume=True, progress=False
+    )
     ids = _ids(run)
     assert len(ids) == len(set(ids)) == 48
 
@@ -180,7 +211,8 @@ async def test_sigkill_then_resume_records_every_example_exactly_once(tmp_path, 
     total_expected = sum(1 for _ in (root / "manifest.jsonl").open())
     assert len(before) < total_expected, "the child finished before it was killed"
     total = sum(1 for _ in (root / "manifest.jsonl").open())
-    await aevaluate(root, model="fake", graph="direct", run_dir=run, answer_fn=fx.FakeAsk(), resume=True,
-                    progress=False)
+    await aevaluate(
+        root, model="fake", graph="direct", run_dir=run, answer_fn=fx.FakeAsk(), resume=True, progress=False
+    )
     ids = _ids(run)
     assert len(ids) == len(set(ids)) == total

@@ -27,7 +27,7 @@ async def test_pairwise_geometric_every_graph(boxes_view, graph: str) -> None:
     labels = sorted(marks)
     right = total = 0
     for axis in "HVD":
-        for a, b in zip(labels, labels[1:]):
+        for a, b in zip(labels, labels[1:], strict=False):
             q = f"Looking at this image, which object is {_WORDS[axis]} the other: {a} or {b}? Answer with just the object number."
             ans = await aask(boxes_view.rgb, q, graph=graph, marks=marks, clean_images=[boxes_view.clean_rgb])
             total += 1

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from spatioxolver.agents._reasoning import parse_question, parse_reference, split_options
+
 from spatioxolver.errors import UnsupportedQuestionError
 
 CASES = [

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from spatioxolver.graphs._calls import (
+    parse_label,
+    parse_letter,
+    parse_option,
+    parse_ranking,
+    parse_relation_set,
+)
 
 from spatioxolver.errors import ParseError
-from spatioxolver.graphs._calls import parse_label, parse_letter, parse_option, parse_ranking, parse_relation_set
 
 
 @pytest.mark.parametrize("text,expected", [

@@ -9,7 +9,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from spatioxolver.graphs import GRAPH_NAMES, build_graph
 from spatioxolver.prompts import render, template_hash
 

@@ -6,9 +6,9 @@ import itertools
 
 import numpy as np
 import pytest
-
 from spatioxolver.agents._reasoning import answer_query, orbit_relations, parse_question
 from spatioxolver.agents.reasoning import reason_symbolic
+
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import (
     AXIS_PREDICATES,
@@ -140,7 +140,7 @@ def test_cvt_matches_the_generator_on_true_boxes() -> None:
     for seed in range(4):
         view = scenes.render_random_scene(seed, n_objects=5, layout="tabletop", width=240, height=160)
         objs = []
-        for k, o in enumerate(view.scene["objects"]):
+        for k in range(len(view.scene["objects"])):
             ys, xs = np.nonzero(view.instance_mask == k + 1)
             if xs.size:
                 objs.append(SpatialObject(id=f"o{k}", label=str(k), bbox=(xs.min(), ys.min(), xs.max() + 1,
