@@ -44,8 +44,8 @@ _CONTACT_LIFT = 0.25
 # logs of fractions of the image height) and the contact height (a depth proxy: the same
 # object looks smaller the higher it stands in the image). Fitted on 1265 objects of 200
 # tabletop renders of the synthetic world; held-out accuracy 99.8 %.
-_SIZE_W = (11.1631, -18.8128, 8.24, 6.6015)
-_SIZE_B = 60.7561
+_SIZE_W = (12.9091, -18.6523, 7.5314, 4.3369)
+_SIZE_B = 58.5731
 
 
 def describe(
@@ -59,7 +59,8 @@ def describe(
         backend: ``"geometric"`` or ``"llm"``.
         options: ``palette`` (``"clevr"`` default, ``"common"``, ``"clevr+common"``),
             ``depth`` (an ``H x W`` depth map: larger = further), ``depth_cue``
-            (``"contact"`` default, ``"size"`` for floating objects); LLM: ``model``,
+            (``"auto"`` default: ``"contact"`` when the segmenter saw a ground plane with
+            cast shadows, else ``"size"`` for floating objects); LLM: ``model``,
             ``ground_truth``, ``usage_log``, ``refresh``.
 
     Returns:
@@ -158,9 +159,10 @@ def depth_cues(
 ) -> tuple[list[float | None], str]:
     """Relative depth per object (larger = further) and the cue used.
 
-    ``options["depth"]`` (a depth map) wins; otherwise ``depth_cue="contact"`` (default:
-    objects standing on a ground plane touch it higher in the image the further they
-    are) or ``"size"`` (floating objects: apparent size only).
+    ``options["depth"]`` (a depth map) wins; otherwise ``depth_cue="contact"`` (objects
+    standing on a ground plane touch it higher in the image the further they are),
+    ``"size"`` (floating objects: apparent size only) or ``"auto"`` (default: contact when
+    the segmenter reported a ground plane, size when it reported none).
     """
     options = options or {}
     w, h = image_size
@@ -174,7 +176,12 @@ def depth_cues(
             vals = vals[np.isfinite(vals)]
             values.append(float(np.median(vals)) if vals.size else None)
         return values, "map"
-    cue = options.get("depth_cue", "contact")
+    cue = options.get("depth_cue", "auto")
+    if cue == "auto":
+        # Objects resting on a visible ground (the segmenter saw cast shadows) -> contact
+        # point; floating objects on a plain backdrop -> apparent size.
+        flags = [o.attributes.extras.get("ground") for o in objects]
+        cue = "size" if flags and all(f is False for f in flags) else "contact"
     out: list[float | None] = []
     for obj in objects:
         if cue == "size":

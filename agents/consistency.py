@@ -29,8 +29,9 @@ __all__ = ["ConsistencyAgent", "check_consistency", "REPAIR_METHODS"]
 REPAIR_METHODS = ("auto", "score", "local", "exact")
 
 
-def check_consistency(graph: SceneGraph, *, method: str = "auto",
-                      axes: Iterable[str] = ("H", "V", "D")) -> tuple[SceneGraph, list[dict[str, Any]]]:
+def check_consistency(
+    graph: SceneGraph, *, method: str = "auto", axes: Iterable[str] = ("H", "V", "D")
+) -> tuple[SceneGraph, list[dict[str, Any]]]:
     """Repair ``graph``'s relations on ``axes``; returns ``(repaired_graph, records)``.
 
     Only frame-0 objects take part (relations are stated in one view). Axes without
@@ -50,10 +51,12 @@ def check_consistency(graph: SceneGraph, *, method: str = "auto",
     frame0 = {o.id for o in graph.objects if o.frame == 0}
     others = [o for o in graph.objects if o.frame != 0]
     if others:
-        sub = graph.model_copy(update={
-            "objects": [o for o in graph.objects if o.frame == 0],
-            "relations": [r for r in graph.relations if r.subject in frame0 and r.object in frame0],
-        })
+        sub = graph.model_copy(
+            update={
+                "objects": [o for o in graph.objects if o.frame == 0],
+                "relations": [r for r in graph.relations if r.subject in frame0 and r.object in frame0],
+            }
+        )
         repaired, records = repair_scene_graph(sub, method=method, axes=present)
         kept = [r for r in graph.relations if not (r.subject in frame0 and r.object in frame0)]
         return graph.model_copy(update={"relations": repaired.relations + kept}), records

@@ -37,8 +37,9 @@ _FORMATS = {
 }
 
 
-def reason_symbolic(question: str, graph: SceneGraph, *, n_images: int = 1,
-                    choices: list[str] | None = None) -> SymbolicAnswer:
+def reason_symbolic(
+    question: str, graph: SceneGraph, *, n_images: int = 1, choices: list[str] | None = None
+) -> SymbolicAnswer:
     """Parse ``question`` and answer it from ``graph`` (see the module docstring)."""
     query = parse_question(question, n_images=n_images, choices=choices)
     return answer_query(query, graph)
@@ -69,8 +70,15 @@ def probe_for(example: Mapping[str, Any] | None, query: Mapping[str, Any] | None
     return {"kind": "open"}
 
 
-async def reason_llm(ctx: Any, question: str, graph: SceneGraph, entry: dict[str, Any], *,
-                     query: Mapping[str, Any] | None = None, with_image: bool = True) -> dict[str, Any]:
+async def reason_llm(
+    ctx: Any,
+    question: str,
+    graph: SceneGraph,
+    entry: dict[str, Any],
+    *,
+    query: Mapping[str, Any] | None = None,
+    with_image: bool = True,
+) -> dict[str, Any]:
     """Ask the run's model to answer from the scene graph; returns the answer dict."""
     from spatioxolver.graphs._calls import (
         call_model,
@@ -85,9 +93,12 @@ async def reason_llm(ctx: Any, question: str, graph: SceneGraph, entry: dict[str
     kind = probe["kind"]
     choices = list((example or {}).get("choices") or []) or list((query or {}).get("options") or [])
     options = "".join(f"{i}. {c}\n" for i, c in enumerate(choices, start=1))
-    fields = {"scene_graph": json.dumps(compact_scene_graph(graph), sort_keys=True),
-              "question": question, "options": ("Options:\n" + options) if options else "",
-              "answer_format": _FORMATS[kind]}
+    fields = {
+        "scene_graph": json.dumps(compact_scene_graph(graph), sort_keys=True),
+        "question": question,
+        "options": ("Options:\n" + options) if options else "",
+        "answer_format": _FORMATS[kind],
+    }
     reply = await call_model(ctx, "reasoning", fields, probe, entry, images=with_image)
     text = reply.text.strip()
     if kind == "pairwise":
@@ -101,8 +112,13 @@ async def reason_llm(ctx: Any, question: str, graph: SceneGraph, entry: dict[str
         value = reply.value if isinstance(reply.value, int) else parse_option(text, len(choices) or 4)
     else:
         value = text
-    return {"text": text if kind == "open" else _text(value), "value": value,
-            "choice": value if kind == "mcq" else None, "rationale": "", "reasoner": "llm"}
+    return {
+        "text": text if kind == "open" else _text(value),
+        "value": value,
+        "choice": value if kind == "mcq" else None,
+        "rationale": "",
+        "reasoner": "llm",
+    }
 
 
 def _text(value: Any) -> str:
@@ -121,7 +137,16 @@ class ReasoningAgent:
     async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
         """Answer ``state["question"]`` symbolically; raises UnsupportedQuestionError when it cannot."""
         graph = SceneGraph.model_validate(state["scene_graph"])
-        ans = reason_symbolic(state["question"], graph, n_images=int(state.get("n_frames", 1)),
-                              choices=config.get("choices"))
-        return {"answer": {"text": ans.text, "value": ans.value, "choice": ans.choice,
-                           "rationale": ans.rationale, "reasoner": "symbolic", "problem": ans.problem}}
+        ans = reason_symbolic(
+            state["question"], graph, n_images=int(state.get("n_frames", 1)), choices=config.get("choices")
+        )
+        return {
+            "answer": {
+                "text": ans.text,
+                "value": ans.value,
+                "choice": ans.choice,
+                "rationale": ans.rationale,
+                "reasoner": "symbolic",
+                "problem": ans.problem,
+            }
+        }

@@ -73,8 +73,13 @@ def segment(rgb: np.ndarray, *, backend: str = "geometric", options: dict | None
     if backend == "geometric":
         from ._vision.regions import geometric_regions
 
-        regions, _ = geometric_regions(rgb, options)
-        objects = [object_from_mask(r.mask, frame=frame, confidence=r.confidence, source="geometric") for r in regions]
+        regions, fg = geometric_regions(rgb, options)
+        # Cast shadows found -> the objects stand on a ground plane (the depth cue uses it).
+        ground = fg.shadow_ratio is not None
+        objects = [
+            object_from_mask(r.mask, frame=frame, confidence=r.confidence, source="geometric", ground=ground)
+            for r in regions
+        ]
     elif backend == "sam":
         from ._vision.sam import sam_masks
 

@@ -10,7 +10,8 @@ For each consecutive pair of frames ``(k-1, k)``:
    a table lie on one plane, which a homography maps exactly), an affine map (3-4) or a
    similarity / translation (1-2), fitted with RANSAC (``cv2.findHomography`` /
    ``cv2.estimateAffine2D``);
-3. **violation** — each matched object gets a position residual under the global
+3. **violation** — an object left unmatched on both sides (exactly one each) is paired
+   and counts as changed beyond recognition; each matched object gets a position residual under the global
    motion and an appearance change (silhouette aspect, extent, Hu moments, apparent
    orientation, colour), each normalized by the typical change of the other objects; the
    object with the largest combined score is flagged ``inconsistent=True`` when it
@@ -98,7 +99,8 @@ def _fit_motion(src: np.ndarray, dst: np.ndarray, model: str, thresh: float) -> 
 
     n = len(src)
     if model == "auto":
-        model = "homography" if n >= 5 else "affine" if n >= 3 else "similarity" if n == 2 else "translation"
+        # A homography has 8 degrees of freedom: with few objects it bends to fit noise.
+        model = "homography" if n >= 8 else "affine" if n >= 3 else "similarity" if n == 2 else "translation"
     src32, dst32 = src.astype(np.float32), dst.astype(np.float32)
     if model == "homography" and n >= 4:
         H, inl = cv2.findHomography(src32, dst32, cv2.RANSAC, thresh)
@@ -146,10 +148,47 @@ def _appearance(obj: SpatialObject, rgb: np.ndarray | None) -> np.ndarray | None
     return np.concatenate([[aspect * 2, extent * 3, math.cos(2 * theta), math.sin(2 * theta)], hu * 0.5, colour * 2])
 
 
-def _robust_z(values: np.ndarray) -> np.ndarray:
+def _bottom_profile(obj: SpatialObject, shape: tuple[int, int] | None) -> np.ndarray | None:
+    """Lowest mask pixel per column, ``(K, 2)`` points (x, y): where an upright object meets the ground."""
+    mask = object_mask(obj, shape) if obj.mask is not None else None
+    if mask is None:
+        return None
+    cols = np.flatnonzero(mask.any(axis=0))
+    if cols.size < 4:
+        return None
+    sub = mask[:, cols]
+    bottom = sub.shape[0] - 1 - np.argmax(sub[::-1], axis=0)
+    return np.stack([cols.astype(float), bottom.astype(float)], axis=1)
+
+
+def _footprint_change(pa: np.ndarray | None, pb: np.ndarray | None, M: np.ndarray) -> float:
+    """How differently the ground outline looks after warping frame a's by the motion ``M``.
+
+    The bottom outline of an upright cube or cylinder lies on the ground plane, which the
+    global homography maps exactly; an object re-posed between the frames breaks that. The
+    warped and observed outlines are compared as height profiles over a normalized width,
+    after removing their mean (so a small error in the global fit does not count).
+    """
+    if pa is None or pb is None:
+        return 0.0
+    wa = _apply(M, pa)
+    wa = wa[np.argsort(wa[:, 0])]
+    width_a, width_b = np.ptp(wa[:, 0]), np.ptp(pb[:, 0])
+    if width_a < 2 or width_b < 2:
+        return 0.0
+    grid = np.linspace(0.05, 0.95, 24)
+    ya = np.interp(grid, (wa[:, 0] - wa[0, 0]) / width_a, wa[:, 1])
+    yb = np.interp(grid, (pb[:, 0] - pb[0, 0]) / width_b, pb[:, 1])
+    scale = (width_a + width_b) / 2
+    shape_diff = float(np.sqrt(np.mean(((ya - ya.mean()) - (yb - yb.mean())) ** 2)) / scale)
+    return shape_diff + abs(math.log(width_a / width_b)) * 0.5
+
+
+def _robust_z(values: np.ndarray, floor: float) -> np.ndarray:
+    """(value - median) / MAD-based scale, the scale kept above ``floor``."""
     med = np.median(values)
     mad = np.median(np.abs(values - med)) * 1.4826
-    return (values - med) / max(mad, 0.15 * max(med, 1e-6), 1e-6)
+    return (values - med) / max(mad, floor)
 
 
 def track(frames: list[tuple[np.ndarray, list[SpatialObject]]], *, options: dict | None = None) -> list[Transformation]:
@@ -196,19 +235,36 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
         kind, M, inliers = _fit_motion(src, dst, model, thresh)
         warp = (lambda pts, M=M: _apply(M, pts))  # noqa: E731
         matches = match_objects(objs_a, objs_b, scale=scale, warp=warp, max_cost=max_cost, use_contact=use_contact)
+    # One object left over on each side: the same object, changed beyond recognition
+    # (re-posed, re-coloured by the edit) - pair them and treat the change as a violation.
+    forced = -1
+    left_a = [i for i in range(len(objs_a)) if i not in {m[0] for m in matches}]
+    left_b = [j for j in range(len(objs_b)) if j not in {m[1] for m in matches}]
+    if len(left_a) == 1 and len(left_b) == 1 and options.get("pair_leftovers", True):
+        matches.append((left_a[0], left_b[0], float("inf")))
+        forced = len(matches) - 1
     results: list[Transformation] = []
     if matches:
         src = np.array([_point(objs_a[i], use_contact) for i, _, _ in matches])
         dst = np.array([_point(objs_b[j], use_contact) for _, j, _ in matches])
         resid = np.linalg.norm(_apply(M, src) - dst, axis=1)
         app = []
+        shape_a = rgb_a.shape[:2] if rgb_a is not None else None
+        shape_b = rgb_b.shape[:2] if rgb_b is not None else None
         for i, j, _ in matches:
-            da, db = _appearance(objs_a[i], rgb_a), _appearance(objs_b[j], rgb_b)
-            app.append(float(np.linalg.norm(da - db)) if da is not None and db is not None else 0.0)
+            a, b = objs_a[i], objs_b[j]
+            if a.attributes.shape == "sphere" and b.attributes.shape == "sphere":
+                app.append(0.0)  # a sphere's pose cannot show
+                continue
+            app.append(_footprint_change(_bottom_profile(a, shape_a), _bottom_profile(b, shape_b), M))
         app_arr = np.array(app)
-        pos_z = _robust_z(resid) if len(matches) >= 3 else resid / max(thresh, 1e-9)
-        app_z = _robust_z(app_arr) if len(matches) >= 3 else np.zeros(len(matches))
+        sizes_m = np.array([max(math.sqrt(objs_b[j].area or 1.0), 1.0) for _, j, _ in matches])
+        pos_rel = resid / sizes_m  # displacement in object sizes
+        pos_z = np.where(pos_rel > 0.5, _robust_z(pos_rel, 0.1), 0.0) if len(matches) >= 3 else pos_rel
+        app_z = _robust_z(app_arr, 0.05) if len(matches) >= 3 else np.zeros(len(matches))
         score = np.maximum(pos_z, app_z)
+        if forced >= 0:
+            score[forced] = max(float(score.max()), 0.0) + 10.0
         flag_mode = str(options.get("flag", "auto"))
         z_thr = float(options.get("z_threshold", 3.0))
         flagged = -1
@@ -226,7 +282,8 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
                 matrix=[[1.0, 0.0, float(t[0])], [0.0, 1.0, float(t[1])], [0.0, 0.0, 1.0]],
                 translation=(float(t[0]), float(t[1])), residual=round(float(resid[n]), 4),
                 inconsistent=n == flagged,
-                extras={"matched_to": b.id, "match_cost": round(cost, 4), "position_z": round(float(pos_z[n]), 4),
+                extras={"matched_to": b.id, "match_cost": round(cost, 4) if math.isfinite(cost) else None,
+                        "forced_match": n == forced, "position_z": round(float(pos_z[n]), 4),
                         "appearance_change": round(float(app_arr[n]), 4), "appearance_z": round(float(app_z[n]), 4),
                         "score": round(float(score[n]), 4), "inlier": bool(inliers[n]) if n < len(inliers) else None,
                         "orientation_change": _angle_change(a, b)},

@@ -51,8 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     from spatioxolver.api import aask, build_scene_graph
     from spatioxolver.scenes import render_random_scene
 
-    views = [render_random_scene(100 + s, n_objects=6, overlay="tags", width=480, height=320)
-             for s in range(args.scenes)]
+    views = [
+        render_random_scene(100 + s, n_objects=6, overlay="tags", width=480, height=320)
+        for s in range(args.scenes)
+    ]
     build_scene_graph(views[0].clean_rgb)  # warm-up: imports, graph compilation
     scene_ms = []
     node_ms: dict[str, list[float]] = {}
@@ -94,14 +96,20 @@ def main(argv: list[str] | None = None) -> int:
     first_s, api_per_s = asyncio.run(api_rate())
 
     print("SpatioXolver pipeline benchmark (geometric backend, 480x320 renders, 6 objects)")
-    print(f"  scene graph median           {median_scene:8.1f} ms   target <= {TARGET_SCENE_MS:.0f} ms   "
-          f"ratio target/measured = {TARGET_SCENE_MS / median_scene:5.2f}x")
+    print(
+        f"  scene graph median           {median_scene:8.1f} ms   target <= {TARGET_SCENE_MS:.0f} ms   "
+        f"ratio target/measured = {TARGET_SCENE_MS / median_scene:5.2f}x"
+    )
     for node, values in node_ms.items():
         print(f"    {node:<16} median {statistics.median(values):8.1f} ms")
-    print(f"  answers/s, cached graph      {reasoner_rate:8.0f} /s   target >= {TARGET_ANSWERS_PER_S:.0f} /s  "
-          f"ratio measured/target = {reasoner_rate / TARGET_ANSWERS_PER_S:5.2f}x")
-    print(f"  answers/s, full API + cache  {api_per_s:8.0f} /s   (uncached first answer {first_s * 1000:.0f} ms; "
-          f"cache speed-up {api_per_s * first_s:5.1f}x)")
+    print(
+        f"  answers/s, cached graph      {reasoner_rate:8.0f} /s   target >= {TARGET_ANSWERS_PER_S:.0f} /s  "
+        f"ratio measured/target = {reasoner_rate / TARGET_ANSWERS_PER_S:5.2f}x"
+    )
+    print(
+        f"  answers/s, full API + cache  {api_per_s:8.0f} /s   (uncached first answer {first_s * 1000:.0f} ms; "
+        f"cache speed-up {api_per_s * first_s:5.1f}x)"
+    )
     return 0
 
 

@@ -335,7 +335,10 @@ async def run_examples(
         from spatioxolver.api import aask
 
         answer_fn = aask
-    judge = judge or make_judge(config.judge)
+    judge_options = {k: v for k, v in config.options.items() if k in ("api_base", "judge_api_base")}
+    if "judge_api_base" in judge_options:
+        judge_options["api_base"] = judge_options.pop("judge_api_base")
+    judge = judge or make_judge(config.judge, **judge_options)
     accepted = _accepts(answer_fn)
     info: dict[str, Any] = {
         "config": config.model_dump(mode="json"),
@@ -356,7 +359,8 @@ async def run_examples(
     import sys
 
     show = sys.stderr.isatty() if progress is None else progress
-    bar = _Progress(len(todo), show, f"{config.benchmark} · {config.model} · {config.graph}")
+    sim = " (simulated)" if config.model.startswith("sim/") else ""
+    bar = _Progress(len(todo), show, f"{config.benchmark} · {config.model}{sim} · {config.graph}")
     queue: asyncio.Queue[Example | BadLine] = asyncio.Queue()
     for item in todo:
         queue.put_nowait(item)

@@ -11,9 +11,9 @@ from pathlib import Path
 import spatioxolver
 
 HERE = Path(__file__).parent
-IMAGE = HERE / "tabletop.png"              # overlay-free render
-TAGGED = HERE / "tabletop_tags.png"        # the same view with numeric tags drawn
-MARKS = json.loads((HERE / "tabletop_marks.json").read_text())   # tag -> (x, y) anchor
+IMAGE = HERE / "tabletop.png"  # overlay-free render
+TAGGED = HERE / "tabletop_tags.png"  # the same view with numeric tags drawn
+MARKS = json.loads((HERE / "tabletop_marks.json").read_text())  # tag -> (x, y) anchor
 
 QUESTIONS = [
     "Which object is the leftmost?",

@@ -21,8 +21,16 @@ MAX_ENTRIES = 128
 _LOCK = threading.Lock()
 _STORE: OrderedDict[str, dict[str, Any]] = OrderedDict()
 _STATS = {"hits": 0, "misses": 0}
-_SETTING_KEYS = ("marks", "repair_method", "segmentation_backend", "segmentation_options",
-                 "attributes_options", "relations_options", "symmetry_options", "transformation_options")
+_SETTING_KEYS = (
+    "marks",
+    "repair_method",
+    "segmentation_backend",
+    "segmentation_options",
+    "attributes_options",
+    "relations_options",
+    "symmetry_options",
+    "transformation_options",
+)
 
 
 def perception_key(ctx: Any, stage: str) -> str:
@@ -31,8 +39,12 @@ def perception_key(ctx: Any, stage: str) -> str:
 
     frames = ctx.clean_frames if ctx.backend == "geometric" else ctx.frames
     settings = {k: ctx.options.get(k) for k in _SETTING_KEYS}
-    parts: dict[str, Any] = {"stage": stage, "model": ctx.model, "frames": [image_sha256(f) for f in frames],
-                             "settings": settings}
+    parts: dict[str, Any] = {
+        "stage": stage,
+        "model": ctx.model,
+        "frames": [image_sha256(f) for f in frames],
+        "settings": settings,
+    }
     if ctx.backend != "geometric":
         parts["scenes"] = (ctx.ground_truth or {}).get("scenes")
     blob = json.dumps(parts, sort_keys=True, default=str).encode()

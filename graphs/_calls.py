@@ -22,8 +22,15 @@ __all__ = [
 ]
 
 
-async def call_model(ctx: Any, template: str, fields: dict[str, Any], probe: dict[str, Any] | None,
-                     entry: dict[str, Any], *, images: bool = True) -> Any:
+async def call_model(
+    ctx: Any,
+    template: str,
+    fields: dict[str, Any],
+    probe: dict[str, Any] | None,
+    entry: dict[str, Any],
+    *,
+    images: bool = True,
+) -> Any:
     """Render ``template`` with ``fields``, send it (with the images) and return the reply.
 
     The probe gets the ground-truth material (``scenes``, ``example``) from the run's
@@ -82,7 +89,9 @@ def parse_label(text: str, candidates: list[str]) -> str:
     hits = []
     for cand in candidates:
         tokens = _squash(re.sub(r"^(?:the|a|an)\s+", "", cand, flags=re.I))
-        if tokens and (f" {tokens} " in low or re.search(rf"\b(?:object|box|tag)\s+{re.escape(tokens)}\b", low)):
+        if tokens and (
+            f" {tokens} " in low or re.search(rf"\b(?:object|box|tag)\s+{re.escape(tokens)}\b", low)
+        ):
             hits.append(cand)
     if len(hits) == 1:
         return hits[0]
@@ -150,7 +159,9 @@ def parse_option(text: str, n_options: int) -> int:
         3
     """
     raw = (text or "").strip()
-    m = re.search(r"(?:answer|option)\s*(?:is)?\s*:?\s*\(?([1-9])\)?", raw, re.I) or re.search(r"\b([1-9])\b", raw)
+    m = re.search(r"(?:answer|option)\s*(?:is)?\s*:?\s*\(?([1-9])\)?", raw, re.I) or re.search(
+        r"\b([1-9])\b", raw
+    )
     if m and 1 <= int(m.group(1)) <= max(n_options, 1):
         return int(m.group(1))
     m = re.fullmatch(r"\W*([A-Da-d])\W*", raw)

@@ -34,27 +34,44 @@ def usage_dict(usage: Any = None) -> dict[str, Any]:
     if usage is None:
         return {"prompt_tokens": 0, "completion_tokens": 0, "cost_usd": None}
     if isinstance(usage, dict):
-        return {"prompt_tokens": int(usage.get("prompt_tokens", 0)),
-                "completion_tokens": int(usage.get("completion_tokens", 0)),
-                "cost_usd": usage.get("cost_usd")}
-    return {"prompt_tokens": usage.prompt_tokens, "completion_tokens": usage.completion_tokens,
-            "cost_usd": usage.cost_usd}
+        return {
+            "prompt_tokens": int(usage.get("prompt_tokens", 0)),
+            "completion_tokens": int(usage.get("completion_tokens", 0)),
+            "cost_usd": usage.get("cost_usd"),
+        }
+    return {
+        "prompt_tokens": usage.prompt_tokens,
+        "completion_tokens": usage.completion_tokens,
+        "cost_usd": usage.cost_usd,
+    }
 
 
 def add_usage(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     """Sum two usage dicts (``cost_usd`` stays ``None`` only when both are)."""
-    cost = None if a.get("cost_usd") is None and b.get("cost_usd") is None else (
-        (a.get("cost_usd") or 0.0) + (b.get("cost_usd") or 0.0))
-    return {"prompt_tokens": a.get("prompt_tokens", 0) + b.get("prompt_tokens", 0),
-            "completion_tokens": a.get("completion_tokens", 0) + b.get("completion_tokens", 0),
-            "cost_usd": cost}
+    cost = (
+        None
+        if a.get("cost_usd") is None and b.get("cost_usd") is None
+        else ((a.get("cost_usd") or 0.0) + (b.get("cost_usd") or 0.0))
+    )
+    return {
+        "prompt_tokens": a.get("prompt_tokens", 0) + b.get("prompt_tokens", 0),
+        "completion_tokens": a.get("completion_tokens", 0) + b.get("completion_tokens", 0),
+        "cost_usd": cost,
+    }
 
 
 @contextmanager
 def node_step(node: str, backend: str, **extra: Any) -> Iterator[dict[str, Any]]:
     """Time a node; yields the trace entry (fill ``usage`` / ``calls`` / notes in it)."""
-    entry: dict[str, Any] = {"node": node, "agent": node, "backend": backend, "seconds": 0.0,
-                             "usage": usage_dict(), "calls": 0, **extra}
+    entry: dict[str, Any] = {
+        "node": node,
+        "agent": node,
+        "backend": backend,
+        "seconds": 0.0,
+        "usage": usage_dict(),
+        "calls": 0,
+        **extra,
+    }
     emit({"event": "start", "node": node, "backend": backend})
     start = time.perf_counter()
     try:

@@ -36,8 +36,15 @@ def image_infos(ctx: Any) -> list[dict[str, Any]]:
     """ImageInfo dicts of the run's frames."""
     from spatioxolver.images import image_sha256
 
-    return [{"width": int(f.shape[1]), "height": int(f.shape[0]), "source": _source(ctx, k),
-             "sha256": image_sha256(f)} for k, f in enumerate(ctx.frames)]
+    return [
+        {
+            "width": int(f.shape[1]),
+            "height": int(f.shape[0]),
+            "source": _source(ctx, k),
+            "sha256": image_sha256(f),
+        }
+        for k, f in enumerate(ctx.frames)
+    ]
 
 
 def _source(ctx: Any, k: int) -> str | None:
@@ -59,23 +66,33 @@ def _marks_for(ctx: Any, frame: int) -> dict[str, Any] | None:
 async def segment_frames(ctx: Any, entry: dict[str, Any]) -> list[dict[str, Any]]:
     """Objects of every frame (ids unique across frames: ``o1`` in frame 0, ``f1_o1`` in frame 1)."""
     if ctx.backend == "geometric":
-        from spatioxolver.agents.segmentation import bind_marks, segment
+        import asyncio
 
-        out: list[dict[str, Any]] = []
-        for k, rgb in enumerate(ctx.clean_frames):
-            objs = segment(rgb, backend=ctx.options.get("segmentation_backend", "geometric"),
-                           options={"frame": k, **(ctx.options.get("segmentation_options") or {})})
-            marks = _marks_for(ctx, k)
-            if marks:
-                objs = bind_marks(objs, marks)
-            for obj in objs:
-                data = obj.model_dump(mode="json")
-                data["frame"] = k
-                if k:
-                    data["id"] = f"f{k}_{data['id']}"
-                out.append(data)
-        return out
+        # CPU-bound OpenCV work runs in a worker thread so concurrent runs (evals) keep moving.
+        return await asyncio.to_thread(_segment_geometric, ctx)
     return await _segment_model(ctx, entry)
+
+
+def _segment_geometric(ctx: Any) -> list[dict[str, Any]]:
+    from spatioxolver.agents.segmentation import bind_marks, segment
+
+    out: list[dict[str, Any]] = []
+    for k, rgb in enumerate(ctx.clean_frames):
+        objs = segment(
+            rgb,
+            backend=ctx.options.get("segmentation_backend", "geometric"),
+            options={"frame": k, **(ctx.options.get("segmentation_options") or {})},
+        )
+        marks = _marks_for(ctx, k)
+        if marks:
+            objs = bind_marks(objs, marks)
+        for obj in objs:
+            data = obj.model_dump(mode="json")
+            data["frame"] = k
+            if k:
+                data["id"] = f"f{k}_{data['id']}"
+            out.append(data)
+    return out
 
 
 async def _segment_model(ctx: Any, entry: dict[str, Any]) -> list[dict[str, Any]]:
@@ -99,18 +116,25 @@ async def _segment_model(ctx: Any, entry: dict[str, Any]) -> list[dict[str, Any]
         box = tuple(float(v) for v in bbox) if isinstance(bbox, (list, tuple)) and len(bbox) == 4 else None
         centroid = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2) if box else None
         label = item.get("label") if item.get("label") is not None else item.get("id")
-        attrs = {key: (str(item[key]).lower() if item.get(key) is not None else None)
-                 for key in ("color", "shape", "size", "material")}
+        attrs = {
+            key: (str(item[key]).lower() if item.get(key) is not None else None)
+            for key in ("color", "shape", "size", "material")
+        }
         extras = {"model_id": str(item.get("id", k))}
-        for key in ("ground", "depth"):
-            if item.get(key) is not None:
-                extras[key] = item[key]
-        out.append({
-            "id": f"o{k}", "label": None if label is None else str(label), "frame": 0,
-            "attributes": {**attrs, "extras": extras}, "bbox": box, "centroid": centroid,
-            "area": (box[2] - box[0]) * (box[3] - box[1]) if box else None,
-            "depth": float(item["depth"]) if isinstance(item.get("depth"), (int, float)) else None,
-        })
+        if isinstance(item.get("ground"), (list, tuple)):
+            extras["ground_uw"] = list(item["ground"])
+        out.append(
+            {
+                "id": f"o{k}",
+                "label": None if label is None else str(label),
+                "frame": 0,
+                "attributes": {**attrs, "extras": extras},
+                "bbox": box,
+                "centroid": centroid,
+                "area": (box[2] - box[0]) * (box[3] - box[1]) if box else None,
+                "depth": float(item["depth"]) if isinstance(item.get("depth"), (int, float)) else None,
+            }
+        )
     if not box_ok(out, width, height):
         entry["note"] = "some boxes fall outside the image"
     return out
@@ -154,32 +178,45 @@ def normalize_object(obj: dict[str, Any]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- relations
-async def relate_objects(ctx: Any, objects: list[dict[str, Any]], entry: dict[str, Any]) -> list[dict[str, Any]]:
+async def relate_objects(
+    ctx: Any, objects: list[dict[str, Any]], entry: dict[str, Any]
+) -> list[dict[str, Any]]:
     """Pairwise relations (H, V, D) among the objects of frame 0."""
     first = [o for o in objects if o.get("frame", 0) == 0]
     if ctx.backend == "geometric":
         from spatioxolver.agents.relations import relate
 
         h, w = ctx.clean_frames[0].shape[:2]
-        rels = relate([SpatialObject.model_validate(o) for o in first], image_size=(w, h),
-                      backend="geometric", options=ctx.options.get("relations_options"))
+        rels = relate(
+            [SpatialObject.model_validate(o) for o in first],
+            image_size=(w, h),
+            backend="geometric",
+            options=ctx.options.get("relations_options"),
+        )
         return [r.model_dump(mode="json") for r in rels]
     return await _relate_model(ctx, first, entry)
 
 
-async def _relate_model(ctx: Any, objects: list[dict[str, Any]], entry: dict[str, Any]) -> list[dict[str, Any]]:
+async def _relate_model(
+    ctx: Any, objects: list[dict[str, Any]], entry: dict[str, Any]
+) -> list[dict[str, Any]]:
     from spatioxolver.graphs._calls import call_model, to_json
 
     from spatioxolver.models import parse_json
 
     names = {(o.get("label") or o["id"]): o["id"] for o in objects}
-    reply = await call_model(ctx, "agentic_relations", {"objects": to_json(list(names))},
-                             {"kind": "relations", "axes": ["H", "V", "D"], "objects": list(names)}, entry)
+    reply = await call_model(
+        ctx,
+        "agentic_relations",
+        {"objects": to_json(list(names))},
+        {"kind": "relations", "axes": ["H", "V", "D"], "objects": list(names)},
+        entry,
+    )
     value = reply.value if isinstance(reply.value, dict) else parse_json(reply.text)
     items = value.get("relations") if isinstance(value, dict) else value
     if not isinstance(items, list):
         raise ParseError("relations reply has no 'relations' list", raw=reply.text)
-    predicates = {p: axis for axis, pair in AXIS_PREDICATES.items() for p in pair}
+    predicates: dict[str, Any] = {p: axis for axis, pair in AXIS_PREDICATES.items() for p in pair}
     out = []
     seen = set()
     for item in items:
@@ -193,8 +230,11 @@ async def _relate_model(ctx: Any, objects: list[dict[str, Any]], entry: dict[str
         if key in seen:
             continue
         seen.add(key)
-        out.append(Relation(subject=names[s], predicate=p, object=names[o], axis=axis,
-                            confidence=1.0, source=ctx.backend).model_dump(mode="json"))
+        out.append(
+            Relation(
+                subject=names[s], predicate=p, object=names[o], axis=axis, confidence=1.0, source=ctx.backend
+            ).model_dump(mode="json")
+        )
     return out
 
 
@@ -221,22 +261,29 @@ def track_frames(ctx: Any, objects: list[dict[str, Any]]) -> list[dict[str, Any]
     for k, rgb in enumerate(ctx.clean_frames):
         objs = [SpatialObject.model_validate(o) for o in objects if o.get("frame", 0) == k]
         frames.append((rgb, objs))
-    return [t.model_dump(mode="json") for t in track(frames, options=ctx.options.get("transformation_options"))]
+    return [
+        t.model_dump(mode="json") for t in track(frames, options=ctx.options.get("transformation_options"))
+    ]
 
 
 def assemble(state: dict[str, Any], ctx: Any) -> dict[str, Any]:
     """The standardized scene graph (validated) as a dict."""
     objects = state.get("objects") or []
-    graph = SceneGraph.model_validate({
-        "objects": objects,
-        "relations": state.get("relations") or [],
-        "groups": state.get("groups") or [],
-        "symmetries": state.get("symmetries") or [],
-        "transformations": state.get("transformations") or [],
-        "images": state.get("images") or [],
-        "provenance": {"model": ctx.model, "backend": ctx.backend,
-                       **({"camera": ctx.options["camera"]} if ctx.options.get("camera") else {})},
-    })
+    graph = SceneGraph.model_validate(
+        {
+            "objects": objects,
+            "relations": state.get("relations") or [],
+            "groups": state.get("groups") or [],
+            "symmetries": state.get("symmetries") or [],
+            "transformations": state.get("transformations") or [],
+            "images": state.get("images") or [],
+            "provenance": {
+                "model": ctx.model,
+                "backend": ctx.backend,
+                **({"camera": ctx.options["camera"]} if ctx.options.get("camera") else {}),
+            },
+        }
+    )
     return graph.model_dump(mode="json")
 
 
@@ -253,7 +300,16 @@ async def perceive_raw(ctx: Any, entry: dict[str, Any]) -> dict[str, Any]:
     objects = await segment_frames(ctx, entry)
     objects = describe_objects(ctx, objects) if objects else objects
     relations = await relate_objects(ctx, objects, entry) if len(objects) > 1 else []
-    graph = assemble({"objects": objects, "relations": relations, "images": image_infos(ctx)}, ctx)
+    transformations = track_frames(ctx, objects) if len(ctx.clean_frames) >= 2 else []
+    graph = assemble(
+        {
+            "objects": objects,
+            "relations": relations,
+            "images": image_infos(ctx),
+            "transformations": transformations,
+        },
+        ctx,
+    )
     if use_cache:
         cache_put(key, {"scene_graph": graph})
     return graph

@@ -30,8 +30,12 @@ RECURSION_LIMIT = 40
 def _retry() -> Any:
     from langgraph.types import RetryPolicy
 
-    return RetryPolicy(max_attempts=3, initial_interval=0.5, backoff_factor=2.0,
-                       retry_on=lambda exc: isinstance(exc, ModelError))
+    return RetryPolicy(
+        max_attempts=3,
+        initial_interval=0.5,
+        backoff_factor=2.0,
+        retry_on=lambda exc: isinstance(exc, ModelError),
+    )
 
 
 async def segmentation_node(state: PipelineState) -> dict[str, Any]:
@@ -52,8 +56,10 @@ def fan_out_attributes(state: PipelineState) -> Any:
     objects = state.get("objects") or []
     if ctx.backend == "geometric" or not objects:
         return "attributes"
-    return [Send("attribute_object", ObjectTask(run_id=state["run_id"], index=i, object=o))
-            for i, o in enumerate(objects)]
+    return [
+        Send("attribute_object", ObjectTask(run_id=state["run_id"], index=i, object=o))
+        for i, o in enumerate(objects)
+    ]
 
 
 async def attributes_node(state: PipelineState) -> dict[str, Any]:
@@ -63,7 +69,9 @@ async def attributes_node(state: PipelineState) -> dict[str, Any]:
     with node_step("attributes", ctx.backend) as entry:
         objects = state.get("objects") or []
         if ctx.backend == "geometric" and objects:
-            objects = describe_objects(ctx, objects)
+            import asyncio
+
+            objects = await asyncio.to_thread(describe_objects, ctx, objects)
     return {"objects": objects, "trace": [entry]}
 
 
@@ -155,13 +163,23 @@ async def reason_node_answer(state: PipelineState, ctx: Any, entry: dict[str, An
     query = None
     try:
         query = parse_question(state["question"], n_images=n_frames, choices=ctx.options.get("choices"))
-        needs_llm = (ctx.backend != "geometric" and query["type"] == "inconsistent_object"
-                     and not any(t.get("inconsistent") for t in state["scene_graph"].get("transformations", [])))
+        needs_llm = (
+            ctx.backend != "geometric"
+            and query["type"] == "inconsistent_object"
+            and not any(t.get("inconsistent") for t in state["scene_graph"].get("transformations", []))
+        )
         if not needs_llm:
             ans = answer_query(query, graph)
             entry["reasoner"] = "symbolic"
-            return {"text": ans.text, "value": ans.value, "choice": ans.choice, "rationale": ans.rationale,
-                    "reasoner": "symbolic", "problem": ans.problem, "query": query}
+            return {
+                "text": ans.text,
+                "value": ans.value,
+                "choice": ans.choice,
+                "rationale": ans.rationale,
+                "reasoner": "symbolic",
+                "problem": ans.problem,
+                "query": query,
+            }
     except UnsupportedQuestionError:
         if ctx.backend == "geometric":
             raise
@@ -197,7 +215,7 @@ def build_agentic_graph(checkpointer: Any = None) -> Any:
     g = StateGraph(PipelineState)
     g.add_node("segmentation", segmentation_node, retry_policy=_retry())
     g.add_node("attributes", attributes_node)
-    g.add_node("attribute_object", attribute_object_node)
+    g.add_node("attribute_object", attribute_object_node)  # type: ignore[arg-type]  # Send payload, not the state
     g.add_node("relations", relations_node, retry_policy=_retry())
     g.add_node("symmetry", symmetry_node)
     g.add_node("transformation", transformation_node)

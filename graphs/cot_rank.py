@@ -25,8 +25,11 @@ from spatioxolver.errors import ModelError, ParseError
 
 __all__ = ["build_cot_rank_graph", "ORDER_WORDS"]
 
-ORDER_WORDS = {"H": "from left to right", "V": "from top to bottom",
-               "D": "from closest to the camera to furthest from the camera"}
+ORDER_WORDS = {
+    "H": "from left to right",
+    "V": "from top to bottom",
+    "D": "from closest to the camera to furthest from the camera",
+}
 _FIRST = {"left": True, "above": True, "closer": True, "right": False, "below": False, "further": False}
 
 
@@ -77,8 +80,13 @@ async def rank_node(state: PipelineState) -> dict[str, Any]:
             entry["cached"] = True
             entry["ranking"] = cached["ranking"]
             return {"ranking": cached["ranking"], "answer": {"query": query}, "trace": [entry]}
-        reply = await call_model(ctx, "cot_rank", {"labels": ", ".join(labels), "order": ORDER_WORDS[axis]},
-                                 {"kind": "ranking", "axis": axis, "objects": labels}, entry)
+        reply = await call_model(
+            ctx,
+            "cot_rank",
+            {"labels": ", ".join(labels), "order": ORDER_WORDS[axis]},
+            {"kind": "ranking", "axis": axis, "objects": labels},
+            entry,
+        )
         if isinstance(reply.value, list) and reply.value:
             ranking = [str(v) for v in reply.value]
         else:
@@ -119,8 +127,13 @@ async def read_pairwise_node(state: PipelineState) -> dict[str, Any]:
             raise ParseError(f"the ranking omits {', '.join(missing)}", raw=str(state.get("ranking")))
         a_first = ranking.index(a.upper()) < ranking.index(b.upper())
         value = a if a_first == _FIRST[query["asks"]] else b
-        answer.update(text=value, value=value, choice=None, reasoner="cot_rank",
-                      rationale=f"ranking {ORDER_WORDS[query['axis']]}: {', '.join(state['ranking'])}")
+        answer.update(
+            text=value,
+            value=value,
+            choice=None,
+            reasoner="cot_rank",
+            rationale=f"ranking {ORDER_WORDS[query['axis']]}: {', '.join(state['ranking'])}",
+        )
         entry["backend"] = ctx.backend
     return {"answer": answer, "trace": [entry]}
 
@@ -131,8 +144,11 @@ def build_cot_rank_graph(checkpointer: Any = None) -> Any:
     from langgraph.types import RetryPolicy
 
     g = StateGraph(PipelineState)
-    g.add_node("rank", rank_node,
-               retry_policy=RetryPolicy(max_attempts=3, retry_on=lambda exc: isinstance(exc, ModelError)))
+    g.add_node(
+        "rank",
+        rank_node,
+        retry_policy=RetryPolicy(max_attempts=3, retry_on=lambda exc: isinstance(exc, ModelError)),
+    )
     g.add_node("read_pairwise", read_pairwise_node)
     g.add_edge(START, "rank")
     g.add_edge("rank", "read_pairwise")

@@ -52,8 +52,9 @@ def _object_dictionary(ctx: Any) -> str:
     for obj in scenes[0].get("objects", []):
         if obj.get("label") is None:
             continue
-        out[str(obj["label"])] = " ".join(str(obj.get(k)) for k in ("size", "color", "material", "shape")
-                                          if obj.get(k))
+        out[str(obj["label"])] = " ".join(
+            str(obj.get(k)) for k in ("size", "color", "material", "shape") if obj.get(k)
+        )
     return json.dumps(out)
 
 
@@ -67,8 +68,8 @@ async def direct_answer(ctx: Any, question: str, n_frames: int, entry: dict[str,
         parse_relation_set,
     )
 
-    query = protocol_query(ctx, question, n_frames)
-    kind = (query or {}).get("type", "open")
+    query = protocol_query(ctx, question, n_frames) or {}
+    kind = query.get("type", "open")
     example = (ctx.ground_truth or {}).get("example") or {}
     if kind == "pairwise":
         objects = [_label(o) for o in query["objects"]]
@@ -77,24 +78,40 @@ async def direct_answer(ctx: Any, question: str, n_frames: int, entry: dict[str,
         value = parse_label(reply.text, objects)
         return {"text": value, "value": value, "choice": None, "reasoner": "direct", "query": query}
     if kind in ("orbit", "top_down"):
-        reply = await call_model(ctx, "direct_cvt", {"question": question, "objects": _object_dictionary(ctx)},
-                                 {"kind": "cvt"}, entry)
+        reply = await call_model(
+            ctx,
+            "direct_cvt",
+            {"question": question, "objects": _object_dictionary(ctx)},
+            {"kind": "cvt"},
+            entry,
+        )
         value = reply.value if isinstance(reply.value, list) else parse_relation_set(reply.text)
         value = sorted(str(v) for v in value)
-        return {"text": ", ".join(value) or "none", "value": value, "choice": None, "reasoner": "direct",
-                "query": query}
+        return {
+            "text": ", ".join(value) or "none",
+            "value": value,
+            "choice": None,
+            "reasoner": "direct",
+            "query": query,
+        }
     if kind == "inconsistent_object":
-        reply = await call_model(ctx, "direct_inconsistency", {"question": question}, {"kind": "inconsistency"}, entry)
+        reply = await call_model(
+            ctx, "direct_inconsistency", {"question": question}, {"kind": "inconsistency"}, entry
+        )
         value = parse_letter(reply.text)
         return {"text": value, "value": value, "choice": None, "reasoner": "direct", "query": query}
     if kind == "mcq":
-        choices = list(example.get("choices") or (query or {}).get("options") or ctx.options.get("choices") or [])
+        choices = list(
+            example.get("choices") or (query or {}).get("options") or ctx.options.get("choices") or []
+        )
         from spatioxolver.agents._reasoning import split_options
 
         stem, inline = split_options(question)
         stem = stem if inline else question
         options = "\n".join(f"{i}. {c}" for i, c in enumerate(choices, start=1))
-        reply = await call_model(ctx, "direct_mcq", {"question": stem, "options": options}, {"kind": "mcq"}, entry)
+        reply = await call_model(
+            ctx, "direct_mcq", {"question": stem, "options": options}, {"kind": "mcq"}, entry
+        )
         value = reply.value if isinstance(reply.value, int) else parse_option(reply.text, len(choices) or 4)
         return {"text": str(value), "value": value, "choice": value, "reasoner": "direct", "query": query}
     reply = await call_model(ctx, "direct_open", {"question": question}, {"kind": "open"}, entry)
@@ -113,10 +130,20 @@ async def direct_node(state: PipelineState) -> dict[str, Any]:
             from spatioxolver.schema import SceneGraph
 
             graph = await perceive_raw(ctx, entry)
-            ans = reason_symbolic(state["question"], SceneGraph.model_validate(graph), n_images=n_frames,
-                                  choices=ctx.options.get("choices"))
-            answer = {"text": ans.text, "value": ans.value, "choice": ans.choice, "rationale": ans.rationale,
-                      "reasoner": "symbolic (raw relations)", "problem": ans.problem}
+            ans = reason_symbolic(
+                state["question"],
+                SceneGraph.model_validate(graph),
+                n_images=n_frames,
+                choices=ctx.options.get("choices"),
+            )
+            answer = {
+                "text": ans.text,
+                "value": ans.value,
+                "choice": ans.choice,
+                "rationale": ans.rationale,
+                "reasoner": "symbolic (raw relations)",
+                "problem": ans.problem,
+            }
             return {"answer": answer, "scene_graph": graph, "trace": [entry]}
         answer = await direct_answer(ctx, state["question"], n_frames, entry)
     return {"answer": answer, "trace": [entry]}

@@ -35,15 +35,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from spatioxolver.errors import ConfigError, InputError, SpatioxolverError
+from spatioxolver.models._types import Usage
 from spatioxolver.schema import SceneGraph
 
 __all__ = ["Answer", "ask", "aask", "build_scene_graph", "abuild_scene_graph"]
-
-
-def _zero_usage() -> Any:
-    from spatioxolver.models import Usage
-
-    return Usage()
 
 
 class Answer(BaseModel):
@@ -73,7 +68,7 @@ class Answer(BaseModel):
     scene_graph: SceneGraph | None = None
     repairs: list[dict[str, Any]] = Field(default_factory=list)
     trace: list[dict[str, Any]] = Field(default_factory=list)
-    usage: Any = Field(default_factory=_zero_usage)
+    usage: Usage = Field(default_factory=Usage)
     model: str = ""
     graph: str = ""
     simulated: bool = False
@@ -82,10 +77,29 @@ class Answer(BaseModel):
 
 
 _KNOWN_OPTIONS = {
-    "ground_truth", "marks", "clean_images", "choices", "api_base", "cache", "repair_method", "client",
-    "model_options", "checkpoint", "thread_id", "on_event", "return_errors", "temperature", "max_tokens",
-    "timeout", "segmentation_backend", "segmentation_options", "attributes_options", "relations_options",
-    "symmetry_options", "transformation_options", "camera",
+    "ground_truth",
+    "marks",
+    "clean_images",
+    "choices",
+    "api_base",
+    "cache",
+    "repair_method",
+    "client",
+    "model_options",
+    "checkpoint",
+    "thread_id",
+    "on_event",
+    "return_errors",
+    "temperature",
+    "max_tokens",
+    "timeout",
+    "segmentation_backend",
+    "segmentation_options",
+    "attributes_options",
+    "relations_options",
+    "symmetry_options",
+    "transformation_options",
+    "camera",
 }
 
 
@@ -120,7 +134,9 @@ def _client(model: str, options: dict[str, Any]) -> Any:
 def _check_options(options: dict[str, Any]) -> None:
     unknown = sorted(set(options) - _KNOWN_OPTIONS)
     if unknown:
-        raise ConfigError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(_KNOWN_OPTIONS))}")
+        raise ConfigError(
+            f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(_KNOWN_OPTIONS))}"
+        )
 
 
 _COMPILED: dict[str, Any] = {}
@@ -142,8 +158,10 @@ async def _run(graph_name: str, state: dict[str, Any], options: dict[str, Any]) 
     from spatioxolver.graphs.agentic import RECURSION_LIMIT
 
     on_event: Callable[[dict[str, Any]], Any] | None = options.get("on_event")
-    config: dict[str, Any] = {"recursion_limit": RECURSION_LIMIT,
-                              "configurable": {"thread_id": str(options.get("thread_id") or state["run_id"])}}
+    config: dict[str, Any] = {
+        "recursion_limit": RECURSION_LIMIT,
+        "configurable": {"thread_id": str(options.get("thread_id") or state["run_id"])},
+    }
 
     async def drive(graph: Any) -> dict[str, Any]:
         final: dict[str, Any] = dict(state)
@@ -163,12 +181,12 @@ async def _run(graph_name: str, state: dict[str, Any], options: dict[str, Any]) 
                 return await drive(_graph(graph_name, saver))
         return await drive(_graph(graph_name))
     except GraphRecursionError as exc:
-        raise ConfigError(f"graph {graph_name!r} exceeded its recursion limit ({RECURSION_LIMIT}): {exc}") from None
+        raise ConfigError(
+            f"graph {graph_name!r} exceeded its recursion limit ({RECURSION_LIMIT}): {exc}"
+        ) from None
 
 
 def _summarize(final: dict[str, Any], *, client: Any, model: str, graph: str) -> Answer:
-    from spatioxolver.models import Usage
-
     trace = list(final.get("trace") or [])
     usage = Usage()
     hashes: dict[str, str] = {}
@@ -176,9 +194,11 @@ def _summarize(final: dict[str, Any], *, client: Any, model: str, graph: str) ->
     for entry in trace:
         u = entry.get("usage") or {}
         if not entry.get("from_cache"):
-            usage = usage + Usage(prompt_tokens=int(u.get("prompt_tokens", 0)),
-                                  completion_tokens=int(u.get("completion_tokens", 0)),
-                                  cost_usd=u.get("cost_usd"))
+            usage = usage + Usage(
+                prompt_tokens=int(u.get("prompt_tokens", 0)),
+                completion_tokens=int(u.get("completion_tokens", 0)),
+                cost_usd=u.get("cost_usd"),
+            )
         hashes.update(entry.get("templates") or {})
     answer = dict(final.get("answer") or {})
     graph_data = final.get("scene_graph")
@@ -209,12 +229,19 @@ async def _prepare(images: Any, model: str, options: dict[str, Any]) -> Any:
     if len(clean_frames) != len(frames):
         raise InputError(f"clean_images has {len(clean_frames)} images but {len(frames)} images were given")
     client = _client(model, options)
-    return RunContext(client=client, model=model, frames=frames, clean_frames=clean_frames,
-                      image_inputs=inputs, options=dict(options))
+    return RunContext(
+        client=client,
+        model=model,
+        frames=frames,
+        clean_frames=clean_frames,
+        image_inputs=inputs,
+        options=dict(options),
+    )
 
 
-async def aask(images: Any, question: str, *, model: str = "geometric", graph: str = "agentic",
-               **options: Any) -> Answer:
+async def aask(
+    images: Any, question: str, *, model: str = "geometric", graph: str = "agentic", **options: Any
+) -> Answer:
     """Answer ``question`` about ``images`` (one image or a list of views).
 
     Args:
@@ -245,8 +272,12 @@ async def aask(images: Any, question: str, *, model: str = "geometric", graph: s
         raise
     run_id = register(ctx)
     try:
-        state: dict[str, Any] = {"run_id": run_id, "question": question.strip(), "n_frames": len(ctx.frames),
-                                 "trace": []}
+        state: dict[str, Any] = {
+            "run_id": run_id,
+            "question": question.strip(),
+            "n_frames": len(ctx.frames),
+            "trace": [],
+        }
         cache_key = None
         if canon == "agentic" and options.get("cache", True):
             from spatioxolver.graphs._cache import cache_get, perception_key
@@ -254,27 +285,44 @@ async def aask(images: Any, question: str, *, model: str = "geometric", graph: s
             cache_key = perception_key(ctx, "repaired")
             cached = cache_get(cache_key)
             if cached is not None:
-                state.update(scene_graph=cached["scene_graph"], repairs=cached["repairs"],
-                             images=cached["images"], from_cache=True)
+                state.update(
+                    scene_graph=cached["scene_graph"],
+                    repairs=cached["repairs"],
+                    images=cached["images"],
+                    from_cache=True,
+                )
                 state["trace"] = [{**e, "from_cache": True} for e in cached["trace"]]
         final = await _run(canon, state, options)
         if cache_key is not None and not state.get("from_cache"):
             from spatioxolver.graphs._cache import cache_put
 
             perception = [e for e in final.get("trace") or [] if e.get("node") != "reasoning"]
-            cache_put(cache_key, {"scene_graph": final.get("scene_graph"), "repairs": final.get("repairs") or [],
-                                  "images": final.get("images") or [], "trace": perception})
+            cache_put(
+                cache_key,
+                {
+                    "scene_graph": final.get("scene_graph"),
+                    "repairs": final.get("repairs") or [],
+                    "images": final.get("images") or [],
+                    "trace": perception,
+                },
+            )
         return _summarize(final, client=ctx.client, model=model, graph=canon)
     except SpatioxolverError as exc:
         if options.get("return_errors"):
-            return Answer(model=model, graph=canon, simulated=bool(getattr(ctx.client, "simulated", False)),
-                          error=f"{type(exc).__name__}: {exc}")
+            return Answer(
+                model=model,
+                graph=canon,
+                simulated=bool(getattr(ctx.client, "simulated", False)),
+                error=f"{type(exc).__name__}: {exc}",
+            )
         raise
     finally:
         release(run_id)
 
 
-def ask(images: Any, question: str, *, model: str = "geometric", graph: str = "agentic", **options: Any) -> Answer:
+def ask(
+    images: Any, question: str, *, model: str = "geometric", graph: str = "agentic", **options: Any
+) -> Answer:
     """Blocking :func:`aask` (works inside a running event loop too)."""
     from spatioxolver.models import run_sync
 
@@ -287,21 +335,35 @@ async def abuild_scene_graph(image_or_images: Any, *, model: str = "geometric", 
 
 
 async def _scene(images: Any, model: str, options: dict[str, Any]) -> SceneGraph:
+    from spatioxolver.graphs._cache import cache_get, cache_put, perception_key
     from spatioxolver.graphs._context import register, release
 
     ctx = await _prepare(images, model, options)
-    run_id = register(ctx)
-    try:
-        state = {"run_id": run_id, "question": "", "n_frames": len(ctx.frames), "trace": []}
-        final = await _run("agentic", state, options)
-        graph = SceneGraph.model_validate(final["scene_graph"])
-        provenance = dict(graph.provenance)
-        provenance["repairs"] = final.get("repairs") or []
-        provenance["trace"] = [{k: v for k, v in e.items() if k in ("node", "backend", "seconds", "calls")}
-                               for e in final.get("trace") or []]
-        return graph.model_copy(update={"provenance": provenance})
-    finally:
-        release(run_id)
+    use_cache = bool(options.get("cache", True))
+    key = perception_key(ctx, "repaired")
+    cached = cache_get(key) if use_cache else None
+    if cached is None:
+        run_id = register(ctx)
+        try:
+            state = {"run_id": run_id, "question": "", "n_frames": len(ctx.frames), "trace": []}
+            final = await _run("agentic", state, options)
+        finally:
+            release(run_id)
+        cached = {
+            "scene_graph": final["scene_graph"],
+            "repairs": final.get("repairs") or [],
+            "images": final.get("images") or [],
+            "trace": list(final.get("trace") or []),
+        }
+        if use_cache:
+            cache_put(key, cached)
+    graph = SceneGraph.model_validate(cached["scene_graph"])
+    provenance = dict(graph.provenance)
+    provenance["repairs"] = cached["repairs"]
+    provenance["trace"] = [
+        {k: v for k, v in e.items() if k in ("node", "backend", "seconds", "calls")} for e in cached["trace"]
+    ]
+    return graph.model_copy(update={"provenance": provenance})
 
 
 def build_scene_graph(image_or_images: Any, *, model: str = "geometric", **options: Any) -> SceneGraph:

@@ -30,7 +30,7 @@ def _datasets(scale: float) -> list[tuple[str, str, int, dict[str, Any]]]:
     k = lambda n: max(2, int(round(n * scale)))  # noqa: E731
     return [
         ("ctr", "ctr", k(8), {"n": [3, 5, 8, 12], **IMAGE}),
-        ("ctr-gap", "ctr", k(40), {"gap_set": True, "deltas": [0.1, 0.3, 1.0, 3.0], **IMAGE}),
+        ("ctr-gap", "ctr", k(80), {"gap_set": True, "deltas": [0.1, 0.3, 0.5, 1.0, 3.0], **IMAGE}),
         ("cvt", "cvt", k(6), dict(IMAGE)),
         ("inconsistency", "inconsistency", k(16), {"max_objects": 7, **IMAGE}),
         ("spatialab", "spatialab", k(12), dict(IMAGE)),
@@ -39,7 +39,7 @@ def _datasets(scale: float) -> list[tuple[str, str, int, dict[str, Any]]]:
 
 def _generate(data: Path, scale: float, seed: int) -> list[tuple[str, Path]]:
     from spatioxolver.errors import SpatioxolverError
-    from spatioxolver.scenes._generate import generate
+    from spatioxolver.scenes import generate
 
     made = []
     for name, family, scenes, options in _datasets(scale):
@@ -64,17 +64,22 @@ async def _evaluate(datasets: list[tuple[str, Path]], runs: Path, seed: int) -> 
     from spatioxolver.errors import SpatioxolverError
     from spatioxolver.evals.evaluate import aevaluate
 
-    plan = [("geometric", "agentic")] + [(m, g) for m in SIM_MODELS for g in GRAPHS]
+    plan = [("geometric", "agentic", None)] + [(m, g, None) for m in SIM_MODELS for g in GRAPHS]
+    # CVT's sequential protocol (seed 003: k scenes per prompt) next to the episodic runs.
+    sequential = [(m, g, "sequential") for m in SIM_MODELS for g in ("direct", "agentic")]
     done = []
     for name, root in datasets:
-        for model, graph in plan:
-            run_dir = runs / f"{name}--{model.replace('/', '_')}--{graph}"
+        for model, graph, split in plan + (sequential if name == "cvt" else []):
+            suffix = f"--{split}" if split else ""
+            run_dir = runs / f"{name}--{model.replace('/', '_')}--{graph}{suffix}"
             start = time.perf_counter()
             try:
                 _, summary = await aevaluate(
                     root,
                     model=model,
                     graph=graph,
+                    split=split,
+                    options={"batch_size": 3} if split == "sequential" else None,
                     run_dir=run_dir,
                     concurrency=8,
                     seed=seed,
@@ -87,8 +92,9 @@ async def _evaluate(datasets: list[tuple[str, Path]], runs: Path, seed: int) -> 
             t = summary["totals"]
             sim = " (simulated)" if summary["run"]["simulated"] else ""
             acc = summary["accuracy"]["value"] or 0.0
+            label = name + (f"/{split}" if split else "")
             print(
-                f"  {name:14s} {model + sim:30s} {graph:9s} acc {acc:6.1%}  "
+                f"  {label:14s} {model + sim:30s} {graph:9s} acc {acc:6.1%}  "
                 f"errors {t['errors']:3d}/{t['examples']:<4d} {time.perf_counter() - start:5.1f} s"
             )
             done.append(run_dir)

@@ -35,7 +35,7 @@ _ASSUMED_ELEVATION_DEG = 40.0
 def ground_layout(graph: SceneGraph, *, frame: int = 0) -> dict[str, tuple[float, float]]:
     """Estimate each object's ground position ``(u, w)`` in the original observer frame.
 
-    Uses, in order of preference: ``attributes.extras["ground"]`` (set by a backend that
+    Uses, in order of preference: ``attributes.extras["ground_uw"]`` (set by a backend that
     knows it); the ground contact point (bottom centre of the box) back-projected onto the
     ground plane through the camera in ``provenance["camera"]`` (``K`` and
     ``world_to_camera``) or, without one, a CLEVR-like camera (40 degrees elevation,
@@ -52,8 +52,8 @@ def ground_layout(graph: SceneGraph, *, frame: int = 0) -> dict[str, tuple[float
     d_rank = _depth_rank(graph, [o.id for o in objects])
     out: dict[str, tuple[float, float]] = {}
     for obj in objects:
-        ground = obj.attributes.extras.get("ground") if obj.attributes.extras else None
-        if ground is not None and len(ground) >= 2:
+        ground = obj.attributes.extras.get("ground_uw") if obj.attributes.extras else None
+        if isinstance(ground, (list, tuple)) and len(ground) >= 2:
             out[obj.id] = (float(ground[0]), float(ground[1]))
             continue
         x = _center_x(obj)
@@ -82,8 +82,9 @@ def _camera_model(camera: Any, width: int, height: int) -> tuple[float, float, f
     return _ASSUMED_FOCAL_OVER_WIDTH * width, width / 2.0, height / 2.0, math.radians(_ASSUMED_ELEVATION_DEG)
 
 
-def _back_project(x: float, y: float, focal: float, cx: float, cy: float,
-                  elevation: float) -> tuple[float, float] | None:
+def _back_project(
+    x: float, y: float, focal: float, cx: float, cy: float, elevation: float
+) -> tuple[float, float] | None:
     """Ground point (lateral, forward) seen at pixel ``(x, y)`` by a level camera at height 1."""
     dx, dy = (x - cx) / focal, (y - cy) / focal
     down = dy * math.cos(elevation) + math.sin(elevation)
@@ -113,8 +114,9 @@ def _depth_rank(graph: SceneGraph, ids: list[str]) -> dict[str, float]:
     return {i: w / n for i, w in wins.items()}
 
 
-def orbit_relations(displacement: tuple[float, float], theta: float, direction: str, *,
-                    eps: float) -> list[str]:
+def orbit_relations(
+    displacement: tuple[float, float], theta: float, direction: str, *, eps: float
+) -> list[str]:
     """Relations (sorted) of a subject displaced by ``(u, w)`` from its reference after an orbit.
 
     Args:

@@ -36,25 +36,69 @@ __all__ = ["parse_question", "parse_reference", "split_options", "UNSUPPORTED_ME
 UNSUPPORTED_MESSAGE = "unsupported by the geometric reasoner — use an LLM model"
 
 COLORS = {
-    "gray": "gray", "grey": "gray", "red": "red", "blue": "blue", "green": "green",
-    "brown": "brown", "purple": "purple", "cyan": "cyan", "yellow": "yellow",
-    "black": "black", "white": "white", "orange": "orange", "pink": "pink",
+    "gray": "gray",
+    "grey": "gray",
+    "red": "red",
+    "blue": "blue",
+    "green": "green",
+    "brown": "brown",
+    "purple": "purple",
+    "cyan": "cyan",
+    "yellow": "yellow",
+    "black": "black",
+    "white": "white",
+    "orange": "orange",
+    "pink": "pink",
 }
 SHAPES = {
-    "cube": "cube", "cubes": "cube", "block": "cube", "blocks": "cube",
-    "sphere": "sphere", "spheres": "sphere", "ball": "sphere", "balls": "sphere",
-    "cylinder": "cylinder", "cylinders": "cylinder",
+    "cube": "cube",
+    "cubes": "cube",
+    "block": "cube",
+    "blocks": "cube",
+    "sphere": "sphere",
+    "spheres": "sphere",
+    "ball": "sphere",
+    "balls": "sphere",
+    "cylinder": "cylinder",
+    "cylinders": "cylinder",
 }
 SIZES = {"small": "small", "tiny": "small", "little": "small", "large": "large", "big": "large"}
 MATERIALS = {
-    "metal": "metal", "metallic": "metal", "shiny": "metal",
-    "rubber": "rubber", "matte": "rubber",
+    "metal": "metal",
+    "metallic": "metal",
+    "shiny": "metal",
+    "rubber": "rubber",
+    "matte": "rubber",
 }
 #: Nouns meaning "any object" (no shape filter).
 GENERIC = {"object", "objects", "thing", "things", "item", "items", "one", "ones", "shape", "shapes"}
-_STOP = {"the", "a", "an", "of", "that", "which", "is", "are", "there", "in", "image", "scene",
-         "picture", "photo", "this", "visible", "do", "you", "see", "total", "these", "those",
-         "following", "all", "reality"}
+_STOP = {
+    "the",
+    "a",
+    "an",
+    "of",
+    "that",
+    "which",
+    "is",
+    "are",
+    "there",
+    "in",
+    "image",
+    "scene",
+    "picture",
+    "photo",
+    "this",
+    "visible",
+    "do",
+    "you",
+    "see",
+    "total",
+    "these",
+    "those",
+    "following",
+    "all",
+    "reality",
+}
 
 # (pattern, axis, asks) for the pairwise / yes-no relation phrases; longest first.
 _REL_PHRASES: list[tuple[str, str, str]] = [
@@ -62,11 +106,19 @@ _REL_PHRASES: list[tuple[str, str, str]] = [
     (r"(?:more )?to the right(?: of)?|more right|right of|further right|farther right", "H", "right"),
     (r"higher(?: up)?(?: than)?|above|over|on top of", "V", "above"),
     (r"lower(?: down)?(?: than)?|below|under(?:neath)?|beneath", "V", "below"),
-    (r"in front of|closer to the camera(?: than)?|nearer to the camera(?: than)?|closer(?: than)?|"
-     r"nearer(?: than)?", "D", "closer"),
-    (r"behind|further (?:away )?from the camera(?: than)?|farther (?:away )?from the camera(?: than)?|"
-     r"further away(?: than)?|farther away(?: than)?|further(?: than)?|farther(?: than)?|"
-     r"more distant(?: than)?", "D", "further"),
+    (
+        r"in front of|closer to the camera(?: than)?|nearer to the camera(?: than)?|closer(?: than)?|"
+        r"nearer(?: than)?",
+        "D",
+        "closer",
+    ),
+    (
+        r"behind|further (?:away )?from the camera(?: than)?|farther (?:away )?from the camera(?: than)?|"
+        r"further away(?: than)?|farther away(?: than)?|further(?: than)?|farther(?: than)?|"
+        r"more distant(?: than)?",
+        "D",
+        "further",
+    ),
 ]
 _REL_ALT = "|".join(p for p, _, _ in _REL_PHRASES)
 
@@ -76,8 +128,11 @@ _SUPERLATIVES: list[tuple[str, str]] = [
     (r"top-?most|highest|upper-?most", "topmost"),
     (r"bottom-?most|lowest|lower-?most", "bottommost"),
     (r"front-?most|closest(?: to the (?:camera|viewer))?|nearest(?: to the (?:camera|viewer))?", "closest"),
-    (r"back-?most|farthest(?: (?:away )?from the (?:camera|viewer))?|"
-     r"furthest(?: (?:away )?from the (?:camera|viewer))?|most distant", "farthest"),
+    (
+        r"back-?most|farthest(?: (?:away )?from the (?:camera|viewer))?|"
+        r"furthest(?: (?:away )?from the (?:camera|viewer))?|most distant",
+        "farthest",
+    ),
     (r"largest|biggest", "largest"),
     (r"smallest|tiniest", "smallest"),
     (r"tallest(?: in reality)?", "tallest"),
@@ -85,7 +140,8 @@ _SUPERLATIVES: list[tuple[str, str]] = [
 ]
 
 _LABEL_RE = re.compile(
-    r"^(?:(?:tag|object|obj|box|label|marker|item|number|no\.?)\s*#?\s*|#)([A-Za-z0-9]+)$", re.I)
+    r"^(?:(?:tag|object|obj|box|label|marker|item|number|no\.?)\s*#?\s*|#)([A-Za-z0-9]+)$", re.I
+)
 _PAREN_TAG_RE = re.compile(r"\(\s*(?:tag|object|box|label)?\s*#?\s*([A-Za-z0-9]+)\s*\)", re.I)
 
 
@@ -113,8 +169,14 @@ def parse_reference(phrase: str) -> dict[str, Any]:
         '0'
     """
     text = _clean(phrase).strip(" .,:;!?\"'")
-    ref: dict[str, Any] = {"text": text, "label": None, "color": None, "shape": None,
-                           "size": None, "material": None}
+    ref: dict[str, Any] = {
+        "text": text,
+        "label": None,
+        "color": None,
+        "shape": None,
+        "size": None,
+        "material": None,
+    }
     paren = _PAREN_TAG_RE.search(text)
     if paren:
         ref["label"] = _norm_label(paren.group(1))
@@ -147,12 +209,14 @@ def parse_reference(phrase: str) -> dict[str, Any]:
         else:
             if ref["label"] is None:
                 raise UnsupportedQuestionError(
-                    f"cannot tell which object {phrase.strip()!r} names: {UNSUPPORTED_MESSAGE}")
+                    f"cannot tell which object {phrase.strip()!r} names: {UNSUPPORTED_MESSAGE}"
+                )
             continue
         known = True
     if ref["label"] is None and not known:
         raise UnsupportedQuestionError(
-            f"cannot tell which object {phrase.strip()!r} names: {UNSUPPORTED_MESSAGE}")
+            f"cannot tell which object {phrase.strip()!r} names: {UNSUPPORTED_MESSAGE}"
+        )
     return ref
 
 
@@ -189,7 +253,7 @@ def split_options(question: str) -> tuple[str, list[str]]:
         if first not in ("1", "A", "a"):
             continue
         seq = [found[start]]
-        for nxt in found[start + 1:]:
+        for nxt in found[start + 1 :]:
             prev = seq[-1].group(1) or seq[-1].group(2)
             cur = nxt.group(1) or nxt.group(2)
             if ord(cur.upper()) == ord(prev.upper()) + 1:
@@ -200,7 +264,7 @@ def split_options(question: str) -> tuple[str, list[str]]:
         options = []
         for i, m in enumerate(seq):
             end = seq[i + 1].start() if i + 1 < len(seq) else len(text)
-            option = text[m.end(): end].strip().rstrip(",;")
+            option = text[m.end() : end].strip().rstrip(",;")
             if i == len(seq) - 1:
                 option = re.sub(r"\s*\b(?:answer|reply|respond)\b.*$", "", option, flags=re.I | re.S)
             options.append(option.strip())
@@ -212,7 +276,8 @@ def split_options(question: str) -> tuple[str, list[str]]:
 # --------------------------------------------------------------------------- forms
 _TAIL = re.compile(
     r"\s*(?:answer|respond|reply|please answer|format)\b.*$|\s*\((?:yes|no)(?:/| or )(?:yes|no)\)\s*$",
-    re.I | re.S)
+    re.I | re.S,
+)
 
 
 def _strip_tail(text: str) -> str:
@@ -269,34 +334,85 @@ def parse_question(question: str, *, n_images: int = 1, choices: list[str] | Non
 def _parse_single(text: str, n_images: int) -> dict[str, Any]:
     low = text.lower()
     # Two-view inconsistency (seed 002).
-    if n_images >= 2 and re.search(r"inconsisten|modified object|which letter marks|edited|re-?posed|"
-                                   r"moved object|which object (?:was|has been) (?:moved|changed)", low):
+    if n_images >= 2 and re.search(
+        r"inconsisten|modified object|which letter marks|edited|re-?posed|"
+        r"moved object|which object (?:was|has been) (?:moved|changed)",
+        low,
+    ):
         return {"type": "inconsistent_object"}
     # CVT orbit / top-down (seed 003).
-    m = re.search(r"orbits? (?:by )?(\d+(?:\.\d+)?) ?(?:degrees?|°|deg) (?:to the |towards the )?(left|right)\b.*?"
-                  r"relationship of (.+?) with respect to (.+?)(?:\?|$)", text, re.I)
+    m = re.search(
+        r"orbits? (?:by )?(\d+(?:\.\d+)?) ?(?:degrees?|°|deg) (?:to the |towards the )?(left|right)\b.*?"
+        r"relationship of (.+?) with respect to (.+?)(?:\?|$)",
+        text,
+        re.I,
+    )
     if m:
-        return {"type": "orbit", "theta": float(m.group(1)), "direction": m.group(2).lower(),
-                "subject": parse_reference(m.group(3)), "reference": parse_reference(m.group(4))}
-    m = re.search(r"(?:full )?(\d+(?:\.\d+)?)[- ]degree circle to the (left|right)\b.*?where is (.+?)(?: now)?,? "
-                  r"relative to (.+?)(?:\?|$)", text, re.I)
+        return {
+            "type": "orbit",
+            "theta": float(m.group(1)),
+            "direction": m.group(2).lower(),
+            "subject": parse_reference(m.group(3)),
+            "reference": parse_reference(m.group(4)),
+        }
+    m = re.search(
+        r"(?:full )?(\d+(?:\.\d+)?)[- ]degree circle to the (left|right)\b.*?where is (.+?)(?: now)?,? "
+        r"relative to (.+?)(?:\?|$)",
+        text,
+        re.I,
+    )
     if m:
-        return {"type": "orbit", "theta": float(m.group(1)), "direction": m.group(2).lower(),
-                "subject": parse_reference(m.group(3)), "reference": parse_reference(m.group(4))}
-    m = re.search(r"^(?:what is )?the (?:current )?spatial relationship of (.+?) with respect to (.+?)(?:\?|$)",
-                  text, re.I)
+        return {
+            "type": "orbit",
+            "theta": float(m.group(1)),
+            "direction": m.group(2).lower(),
+            "subject": parse_reference(m.group(3)),
+            "reference": parse_reference(m.group(4)),
+        }
+    m = re.search(
+        r"^(?:what is )?the (?:current )?spatial relationship of (.+?) with respect to (.+?)(?:\?|$)",
+        text,
+        re.I,
+    )
     if m:
-        return {"type": "orbit", "theta": 0.0, "direction": "left",
-                "subject": parse_reference(m.group(1)), "reference": parse_reference(m.group(2))}
+        return {
+            "type": "orbit",
+            "theta": 0.0,
+            "direction": "left",
+            "subject": parse_reference(m.group(1)),
+            "reference": parse_reference(m.group(2)),
+        }
     m = re.search(r"top-?down.*?relationship of (.+?) with respect to (.+?)(?:\?|$)", text, re.I)
     if m:
-        return {"type": "top_down", "subject": parse_reference(m.group(1)),
-                "reference": parse_reference(m.group(2))}
+        return {
+            "type": "top_down",
+            "subject": parse_reference(m.group(1)),
+            "reference": parse_reference(m.group(2)),
+        }
     body = _strip_tail(text)
-    body = re.sub(r"^(?:looking at (?:this|the) (?:image|picture|scene)|in (?:this|the) (?:image|picture|scene))"
-                  r"\s*,?\s*", "", body, flags=re.I)
-    for parser in (_compass, _outline, _occluder, _apparent_pair, _direction, _aligned, _corner, _size_pair, _pairwise, _between, _nearest, _extreme,
-                   _count, _yesno):
+    body = re.sub(
+        r"^(?:looking at (?:this|the) (?:image|picture|scene)|in (?:this|the) (?:image|picture|scene))"
+        r"\s*,?\s*",
+        "",
+        body,
+        flags=re.I,
+    )
+    for parser in (
+        _compass,
+        _outline,
+        _occluder,
+        _apparent_pair,
+        _direction,
+        _aligned,
+        _corner,
+        _size_pair,
+        _pairwise,
+        _between,
+        _nearest,
+        _extreme,
+        _count,
+        _yesno,
+    ):
         query = parser(body)
         if query is not None:
             return query
@@ -307,52 +423,87 @@ def _compass(body: str) -> dict[str, Any] | None:
     m = re.search(r"in which (?:compass )?direction is (.+?) from (.+)$", body, re.I)
     if not m or "north" not in body.lower():
         return None
-    return {"type": "compass", "subject": parse_reference(m.group(1)), "reference": parse_reference(m.group(2))}
+    return {
+        "type": "compass",
+        "subject": parse_reference(m.group(1)),
+        "reference": parse_reference(m.group(2)),
+    }
 
 
 def _outline(body: str) -> dict[str, Any] | None:
-    m = re.search(r"(?:viewed|seen) from (?:directly )?above,? what shape is the outline of (.+)$", body, re.I)
+    m = re.search(
+        r"(?:viewed|seen) from (?:directly )?above,? what shape is the outline of (.+)$", body, re.I
+    )
     if not m:
         return None
     return {"type": "outline", "subject": parse_reference(m.group(1))}
 
 
 def _occluder(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(r"which object (?:partially |partly )?(?:hides|occludes|covers|blocks) (.+?)(?: from view)?", body, re.I)
+    m = re.fullmatch(
+        r"which object (?:partially |partly )?(?:hides|occludes|covers|blocks) (.+?)(?: from view)?",
+        body,
+        re.I,
+    )
     if not m:
         return None
     return {"type": "occluder", "reference": parse_reference(m.group(1))}
 
 
 def _apparent_pair(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(r"(.+?) and (.+?) have the same (?:real )?size\.\s*which (?:one|object) (?:appears|looks) "
-                     r"(larger|bigger|smaller) in the image", body, re.I)
+    m = re.fullmatch(
+        r"(.+?) and (.+?) have the same (?:real )?size\.\s*which (?:one|object) (?:appears|looks) "
+        r"(larger|bigger|smaller) in the image",
+        body,
+        re.I,
+    )
     if not m:
         return None
-    return {"type": "apparent_pair", "objects": [parse_reference(m.group(1)), parse_reference(m.group(2))],
-            "asks": "smaller" if m.group(3).lower() == "smaller" else "larger"}
+    return {
+        "type": "apparent_pair",
+        "objects": [parse_reference(m.group(1)), parse_reference(m.group(2))],
+        "asks": "smaller" if m.group(3).lower() == "smaller" else "larger",
+    }
 
 
 def _direction(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(r"(?:from the camera'?s? (?:viewpoint|point of view|perspective),? )?where is (.+?) "
-                     r"(?:located |positioned )?relative to (.+)", body, re.I)
+    m = re.fullmatch(
+        r"(?:from the camera'?s? (?:viewpoint|point of view|perspective),? )?where is (.+?) "
+        r"(?:located |positioned )?relative to (.+)",
+        body,
+        re.I,
+    )
     if not m:
         return None
-    return {"type": "direction", "subject": parse_reference(m.group(1)), "reference": parse_reference(m.group(2))}
+    return {
+        "type": "direction",
+        "subject": parse_reference(m.group(1)),
+        "reference": parse_reference(m.group(2)),
+    }
 
 
 def _aligned(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(r"(?:in the image,? )?which object is (?:most nearly )?(vertically|horizontally) aligned with"
-                     r"(?: \([^)]*\))? (.+)", body, re.I)
+    m = re.fullmatch(
+        r"(?:in the image,? )?which object is (?:most nearly )?(vertically|horizontally) aligned with"
+        r"(?: \([^)]*\))? (.+)",
+        body,
+        re.I,
+    )
     if not m:
         return None
-    return {"type": "aligned", "axis": "x" if m.group(1).lower() == "vertically" else "y",
-            "reference": parse_reference(m.group(2))}
+    return {
+        "type": "aligned",
+        "axis": "x" if m.group(1).lower() == "vertically" else "y",
+        "reference": parse_reference(m.group(2)),
+    }
 
 
 def _corner(body: str) -> dict[str, Any] | None:
-    m = re.search(r"which object is (?:positioned |located )?in the (back|front|top|bottom)-(left|right) corner",
-                  body, re.I)
+    m = re.search(
+        r"which object is (?:positioned |located )?in the (back|front|top|bottom)-(left|right) corner",
+        body,
+        re.I,
+    )
     if not m:
         return None
     depth = {"back": "behind", "top": "behind", "front": "front", "bottom": "front"}[m.group(1).lower()]
@@ -360,44 +511,78 @@ def _corner(body: str) -> dict[str, Any] | None:
 
 
 def _size_pair(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(r"(.+?) looks (?:smaller|larger|bigger) in the image than (.+?)\.\s*which (?:one|object) is "
-                     r"(?:actually|really) (larger|bigger|smaller)", body, re.I)
+    m = re.fullmatch(
+        r"(.+?) looks (?:smaller|larger|bigger) in the image than (.+?)\.\s*which (?:one|object) is "
+        r"(?:actually|really) (larger|bigger|smaller)",
+        body,
+        re.I,
+    )
     if not m:
         return None
-    return {"type": "size_pair", "objects": [parse_reference(m.group(1)), parse_reference(m.group(2))],
-            "asks": "smaller" if m.group(3).lower() == "smaller" else "larger"}
+    return {
+        "type": "size_pair",
+        "objects": [parse_reference(m.group(1)), parse_reference(m.group(2))],
+        "asks": "smaller" if m.group(3).lower() == "smaller" else "larger",
+    }
 
 
 def _pairwise(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(
         rf"(?:which|what) (?:object|one|item|of (?:the|these) (?:two|objects))? ?(?:is|appears|looks) "
         rf"(?:located )?({_REL_ALT})(?: the other(?: one)?| of the two)?\s*[:,-]?\s*(?:between )?"
-        rf"(.+?)\s*(?:,\s*)?(?:\bor\b|\band\b)\s*(.+)", body, re.I)
+        rf"(.+?)\s*(?:,\s*)?(?:\bor\b|\band\b)\s*(.+)",
+        body,
+        re.I,
+    )
     if not m:
         return None
     axis, asks = _rel(m.group(1))
-    return {"type": "pairwise", "axis": axis, "asks": asks,
-            "objects": [parse_reference(m.group(2)), parse_reference(m.group(3))]}
+    return {
+        "type": "pairwise",
+        "axis": axis,
+        "asks": asks,
+        "objects": [parse_reference(m.group(2)), parse_reference(m.group(3))],
+    }
 
 
 def _between(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(r"(?:is|are) (.+?) (?:located |positioned |placed )?(?:in )?between (.+?) and (.+)", body, re.I)
+    m = re.fullmatch(
+        r"(?:is|are) (.+?) (?:located |positioned |placed )?(?:in )?between (.+?) and (.+)", body, re.I
+    )
     if m:
-        return {"type": "between", "subject": parse_reference(m.group(1)),
-                "a": parse_reference(m.group(2)), "b": parse_reference(m.group(3))}
-    m = re.fullmatch(r"(?:which|what) (.*?)\s*(?:is|lies|sits) (?:located |positioned )?(?:in )?between (.+?) and (.+)",
-                     body, re.I)
+        return {
+            "type": "between",
+            "subject": parse_reference(m.group(1)),
+            "a": parse_reference(m.group(2)),
+            "b": parse_reference(m.group(3)),
+        }
+    m = re.fullmatch(
+        r"(?:which|what) (.*?)\s*(?:is|lies|sits) (?:located |positioned )?(?:in )?between (.+?) and (.+)",
+        body,
+        re.I,
+    )
     if m:
-        return {"type": "between", "subject": None, "filter": _filter(m.group(1) or None),
-                "a": parse_reference(m.group(2)), "b": parse_reference(m.group(3))}
+        return {
+            "type": "between",
+            "subject": None,
+            "filter": _filter(m.group(1) or None),
+            "a": parse_reference(m.group(2)),
+            "b": parse_reference(m.group(3)),
+        }
     return None
 
 
 def _nearest(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(r"(?:which|what) (.*?)\s*(?:is )?(?:the )?(nearest|closest|farthest|furthest)"
-                     r"(?: (?:to|from))? (?!(?:to |from )?the (?:camera|viewer))(.+)", body, re.I)
+    m = re.fullmatch(
+        r"(?:which|what) (.*?)\s*(?:is )?(?:the )?(nearest|closest|farthest|furthest)"
+        r"(?: (?:to|from))? (?!(?:to |from )?the (?:camera|viewer))(.+)",
+        body,
+        re.I,
+    )
     if not m:
-        m = re.fullmatch(r"(?:which|what) (.*?)\s*is (nearest|closest|farthest|furthest) (?:to|from) (.+)", body, re.I)
+        m = re.fullmatch(
+            r"(?:which|what) (.*?)\s*is (nearest|closest|farthest|furthest) (?:to|from) (.+)", body, re.I
+        )
     if not m:
         return None
     target = re.sub(r"\s+in the (?:scene|image|picture)$", "", m.group(3).strip(), flags=re.I)
@@ -405,8 +590,12 @@ def _nearest(body: str) -> dict[str, Any] | None:
         return None
     which = "nearest" if m.group(2).lower() in ("nearest", "closest") else "farthest"
     subject_filter = re.sub(r"\b(?:is|the)\b", " ", m.group(1)).strip()
-    return {"type": "nearest", "which": which, "reference": parse_reference(target),
-            "filter": _filter(subject_filter or None)}
+    return {
+        "type": "nearest",
+        "which": which,
+        "reference": parse_reference(target),
+        "filter": _filter(subject_filter or None),
+    }
 
 
 def _extreme(body: str) -> dict[str, Any] | None:
@@ -415,12 +604,16 @@ def _extreme(body: str) -> dict[str, Any] | None:
     if re.search(r"occupies the (?:least|smallest) volume", body, re.I):
         return {"type": "extreme", "which": "smallest", "filter": None}
     body = re.sub(r"\s*\([^)]*\)", "", body)
-    body = re.sub(r" (?:to|from) the (?:camera|viewer)$| in the (?:image|scene|picture)$", "", body, flags=re.I)
+    body = re.sub(
+        r" (?:to|from) the (?:camera|viewer)$| in the (?:image|scene|picture)$", "", body, flags=re.I
+    )
     m = re.fullmatch(rf"(?:which|what) (.*?)\s*(?:is|appears) (?:the )?({_SUP_ALT})(?: (.+))?", body, re.I)
     if m:
         which = _superlative(m.group(2))
         rest = (m.group(3) or "").strip()
-        if which and (not rest or re.fullmatch(r"(?:one|object|item|of (?:the|all)(?: \w+)*|in the \w+)", rest, re.I)):
+        if which and (
+            not rest or re.fullmatch(r"(?:one|object|item|of (?:the|all)(?: \w+)*|in the \w+)", rest, re.I)
+        ):
             return {"type": "extreme", "which": which, "filter": _filter(m.group(1) or None)}
     m = re.fullmatch(rf"(?:which|what) is the ({_SUP_ALT}) (.+)", body, re.I)
     if m and _superlative(m.group(1)):
@@ -432,8 +625,11 @@ def _extreme(body: str) -> dict[str, Any] | None:
 
 
 def _count(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(r"how many (.+?)(?: are| is)?(?: there| visible| shown| present)?(?: in the (?:image|scene|picture))?",
-                     body, re.I)
+    m = re.fullmatch(
+        r"how many (.+?)(?: are| is)?(?: there| visible| shown| present)?(?: in the (?:image|scene|picture))?",
+        body,
+        re.I,
+    )
     if not m:
         return None
     phrase = m.group(1)
@@ -448,10 +644,19 @@ def _count(body: str) -> dict[str, Any] | None:
 
 
 def _yesno(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(rf"(?:is|are|does|do) (.+?) (?:located |positioned |placed |appear(?:s)? (?:to be )?)?"
-                     rf"({_REL_ALT}) (.+)", body, re.I)
+    m = re.fullmatch(
+        rf"(?:is|are|does|do) (.+?) (?:located |positioned |placed |appear(?:s)? (?:to be )?)?"
+        rf"({_REL_ALT}) (.+)",
+        body,
+        re.I,
+    )
     if not m:
         return None
     axis, asks = _rel(m.group(2))
-    return {"type": "yesno", "axis": axis, "asks": asks,
-            "subject": parse_reference(m.group(1)), "reference": parse_reference(m.group(3))}
+    return {
+        "type": "yesno",
+        "axis": axis,
+        "asks": asks,
+        "subject": parse_reference(m.group(1)),
+        "reference": parse_reference(m.group(3)),
+    }

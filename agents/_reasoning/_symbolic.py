@@ -28,11 +28,30 @@ from spatioxolver.schema import AXIS_PREDICATES, SceneGraph, SpatialObject
 
 __all__ = ["SymbolicAnswer", "answer_query", "display_name", "resolve"]
 
-_PRECEDES_ASKS = {"left": True, "above": True, "closer": True, "right": False, "below": False, "further": False}
-_ASK_WORDS = {"left": "to the left of", "right": "to the right of", "above": "above", "below": "below",
-              "closer": "closer than", "further": "further than"}
-_EXTREME_AXIS = {"leftmost": ("H", True), "rightmost": ("H", False), "topmost": ("V", True),
-                 "bottommost": ("V", False), "closest": ("D", True), "farthest": ("D", False)}
+_PRECEDES_ASKS = {
+    "left": True,
+    "above": True,
+    "closer": True,
+    "right": False,
+    "below": False,
+    "further": False,
+}
+_ASK_WORDS = {
+    "left": "to the left of",
+    "right": "to the right of",
+    "above": "above",
+    "below": "below",
+    "closer": "closer than",
+    "further": "further than",
+}
+_EXTREME_AXIS = {
+    "leftmost": ("H", True),
+    "rightmost": ("H", False),
+    "topmost": ("V", True),
+    "bottommost": ("V", False),
+    "closest": ("D", True),
+    "farthest": ("D", False),
+}
 #: Relative margin (fraction of the layout's extent) under which a CVT relation does not hold;
 #: CLEVR uses 0.2 on scenes about 6 units wide.
 CVT_EPS_FRACTION = 0.2 / 6.0
@@ -177,7 +196,7 @@ def _physical(obj: SpatialObject, what: str = "volume") -> tuple[float, float]:
     apparent = _apparent_area(obj) * depth * depth
     if shape in _HEIGHT and size in _SCALE:
         r = _SCALE[size]
-        return (_HEIGHT[shape] * r if what == "height" else _VOLUME[shape] * r ** 3), apparent
+        return (_HEIGHT[shape] * r if what == "height" else _VOLUME[shape] * r**3), apparent
     size_rank = {"small": 0.0, "large": 1.0}.get(size or "", -1.0)
     return size_rank, apparent
 
@@ -213,8 +232,13 @@ def _pairwise(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     chosen, ref = (a, ref_a) if pick_a else (b, ref_b)
     name = _ref_name(ref, chosen)
     other = _ref_name(ref_b if pick_a else ref_a, b if pick_a else a)
-    return SymbolicAnswer(text=name, value=name, kind="pairwise", objects=[chosen.id],
-                          rationale=f"{name} is {_ASK_WORDS[q['asks']]} {other}")
+    return SymbolicAnswer(
+        text=name,
+        value=name,
+        kind="pairwise",
+        objects=[chosen.id],
+        rationale=f"{name} is {_ASK_WORDS[q['asks']]} {other}",
+    )
 
 
 def _yesno(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -225,8 +249,13 @@ def _yesno(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     holds = first if _PRECEDES_ASKS[q["asks"]] else not first
     sn, rn = _ref_name(q["subject"], s), _ref_name(q["reference"], r)
     verdict = "Yes" if holds else "No"
-    return SymbolicAnswer(text=verdict, value=holds, kind="yesno", objects=[s.id, r.id],
-                          rationale=f"{sn} is {'' if holds else 'not '}{_ASK_WORDS[q['asks']]} {rn}")
+    return SymbolicAnswer(
+        text=verdict,
+        value=holds,
+        kind="yesno",
+        objects=[s.id, r.id],
+        rationale=f"{sn} is {'' if holds else 'not '}{_ASK_WORDS[q['asks']]} {rn}",
+    )
 
 
 def _candidates(q: dict[str, Any], g: SceneGraph) -> list[SpatialObject]:
@@ -251,8 +280,13 @@ def _extreme(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         ranked = sorted(cands, key=lambda o: _physical(o, what))
         best = ranked[-1] if which in ("largest", "tallest") else ranked[0]
     name = display_name(best)
-    return SymbolicAnswer(text=spoken_name(best), value=name, kind="extreme", objects=[best.id],
-                          rationale=f"{name} is the {which} of {len(cands)} candidate(s)")
+    return SymbolicAnswer(
+        text=spoken_name(best),
+        value=name,
+        kind="extreme",
+        objects=[best.id],
+        rationale=f"{name} is the {which} of {len(cands)} candidate(s)",
+    )
 
 
 def _count(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -268,8 +302,13 @@ def _count(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
             if first == _PRECEDES_ASKS[rel["asks"]]:
                 keep.append(obj)
         found = keep
-    return SymbolicAnswer(text=str(len(found)), value=len(found), kind="count",
-                          objects=[o.id for o in found], rationale=f"{len(found)} matching object(s)")
+    return SymbolicAnswer(
+        text=str(len(found)),
+        value=len(found),
+        kind="count",
+        objects=[o.id for o in found],
+        rationale=f"{len(found)} matching object(s)",
+    )
 
 
 def _is_between(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> bool:
@@ -288,14 +327,15 @@ def _between(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if q.get("subject") is not None:
         s = _one(q["subject"], g)
         holds = _is_between(layout[s.id], layout[a.id], layout[b.id])
-        return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="between",
-                              objects=[s.id, a.id, b.id])
+        return SymbolicAnswer(
+            text="Yes" if holds else "No", value=holds, kind="between", objects=[s.id, a.id, b.id]
+        )
     pa, pb = layout[a.id], layout[b.id]
     length = math.dist(pa, pb) or 1e-9
 
     def off_segment(o: SpatialObject) -> float:
         p = layout[o.id]
-        t = ((p[0] - pa[0]) * (pb[0] - pa[0]) + (p[1] - pa[1]) * (pb[1] - pa[1])) / length ** 2
+        t = ((p[0] - pa[0]) * (pb[0] - pa[0]) + (p[1] - pa[1]) * (pb[1] - pa[1])) / length**2
         perp = abs((p[0] - pa[0]) * (pb[1] - pa[1]) - (p[1] - pa[1]) * (pb[0] - pa[0])) / length
         return max(0.0, 0.2 - t, t - 0.8) + perp / length
 
@@ -320,8 +360,13 @@ def _nearest(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     ranked = sorted(cands, key=lambda o: math.dist(layout[o.id], layout[ref.id]))
     best = ranked[0] if q["which"] == "nearest" else ranked[-1]
     name = display_name(best)
-    return SymbolicAnswer(text=spoken_name(best), value=name, kind="nearest", objects=[best.id],
-                          rationale=f"{name} is {q['which']} to {display_name(ref)}")
+    return SymbolicAnswer(
+        text=spoken_name(best),
+        value=name,
+        kind="nearest",
+        objects=[best.id],
+        rationale=f"{name} is {q['which']} to {display_name(ref)}",
+    )
 
 
 def _extent(layout: dict[str, tuple[float, float]]) -> float:
@@ -344,8 +389,13 @@ def _cvt(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         rels = top_down_relations(disp, eps=eps)
         how = "in the top-down view"
     text = ", ".join(rels) if rels else "none"
-    return SymbolicAnswer(text=text, value=rels, kind=q["type"], objects=[s.id, r.id],
-                          rationale=f"{display_name(s)} w.r.t. {display_name(r)} {how}: {text}")
+    return SymbolicAnswer(
+        text=text,
+        value=rels,
+        kind=q["type"],
+        objects=[s.id, r.id],
+        rationale=f"{display_name(s)} w.r.t. {display_name(r)} {how}: {text}",
+    )
 
 
 def _direction(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -366,7 +416,8 @@ def _aligned(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     cands = [o for o in _candidates(q, g) if o.id != ref.id and o.centroid is not None]
     if not cands or ref.centroid is None:
         raise _ReferenceProblem("There is no other object to compare with.")
-    best = min(cands, key=lambda o: abs(o.centroid[k] - ref.centroid[k]))
+    anchor = ref.centroid[k]
+    best = min(cands, key=lambda o: abs((o.centroid or (0.0, 0.0))[k] - anchor))
     name = display_name(best)
     return SymbolicAnswer(text=spoken_name(best), value=name, kind="aligned", objects=[best.id])
 
@@ -401,16 +452,22 @@ def _compass(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     east, north = layout[s.id][0] - layout[r.id][0], layout[s.id][1] - layout[r.id][1]
     bearing = math.degrees(math.atan2(east, north)) % 360.0
     word = _COMPASS[int(round(bearing / 45.0)) % 8]
-    return SymbolicAnswer(text=word, value=word, kind="compass", objects=[s.id, r.id],
-                          rationale=f"bearing {bearing:.0f} degrees")
+    return SymbolicAnswer(
+        text=word,
+        value=word,
+        kind="compass",
+        objects=[s.id, r.id],
+        rationale=f"bearing {bearing:.0f} degrees",
+    )
 
 
 def _outline(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     s = _one(q["subject"], g)
     shape = _norm(s.attributes.shape)
     if shape not in ("cube", "sphere", "cylinder"):
-        raise UnsupportedQuestionError(f"outline of shape {shape!r} is unsupported by the geometric reasoner "
-                                       "— use an LLM model")
+        raise UnsupportedQuestionError(
+            f"outline of shape {shape!r} is unsupported by the geometric reasoner — use an LLM model"
+        )
     word = "square" if shape == "cube" else "circle"
     return SymbolicAnswer(text=word, value=word, kind="outline", objects=[s.id])
 
@@ -420,11 +477,13 @@ def _occluder(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if x.bbox is None:
         raise _ReferenceProblem("The object has no extent to test occlusion.")
 
+    xb = x.bbox
+
     def overlap(o: SpatialObject) -> float:
         if o.bbox is None:
             return 0.0
-        w = min(o.bbox[2], x.bbox[2]) - max(o.bbox[0], x.bbox[0])
-        h = min(o.bbox[3], x.bbox[3]) - max(o.bbox[1], x.bbox[1])
+        w = min(o.bbox[2], xb[2]) - max(o.bbox[0], xb[0])
+        h = min(o.bbox[3], xb[3]) - max(o.bbox[1], xb[1])
         return max(w, 0.0) * max(h, 0.0)
 
     cands = [o for o in _candidates(q, g) if o.id != x.id and overlap(o) > 0 and _precedes(g, "D", o, x)]
@@ -447,7 +506,9 @@ def _apparent_pair(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 def _inconsistent(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     ids = {o.id: o for o in g.objects}
-    moves = [t for t in g.transformations if t.object is not None and t.object in ids and ids[t.object].frame == 0]
+    moves = [
+        t for t in g.transformations if t.object is not None and t.object in ids and ids[t.object].frame == 0
+    ]
     flagged = [t for t in moves if t.inconsistent]
     rationale = "its motion violates the global motion"
     if not flagged:
@@ -456,10 +517,14 @@ def _inconsistent(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         if not scored:
             raise _ReferenceProblem("No object moved inconsistently with the camera motion.")
         flagged = [max(scored, key=lambda t: t.extras["score"])]
-        rationale = f"no object passed the tracker's threshold; highest anomaly score {flagged[0].extras['score']}"
-    obj = ids[flagged[0].object]
+        rationale = (
+            f"no object passed the tracker's threshold; highest anomaly score {flagged[0].extras['score']}"
+        )
+    obj = ids[str(flagged[0].object)]
     name = display_name(obj)
-    return SymbolicAnswer(text=name, value=name, kind="inconsistent_object", objects=[obj.id], rationale=rationale)
+    return SymbolicAnswer(
+        text=name, value=name, kind="inconsistent_object", objects=[obj.id], rationale=rationale
+    )
 
 
 def _mcq(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -485,10 +550,17 @@ def _mcq(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if len(picks) != 1:
         raise UnsupportedQuestionError(
             f"cannot match the answer {inner.text!r} to exactly one option: "
-            "unsupported by the geometric reasoner — use an LLM model")
+            "unsupported by the geometric reasoner — use an LLM model"
+        )
     n = picks[0]
-    return SymbolicAnswer(text=str(n), value=n, choice=n, kind="mcq", objects=inner.objects,
-                          rationale=f"{inner.rationale}; option {n}: {options[n - 1]}")
+    return SymbolicAnswer(
+        text=str(n),
+        value=n,
+        choice=n,
+        kind="mcq",
+        objects=inner.objects,
+        rationale=f"{inner.rationale}; option {n}: {options[n - 1]}",
+    )
 
 
 def _option_matches(option: str, inner: SymbolicAnswer, g: SceneGraph) -> bool:
@@ -513,9 +585,22 @@ def _option_matches(option: str, inner: SymbolicAnswer, g: SceneGraph) -> bool:
 
 
 _HANDLERS = {
-    "pairwise": _pairwise, "yesno": _yesno, "extreme": _extreme, "count": _count,
-    "between": _between, "nearest": _nearest, "orbit": _cvt, "top_down": _cvt,
-    "inconsistent_object": _inconsistent, "mcq": _mcq, "direction": _direction, "aligned": _aligned,
-    "corner": _corner, "size_pair": _size_pair, "compass": _compass, "outline": _outline,
-    "occluder": _occluder, "apparent_pair": _apparent_pair,
+    "pairwise": _pairwise,
+    "yesno": _yesno,
+    "extreme": _extreme,
+    "count": _count,
+    "between": _between,
+    "nearest": _nearest,
+    "orbit": _cvt,
+    "top_down": _cvt,
+    "inconsistent_object": _inconsistent,
+    "mcq": _mcq,
+    "direction": _direction,
+    "aligned": _aligned,
+    "corner": _corner,
+    "size_pair": _size_pair,
+    "compass": _compass,
+    "outline": _outline,
+    "occluder": _occluder,
+    "apparent_pair": _apparent_pair,
 }

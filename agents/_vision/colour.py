@@ -58,6 +58,8 @@ def rgb_to_lab(rgb: np.ndarray) -> np.ndarray:
     import cv2
 
     arr = np.asarray(rgb, dtype=np.float32).reshape(-1, 1, 3) / 255.0
+    if arr.shape[0] == 0:
+        return np.zeros((*np.shape(rgb)[:-1], 3), np.float32)
     lab = cv2.cvtColor(arr, cv2.COLOR_RGB2Lab)
     return lab.reshape(*np.shape(rgb)[:-1], 3)
 
@@ -122,7 +124,9 @@ def name_colour(
     unique_names = sorted(set(names))
     index = {n: i for i, n in enumerate(unique_names)}
     name_idx = np.array([index[n] for n in names])
-    votes = np.bincount(name_idx[nearest], minlength=len(unique_names)).astype(float)
+    # Dark pixels (self-shadowed sides) carry little hue: their votes count less.
+    weight = np.clip(lab[:, 0] / 60.0, 0.05, 1.0)
+    votes = np.bincount(name_idx[nearest], weights=weight, minlength=len(unique_names)).astype(float)
     shares = votes / votes.sum()
     best = int(np.argmax(shares))
     detail = {unique_names[i]: round(float(s), 4) for i, s in enumerate(shares) if s > 0}

@@ -56,16 +56,24 @@ def _split_by_colour(crop_mask: np.ndarray, crop_rgb: np.ndarray, min_area: int,
 
     Features are rg-chromaticity ``(R, G) / (R + G + B)``: a multiplicative shading
     change (a lit and a shaded face of one object) leaves them unchanged, also after
-    the sRGB gamma, so only genuinely different surface colours separate.
+    the sRGB gamma, so only genuinely different surface colours separate. Very dark
+    pixels (self-shadowed sides) have unreliable chromaticity: they do not vote, and
+    join the part they touch.
     """
     import cv2
+    from scipy import ndimage
 
     area = int(crop_mask.sum())
-    if depth >= 3 or area < 2 * min_area:
+    if depth >= 4 or area < 2 * min_area:
         return [crop_mask]
     pix = crop_rgb[crop_mask].astype(np.float32)
+    reliable = pix.max(axis=1) >= 45.0
+    if reliable.sum() < 0.4 * area:
+        reliable[:] = True
     total = pix.sum(axis=1, keepdims=True) + 6.0
-    feats = np.ascontiguousarray((pix[:, :2] + 2.0) / total * 100.0, dtype=np.float32)
+    feats = np.ascontiguousarray(((pix[:, :2] + 2.0) / total * 100.0)[reliable], dtype=np.float32)
+    if feats.shape[0] < 2 * min_area:
+        return [crop_mask]
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.2)
     cv2.setRNGSeed(7)
     _, labels, centres = cv2.kmeans(feats, 2, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
@@ -74,15 +82,21 @@ def _split_by_colour(crop_mask: np.ndarray, crop_rgb: np.ndarray, min_area: int,
     counts = np.bincount(labels, minlength=2)
     if sep < 8.0 or counts.min() < max(min_area, 0.06 * area):
         return [crop_mask]
-    parts = []
-    for k in range(2):
-        part = np.zeros_like(crop_mask)
-        part[crop_mask] = labels == k
-        parts.append(part)
-    # Each side must be mostly one blob, or this is texture / shading, not two objects.
+    label_img = np.zeros(crop_mask.shape, np.int32)
+    coords = np.argwhere(crop_mask)
+    good = coords[reliable]
+    label_img[good[:, 0], good[:, 1]] = labels + 1
+    if not reliable.all():
+        # Dark pixels take the label of the nearest reliable pixel.
+        _, (iy, ix) = ndimage.distance_transform_edt(label_img == 0, return_indices=True)
+        label_img = np.where(crop_mask, label_img[iy, ix], 0)
+    parts = [label_img == k + 1 for k in range(2)]
+    # Each side must be made of sizeable blobs (one object, or several separate objects of
+    # one colour), not of many specks: that would be texture or shading.
     for part in parts:
         n, _, stats, _ = cv2.connectedComponentsWithStats(part.astype(np.uint8), connectivity=8)
-        if n <= 1 or stats[1:, cv2.CC_STAT_AREA].max() < 0.6 * part.sum():
+        sizes = stats[1:, cv2.CC_STAT_AREA]
+        if n <= 1 or sizes[sizes >= min_area].sum() < 0.8 * part.sum():
             return [crop_mask]
     out: list[np.ndarray] = []
     for part in parts:

@@ -110,15 +110,15 @@ def silhouette_features(mask: np.ndarray) -> dict[str, float]:
 
 # Multinomial logistic regression (columns: cube, sphere, cylinder) over the features
 # listed in _FEATURES, fitted on 1265 objects of 200 tabletop renders of the synthetic
-# world (held-out accuracy 95 %). Scale-free features only, so image size does not matter.
+# world (held-out accuracy 95 %; refit whenever the segmenter's masks change). Scale-free features only, so image size does not matter.
 _FEATURES = ("circle_fill", "circularity", "log_aspect", "rect_fill", "ellipse_fill", "vertices_8",
              "top_curve", "bottom_curve", "solidity")
 _WEIGHTS = np.array([
-    [-11.0098, 11.1918, -0.182], [15.1519, -7.2499, -7.9019], [-2.9286, -4.718, 7.6466],
-    [0.6915, -21.4218, 20.7303], [-6.5105, 8.4521, -1.9416], [-13.417, 10.5956, 2.8214],
-    [-6.9492, 4.2264, 2.7228], [-1.4773, 1.0472, 0.4302], [16.4598, -2.3287, -14.1311],
+    [-1.9972, 8.3447, -6.3475], [7.3326, -2.6742, -4.6583], [-4.0216, -3.86, 7.8816],
+    [7.0469, -22.5483, 15.5014], [-10.8671, 11.2699, -0.4028], [-14.1166, 10.3768, 3.7398],
+    [-7.0984, 3.75, 3.3484], [-2.1834, 1.6473, 0.536], [17.8673, -9.4751, -8.3922],
 ])
-_BIAS = np.array([-4.0447, 0.3195, 3.7252])
+_BIAS = np.array([-6.5889, 4.2769, 2.312])
 
 
 def _vector(f: dict[str, float]) -> np.ndarray:

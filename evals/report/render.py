@@ -154,6 +154,7 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
                         f"{e['gap']:g}",
                         fmt_ci(e["p_cycle"], pct=False),
                         "–" if "theory_fitted" not in e else f"{e['theory_fitted']:.3f}",
+                        "–" if "theory_true_sigma" not in e else f"{e['theory_true_sigma']:.3f}",
                         "–" if g["sigma_hat"] is None else f"{g['sigma_hat']:.3f}",
                         "–" if g.get("true_sigma") is None else f"{g['true_sigma']:.3f}",
                     ]
@@ -162,7 +163,16 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
         out.append(
             (
                 "N = 3 gap set: P(cycle) vs Thm 3.7, σ̂ by Cor. 3.8",
-                ["model", "graph", "Δ (m)", "observed P(cycle)", "Eq. 4 at σ̂", "σ̂", "σ of sim profile"],
+                [
+                    "model",
+                    "graph",
+                    "Δ (m)",
+                    "observed P(cycle)",
+                    "Eq. 4 at σ̂",
+                    "Eq. 4 at sim σ",
+                    "σ̂",
+                    "σ of sim profile",
+                ],
                 gap_rows,
             )
         )

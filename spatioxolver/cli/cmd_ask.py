@@ -1,6 +1,6 @@
 """``spatioxolver ask`` and ``spatioxolver scene``.
 
-``ask IMAGE [IMAGE2] "QUESTION" [--model M] [--api-base URL] [--graph G] [--json] [--trace]``
+``ask IMAGE [IMAGE2] "QUESTION" [--model M] [--api-base URL] [--graph G] [--json] [--trace] [--progress]``
 answers a question; ``scene IMAGE [--out scene.json] [--viz overlay.png] [--graphml out.graphml]``
 writes the scene graph, an overlay (masks, ids, labels, relation arrows) and GraphML.
 """
@@ -20,18 +20,33 @@ __all__ = ["add_parser", "draw_overlay", "graphml_graph"]
 
 def add_parser(subparsers: Any) -> None:
     ask = subparsers.add_parser("ask", help="answer a spatial question about an image (or two views)")
-    ask.add_argument("inputs", nargs="+", metavar="IMAGE [IMAGE2] QUESTION",
-                     help="one or two image paths followed by the question")
-    ask.add_argument("--model", default="geometric",
-                     help="geometric (default, offline), sim/<profile>, or a litellm provider/model")
+    ask.add_argument(
+        "inputs",
+        nargs="+",
+        metavar="IMAGE [IMAGE2] QUESTION",
+        help="one or two image paths followed by the question",
+    )
+    ask.add_argument(
+        "--model",
+        default="geometric",
+        help="geometric (default, offline), sim/<profile>, or a litellm provider/model",
+    )
     ask.add_argument("--api-base", default=None, help="base URL of an OpenAI-compatible server")
     ask.add_argument("--graph", default="agentic", help="agentic (default), direct or cot-rank")
-    ask.add_argument("--marks", default=None,
-                     help='JSON {label: [x, y]} anchors of labels drawn on the image (set-of-marks)')
-    ask.add_argument("--repair", default="auto", choices=("auto", "score", "local", "exact"),
-                     help="consistency repair method (agentic graph)")
+    ask.add_argument(
+        "--marks",
+        default=None,
+        help="JSON {label: [x, y]} anchors of labels drawn on the image (set-of-marks)",
+    )
+    ask.add_argument(
+        "--repair",
+        default="auto",
+        choices=("auto", "score", "local", "exact"),
+        help="consistency repair method (agentic graph)",
+    )
     ask.add_argument("--json", action="store_true", help="print one JSON object")
     ask.add_argument("--trace", action="store_true", help="also print the per-node trace")
+    ask.add_argument("--progress", action="store_true", help="show live per-node events on stderr")
     ask.set_defaults(handler=_ask)
 
     scene = subparsers.add_parser("scene", help="build the scene graph of an image")
@@ -70,11 +85,24 @@ def _ask(args: argparse.Namespace) -> int:
     marks = _marks(args.marks)
     if marks:
         options["marks"] = marks
-    answer = ask(images if len(images) > 1 else images[0], question, model=args.model, graph=args.graph, **options)
+    if args.progress:
+        options["on_event"] = _print_event
+    answer = ask(
+        images if len(images) > 1 else images[0], question, model=args.model, graph=args.graph, **options
+    )
     if args.json:
-        out = {"answer": answer.text, "value": answer.value, "choice": answer.choice, "graph": answer.graph,
-               "model": answer.model, "simulated": answer.simulated, "usage": answer.usage.model_dump(),
-               "repairs": answer.repairs, "prompt_hashes": answer.prompt_hashes, "error": answer.error}
+        out = {
+            "answer": answer.text,
+            "value": answer.value,
+            "choice": answer.choice,
+            "graph": answer.graph,
+            "model": answer.model,
+            "simulated": answer.simulated,
+            "usage": answer.usage.model_dump(),
+            "repairs": answer.repairs,
+            "prompt_hashes": answer.prompt_hashes,
+            "error": answer.error,
+        }
         if args.trace:
             out["trace"] = answer.trace
         print(json.dumps(out, default=str))
@@ -82,10 +110,28 @@ def _ask(args: argparse.Namespace) -> int:
     print(answer.text)
     if args.trace:
         for entry in answer.trace:
-            extra = {k: v for k, v in entry.items() if k not in ("node", "agent", "backend", "seconds", "usage")}
-            print(f"  {entry['node']:<16} {entry['backend']:<12} {entry['seconds'] * 1000:8.1f} ms  {extra}",
-                  file=sys.stdout)
+            extra = {
+                k: v for k, v in entry.items() if k not in ("node", "agent", "backend", "seconds", "usage")
+            }
+            print(
+                f"  {entry['node']:<16} {entry['backend']:<12} {entry['seconds'] * 1000:8.1f} ms  {extra}",
+                file=sys.stdout,
+            )
     return 0
+
+
+def _print_event(event: dict[str, Any]) -> None:
+    """One stderr line per node start / end (the graph's live custom stream)."""
+    if event.get("event") == "start":
+        print(f"... {event.get('node')} ({event.get('backend')})", file=sys.stderr, flush=True)
+    elif event.get("event") == "end":
+        print(
+            f"ok  {event.get('node')} {float(event.get('seconds', 0.0)) * 1000:.1f} ms",
+            file=sys.stderr,
+            flush=True,
+        )
+    elif event.get("event") == "error":
+        print(f"err {event.get('node')}: {event.get('error')}", file=sys.stderr, flush=True)
 
 
 def _scene(args: argparse.Namespace) -> int:
@@ -125,8 +171,18 @@ def _write(path: Path, data: bytes) -> None:
         raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-_PALETTE = [(230, 25, 75), (60, 180, 75), (255, 225, 25), (0, 130, 200), (245, 130, 48), (145, 30, 180),
-            (70, 240, 240), (240, 50, 230), (210, 245, 60), (250, 190, 212)]
+_PALETTE = [
+    (230, 25, 75),
+    (60, 180, 75),
+    (255, 225, 25),
+    (0, 130, 200),
+    (245, 130, 48),
+    (145, 30, 180),
+    (70, 240, 240),
+    (240, 50, 230),
+    (210, 245, 60),
+    (250, 190, 212),
+]
 _AXIS_COLOURS = {"H": (255, 255, 255), "D": (255, 215, 0)}
 
 
@@ -147,19 +203,29 @@ def draw_overlay(rgb: Any, graph: Any) -> Any:
                 out[mask] = 0.55 * out[mask] + 0.45 * colour
     img = np.clip(out, 0, 255).astype(np.uint8)
     centre = {o.id: (int(o.centroid[0]), int(o.centroid[1])) for o in objects if o.centroid}
-    for axis, colour in _AXIS_COLOURS.items():
+    for axis, arrow_colour in _AXIS_COLOURS.items():
         order = _order(graph, axis, objects)
         for a, b in zip(order, order[1:], strict=False):
             if a in centre and b in centre:
-                cv2.arrowedLine(img, centre[a], centre[b], colour, 1, cv2.LINE_AA, tipLength=0.08)
+                cv2.arrowedLine(img, centre[a], centre[b], arrow_colour, 1, cv2.LINE_AA, tipLength=0.08)
     for k, obj in enumerate(objects):
         if obj.bbox is not None:
             x0, y0, x1, y1 = (int(v) for v in obj.bbox)
             cv2.rectangle(img, (x0, y0), (x1, y1), _PALETTE[k % len(_PALETTE)], 1)
             text = obj.id + (f" [{obj.label}]" if obj.label else "")
-            cv2.putText(img, text, (x0, max(y0 - 3, 10)), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 2, cv2.LINE_AA)
-            cv2.putText(img, text, (x0, max(y0 - 3, 10)), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (255, 255, 255), 1,
-                        cv2.LINE_AA)
+            cv2.putText(
+                img, text, (x0, max(y0 - 3, 10)), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 2, cv2.LINE_AA
+            )
+            cv2.putText(
+                img,
+                text,
+                (x0, max(y0 - 3, 10)),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                0.4,
+                (255, 255, 255),
+                1,
+                cv2.LINE_AA,
+            )
     return img
 
 
@@ -176,11 +242,26 @@ def graphml_graph(graph: Any) -> Any:
     g = nx.MultiDiGraph()
     for obj in graph.objects:
         a = obj.attributes
-        attrs = {"label": obj.label, "frame": obj.frame, "color": a.color, "shape": a.shape, "size": a.size,
-                 "material": a.material, "depth": obj.depth, "area": obj.area,
-                 "bbox": json.dumps(list(obj.bbox)) if obj.bbox else None}
+        attrs = {
+            "label": obj.label,
+            "frame": obj.frame,
+            "color": a.color,
+            "shape": a.shape,
+            "size": a.size,
+            "material": a.material,
+            "depth": obj.depth,
+            "area": obj.area,
+            "bbox": json.dumps(list(obj.bbox)) if obj.bbox else None,
+        }
         g.add_node(obj.id, **{k: v for k, v in attrs.items() if v is not None})
     for rel in graph.relations:
-        g.add_edge(rel.subject, rel.object, key=rel.predicate, predicate=rel.predicate, axis=rel.axis or "",
-                   confidence=rel.confidence, source=rel.source)
+        g.add_edge(
+            rel.subject,
+            rel.object,
+            key=rel.predicate,
+            predicate=rel.predicate,
+            axis=rel.axis or "",
+            confidence=rel.confidence,
+            source=rel.source,
+        )
     return g

@@ -38,6 +38,7 @@ def add_parser(subparsers: Any) -> None:
     )
     ev.add_argument("--traces", action="store_true", help="store each example's per-node trace in its row")
     ev.add_argument("--api-base", help="OpenAI-compatible server URL for provider/model names")
+    ev.add_argument("--judge-api-base", help="OpenAI-compatible server URL for the --judge model")
     ev.add_argument(
         "--columns", help="JSON object or file mapping fields to release columns (release adapters)"
     )
@@ -79,6 +80,8 @@ def _eval(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {}
     if args.api_base:
         options["api_base"] = args.api_base
+    if args.judge_api_base:
+        options["judge_api_base"] = args.judge_api_base
     if args.columns:
         options["columns"] = _columns(args.columns)
     if args.image_root:

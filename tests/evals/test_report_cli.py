@@ -91,3 +91,29 @@ def test_cli_errors_are_one_line_exit_2(tmp_path, fx, capsys):
     assert "unknown graph" in capsys.readouterr().err
     assert cli_main(["report", str(tmp_path), "--out", str(tmp_path / "o")]) == 2
     assert "not a run directory" in capsys.readouterr().err
+
+
+async def test_llm_judge_against_local_server(tmp_path, fx):
+    from spatioxolver.testing import LocalServer
+
+    root = fx.make_spatialab(tmp_path / "sl")
+    with LocalServer(default="0") as srv:
+        _, summary = await aevaluate(
+            root,
+            model="fake",
+            graph="direct",
+            run_dir=tmp_path / "run",
+            split="open",
+            answer_fn=fx.FakeAsk(),
+            judge="openai/judge-model",
+            options={"judge_api_base": srv.url},
+            progress=False,
+        )
+    from spatioxolver.evals.results import read_rows
+
+    (row,) = read_rows(tmp_path / "run" / "results.jsonl")
+    assert row["judge"]["judge"] == "openai/judge-model" and row["judge"]["verdict"] == 0
+    assert row["judge"]["raw"] == "0" and row["correct"] is False
+    info = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert info["judge_prompt_hash"].startswith("sha256:")
+    assert summary["judge"]["judged"] == 1

@@ -216,3 +216,36 @@ async def test_sigkill_then_resume_records_every_example_exactly_once(tmp_path, 
     )
     ids = _ids(run)
     assert len(ids) == len(set(ids)) == total
+
+
+def test_redact_removes_env_keys_and_key_patterns(monkeypatch):
+    from spatioxolver.evals.results import redact
+
+    monkeypatch.setenv("MYPROVIDER_API_KEY", "plainsecretvalue42")
+    text = redact(
+        "failed with plainsecretvalue42 and sk-abcdefghijkl and api_key=zzzzzzzzzz1 and Bearer tokentoken9"
+    )
+    assert "plainsecretvalue42" not in text and "sk-abc" not in text
+    assert (
+        "zzzzzzzzzz1" not in text and "tokentoken9" not in text and text.startswith("failed with [redacted]")
+    )
+
+
+def test_strict_cli_and_benchmark_listing(tmp_path, fx, capsys):
+    from spatioxolver.cli._app import main as cli_main
+
+    root = fx.make_inconsistency(tmp_path / "inc")
+    with (root / "manifest.jsonl").open("a") as handle:
+        handle.write("{oops\n")
+    assert (
+        cli_main(["eval", str(root), "--model", "sim/gpt-4o", "--strict", "--run-dir", str(tmp_path / "r")])
+        == 2
+    )
+    assert "manifest.jsonl:5: malformed JSON" in capsys.readouterr().err
+    assert cli_main(["benchmarks", "--json"]) == 0
+    listing = {b["name"]: b["splits"] for b in json.loads(capsys.readouterr().out)}
+    assert (
+        "gap" in listing["ctr"]
+        and "sequential" in listing["cvt"]
+        and "plausibility-pp" in listing["inconsistency"]
+    )

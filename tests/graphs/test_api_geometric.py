@@ -11,7 +11,11 @@ _WORDS = {"H": "to the left of", "V": "above", "D": "further from the camera tha
 
 
 def _marks(view):
-    return {o["label"]: o["label_anchor"] for o in view.scene["objects"] if o.get("label") and o.get("label_anchor")}
+    return {
+        o["label"]: o["label_anchor"]
+        for o in view.scene["objects"]
+        if o.get("label") and o.get("label_anchor")
+    }
 
 
 def _gold(view, a, b, axis):
@@ -38,10 +42,22 @@ async def test_pairwise_geometric_every_graph(boxes_view, graph: str) -> None:
 
 
 async def test_agentic_geometric_trace_and_repairs(boxes_view) -> None:
-    ans = await aask(boxes_view.rgb, "Which object is the leftmost?", marks=_marks(boxes_view),
-                     clean_images=[boxes_view.clean_rgb])
+    ans = await aask(
+        boxes_view.rgb,
+        "Which object is the leftmost?",
+        marks=_marks(boxes_view),
+        clean_images=[boxes_view.clean_rgb],
+    )
     nodes = [e["node"] for e in ans.trace]
-    assert nodes == ["segmentation", "attributes", "relations", "symmetry", "scene_graph", "consistency", "reasoning"]
+    assert nodes == [
+        "segmentation",
+        "attributes",
+        "relations",
+        "symmetry",
+        "scene_graph",
+        "consistency",
+        "reasoning",
+    ]
     assert all(r["ctr_after"] in (0.0, None) for r in ans.repairs)
     leftmost = min(boxes_view.scene["objects"], key=lambda o: o["pixel_coords"][0])["label"]
     assert ans.value == leftmost
@@ -50,8 +66,10 @@ async def test_agentic_geometric_trace_and_repairs(boxes_view) -> None:
 async def test_geometric_cvt_on_tabletop(tags_view) -> None:
     objs = tags_view.scene["objects"]
     s, r = objs[0]["label"], objs[1]["label"]
-    q = (f"If the camera orbits 0 degrees to the left, what is the new spatial relationship of the object (Tag {s}) "
-         f"with respect to the object (Tag {r})? Choose from [left, right, front, behind].")
+    q = (
+        f"If the camera orbits 0 degrees to the left, what is the new spatial relationship of the object (Tag {s}) "
+        f"with respect to the object (Tag {r})? Choose from [left, right, front, behind]."
+    )
     ans = await aask(tags_view.rgb, q, marks=_marks(tags_view), clean_images=[tags_view.clean_rgb])
     assert isinstance(ans.value, list) and set(ans.value) <= {"left", "right", "front", "behind"}
     # At 0 degrees the answer must agree with CLEVR's relationships of the scene JSON.
@@ -64,8 +82,12 @@ async def test_geometric_cvt_on_tabletop(tags_view) -> None:
 async def test_unsupported_and_missing_objects(boxes_view) -> None:
     with pytest.raises(UnsupportedQuestionError, match="use an LLM model"):
         await aask(boxes_view.rgb, "Why is the sky blue?")
-    ans = await aask(boxes_view.rgb, "Which object is further: 98 or 99?", marks=_marks(boxes_view),
-                     clean_images=[boxes_view.clean_rgb])
+    ans = await aask(
+        boxes_view.rgb,
+        "Which object is further: 98 or 99?",
+        marks=_marks(boxes_view),
+        clean_images=[boxes_view.clean_rgb],
+    )
     assert ans.value is None and "no object" in ans.text.lower()
 
 
@@ -76,3 +98,13 @@ def test_build_scene_graph(boxes_view) -> None:
     assert {r["axis"] for r in graph.provenance["repairs"]} <= {"H", "V", "D"}
     n = len(graph.objects)
     assert len(graph.relations_on("H")) == n * (n - 1) // 2
+
+
+def test_build_scene_graph_uses_the_perception_cache(boxes_view) -> None:
+    from spatioxolver.graphs._cache import cache_info
+
+    first = build_scene_graph(boxes_view.clean_rgb)
+    before = cache_info()["hits"]
+    second = build_scene_graph(boxes_view.clean_rgb.copy())
+    assert cache_info()["hits"] == before + 1
+    assert second == first

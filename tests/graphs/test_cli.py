@@ -37,15 +37,29 @@ def test_ask_text_with_trace_and_graph(image: Path, capsys) -> None:
 def test_ask_with_marks(image: Path, boxes_view, capsys) -> None:
     marks = {o["label"]: o["label_anchor"] for o in boxes_view.scene["objects"] if o.get("label_anchor")}
     a, b = sorted(marks)[:2]
-    assert main(["ask", str(image), f"Which object is above the other: {a} or {b}?", "--marks",
-                 json.dumps(marks), "--json"]) == 0
+    assert (
+        main(
+            [
+                "ask",
+                str(image),
+                f"Which object is above the other: {a} or {b}?",
+                "--marks",
+                json.dumps(marks),
+                "--json",
+            ]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["value"] in (a, b)
 
 
-@pytest.mark.parametrize("argv_tail,needle", [
-    (["Which object is the leftmost?"], "image"),            # bad image file
-    ([], "question"),                                         # no question
-])
+@pytest.mark.parametrize(
+    "argv_tail,needle",
+    [
+        (["Which object is the leftmost?"], "image"),  # bad image file
+        ([], "question"),  # no question
+    ],
+)
 def test_bad_input_exit_2(tmp_path: Path, capsys, argv_tail: list[str], needle: str) -> None:
     bad = tmp_path / "bad.png"
     bad.write_text("not an image")
@@ -79,3 +93,10 @@ def test_scene_bad_image_exit_2(tmp_path: Path, capsys) -> None:
     empty.write_bytes(b"")
     assert main(["scene", str(empty)]) == 2
     assert capsys.readouterr().err.startswith("error:")
+
+
+def test_ask_progress_events_on_stderr(image: Path, capsys) -> None:
+    assert main(["ask", str(image), "Which object is the rightmost?", "--progress"]) == 0
+    captured = capsys.readouterr()
+    assert "... segmentation" in captured.err and "ok  reasoning" in captured.err
+    assert captured.out.strip()

@@ -19,12 +19,17 @@ def _generate(family: str, out: Path, **kw) -> list[dict]:
 
 def _inputs(root: Path, ex: dict) -> dict:
     scenes = [json.loads((root / p).read_text()) for p in ex["scenes"]]
-    marks = [{o["label"]: o["label_anchor"] for o in s["objects"] if o.get("label") and o.get("label_anchor")}
-             for s in scenes]
+    marks = [
+        {o["label"]: o["label_anchor"] for o in s["objects"] if o.get("label") and o.get("label_anchor")}
+        for s in scenes
+    ]
     images = [str(root / p) for p in ex["images"]]
-    return {"images": images if len(images) > 1 else images[0], "scenes": scenes,
-            "marks": marks if len(marks) > 1 else marks[0],
-            "clean": [str(root / p) for p in ex["meta"]["clean_images"]]}
+    return {
+        "images": images if len(images) > 1 else images[0],
+        "scenes": scenes,
+        "marks": marks if len(marks) > 1 else marks[0],
+        "clean": [str(root / p) for p in ex["meta"]["clean_images"]],
+    }
 
 
 @pytest.mark.slow
@@ -34,14 +39,21 @@ def test_spatialab_mcq_geometric_and_exact_sim(tmp_path: Path) -> None:
     right = exact = 0
     for ex in items:
         inp = _inputs(root, ex)
-        ans = ask(inp["images"], ex["question"], marks=inp["marks"], clean_images=inp["clean"], return_errors=True)
+        ans = ask(
+            inp["images"], ex["question"], marks=inp["marks"], clean_images=inp["clean"], return_errors=True
+        )
         right += ans.value == ex["answer"]
-        sim = ask(inp["images"], ex["question"], model="sim/exact", graph="agentic",
-                  ground_truth={"scenes": inp["scenes"], "example": ex})
+        sim = ask(
+            inp["images"],
+            ex["question"],
+            model="sim/exact",
+            graph="agentic",
+            ground_truth={"scenes": inp["scenes"], "example": ex},
+        )
         exact += sim.value == ex["answer"]
     assert len(items) >= 20
     assert right >= 0.7 * len(items), (right, len(items))
-    assert exact == len(items)        # noise-free perception + symbolic reasoner: every item right
+    assert exact == len(items)  # noise-free perception + symbolic reasoner: every item right
 
 
 @pytest.mark.slow
@@ -69,9 +81,17 @@ def test_ctr_sim_direct_vs_cot_rank_cycles(tmp_path: Path) -> None:
         out = {}
         for a, b in itertools.combinations(labels, 2):
             q = f"Looking at this image, which object is further from the camera than the other: {a} or {b}?"
-            ex = {"id": f"{a}-{b}", "query": {"type": "pairwise", "axis": "D", "objects": [a, b], "asks": "further"}}
-            out[(a, b)] = ask(view.rgb, q, model="sim/llava-1.6-34b", graph=graph,
-                              ground_truth={"scenes": [view.scene], "example": ex}).value
+            ex = {
+                "id": f"{a}-{b}",
+                "query": {"type": "pairwise", "axis": "D", "objects": [a, b], "asks": "further"},
+            }
+            out[(a, b)] = ask(
+                view.rgb,
+                q,
+                model="sim/llava-1.6-34b",
+                graph=graph,
+                ground_truth={"scenes": [view.scene], "example": ex},
+            ).value
         return out
 
     def cyclic(ans: dict) -> int:
@@ -86,3 +106,15 @@ def test_ctr_sim_direct_vs_cot_rank_cycles(tmp_path: Path) -> None:
 
     assert cyclic(answers("cot_rank")) == 0
     assert sum(1 for v in answers("direct").values() if v in labels) == len(labels) * (len(labels) - 1) // 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("graph", ["agentic", "direct"])
+def test_inconsistency_geometric_answers_a_letter(tmp_path: Path, graph: str) -> None:
+    root = tmp_path / "inc"
+    ex = _generate("inconsistency", root, scenes=1, seed=3)[0]
+    inp = _inputs(root, ex)
+    first_marks = inp["marks"][0]
+    ans = ask(inp["images"], ex["question"], graph=graph, marks=first_marks, clean_images=inp["clean"])
+    assert ans.value in ex["query"]["labels"]  # forced choice: always one of the letters
+    assert ans.scene_graph is not None and ans.scene_graph.transformations

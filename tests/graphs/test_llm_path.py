@@ -25,34 +25,70 @@ class ScriptedLLM:
 
     async def complete(self, request: ModelRequest) -> ModelReply:
         self.requests.append(request)
-        return ModelReply(text=self.replies[request.template], usage=Usage(prompt_tokens=10, completion_tokens=2,
-                                                                           cost_usd=0.001), model=self.name)
+        return ModelReply(
+            text=self.replies[request.template],
+            usage=Usage(prompt_tokens=10, completion_tokens=2, cost_usd=0.001),
+            model=self.name,
+        )
 
     def complete_sync(self, request: ModelRequest) -> ModelReply:  # pragma: no cover - protocol completeness
         raise NotImplementedError
 
 
 IMAGE = np.full((64, 96, 3), 120, np.uint8)
-OBJECTS = {"objects": [
-    {"id": "1", "label": "1", "color": "Red", "shape": "block", "size": "big", "material": "rubber", "bbox": [5, 30, 20, 50]},
-    {"id": "2", "label": "2", "color": "blue", "shape": "sphere", "size": "small", "material": "metal", "bbox": [40, 20, 55, 35]},
-    {"id": "3", "label": "3", "color": "green", "shape": "cylinder", "size": "small", "material": "metal", "bbox": [70, 25, 85, 45]},
-]}
+OBJECTS = {
+    "objects": [
+        {
+            "id": "1",
+            "label": "1",
+            "color": "Red",
+            "shape": "block",
+            "size": "big",
+            "material": "rubber",
+            "bbox": [5, 30, 20, 50],
+        },
+        {
+            "id": "2",
+            "label": "2",
+            "color": "blue",
+            "shape": "sphere",
+            "size": "small",
+            "material": "metal",
+            "bbox": [40, 20, 55, 35],
+        },
+        {
+            "id": "3",
+            "label": "3",
+            "color": "green",
+            "shape": "cylinder",
+            "size": "small",
+            "material": "metal",
+            "bbox": [70, 25, 85, 45],
+        },
+    ]
+}
 # A cyclic H tournament (1<2, 2<3, 3<1) that consistency must repair.
-RELATIONS = {"relations": [
-    {"subject": "1", "predicate": "left_of", "object": "2", "axis": "H"},
-    {"subject": "2", "predicate": "left_of", "object": "3", "axis": "H"},
-    {"subject": "3", "predicate": "left_of", "object": "1", "axis": "H"},
-    {"subject": "1", "predicate": "below", "object": "2", "axis": "V"},
-    {"subject": "1", "predicate": "closer_than", "object": "2", "axis": "D"},
-    {"subject": "bogus", "predicate": "left_of", "object": "2", "axis": "H"},      # ignored: unknown object
-]}
+RELATIONS = {
+    "relations": [
+        {"subject": "1", "predicate": "left_of", "object": "2", "axis": "H"},
+        {"subject": "2", "predicate": "left_of", "object": "3", "axis": "H"},
+        {"subject": "3", "predicate": "left_of", "object": "1", "axis": "H"},
+        {"subject": "1", "predicate": "below", "object": "2", "axis": "V"},
+        {"subject": "1", "predicate": "closer_than", "object": "2", "axis": "D"},
+        {"subject": "bogus", "predicate": "left_of", "object": "2", "axis": "H"},  # ignored: unknown object
+    ]
+}
 
 
 def _client(**extra: str) -> ScriptedLLM:
-    replies = {"agentic_objects": "```json\n" + json.dumps(OBJECTS) + "\n```",
-               "agentic_relations": json.dumps(RELATIONS), "reasoning": "Answer: 2",
-               "direct_pairwise": "Object 2.", "cot_rank": "3, 1, 2", "direct_open": "It is behind."}
+    replies = {
+        "agentic_objects": "```json\n" + json.dumps(OBJECTS) + "\n```",
+        "agentic_relations": json.dumps(RELATIONS),
+        "reasoning": "Answer: 2",
+        "direct_pairwise": "Object 2.",
+        "cot_rank": "3, 1, 2",
+        "direct_open": "It is behind.",
+    }
     replies.update(extra)
     return ScriptedLLM(replies)
 
@@ -67,7 +103,7 @@ async def test_agentic_llm_repairs_cycle_and_counts_usage() -> None:
     assert set(ans.prompt_hashes) == {"agentic_objects", "agentic_relations"}
     attrs = {o.label: o.attributes for o in ans.scene_graph.objects}
     assert attrs["1"].color == "red" and attrs["1"].shape == "cube" and attrs["1"].size == "large"
-    assert all(req.images for req in client.requests)     # the image goes to the model
+    assert all(req.images for req in client.requests)  # the image goes to the model
 
 
 async def test_agentic_llm_reasoner_for_open_questions() -> None:
@@ -81,13 +117,17 @@ async def test_agentic_llm_reasoner_for_open_questions() -> None:
 async def test_direct_and_cot_rank_llm() -> None:
     q = "Which object is to the left of the other: 1 or 2?"
     assert (await aask(IMAGE, q, model="scripted/llm", graph="direct", client=_client())).value == "2"
-    ranked = await aask(IMAGE, q, model="scripted/llm", graph="cot_rank", client=_client(), marks={"1": (1, 1)})
-    assert ranked.value == "1"            # 1 precedes 2 in the ranking "3, 1, 2"
+    ranked = await aask(
+        IMAGE, q, model="scripted/llm", graph="cot_rank", client=_client(), marks={"1": (1, 1)}
+    )
+    assert ranked.value == "1"  # 1 precedes 2 in the ranking "3, 1, 2"
 
 
 async def test_broken_model_output_is_a_parse_error() -> None:
     client = _client(agentic_objects="I'm sorry, I can't help with that.")
     with pytest.raises(ParseError):
         await aask(IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client)
-    ans = await aask(IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client, return_errors=True)
+    ans = await aask(
+        IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client, return_errors=True
+    )
     assert ans.error and ans.error.startswith("ParseError")

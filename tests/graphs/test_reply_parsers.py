@@ -14,13 +14,16 @@ from spatioxolver.graphs._calls import (
 from spatioxolver.errors import ParseError
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("2", "2"),                        # bare label
-    ("Object 2.", "2"),                # prose around it
-    ("**1**", "1"),                    # markdown emphasis
-    ("Answer: 1", "1"),                # answer prefix
-    ("box 2", "2"),                    # seed 000 boxes
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("2", "2"),  # bare label
+        ("Object 2.", "2"),  # prose around it
+        ("**1**", "1"),  # markdown emphasis
+        ("Answer: 1", "1"),  # answer prefix
+        ("box 2", "2"),  # seed 000 boxes
+    ],
+)
 def test_parse_label(text: str, expected: str) -> None:
     assert parse_label(text, ["1", "2"]) == expected
 
@@ -31,13 +34,16 @@ def test_parse_label_refuses_ambiguity(text: str) -> None:
         parse_label(text, ["1", "2"])
 
 
-@pytest.mark.parametrize("text,expected", [
-    ('["left", "front"]', ["front", "left"]),
-    ('```json\n["Behind"]\n```', ["behind"]),
-    ('{"img": {"q_1": ["right", "behind"]}}', ["behind", "right"]),   # CVT batch format
-    ("The cube is to the left and in front.", ["front", "left"]),
-    ('["north", "left",]', ["left", "north"]),                       # trailing comma
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ('["left", "front"]', ["front", "left"]),
+        ('```json\n["Behind"]\n```', ["behind"]),
+        ('{"img": {"q_1": ["right", "behind"]}}', ["behind", "right"]),  # CVT batch format
+        ("The cube is to the left and in front.", ["front", "left"]),
+        ('["north", "left",]', ["left", "north"]),  # trailing comma
+    ],
+)
 def test_parse_relation_set(text: str, expected: list[str]) -> None:
     assert parse_relation_set(text) == expected
 
@@ -47,12 +53,15 @@ def test_parse_relation_set_empty_is_error() -> None:
         parse_relation_set("I cannot tell.")
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("Final Answer: C", "C"),
-    ("Reasoning first...\nFinal Answer: d", "D"),    # lower case
-    ("**Final Answer:** B", "B"),
-    ("E", "E"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("Final Answer: C", "C"),
+        ("Reasoning first...\nFinal Answer: d", "D"),  # lower case
+        ("**Final Answer:** B", "B"),
+        ("E", "E"),
+    ],
+)
 def test_parse_letter(text: str, expected: str) -> None:
     assert parse_letter(text) == expected
 
@@ -67,12 +76,15 @@ def test_parse_option_out_of_range() -> None:
         parse_option("7", 4)
 
 
-@pytest.mark.parametrize("text,expected", [
-    ('["3", "1", "2"]', ["3", "1", "2"]),
-    ("Ranking: 3, 1, 2", ["3", "1", "2"]),
-    ("object 2 > object 1 > object 3", ["2", "1", "3"]),
-    ("a, c, b", ["A", "C", "B"]),      # letters normalised to the known labels
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ('["3", "1", "2"]', ["3", "1", "2"]),
+        ("Ranking: 3, 1, 2", ["3", "1", "2"]),
+        ("object 2 > object 1 > object 3", ["2", "1", "3"]),
+        ("a, c, b", ["A", "C", "B"]),  # letters normalised to the known labels
+    ],
+)
 def test_parse_ranking(text: str, expected: list[str]) -> None:
     labels = ["A", "B", "C"] if "a," in text else ["1", "2", "3"]
     assert parse_ranking(text, labels) == expected

@@ -18,14 +18,20 @@ UPDATE = os.environ.get("SPATIOXOLVER_UPDATE_SNAPSHOTS") == "1"
 PROMPT_FIELDS = {
     "direct_pairwise": {"question": "Looking at this image, which object is above the other: 1 or 2?"},
     "cot_rank": {"labels": "1, 2, 3", "order": "from left to right"},
-    "direct_cvt": {"objects": '{"0": "small red metal cube"}',
-                   "question": "If the camera orbits 90 degrees to the left, what is the new spatial relationship "
-                               "of the small red metal cube (Tag 0) with respect to the large cyan sphere (Tag 1)?"},
+    "direct_cvt": {
+        "objects": '{"0": "small red metal cube"}',
+        "question": "If the camera orbits 90 degrees to the left, what is the new spatial relationship "
+        "of the small red metal cube (Tag 0) with respect to the large cyan sphere (Tag 1)?",
+    },
     "direct_inconsistency": {"question": "Which letter marks the modified object?"},
     "direct_mcq": {"question": "Which object is the leftmost?", "options": "1. red cube\n2. blue sphere"},
     "direct_open": {"question": "What is behind the red cube?"},
-    "reasoning": {"scene_graph": '{"objects": []}', "question": "Which object is the leftmost?",
-                  "options": "", "answer_format": "Answer with just the object name (its label)."},
+    "reasoning": {
+        "scene_graph": '{"objects": []}',
+        "question": "Which object is the leftmost?",
+        "options": "",
+        "answer_format": "Answer with just the object name (its label).",
+    },
     "agentic_objects": {},
     "agentic_relations": {"objects": '["1","2"]'},
 }
@@ -47,8 +53,14 @@ def test_topology_snapshot(name: str) -> None:
 def test_agentic_topology_has_the_chain() -> None:
     g = build_graph("agentic").get_graph()
     edges = {(e.source, e.target) for e in g.edges}
-    for pair in [("attributes", "relations"), ("attribute_object", "relations"), ("relations", "symmetry"),
-                 ("transformation", "scene_graph"), ("scene_graph", "consistency"), ("consistency", "reasoning")]:
+    for pair in [
+        ("attributes", "relations"),
+        ("attribute_object", "relations"),
+        ("relations", "symmetry"),
+        ("transformation", "scene_graph"),
+        ("scene_graph", "consistency"),
+        ("consistency", "reasoning"),
+    ]:
         assert pair in edges
     conditional = {(e.source, e.target) for e in g.edges if e.conditional}
     assert ("symmetry", "transformation") in conditional and ("symmetry", "scene_graph") in conditional

@@ -30,42 +30,59 @@ _SPEC = [
 
 
 def _graph() -> SceneGraph:
-    objs = [SpatialObject(id=i, label=lab, attributes=Attributes(color=c, shape=s, size=z, material=m),
-                          centroid=xy, bbox=(xy[0] - 10, xy[1] - 10, xy[0] + 10, xy[1] + 10), area=400.0, depth=d)
-            for i, lab, c, s, z, m, xy, d in _SPEC]
+    objs = [
+        SpatialObject(
+            id=i,
+            label=lab,
+            attributes=Attributes(color=c, shape=s, size=z, material=m),
+            centroid=xy,
+            bbox=(xy[0] - 10, xy[1] - 10, xy[0] + 10, xy[1] + 10),
+            area=400.0,
+            depth=d,
+        )
+        for i, lab, c, s, z, m, xy, d in _SPEC
+    ]
     rels = []
     for a, b in itertools.combinations(objs, 2):
-        for axis, key in (("H", lambda o: o.centroid[0]), ("V", lambda o: o.centroid[1]), ("D", lambda o: o.depth)):
+        for axis, key in (
+            ("H", lambda o: o.centroid[0]),
+            ("V", lambda o: o.centroid[1]),
+            ("D", lambda o: o.depth),
+        ):
             first, second = AXIS_PREDICATES[axis]
-            rels.append(Relation(subject=a.id, predicate=first if key(a) < key(b) else second, object=b.id,
-                                 axis=axis))
+            rels.append(
+                Relation(subject=a.id, predicate=first if key(a) < key(b) else second, object=b.id, axis=axis)
+            )
     return SceneGraph(objects=objs, relations=rels, images=[ImageInfo(width=480, height=320)])
 
 
-@pytest.mark.parametrize("question,value", [
-    ("Which object is to the left of the other: 3 or 2?", "2"),
-    ("Which object is above the other: 1 or 3?", "3"),
-    ("Which object is further from the camera than the other: 2 or 4?", "4"),
-    ("Which object is closer: box 1 or box 3?", "1"),
-    ("Is the red cube left of the blue sphere?", True),
-    ("Is the blue sphere above the green cube?", False),
-    ("Is the red cylinder behind the green cube?", True),
-    ("Is object 4 in front of object 2?", False),
-    ("Which object is the leftmost?", "1"),
-    ("Which object is the rightmost?", "4"),
-    ("Which object is the topmost?", "3"),
-    ("What is the closest object to the camera?", "2"),
-    ("Which object is farthest from the camera?", "3"),
-    ("Which red object is the rightmost?", "3"),
-    ("Which small object is the leftmost?", "2"),
-    ("How many red objects are there?", 1 + 1),
-    ("How many cubes are there?", 2),
-    ("How many objects are left of the green cube?", 3),
-    ("How many metal objects are there?", 2),
-    ("Which object is the leftmost? 1. green cube 2. red cube 3. blue sphere", 2),
-    ("Is the red cube left of the blue sphere? 1. yes 2. no", 1),
-    ("How many cubes are there? (1) 1 (2) 2 (3) 3", 2),
-])
+@pytest.mark.parametrize(
+    "question,value",
+    [
+        ("Which object is to the left of the other: 3 or 2?", "2"),
+        ("Which object is above the other: 1 or 3?", "3"),
+        ("Which object is further from the camera than the other: 2 or 4?", "4"),
+        ("Which object is closer: box 1 or box 3?", "1"),
+        ("Is the red cube left of the blue sphere?", True),
+        ("Is the blue sphere above the green cube?", False),
+        ("Is the red cylinder behind the green cube?", True),
+        ("Is object 4 in front of object 2?", False),
+        ("Which object is the leftmost?", "1"),
+        ("Which object is the rightmost?", "4"),
+        ("Which object is the topmost?", "3"),
+        ("What is the closest object to the camera?", "2"),
+        ("Which object is farthest from the camera?", "3"),
+        ("Which red object is the rightmost?", "3"),
+        ("Which small object is the leftmost?", "2"),
+        ("How many red objects are there?", 1 + 1),
+        ("How many cubes are there?", 2),
+        ("How many objects are left of the green cube?", 3),
+        ("How many metal objects are there?", 2),
+        ("Which object is the leftmost? 1. green cube 2. red cube 3. blue sphere", 2),
+        ("Is the red cube left of the blue sphere? 1. yes 2. no", 1),
+        ("How many cubes are there? (1) 1 (2) 2 (3) 3", 2),
+    ],
+)
 def test_answers(question: str, value: object) -> None:
     ans = reason_symbolic(question, _graph())
     assert ans.value == value, ans
@@ -73,12 +90,15 @@ def test_answers(question: str, value: object) -> None:
         assert ans.choice == value
 
 
-@pytest.mark.parametrize("question,needle", [
-    ("Is the purple cube left of the red cube?", "no object matching"),
-    ("Is the cube left of the sphere?", "ambiguous"),
-    ("Which object is the leftmost yellow thing?", None),
-    ("Which object is to the left of the other: 1 or 9?", "no object matching"),
-])
+@pytest.mark.parametrize(
+    "question,needle",
+    [
+        ("Is the purple cube left of the red cube?", "no object matching"),
+        ("Is the cube left of the sphere?", "ambiguous"),
+        ("Which object is the leftmost yellow thing?", None),
+        ("Which object is to the left of the other: 1 or 9?", "no object matching"),
+    ],
+)
 def test_missing_or_ambiguous_objects_say_so(question: str, needle: str | None) -> None:
     try:
         ans = reason_symbolic(question, _graph())
@@ -100,25 +120,36 @@ def test_relations_not_coordinates_decide() -> None:
 
 
 def test_inconsistent_object_letter() -> None:
-    g = _graph().model_copy(update={"transformations": [
-        Transformation(object=None), Transformation(object="o3", inconsistent=True)]})
-    g = g.model_copy(update={"objects": [o.model_copy(update={"label": "ABCD"[k]}) for k, o in enumerate(g.objects)]})
-    ans = reason_symbolic("Which letter marks the modified object? Please use the labels from the first image.",
-                          g, n_images=2)
+    g = _graph().model_copy(
+        update={
+            "transformations": [Transformation(object=None), Transformation(object="o3", inconsistent=True)]
+        }
+    )
+    g = g.model_copy(
+        update={"objects": [o.model_copy(update={"label": "ABCD"[k]}) for k, o in enumerate(g.objects)]}
+    )
+    ans = reason_symbolic(
+        "Which letter marks the modified object? Please use the labels from the first image.", g, n_images=2
+    )
     assert ans.value == "C"
 
 
-@pytest.mark.parametrize("disp,theta,direction,expected", [
-    ((1.0, 0.0), 0, "left", ["right"]),
-    ((1.0, 0.0), 360, "right", ["right"]),
-    ((1.0, 0.0), 180, "left", ["left"]),
-    ((0.0, 1.0), 180, "right", ["front"]),
-    ((1.0, 0.0), 90, "left", ["behind"]),      # camera moves to its left: right becomes behind
-    ((1.0, 0.0), 90, "right", ["front"]),
-    ((1.0, 1.0), 270, "right", ["behind", "left"]),   # 270 right == 90 left
-    ((0.01, -1.0), 0, "left", ["front"]),             # under the margin: no lateral relation
-])
-def test_orbit_conventions(disp: tuple[float, float], theta: float, direction: str, expected: list[str]) -> None:
+@pytest.mark.parametrize(
+    "disp,theta,direction,expected",
+    [
+        ((1.0, 0.0), 0, "left", ["right"]),
+        ((1.0, 0.0), 360, "right", ["right"]),
+        ((1.0, 0.0), 180, "left", ["left"]),
+        ((0.0, 1.0), 180, "right", ["front"]),
+        ((1.0, 0.0), 90, "left", ["behind"]),  # camera moves to its left: right becomes behind
+        ((1.0, 0.0), 90, "right", ["front"]),
+        ((1.0, 1.0), 270, "right", ["behind", "left"]),  # 270 right == 90 left
+        ((0.01, -1.0), 0, "left", ["front"]),  # under the margin: no lateral relation
+    ],
+)
+def test_orbit_conventions(
+    disp: tuple[float, float], theta: float, direction: str, expected: list[str]
+) -> None:
     assert orbit_relations(disp, theta, direction, eps=0.05) == sorted(expected)
 
 
@@ -127,7 +158,9 @@ def test_orbit_left_equals_right_complement() -> None:
     for _ in range(50):
         disp = tuple(rng.normal(size=2))
         for theta in (45, 90, 135):
-            assert orbit_relations(disp, theta, "left", eps=0.1) == orbit_relations(disp, 360 - theta, "right", eps=0.1)
+            assert orbit_relations(disp, theta, "left", eps=0.1) == orbit_relations(
+                disp, 360 - theta, "right", eps=0.1
+            )
 
 
 def test_cvt_matches_the_generator_on_true_boxes() -> None:
@@ -143,8 +176,14 @@ def test_cvt_matches_the_generator_on_true_boxes() -> None:
         for k in range(len(view.scene["objects"])):
             ys, xs = np.nonzero(view.instance_mask == k + 1)
             if xs.size:
-                objs.append(SpatialObject(id=f"o{k}", label=str(k), bbox=(xs.min(), ys.min(), xs.max() + 1,
-                                          ys.max() + 1), centroid=(xs.mean(), ys.mean())))
+                objs.append(
+                    SpatialObject(
+                        id=f"o{k}",
+                        label=str(k),
+                        bbox=(xs.min(), ys.min(), xs.max() + 1, ys.max() + 1),
+                        centroid=(xs.mean(), ys.mean()),
+                    )
+                )
         g = SceneGraph(objects=objs, images=[ImageInfo(width=240, height=160)])
         cam = view.scene["camera"]
         cam0 = orbit_camera(cam["azimuth"], cam["elevation"], cam["distance"], width=240, height=160)
@@ -155,8 +194,13 @@ def test_cvt_matches_the_generator_on_true_boxes() -> None:
                 gold, margin = relations_at(pts[i], pts[j], view_directions(cam0, theta, direction))
                 if margin < 0.1:
                     continue
-                q = {"type": "orbit", "theta": theta, "direction": direction,
-                     "subject": {"label": str(i), "text": ""}, "reference": {"label": str(j), "text": ""}}
+                q = {
+                    "type": "orbit",
+                    "theta": theta,
+                    "direction": direction,
+                    "subject": {"label": str(i), "text": ""},
+                    "reference": {"label": str(j), "text": ""},
+                }
                 total += 1
                 ok += answer_query(q, g).value == gold
     assert total > 50 and ok / total >= 0.95, (ok, total)

@@ -1,0 +1,20 @@
+"""``make demo`` end to end at a small scale: data, runs, report, headline, simulated labels."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.slow
+def test_demo_small_scale(tmp_path, capsys):
+    from spatioxolver.demo import main
+
+    assert main(["--out", str(tmp_path / "demo"), "--scale", "0.25"]) == 0
+    out = capsys.readouterr().out
+    assert "Headline" in out and "(simulated)" in out
+    html = (tmp_path / "demo" / "report.html").read_text()
+    assert "sim/gpt-4o (simulated)" in html and "sim/llava-1.6-34b (simulated)" in html
+    assert "data:image/png;base64," in html
+    runs = list((tmp_path / "demo" / "runs").iterdir())
+    assert any("geometric--agentic" in r.name for r in runs)
+    assert {"direct", "agentic", "cot_rank"} <= {r.name.split("--")[2] for r in runs}
