@@ -93,7 +93,9 @@ def _crop(mask: np.ndarray, obj: SpatialObject) -> tuple[slice, slice]:
     return slice(int(ys.min()), int(ys.max()) + 1), slice(int(xs.min()), int(xs.max()) + 1)
 
 
-def _describe_geometric(rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]) -> list[SpatialObject]:
+def _describe_geometric(
+    rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]
+) -> list[SpatialObject]:
     from ._vision.colour import colour_saturation, name_colour
     from ._vision.material import classify_material, material_features
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
@@ -115,30 +117,40 @@ def _describe_geometric(rgb: np.ndarray, objects: list[SpatialObject], options: 
         feats = silhouette_features(crop) if obj.mask is not None else {}
         shape, s_conf, s_scores = classify_shape(feats) if feats else ("unknown", 0.0, {})
         m_feats = material_features(body)
-        material, m_conf = classify_material(m_feats, expected_saturation=colour_saturation(colour, palette_name))
+        material, m_conf = classify_material(
+            m_feats, expected_saturation=colour_saturation(colour, palette_name)
+        )
         extras = dict(obj.attributes.extras)
-        extras.update({
-            "color_confidence": round(c_conf, 4),
-            "color_votes": c_shares,
-            "shape_confidence": round(s_conf, 4),
-            "shape_scores": s_scores,
-            "material_confidence": round(m_conf, 4),
-            "material_features": {k: round(v, 4) for k, v in m_feats.items()},
-        })
+        extras.update(
+            {
+                "color_confidence": round(c_conf, 4),
+                "color_votes": c_shares,
+                "shape_confidence": round(s_conf, 4),
+                "shape_scores": s_scores,
+                "material_confidence": round(m_conf, 4),
+                "material_features": {k: round(v, 4) for k, v in m_feats.items()},
+            }
+        )
         attrs = Attributes(
             color=colour, shape=None if shape == "unknown" else shape,
             material=None if material == "unknown" else material, extras=extras,
         )  # fmt: skip
-        out.append(obj.model_copy(update={"attributes": attrs, "orientation": round(orientation_degrees(crop), 2)}))
+        out.append(
+            obj.model_copy(update={"attributes": attrs, "orientation": round(orientation_degrees(crop), 2)})
+        )
     depths, source = depth_cues(out, (w, h), options, masks)
     sizes = size_classes(out, (w, h))
     final = []
-    for obj, d, size in zip(out, depths, sizes):
+    for obj, d, size in zip(out, depths, sizes, strict=False):
         extras = {**obj.attributes.extras, "depth_source": source}
         if size is not None:
             extras["size_score"] = round(size[1], 4)
-        attrs = obj.attributes.model_copy(update={"size": size[0] if size else obj.attributes.size, "extras": extras})
-        final.append(obj.model_copy(update={"attributes": attrs, "depth": None if d is None else round(float(d), 5)}))
+        attrs = obj.attributes.model_copy(
+            update={"size": size[0] if size else obj.attributes.size, "extras": extras}
+        )
+        final.append(
+            obj.model_copy(update={"attributes": attrs, "depth": None if d is None else round(float(d), 5)})
+        )
     return final
 
 
@@ -170,7 +182,7 @@ def depth_cues(
     if depth_map is not None:
         dm = np.asarray(depth_map, dtype=np.float32)
         values: list[float | None] = []
-        for obj, mask in zip(objects, masks or [None] * len(objects)):
+        for obj, mask in zip(objects, masks or [None] * len(objects), strict=False):
             m = mask if mask is not None else object_mask(obj, dm.shape[:2])
             vals = dm[m] if m is not None else np.array([])
             vals = vals[np.isfinite(vals)]
@@ -215,19 +227,22 @@ def size_classes(objects: list[SpatialObject], image_size: tuple[int, int]) -> l
         else:
             bw = bh = math.sqrt(obj.area)
         feats = (math.log(math.sqrt(obj.area) / hh), y / hh, math.log(bw / hh), math.log(bh / hh))
-        score = sum(wi * fi for wi, fi in zip(_SIZE_W, feats)) + _SIZE_B
+        score = sum(wi * fi for wi, fi in zip(_SIZE_W, feats, strict=False)) + _SIZE_B
         out.append(("large" if score > 0 else "small", score))
     return out
 
 
-def _describe_llm(rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]) -> list[SpatialObject]:
+def _describe_llm(
+    rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]
+) -> list[SpatialObject]:
     complete = all(o.attributes.color and o.attributes.shape for o in objects)
     if objects and complete and not options.get("refresh"):
         return list(objects)
     from ._vision.llm import ObjectList, build_probe, call_model
 
     listing = "\n".join(
-        f"- {o.id}: label={o.label or '-'} bbox={[round(v) for v in o.bbox] if o.bbox else '-'}" for o in objects
+        f"- {o.id}: label={o.label or '-'} bbox={[round(v) for v in o.bbox] if o.bbox else '-'}"
+        for o in objects
     )
     reply = call_model(
         "attributes", "attributes", ObjectList, options,
@@ -244,7 +259,9 @@ def _describe_llm(rgb: np.ndarray, objects: list[SpatialObject], options: dict[s
         if entry is None:
             out.append(obj)
             continue
-        upd = {k: getattr(entry, k) or getattr(obj.attributes, k) for k in ("color", "shape", "size", "material")}
+        upd = {
+            k: getattr(entry, k) or getattr(obj.attributes, k) for k in ("color", "shape", "size", "material")
+        }
         extras = {**obj.attributes.extras, "attributes_source": "llm"}
         out.append(obj.model_copy(update={"attributes": Attributes(**upd, extras=extras)}))
     return out
@@ -267,6 +284,8 @@ class AttributesAgent:
         out: list[dict[str, Any]] = []
         for k, rgb in enumerate(images):
             frame_objs = [o for o in objects if o.frame == k]
-            done = await asyncio.to_thread(describe, rgb, frame_objs, backend=backend, options={**options, "frame": k})
+            done = await asyncio.to_thread(
+                describe, rgb, frame_objs, backend=backend, options={**options, "frame": k}
+            )
             out.extend(o.model_dump(mode="json") for o in done)
         return {"objects": out}

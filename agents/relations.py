@@ -63,8 +63,15 @@ def _coordinate(obj: SpatialObject, axis: str) -> float | None:
     return None if obj.depth is None else float(obj.depth)
 
 
-def pair_relation(a: SpatialObject, b: SpatialObject, axis: str, margin: float, *, source: str = "geometric",
-                  relative_depth: bool = False) -> Relation:
+def pair_relation(
+    a: SpatialObject,
+    b: SpatialObject,
+    axis: str,
+    margin: float,
+    *,
+    source: str = "geometric",
+    relative_depth: bool = False,
+) -> Relation:
     """The relation ``a ? b`` on ``axis`` with a logistic confidence (0.5 when unknown)."""
     first, second = AXIS_PREDICATES[axis]
     ca, cb = _coordinate(a, axis), _coordinate(b, axis)
@@ -76,7 +83,9 @@ def pair_relation(a: SpatialObject, b: SpatialObject, axis: str, margin: float, 
     z = min(abs(diff) / max(margin, 1e-9), 50.0)
     conf = 1.0 / (1.0 + math.exp(-z))
     predicate = first if diff >= 0 else second
-    return Relation(subject=a.id, predicate=predicate, object=b.id, axis=axis, confidence=round(conf, 6), source=source)
+    return Relation(
+        subject=a.id, predicate=predicate, object=b.id, axis=axis, confidence=round(conf, 6), source=source
+    )
 
 
 def relate(
@@ -120,8 +129,10 @@ def _relate_geometric(objects, image_size, options, axes) -> list[Relation]:  # 
         from .attributes import depth_cues
 
         depths, source = depth_cues(objects, image_size, options)
-        objects = [o if o.depth is not None or d is None else o.model_copy(update={"depth": d})
-                   for o, d in zip(objects, depths)]
+        objects = [
+            o if o.depth is not None or d is None else o.model_copy(update={"depth": d})
+            for o, d in zip(objects, depths, strict=False)
+        ]
         relative = relative or source == "map"
     out = []
     for a, b in combinations(objects, 2):
@@ -137,7 +148,8 @@ def _relate_llm(objects, image_size, options, axes) -> list[Relation]:  # noqa: 
     back = {v: k for k, v in names.items()}
     back.update({o.id: o.id for o in objects})
     listing = "\n".join(
-        f"- {names[o.id]}" + (f" ({o.attributes.color or ''} {o.attributes.shape or ''})".rstrip() if o.attributes.color else "")
+        f"- {names[o.id]}"
+        + (f" ({o.attributes.color or ''} {o.attributes.shape or ''})".rstrip() if o.attributes.color else "")
         + (f" bbox={[round(v) for v in o.bbox]}" if o.bbox else "")
         for o in objects
     )
@@ -169,11 +181,29 @@ def _relate_llm(objects, image_size, options, axes) -> list[Relation]:  # noqa: 
             if v:
                 share = sum(v) / len(v)
                 if share == 0.5:
-                    out.append(Relation(subject=a.id, predicate=first, object=b.id, axis=axis, confidence=0.5, source="llm"))
+                    out.append(
+                        Relation(
+                            subject=a.id,
+                            predicate=first,
+                            object=b.id,
+                            axis=axis,
+                            confidence=0.5,
+                            source="llm",
+                        )
+                    )
                     continue
                 pred = first if share > 0.5 else second
                 c = 0.5 + (conf - 0.5) * abs(2 * share - 1)
-                out.append(Relation(subject=a.id, predicate=pred, object=b.id, axis=axis, confidence=round(c, 6), source="llm"))
+                out.append(
+                    Relation(
+                        subject=a.id,
+                        predicate=pred,
+                        object=b.id,
+                        axis=axis,
+                        confidence=round(c, 6),
+                        source="llm",
+                    )
+                )
             else:
                 out.append(pair_relation(a, b, axis, margins[axis], source="llm-fallback"))
     return out

@@ -47,7 +47,9 @@ def _check_image(rgb: Any) -> np.ndarray:
     return arr
 
 
-def segment(rgb: np.ndarray, *, backend: str = "geometric", options: dict | None = None) -> list[SpatialObject]:
+def segment(
+    rgb: np.ndarray, *, backend: str = "geometric", options: dict | None = None
+) -> list[SpatialObject]:
     """Segment ``rgb`` (``H x W x 3`` uint8) into objects.
 
     Args:
@@ -83,7 +85,9 @@ def segment(rgb: np.ndarray, *, backend: str = "geometric", options: dict | None
     elif backend == "sam":
         from ._vision.sam import sam_masks
 
-        objects = [object_from_mask(m, frame=frame, confidence=s, source="sam") for m, s in sam_masks(rgb, options)]
+        objects = [
+            object_from_mask(m, frame=frame, confidence=s, source="sam") for m, s in sam_masks(rgb, options)
+        ]
     elif backend == "llm":
         objects = _segment_llm(rgb, options, frame)
     else:
@@ -102,8 +106,14 @@ def _segment_llm(rgb: np.ndarray, options: dict[str, Any], frame: int) -> list[S
 
     h, w = rgb.shape[:2]
     reply = call_model(
-        "segmentation", "segmentation", ObjectList, options,
-        images=[rgb], probe=build_probe("objects", options), width=w, height=h,
+        "segmentation",
+        "segmentation",
+        ObjectList,
+        options,
+        images=[rgb],
+        probe=build_probe("objects", options),
+        width=w,
+        height=h,
     )
     objects = []
     for entry in reply.objects:
@@ -112,7 +122,9 @@ def _segment_llm(rgb: np.ndarray, options: dict[str, Any], frame: int) -> list[S
         extras = {"source": "llm", "llm_id": entry.id}
         if entry.description:
             extras["description"] = entry.description
-        objects.append(object_from_box(box, frame=frame, label=entry.label or entry.id, extras=extras, **attrs))
+        objects.append(
+            object_from_box(box, frame=frame, label=entry.label or entry.id, extras=extras, **attrs)
+        )
     return objects
 
 
@@ -140,13 +152,13 @@ def bind_marks(objects: list[SpatialObject], marks: Mapping[str, tuple[float, fl
             x, y = (float(v) for v in marks[label])
         except (TypeError, ValueError):
             raise InputError(f"mark {label!r} must be an (x, y) pair, got {marks[label]!r}") from None
-        for j, (obj, m) in enumerate(zip(objects, masks)):
+        for j, (obj, m) in enumerate(zip(objects, masks, strict=False)):
             cost[i, j] = _mark_distance(obj, m, x, y)
     from scipy.optimize import linear_sum_assignment
 
     rows, cols = linear_sum_assignment(cost)
     out = list(objects)
-    for i, j in zip(rows, cols):
+    for i, j in zip(rows, cols, strict=False):
         out[j] = out[j].model_copy(update={"label": str(labels[i])})
     return out
 

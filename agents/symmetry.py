@@ -53,16 +53,22 @@ def _signature(obj: SpatialObject) -> tuple[str | None, ...]:
 
 
 def _same_kind(a: SpatialObject, b: SpatialObject) -> bool:
-    return all(x is None or y is None or x == y for x, y in zip(_signature(a), _signature(b)))
+    return all(x is None or y is None or x == y for x, y in zip(_signature(a), _signature(b), strict=False))
 
 
-def _lines(objs: list[SpatialObject], coord: int, tol: float, min_members: int) -> list[tuple[list[int], float]]:
+def _lines(
+    objs: list[SpatialObject], coord: int, tol: float, min_members: int
+) -> list[tuple[list[int], float]]:
     """1-D single-linkage groups along one coordinate, span-limited to 2 x tol."""
     order = sorted(range(len(objs)), key=lambda i: objs[i].centroid[coord])
     groups: list[list[int]] = []
     for i in order:
         v = objs[i].centroid[coord]
-        if groups and v - objs[groups[-1][-1]].centroid[coord] <= tol and v - objs[groups[-1][0]].centroid[coord] <= 2 * tol:
+        if (
+            groups
+            and v - objs[groups[-1][-1]].centroid[coord] <= tol
+            and v - objs[groups[-1][0]].centroid[coord] <= 2 * tol
+        ):
             groups[-1].append(i)
         else:
             groups.append([i])
@@ -75,7 +81,9 @@ def _lines(objs: list[SpatialObject], coord: int, tol: float, min_members: int) 
     return out
 
 
-def _mirror(objs: list[SpatialObject], coord: int, tol: float) -> tuple[float, float, list[tuple[str, str]], list[str]] | None:
+def _mirror(
+    objs: list[SpatialObject], coord: int, tol: float
+) -> tuple[float, float, list[tuple[str, str]], list[str]] | None:
     """Best mirror axis along ``coord``: (position, score, pairs, members)."""
     n = len(objs)
     if n < 2:
@@ -137,8 +145,15 @@ def find_structure(
     groups: list[Group] = []
 
     def add(kind: str, idx: list[int], conf: float, **extras: Any) -> None:
-        groups.append(Group(id=f"g{len(groups) + 1}", kind=kind, members=[objs[i].id for i in idx],
-                            confidence=round(float(np.clip(conf, 0, 1)), 4), extras=extras))
+        groups.append(
+            Group(
+                id=f"g{len(groups) + 1}",
+                kind=kind,
+                members=[objs[i].id for i in idx],
+                confidence=round(float(np.clip(conf, 0, 1)), 4),
+                extras=extras,
+            )
+        )
 
     rows = _lines(objs, 1, tol, min_members)
     cols = _lines(objs, 0, tol, min_members)
@@ -156,8 +171,13 @@ def find_structure(
     members = set().union(*grid_rows) if grid_rows else set()
     if len(grid_rows) >= 2 and len(grid_cols) >= 2 and cells_ok and len(members) >= 4:
         fill = len(members) / (len(grid_rows) * len(grid_cols))
-        add("grid", sorted(members, key=lambda i: (objs[i].centroid[1], objs[i].centroid[0])), fill,
-            rows=len(grid_rows), columns=len(grid_cols))
+        add(
+            "grid",
+            sorted(members, key=lambda i: (objs[i].centroid[1], objs[i].centroid[0])),
+            fill,
+            rows=len(grid_rows),
+            columns=len(grid_cols),
+        )
     # Clusters: single linkage on centroids.
     dist = float(options.get("cluster_distance", 1.6 * med))
     from scipy.cluster.hierarchy import fcluster, linkage
@@ -168,7 +188,12 @@ def find_structure(
     if len(clusters) > 1:
         for c in clusters:
             if len(c) >= 2:
-                add("cluster", [int(i) for i in c], 1.0, radius=round(float(np.ptp(pts[c], axis=0).max() / 2), 2))
+                add(
+                    "cluster",
+                    [int(i) for i in c],
+                    1.0,
+                    radius=round(float(np.ptp(pts[c], axis=0).max() / 2), 2),
+                )
     # Repetition: identical attribute signatures.
     by_sig: dict[tuple, list[int]] = {}
     for i, o in enumerate(objs):
@@ -177,15 +202,27 @@ def find_structure(
             by_sig.setdefault(sig, []).append(i)
     for sig, idx in sorted(by_sig.items(), key=lambda kv: kv[1][0]):
         if len(idx) >= 2:
-            add("repetition", idx, 1.0, attributes=dict(zip(("color", "shape", "size", "material"), sig)))
+            add(
+                "repetition",
+                idx,
+                1.0,
+                attributes=dict(zip(("color", "shape", "size", "material"), sig, strict=False)),
+            )
     symmetries: list[Symmetry] = []
     min_score = float(options.get("mirror_min_score", 0.75))
     for coord, name in ((0, "vertical"), (1, "horizontal")):
         found = _mirror(objs, coord, tol)
         if found and found[1] >= min_score:
             c, score, pairs, mem = found
-            symmetries.append(Symmetry(kind="mirror", axis=f"{name} {'x' if coord == 0 else 'y'}={c:.1f}",
-                                       members=mem, pairs=pairs, score=round(score, 4)))
+            symmetries.append(
+                Symmetry(
+                    kind="mirror",
+                    axis=f"{name} {'x' if coord == 0 else 'y'}={c:.1f}",
+                    members=mem,
+                    pairs=pairs,
+                    score=round(score, 4),
+                )
+            )
     return groups, symmetries
 
 
@@ -194,10 +231,20 @@ def _structure_llm(objects: list[SpatialObject], image_size: tuple[int, int], op
 
     listing = "\n".join(
         f"- {o.id}: {o.attributes.color or ''} {o.attributes.shape or ''} centroid="
-        f"{[round(v) for v in o.centroid] if o.centroid else '-'}" for o in objects
+        f"{[round(v) for v in o.centroid] if o.centroid else '-'}"
+        for o in objects
     )
-    reply = call_model("symmetry", "symmetry", StructureReply, options, images=options.get("images") or [],
-                       probe=None, objects=listing, width=image_size[0], height=image_size[1])
+    reply = call_model(
+        "symmetry",
+        "symmetry",
+        StructureReply,
+        options,
+        images=options.get("images") or [],
+        probe=None,
+        objects=listing,
+        width=image_size[0],
+        height=image_size[1],
+    )
     ids = {o.id for o in objects}
     groups = []
     for k, g in enumerate(reply.groups):
@@ -207,8 +254,14 @@ def _structure_llm(objects: list[SpatialObject], image_size: tuple[int, int], op
     syms = []
     for s in reply.symmetries:
         pairs = [(a, b) for a, b in (s.get("pairs") or []) if a in ids and b in ids]
-        syms.append(Symmetry(kind=str(s.get("kind", "mirror")), axis=s.get("axis"),
-                             members=[m for m in s.get("members", []) if m in ids], pairs=pairs))
+        syms.append(
+            Symmetry(
+                kind=str(s.get("kind", "mirror")),
+                axis=s.get("axis"),
+                members=[m for m in s.get("members", []) if m in ids],
+                pairs=pairs,
+            )
+        )
     return groups, syms
 
 
@@ -226,5 +279,7 @@ class SymmetryAgent:
             options["images"] = state_images(state, {})[:1]
         objects = [o for o in state_objects(state) if o.frame == 0]
         groups, syms = find_structure(objects, image_size=image_size_of(state), options=options)
-        return {"groups": [g.model_dump(mode="json") for g in groups],
-                "symmetries": [s.model_dump(mode="json") for s in syms]}
+        return {
+            "groups": [g.model_dump(mode="json") for g in groups],
+            "symmetries": [s.model_dump(mode="json") for s in syms],
+        }

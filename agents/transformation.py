@@ -65,7 +65,12 @@ def _attr_cost(a: SpatialObject, b: SpatialObject) -> float:
 
 
 def match_objects(
-    a: list[SpatialObject], b: list[SpatialObject], *, scale: float, warp: Any = None, max_cost: float = 2.5,
+    a: list[SpatialObject],
+    b: list[SpatialObject],
+    *,
+    scale: float,
+    warp: Any = None,
+    max_cost: float = 2.5,
     use_contact: bool = True,
 ) -> list[tuple[int, int, float]]:
     """Hungarian matching of ``a`` to ``b``: ``(i, j, cost)`` for accepted pairs.
@@ -90,10 +95,16 @@ def match_objects(
     dist = np.linalg.norm(moved[:, None, :] - pb[None, :, :], axis=2) / max(scale, 1e-9)
     cost = attr * 1.5 + dist
     rows, cols = linear_sum_assignment(cost)
-    return [(int(i), int(j), float(cost[i, j])) for i, j in zip(rows, cols) if cost[i, j] <= max_cost]
+    return [
+        (int(i), int(j), float(cost[i, j]))
+        for i, j in zip(rows, cols, strict=False)
+        if cost[i, j] <= max_cost
+    ]
 
 
-def _fit_motion(src: np.ndarray, dst: np.ndarray, model: str, thresh: float) -> tuple[str, np.ndarray, np.ndarray]:
+def _fit_motion(
+    src: np.ndarray, dst: np.ndarray, model: str, thresh: float
+) -> tuple[str, np.ndarray, np.ndarray]:
     """(kind, 3x3 matrix, inlier mask) of the global motion from matched points."""
     import cv2
 
@@ -145,7 +156,9 @@ def _appearance(obj: SpatialObject, rgb: np.ndarray | None) -> np.ndarray | None
     colour = np.zeros(3)
     if rgb is not None:
         colour = rgb[mask].reshape(-1, 3).mean(axis=0) / 255.0
-    return np.concatenate([[aspect * 2, extent * 3, math.cos(2 * theta), math.sin(2 * theta)], hu * 0.5, colour * 2])
+    return np.concatenate(
+        [[aspect * 2, extent * 3, math.cos(2 * theta), math.sin(2 * theta)], hu * 0.5, colour * 2]
+    )
 
 
 def _bottom_profile(obj: SpatialObject, shape: tuple[int, int] | None) -> np.ndarray | None:
@@ -191,7 +204,9 @@ def _robust_z(values: np.ndarray, floor: float) -> np.ndarray:
     return (values - med) / max(mad, floor)
 
 
-def track(frames: list[tuple[np.ndarray, list[SpatialObject]]], *, options: dict | None = None) -> list[Transformation]:
+def track(
+    frames: list[tuple[np.ndarray, list[SpatialObject]]], *, options: dict | None = None
+) -> list[Transformation]:
     """Per-object and global motion between consecutive frames, with violators flagged.
 
     Args:
@@ -217,7 +232,7 @@ def track(frames: list[tuple[np.ndarray, list[SpatialObject]]], *, options: dict
 def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Transformation]:  # noqa: ANN001
     rgb_a, objs_a = fa
     rgb_b, objs_b = fb
-    h, w = (rgb_a.shape[:2] if rgb_a is not None else (480, 640))
+    h, w = rgb_a.shape[:2] if rgb_a is not None else (480, 640)
     diag = math.hypot(w, h)
     sizes = [math.sqrt(o.area) for o in objs_a + objs_b if o.area]
     scale = float(np.median(sizes)) * 2 if sizes else 0.1 * diag
@@ -233,8 +248,10 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
         src = np.array([_point(objs_a[i], use_contact) for i, _, _ in matches])
         dst = np.array([_point(objs_b[j], use_contact) for _, j, _ in matches])
         kind, M, inliers = _fit_motion(src, dst, model, thresh)
-        warp = (lambda pts, M=M: _apply(M, pts))  # noqa: E731
-        matches = match_objects(objs_a, objs_b, scale=scale, warp=warp, max_cost=max_cost, use_contact=use_contact)
+        warp = lambda pts, M=M: _apply(M, pts)  # noqa: E731
+        matches = match_objects(
+            objs_a, objs_b, scale=scale, warp=warp, max_cost=max_cost, use_contact=use_contact
+        )
     # One object left over on each side: the same object, changed beyond recognition
     # (re-posed, re-coloured by the edit) - pair them and treat the change as a violation.
     forced = -1
@@ -271,7 +288,9 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
         if len(matches) >= 2 and flag_mode != "never":
             best = int(np.argmax(score))
             others = np.delete(score, best)
-            stands_out = score[best] >= z_thr and (others.size == 0 or score[best] >= 1.5 * max(others.max(), 1e-9))
+            stands_out = score[best] >= z_thr and (
+                others.size == 0 or score[best] >= 1.5 * max(others.max(), 1e-9)
+            )
             if flag_mode == "always" or stands_out:
                 flagged = best
         for n, (i, j, cost) in enumerate(matches):
@@ -317,7 +336,9 @@ class TransformationAgent:
     """Plug-in wrapper of :func:`track`: ``{"transformations": [...]}`` (two or more frames)."""
 
     name = "transformation"
-    description = "matches objects across frames, fits the global motion and flags the object that violates it"
+    description = (
+        "matches objects across frames, fits the global motion and flags the object that violates it"
+    )
     backends: tuple[str, ...] = ("geometric",)
 
     async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:

@@ -140,7 +140,9 @@ def foreground_evidence(
     return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model)
 
 
-def _shadow_pixels(rgb: np.ndarray, bg_rgb: np.ndarray, candidate: np.ndarray) -> tuple[np.ndarray, float | None]:
+def _shadow_pixels(
+    rgb: np.ndarray, bg_rgb: np.ndarray, candidate: np.ndarray
+) -> tuple[np.ndarray, float | None]:
     import cv2
 
     ratio = rgb.astype(np.float32) / np.maximum(bg_rgb, 4.0)

@@ -106,13 +106,18 @@ def call_model(
         ConfigError: no ``model`` option, or a simulated model without ground truth.
         ParseError: the reply is not valid JSON for ``schema``.
     """
-    from spatioxolver.models import ModelRequest, get_model
     from spatioxolver.prompts import render, template_hash
+
+    from spatioxolver.models import ModelRequest, get_model
 
     model = options.get("model")
     if not model:
         raise ConfigError(f"the {agent} agent's 'llm' backend needs options['model'] (e.g. 'openai/gpt-4o')")
-    client = model if hasattr(model, "complete_sync") else get_model(str(model), **dict(options.get("model_options") or {}))
+    client = (
+        model
+        if hasattr(model, "complete_sync")
+        else get_model(str(model), **dict(options.get("model_options") or {}))
+    )
     if getattr(client, "simulated", False) and probe is None:
         raise ConfigError(
             f"the {agent} agent was given simulated model {client.name!r} but no options['ground_truth']"
@@ -130,16 +135,18 @@ def call_model(
     reply = client.complete_sync(request)
     log = options.get("usage_log")
     if isinstance(log, list):
-        log.append({
-            "agent": agent,
-            "template": template,
-            "template_hash": request.template_hash,
-            "usage": reply.usage,
-            "latency_s": reply.latency_s,
-            "model": reply.model,
-            "simulated": reply.simulated,
-            "cached": reply.cached,
-        })
+        log.append(
+            {
+                "agent": agent,
+                "template": template,
+                "template_hash": request.template_hash,
+                "usage": reply.usage,
+                "latency_s": reply.latency_s,
+                "model": reply.model,
+                "simulated": reply.simulated,
+                "cached": reply.cached,
+            }
+        )
     value = reply.value
     if isinstance(value, schema):
         return value
@@ -152,7 +159,9 @@ def call_model(
     except ParseError:
         raise
     except Exception as exc:
-        raise ParseError(f"{agent}: model reply does not match {schema.__name__} ({exc})", raw=reply.text) from None
+        raise ParseError(
+            f"{agent}: model reply does not match {schema.__name__} ({exc})", raw=reply.text
+        ) from None
 
 
 def _parse_json(text: str) -> Any:

@@ -52,7 +52,9 @@ _GREY_LIFT = 0.14
 _WHITE_FRACTION = 0.002
 
 
-def classify_material(features: dict[str, float], expected_saturation: float | None = None) -> tuple[str, float]:
+def classify_material(
+    features: dict[str, float], expected_saturation: float | None = None
+) -> tuple[str, float]:
     """``("metal" | "rubber", confidence)`` from :func:`material_features`.
 
     Args:

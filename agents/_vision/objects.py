@@ -12,7 +12,9 @@ from spatioxolver.schema import Attributes, SpatialObject
 __all__ = ["object_from_mask", "object_from_box", "number_in_raster_order", "object_mask"]
 
 
-def object_from_mask(mask: np.ndarray, *, frame: int = 0, confidence: float = 1.0, **extras: Any) -> SpatialObject:
+def object_from_mask(
+    mask: np.ndarray, *, frame: int = 0, confidence: float = 1.0, **extras: Any
+) -> SpatialObject:
     """An object (id assigned later) with RLE mask, box, centroid, area and contact point."""
     ys, xs = np.nonzero(mask)
     x0, x1, y0, y1 = int(xs.min()), int(xs.max()), int(ys.min()), int(ys.max())
@@ -55,6 +57,7 @@ def object_from_box(
 
 def number_in_raster_order(objects: list[SpatialObject], prefix: str = "o") -> list[SpatialObject]:
     """Ids ``o1, o2, ...`` in raster order of the centroid (by y, then x)."""
+
     def key(o: SpatialObject) -> tuple[float, float]:
         c = o.centroid or (0.0, 0.0)
         return (round(c[1], 3), round(c[0], 3))

@@ -51,7 +51,9 @@ def _chroma(lab_pixels: np.ndarray) -> np.ndarray:
     return np.hypot(lab_pixels[:, 1], lab_pixels[:, 2])
 
 
-def _split_by_colour(crop_mask: np.ndarray, crop_rgb: np.ndarray, min_area: int, depth: int = 0) -> list[np.ndarray]:
+def _split_by_colour(
+    crop_mask: np.ndarray, crop_rgb: np.ndarray, min_area: int, depth: int = 0
+) -> list[np.ndarray]:
     """Recursively split a crop mask into colour-coherent parts.
 
     Features are rg-chromaticity ``(R, G) / (R + G + B)``: a multiplicative shading
@@ -187,10 +189,10 @@ def _split_touching(part: np.ndarray, min_area: int) -> list[np.ndarray]:
     u8 = part.astype(np.uint8)
     contours, _ = cv2.findContours(u8, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     hull_area = sum(cv2.contourArea(cv2.convexHull(c)) for c in contours) or area
-    if area / hull_area > 0.86:
+    if area / hull_area > 0.95:
         return [part]
     dist = cv2.distanceTransform(u8, cv2.DIST_L2, 5)
-    cores = (dist > 0.55 * dist.max()).astype(np.uint8)
+    cores = (dist > 0.7 * dist.max()).astype(np.uint8)
     n, markers = cv2.connectedComponents(cores, connectivity=8)
     if n <= 2:
         return [part]
@@ -217,7 +219,9 @@ def _split_touching(part: np.ndarray, min_area: int) -> list[np.ndarray]:
     return out
 
 
-def geometric_regions(rgb: np.ndarray, options: dict[str, Any] | None = None) -> tuple[list[Region], Foreground]:
+def geometric_regions(
+    rgb: np.ndarray, options: dict[str, Any] | None = None
+) -> tuple[list[Region], Foreground]:
     """Segment ``rgb`` into object regions with the geometric pipeline.
 
     Options: ``min_area`` (pixels, default 40), ``threshold`` (Lab distance, adaptive by
@@ -228,7 +232,9 @@ def geometric_regions(rgb: np.ndarray, options: dict[str, Any] | None = None) ->
 
     options = options or {}
     min_area = int(options.get("min_area", 40))
-    fg = foreground_evidence(rgb, threshold=options.get("threshold"), shadows=bool(options.get("shadows", True)))
+    fg = foreground_evidence(
+        rgb, threshold=options.get("threshold"), shadows=bool(options.get("shadows", True))
+    )
     mask = fg.object_mask.astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)

@@ -51,7 +51,9 @@ def _checkpoint_path(options: dict[str, Any]) -> str:
             f"the 'sam' backend needs a local checkpoint: pass options['sam_checkpoint'] or set {ENV_CHECKPOINT}"
         )
     if not os.path.isfile(path):
-        raise ConfigError(f"SAM checkpoint {path!r} does not exist; point sam_checkpoint / {ENV_CHECKPOINT} at a .pth file")
+        raise ConfigError(
+            f"SAM checkpoint {path!r} does not exist; point sam_checkpoint / {ENV_CHECKPOINT} at a .pth file"
+        )
     return str(path)
 
 
@@ -65,7 +67,7 @@ def _architecture(state: dict[str, Any]) -> tuple[int, int, int, list[int]]:
     depth = len(blocks)
     head_dim = int(state["image_encoder.blocks.0.attn.rel_pos_h"].shape[1])
     sizes = [int(state[f"image_encoder.blocks.{i}.attn.rel_pos_h"].shape[0]) for i in blocks]
-    global_idx = [i for i, s in zip(blocks, sizes) if s == max(sizes)]
+    global_idx = [i for i, s in zip(blocks, sizes, strict=False) if s == max(sizes)]
     return dim, depth, max(dim // max(head_dim, 1), 1), global_idx
 
 
@@ -85,7 +87,9 @@ def _load_cached(path: str, mtime: float, device: str) -> Any:
     try:
         model.load_state_dict(state)
     except RuntimeError as exc:
-        raise ConfigError(f"SAM checkpoint {path!r} does not match the inferred architecture: {exc}") from None
+        raise ConfigError(
+            f"SAM checkpoint {path!r} does not match the inferred architecture: {exc}"
+        ) from None
     model.eval()
     return model.to(device)
 
@@ -140,7 +144,9 @@ def sam_masks(rgb: np.ndarray, options: dict[str, Any] | None = None) -> list[tu
     return filter_automatic(found, (h, w), int(options.get("min_area", 40)))
 
 
-def filter_automatic(found: list[dict[str, Any]], shape: tuple[int, int], min_area: int) -> list[tuple[np.ndarray, float]]:
+def filter_automatic(
+    found: list[dict[str, Any]], shape: tuple[int, int], min_area: int
+) -> list[tuple[np.ndarray, float]]:
     """Drop background-sized masks, tiny masks, and masks nested in a kept larger mask."""
     h, w = shape
     kept: list[tuple[np.ndarray, float]] = []

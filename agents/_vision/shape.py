@@ -49,7 +49,9 @@ def _profile_fit(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float]:
         m = counts.astype(float)
         vxx = sxx - sx * sx / m
         cov = sxy - sx * sy / m
-        return np.maximum(syy - sy * sy / m - np.where(vxx > 1e-12, cov * cov / np.maximum(vxx, 1e-12), 0.0), 0.0)
+        return np.maximum(
+            syy - sy * sy / m - np.where(vxx > 1e-12, cov * cov / np.maximum(vxx, 1e-12), 0.0), 0.0
+        )
 
     left = sse(xn, ys, ks)
     right = sse(xn[::-1], ys[::-1], n - ks)
@@ -111,22 +113,47 @@ def silhouette_features(mask: np.ndarray) -> dict[str, float]:
 # Multinomial logistic regression (columns: cube, sphere, cylinder) over the features
 # listed in _FEATURES, fitted on 1265 objects of 200 tabletop renders of the synthetic
 # world (held-out accuracy 95 %; refit whenever the segmenter's masks change). Scale-free features only, so image size does not matter.
-_FEATURES = ("circle_fill", "circularity", "log_aspect", "rect_fill", "ellipse_fill", "vertices_8",
-             "top_curve", "bottom_curve", "solidity")
-_WEIGHTS = np.array([
-    [-1.9972, 8.3447, -6.3475], [7.3326, -2.6742, -4.6583], [-4.0216, -3.86, 7.8816],
-    [7.0469, -22.5483, 15.5014], [-10.8671, 11.2699, -0.4028], [-14.1166, 10.3768, 3.7398],
-    [-7.0984, 3.75, 3.3484], [-2.1834, 1.6473, 0.536], [17.8673, -9.4751, -8.3922],
-])
+_FEATURES = (
+    "circle_fill",
+    "circularity",
+    "log_aspect",
+    "rect_fill",
+    "ellipse_fill",
+    "vertices_8",
+    "top_curve",
+    "bottom_curve",
+    "solidity",
+)
+_WEIGHTS = np.array(
+    [
+        [-1.9972, 8.3447, -6.3475],
+        [7.3326, -2.6742, -4.6583],
+        [-4.0216, -3.86, 7.8816],
+        [7.0469, -22.5483, 15.5014],
+        [-10.8671, 11.2699, -0.4028],
+        [-14.1166, 10.3768, 3.7398],
+        [-7.0984, 3.75, 3.3484],
+        [-2.1834, 1.6473, 0.536],
+        [17.8673, -9.4751, -8.3922],
+    ]
+)
 _BIAS = np.array([-6.5889, 4.2769, 2.312])
 
 
 def _vector(f: dict[str, float]) -> np.ndarray:
-    return np.array([
-        f["circle_fill"], f["circularity"], math.log(f["aspect"]), f["rect_fill"], f["ellipse_fill"],
-        f["vertices"] / 8.0, (f["top_lin"] - f["top_quad"]) * 20.0, (f["bottom_lin"] - f["bottom_quad"]) * 20.0,
-        f["solidity"],
-    ])
+    return np.array(
+        [
+            f["circle_fill"],
+            f["circularity"],
+            math.log(f["aspect"]),
+            f["rect_fill"],
+            f["ellipse_fill"],
+            f["vertices"] / 8.0,
+            (f["top_lin"] - f["top_quad"]) * 20.0,
+            (f["bottom_lin"] - f["bottom_quad"]) * 20.0,
+            f["solidity"],
+        ]
+    )
 
 
 def classify_shape(features: dict[str, float]) -> tuple[str, float, dict[str, float]]:
@@ -137,7 +164,11 @@ def classify_shape(features: dict[str, float]) -> tuple[str, float, dict[str, fl
     probs = np.exp(logits - logits.max())
     probs /= probs.sum()
     best = int(np.argmax(probs))
-    return SHAPES[best], float(probs[best]), {s: round(float(p), 4) for s, p in zip(SHAPES, probs)}
+    return (
+        SHAPES[best],
+        float(probs[best]),
+        {s: round(float(p), 4) for s, p in zip(SHAPES, probs, strict=False)},
+    )
 
 
 def orientation_degrees(mask: np.ndarray) -> float:

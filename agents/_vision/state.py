@@ -34,7 +34,9 @@ def agent_options(state: Mapping[str, Any], config: Mapping[str, Any] | None, ag
     return merged
 
 
-def agent_backend(config: Mapping[str, Any] | None, options: Mapping[str, Any], agent: str, default: str = "geometric") -> str:
+def agent_backend(
+    config: Mapping[str, Any] | None, options: Mapping[str, Any], agent: str, default: str = "geometric"
+) -> str:
     """The backend chosen for ``agent`` (per-agent setting, then config, then options)."""
     config = config or {}
     if "configurable" in config and isinstance(config["configurable"], Mapping):

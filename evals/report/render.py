@@ -193,7 +193,9 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
                     fmt_ci(c.get("top_down_f1")),
                     fmt_ci(c["consistency_0_360"]),
                     "–" if not sv["from_start"] else f"{sv['from_start'][-1]:.2f}",
-                    "–" if not sv["peak"] else f"{sv['peak'][-1]:.2f}",
+                    "–" if not sv["peak"] else f"{sv['peak'][len(sv['peak']) // 2]:.2f}",
+                    " ".join(f"{k}:{v * 100:.0f}" for k, v in c.get("f1_by_batch_position", {}).items())
+                    or "–",
                 ]
             )
     if cvt_rows:
@@ -211,7 +213,8 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
                     "F1 top-down",
                     "0°=360° match",
                     "survival from start (full)",
-                    "peak survival (full)",
+                    "peak survival (t = T/2)",
+                    "F1 % by batch position",
                 ],
                 cvt_rows,
             )

@@ -45,7 +45,7 @@ def draw_scene(
             cv2.rectangle(layer, (x - r, y - r), (x + r, y + r), 1, -1)
             lit = np.where(xx < x, 1.0, 0.7).astype(np.float32)
         m = layer.astype(bool)
-        img[m] = (colour[None, :] * lit[m][:, None])
+        img[m] = colour[None, :] * lit[m][:, None]
     if noise:
         img += np.random.default_rng(seed).normal(0, noise, img.shape)
     return np.clip(img, 0, 255).astype(np.uint8)

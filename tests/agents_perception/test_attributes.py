@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from spatioxolver.agents._vision.material import classify_material, material_features
 from spatioxolver.agents._vision.shape import classify_shape, orientation_degrees, silhouette_features
-from spatioxolver.agents.attributes import describe, depth_cues
+from spatioxolver.agents.attributes import depth_cues, describe
 from spatioxolver.agents.segmentation import segment
+
 from spatioxolver.errors import ConfigError
 from spatioxolver.rle import decode_mask
 from spatioxolver.schema import SpatialObject
@@ -73,7 +73,9 @@ def test_depth_cues_size_mode_and_missing_positions() -> None:
 
 
 def test_drawn_colours_and_common_palette(drawn) -> None:
-    img = drawn([("disc", (50, 60), 18, (240, 130, 20)), ("square", (150, 60), 16, (40, 150, 50))], shadow=False)
+    img = drawn(
+        [("disc", (50, 60), 18, (240, 130, 20)), ("square", (150, 60), 16, (40, 150, 50))], shadow=False
+    )
     objs = describe(img, segment(img), options={"palette": "common"})
     assert sorted(o.attributes.color for o in objs) == ["green", "orange"]
 
@@ -100,7 +102,9 @@ def test_shape_classifier_basics() -> None:
     assert classify_shape(silhouette_features(_disc()))[0] == "sphere"
     assert classify_shape({"area": 1.0}) == ("unknown", 0.0, {})
     shape, conf, probs = classify_shape(silhouette_features(_disc()))
-    assert sum(probs.values()) == pytest.approx(1.0, abs=1e-3) and conf == pytest.approx(max(probs.values()), abs=1e-3)
+    assert sum(probs.values()) == pytest.approx(1.0, abs=1e-3) and conf == pytest.approx(
+        max(probs.values()), abs=1e-3
+    )
 
 
 def test_orientation_of_a_tilted_bar() -> None:

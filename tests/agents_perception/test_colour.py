@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from spatioxolver.agents._vision.colour import CLEVR_COLOURS, colour_saturation, name_colour, palette
+
 from spatioxolver.errors import ConfigError
 
 

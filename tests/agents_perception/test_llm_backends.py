@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
 from spatioxolver.agents.attributes import describe
 from spatioxolver.agents.segmentation import segment
+
 from spatioxolver.errors import ConfigError, ParseError
 from spatioxolver.schema import SpatialObject
 
@@ -47,8 +47,13 @@ def test_llm_segmentation_from_scripted_reply(drawn) -> None:
 
 def test_llm_attributes_call_fills_missing(drawn) -> None:
     img = drawn([("disc", (50, 50), 10, (173, 35, 35))])
-    objs = [SpatialObject(id="o1", bbox=(40, 40, 60, 60), label="A"), SpatialObject(id="o2", bbox=(0, 0, 5, 5))]
-    client = Scripted('{"objects": [{"id": "A", "color": "red", "shape": "sphere", "size": "small", "material": "rubber"}]}')
+    objs = [
+        SpatialObject(id="o1", bbox=(40, 40, 60, 60), label="A"),
+        SpatialObject(id="o2", bbox=(0, 0, 5, 5)),
+    ]
+    client = Scripted(
+        '{"objects": [{"id": "A", "color": "red", "shape": "sphere", "size": "small", "material": "rubber"}]}'
+    )
     out = describe(img, objs, backend="llm", options={"model": client})
     assert out[0].attributes.color == "red" and out[0].attributes.extras["attributes_source"] == "llm"
     assert out[1].attributes.color is None

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from spatioxolver.prompts import render, template_hash
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"

@@ -7,8 +7,8 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from spatioxolver.agents.relations import pair_relation, relate
+
 from spatioxolver.errors import ConfigError
 from spatioxolver.schema import AXIS_PREDICATES, SpatialObject
 
@@ -30,7 +30,11 @@ def test_one_relation_per_pair_and_axis_matching_geometry(points) -> None:
         assert r.predicate in AXIS_PREDICATES[r.axis]
         assert 0.5 <= r.confidence <= 1.0
         a, b = (next(o for o in objs if o.id == k) for k in (r.subject, r.object))
-        ca, cb = {"H": (a.centroid[0], b.centroid[0]), "V": (a.centroid[1], b.centroid[1]), "D": (a.depth, b.depth)}[r.axis]
+        ca, cb = {
+            "H": (a.centroid[0], b.centroid[0]),
+            "V": (a.centroid[1], b.centroid[1]),
+            "D": (a.depth, b.depth),
+        }[r.axis]
         if ca != cb:
             assert (r.predicate == AXIS_PREDICATES[r.axis][0]) == (ca < cb)
 
@@ -48,7 +52,10 @@ def test_near_ties_get_confidence_near_half_and_margin_option() -> None:
 
 def test_confidence_grows_with_separation() -> None:
     a = SpatialObject(id="a", centroid=(0.0, 0.0))
-    confs = [pair_relation(a, SpatialObject(id="b", centroid=(d, 0.0)), "H", 3.0).confidence for d in (0.5, 2, 5, 20)]
+    confs = [
+        pair_relation(a, SpatialObject(id="b", centroid=(d, 0.0)), "H", 3.0).confidence
+        for d in (0.5, 2, 5, 20)
+    ]
     assert confs == sorted(confs) and confs[-1] > 0.99
     assert pair_relation(a, SpatialObject(id="b", centroid=(-5.0, 0.0)), "H", 3.0).predicate == "right_of"
 
@@ -77,6 +84,7 @@ def test_axes_option_and_errors() -> None:
 def test_relations_on_a_render_match_projected_centres(render) -> None:
     from spatioxolver.agents.attributes import describe
     from spatioxolver.agents.segmentation import segment
+
     from spatioxolver.rle import decode_mask
 
     view = render(41, 8)
@@ -116,15 +124,22 @@ class _ScriptedClient:
 
 
 def test_llm_backend_parses_triples_and_falls_back() -> None:
-    objs = [SpatialObject(id="o1", label="A", centroid=(10, 10)), SpatialObject(id="o2", label="B", centroid=(90, 10))]
+    objs = [
+        SpatialObject(id="o1", label="A", centroid=(10, 10)),
+        SpatialObject(id="o2", label="B", centroid=(90, 10)),
+    ]
     client = _ScriptedClient(
         '```json\n{"relations": [{"subject": "B", "predicate": "right_of", "object": "A", "axis": "H"},'
         ' {"subject": "A", "predicate": "FURTHER THAN", "object": "B", "axis": "D"},'
         ' {"subject": "A", "predicate": "inside", "object": "Z"}]}\n```'
     )
     log: list = []
-    rels = {r.axis: r for r in relate(objs, image_size=(100, 100), backend="llm",
-                                      options={"model": client, "usage_log": log})}
+    rels = {
+        r.axis: r
+        for r in relate(
+            objs, image_size=(100, 100), backend="llm", options={"model": client, "usage_log": log}
+        )
+    }
     assert (rels["H"].subject, rels["H"].predicate, rels["H"].source) == ("o1", "left_of", "llm")
     assert rels["H"].confidence == pytest.approx(0.9)
     assert rels["D"].predicate == "further_than"
@@ -137,10 +152,16 @@ def test_llm_backend_parses_triples_and_falls_back() -> None:
 
 def test_llm_backend_with_sim_model_uses_relations_probe(render) -> None:
     view = render(42, 4)
-    objs = [SpatialObject(id=f"o{k + 1}", label=o["label"], centroid=tuple(o["pixel_coords"][:2]))
-            for k, o in enumerate(view.scene["objects"])]
-    rels = relate(objs, image_size=(480, 320), backend="llm",
-                  options={"model": "sim/gpt-4o", "ground_truth": {"scenes": [view.scene]}})
+    objs = [
+        SpatialObject(id=f"o{k + 1}", label=o["label"], centroid=tuple(o["pixel_coords"][:2]))
+        for k, o in enumerate(view.scene["objects"])
+    ]
+    rels = relate(
+        objs,
+        image_size=(480, 320),
+        backend="llm",
+        options={"model": "sim/gpt-4o", "ground_truth": {"scenes": [view.scene]}},
+    )
     assert len(rels) == 3 * 6
     assert all(r.source in ("llm", "llm-fallback") for r in rels)
 

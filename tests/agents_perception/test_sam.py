@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from spatioxolver.agents._vision import sam as sam_mod
 from spatioxolver.agents.segmentation import segment
+
 from spatioxolver.errors import ConfigError
 
 AVAILABLE, WHY = sam_mod.sam_available()
@@ -55,7 +55,10 @@ def test_automatic_masks_are_filtered() -> None:
     part[12:16, 12:16] = True
     speck = np.zeros((h, w), bool)
     speck[30, 30] = True
-    found = [{"segmentation": m, "area": int(m.sum()), "predicted_iou": 0.9} for m in (background, obj, part, speck)]
+    found = [
+        {"segmentation": m, "area": int(m.sum()), "predicted_iou": 0.9}
+        for m in (background, obj, part, speck)
+    ]
     kept = sam_mod.filter_automatic(found, (h, w), min_area=5)
     assert len(kept) == 1 and kept[0][0].sum() == 100
 
@@ -72,7 +75,9 @@ def test_tiny_sam_loads_through_the_real_code(tmp_path, drawn) -> None:
     img = drawn([("disc", (60, 60), 20, (173, 35, 35))], shadow=False)
     loaded = sam_mod.load_sam({"sam_checkpoint": str(path)})
     assert sum(p.numel() for p in loaded.parameters()) == sum(p.numel() for p in model.parameters())
-    objs = segment(img, backend="sam", options={"sam_checkpoint": str(path), "sam_mode": "boxes", "min_area": 1})
+    objs = segment(
+        img, backend="sam", options={"sam_checkpoint": str(path), "sam_mode": "boxes", "min_area": 1}
+    )
     # Random weights give arbitrary masks; the contract is the structure.
     for o in objs:
         assert o.mask is not None and o.attributes.extras["source"] == "sam"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from spatioxolver.agents.segmentation import BACKENDS, bind_marks, segment
+
 from spatioxolver.errors import ConfigError, InputError
 from spatioxolver.rle import decode_mask
 from spatioxolver.schema import SpatialObject
@@ -51,7 +51,9 @@ def test_drawn_shapes_with_shadows(drawn) -> None:
 
 
 def test_touching_different_colours_are_split(drawn) -> None:
-    img = drawn([("disc", (80, 80), 22, (173, 35, 35)), ("disc", (118, 80), 22, (41, 208, 208))], shadow=False)
+    img = drawn(
+        [("disc", (80, 80), 22, (173, 35, 35)), ("disc", (118, 80), 22, (41, 208, 208))], shadow=False
+    )
     objs = segment(img)
     assert len(objs) == 2
     assert abs(objs[0].area - objs[1].area) < 0.35 * max(o.area for o in objs)
@@ -128,8 +130,10 @@ def test_bind_marks_inside_and_nearest(drawn) -> None:
 
 
 def test_bind_marks_competition_and_box_only_objects() -> None:
-    objs = [SpatialObject(id="o1", bbox=(0, 0, 10, 10), centroid=(5, 5)),
-            SpatialObject(id="o2", bbox=(30, 0, 40, 10), centroid=(35, 5))]
+    objs = [
+        SpatialObject(id="o1", bbox=(0, 0, 10, 10), centroid=(5, 5)),
+        SpatialObject(id="o2", bbox=(30, 0, 40, 10), centroid=(35, 5)),
+    ]
     # Both marks fall nearest to o1: the one inside wins, the other takes o2.
     out = bind_marks(objs, {"P": (5, 5), "Q": (12, 5)})
     assert [o.label for o in out] == ["P", "Q"]

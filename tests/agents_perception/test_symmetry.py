@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import pytest
-
 from spatioxolver.agents.symmetry import find_structure
+
 from spatioxolver.errors import ConfigError
 from spatioxolver.schema import Attributes, SpatialObject
 
 
 def _obj(i: int, x: float, y: float, color: str | None = None, shape: str | None = None) -> SpatialObject:
-    return SpatialObject(id=f"o{i}", centroid=(x, y), area=100.0, attributes=Attributes(color=color, shape=shape))
+    return SpatialObject(
+        id=f"o{i}", centroid=(x, y), area=100.0, attributes=Attributes(color=color, shape=shape)
+    )
 
 
 def _kinds(groups) -> list[str]:
@@ -51,8 +53,12 @@ def test_clusters() -> None:
 
 
 def test_repetition_and_attribute_aware_mirror() -> None:
-    objs = [_obj(0, 20, 50, "red", "cube"), _obj(1, 180, 50, "red", "cube"), _obj(2, 60, 90, "blue", "sphere"),
-            _obj(3, 140, 90, "green", "sphere")]
+    objs = [
+        _obj(0, 20, 50, "red", "cube"),
+        _obj(1, 180, 50, "red", "cube"),
+        _obj(2, 60, 90, "blue", "sphere"),
+        _obj(3, 140, 90, "green", "sphere"),
+    ]
     groups, syms = find_structure(objs, image_size=(200, 100))
     rep = [g for g in groups if g.kind == "repetition"]
     assert len(rep) == 1 and rep[0].members == ["o0", "o1"]
@@ -77,8 +83,10 @@ def test_llm_backend_filters_unknown_ids() -> None:
         def complete_sync(self, request):
             from spatioxolver.models import ModelReply
 
-            return ModelReply(text='{"groups": [{"kind": "row", "members": ["o0", "o1", "o9"]}], '
-                                   '"symmetries": [{"kind": "mirror", "axis": "vertical", "pairs": [["o0", "o1"], ["o0", "x"]]}]}')
+            return ModelReply(
+                text='{"groups": [{"kind": "row", "members": ["o0", "o1", "o9"]}], '
+                '"symmetries": [{"kind": "mirror", "axis": "vertical", "pairs": [["o0", "o1"], ["o0", "x"]]}]}'
+            )
 
     objs = [_obj(0, 10, 10), _obj(1, 50, 10)]
     groups, syms = find_structure(objs, image_size=(60, 20), options={"backend": "llm", "model": Client()})

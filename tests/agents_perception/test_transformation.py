@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from spatioxolver.agents.attributes import describe
 from spatioxolver.agents.segmentation import segment
 from spatioxolver.agents.transformation import match_objects, track
+
 from spatioxolver.schema import Attributes, SpatialObject
 
 COLOURS = [(173, 35, 35), (42, 75, 215), (29, 105, 20), (255, 238, 51), (129, 38, 192), (41, 208, 208)]
@@ -19,7 +19,7 @@ def _bars(placements: list[tuple[int, int, float]], size=(320, 240)) -> np.ndarr
 
     w, h = size
     img = np.full((h, w, 3), 128, np.uint8)
-    for (x, y, angle), colour in zip(placements, COLOURS):
+    for (x, y, angle), colour in zip(placements, COLOURS, strict=False):
         box = cv2.boxPoints(((x, y), (34, 14), angle)).astype(np.int32)
         cv2.fillPoly(img, [box], colour)
     return img
@@ -30,7 +30,14 @@ def _frame(img: np.ndarray, k: int) -> tuple[np.ndarray, list[SpatialObject]]:
     return img, objs
 
 
-BASE = [(50, 50, 0.0), (150, 60, 30.0), (250, 50, 60.0), (60, 160, 90.0), (160, 170, 120.0), (260, 160, 150.0)]
+BASE = [
+    (50, 50, 0.0),
+    (150, 60, 30.0),
+    (250, 50, 60.0),
+    (60, 160, 90.0),
+    (160, 170, 120.0),
+    (260, 160, 150.0),
+]
 
 
 def test_camera_pan_and_one_moved_object() -> None:
@@ -103,7 +110,10 @@ def test_match_objects_uses_attributes() -> None:
 
     a = [obj(1, 10, "red"), obj(2, 50, "blue")]
     b = [obj(1, 52, "red"), obj(2, 12, "blue")]  # swapped places: colour decides
-    assert sorted((i, j) for i, j, _ in match_objects(a, b, scale=100.0, use_contact=False)) == [(0, 0), (1, 1)]
+    assert sorted((i, j) for i, j, _ in match_objects(a, b, scale=100.0, use_contact=False)) == [
+        (0, 0),
+        (1, 1),
+    ]
     assert match_objects([], b, scale=1.0) == []
 
 

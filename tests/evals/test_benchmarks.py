@@ -260,3 +260,28 @@ def test_hub_source_without_extra_is_a_clear_error(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", fake_import)
     with pytest.raises(ConfigError, match=r"spatioxolver\[hub\]"):
         load_examples(load_benchmark("spatialab-release"), "hf:someone/spatialab")
+
+
+def test_parquet_release(tmp_path):
+    path = tmp_path / "spatialab.parquet"
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        path.write_bytes(b"PAR1")
+        with pytest.raises(ConfigError, match="pyarrow"):
+            load_examples(load_benchmark("spatialab-release"), path)
+        return
+    table = pa.table(
+        {
+            "question_id": ["q1"],
+            "question": ["Which?"],
+            "options": [["a", "b"]],
+            "correct_option": [2],
+            "category": ["Orientation"],
+            "subcategory": ["x"],
+        }
+    )
+    pq.write_table(table, path)
+    items, _ = load_examples(load_benchmark("spatialab-release"), path)
+    assert items[0].answer == 2
