@@ -60,7 +60,9 @@ def describe(
         options: ``palette`` (``"clevr"`` default, ``"common"``, ``"clevr+common"``),
             ``depth`` (an ``H x W`` depth map: larger = further), ``depth_cue``
             (``"auto"`` default: ``"contact"`` when the segmenter saw a ground plane with
-            cast shadows, else ``"size"`` for floating objects); LLM: ``model``,
+            cast shadows, else ``"size"`` for floating objects), ``occlusion`` (default
+            True: record ``extras["occludes"]``, the ids of touching objects this one
+            covers); LLM: ``model``,
             ``ground_truth``, ``usage_log``, ``refresh``.
 
     Returns:
@@ -140,9 +142,17 @@ def _describe_geometric(
         )
     depths, source = depth_cues(out, (w, h), options, masks)
     sizes = size_classes(out, (w, h))
+    occludes: dict[int, list[str]] = {}
+    if options.get("occlusion", True):
+        from ._vision.occlusion import occlusion_pairs
+
+        for front, back, _ in occlusion_pairs(masks):
+            occludes.setdefault(front, []).append(out[back].id)
     final = []
-    for obj, d, size in zip(out, depths, sizes, strict=False):
+    for k, (obj, d, size) in enumerate(zip(out, depths, sizes, strict=True)):
         extras = {**obj.attributes.extras, "depth_source": source}
+        if k in occludes:
+            extras["occludes"] = sorted(occludes[k])
         if size is not None:
             extras["size_score"] = round(size[1], 4)
         attrs = obj.attributes.model_copy(

@@ -26,7 +26,15 @@ from spatioxolver.agents._reasoning import SymbolicAnswer, answer_query, parse_q
 
 from spatioxolver.schema import SceneGraph
 
-__all__ = ["ReasoningAgent", "reason_symbolic", "reason_llm", "compact_scene_graph", "probe_for"]
+__all__ = [
+    "ReasoningAgent",
+    "reason_symbolic",
+    "reason_llm",
+    "compact_scene_graph",
+    "probe_for",
+    "reply_format",
+    "parse_reply",
+]
 
 _FORMATS = {
     "pairwise": "Answer with just the object name (its label).",
@@ -80,13 +88,7 @@ async def reason_llm(
     with_image: bool = True,
 ) -> dict[str, Any]:
     """Ask the run's model to answer from the scene graph; returns the answer dict."""
-    from spatioxolver.graphs._calls import (
-        call_model,
-        parse_label,
-        parse_letter,
-        parse_option,
-        parse_relation_set,
-    )
+    from spatioxolver.graphs._calls import call_model
 
     example = (ctx.ground_truth or {}).get("example")
     probe = probe_for(example, query)
@@ -99,7 +101,20 @@ async def reason_llm(
         "options": ("Options:\n" + options) if options else "",
         "answer_format": _FORMATS[kind],
     }
-    reply = await call_model(ctx, "reasoning", fields, probe, entry, images=with_image)
+    reply = await call_model(ctx, "reasoning", fields, probe, entry, images=with_image and bool(ctx.frames))
+    return parse_reply(reply, probe, choices)
+
+
+def reply_format(kind: str) -> str:
+    """The answer-format instruction of a probe kind (pairwise, cvt, inconsistency, mcq, open)."""
+    return _FORMATS[kind]
+
+
+def parse_reply(reply: Any, probe: Mapping[str, Any], choices: list[str]) -> dict[str, Any]:
+    """A model reply -> the answer dict (value parsed by the probe's kind)."""
+    from spatioxolver.graphs._calls import parse_label, parse_letter, parse_option, parse_relation_set
+
+    kind = probe["kind"]
     text = reply.text.strip()
     if kind == "pairwise":
         value = parse_label(text, [str(o) for o in probe["objects"]])

@@ -103,7 +103,9 @@ def relate(
         backend: ``"geometric"`` or ``"llm"``.
         options: ``margin`` (pixels, both image axes; default 0.6 % of the side),
             ``margin_H`` / ``margin_V`` / ``margin_D``, ``depth_margin`` (default 0.008 in
-            the depth cue's units), ``axes`` (subset of H, V, D); LLM: ``model``,
+            the depth cue's units), ``axes`` (subset of H, V, D), ``occlusion`` (``"auto"``
+            default: an observed occlusion decides D when depth comes from apparent size;
+            ``True`` always, ``False`` never); LLM: ``model``,
             ``ground_truth``, ``usage_log``, ``llm_confidence`` (default 0.9).
 
     Returns:
@@ -134,11 +136,30 @@ def _relate_geometric(objects, image_size, options, axes) -> list[Relation]:  # 
             for o, d in zip(objects, depths, strict=False)
         ]
         relative = relative or source == "map"
+    # Floating objects: apparent size is a weak depth cue, so a visible occlusion wins.
+    use_occlusion = options.get("occlusion", "auto")
+    weak_depth = any(o.attributes.extras.get("depth_source") == "size" for o in objects)
     out = []
     for a, b in combinations(objects, 2):
         for axis in axes:
-            out.append(pair_relation(a, b, axis, margins[axis], relative_depth=relative))
+            rel = pair_relation(a, b, axis, margins[axis], relative_depth=relative)
+            if axis == "D" and (use_occlusion is True or (use_occlusion == "auto" and weak_depth)):
+                rel = _occlusion_override(a, b, rel)
+            out.append(rel)
     return out
+
+
+def _occlusion_override(a: SpatialObject, b: SpatialObject, rel: Relation) -> Relation:
+    first, second = AXIS_PREDICATES["D"]
+    if b.id in (a.attributes.extras.get("occludes") or []):
+        return rel.model_copy(
+            update={"predicate": first, "confidence": max(rel.confidence, 0.85), "source": "occlusion"}
+        )
+    if a.id in (b.attributes.extras.get("occludes") or []):
+        return rel.model_copy(
+            update={"predicate": second, "confidence": max(rel.confidence, 0.85), "source": "occlusion"}
+        )
+    return rel
 
 
 def _relate_llm(objects, image_size, options, axes) -> list[Relation]:  # noqa: ANN001

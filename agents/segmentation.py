@@ -128,12 +128,17 @@ def _segment_llm(rgb: np.ndarray, options: dict[str, Any], frame: int) -> list[S
     return objects
 
 
-def bind_marks(objects: list[SpatialObject], marks: Mapping[str, tuple[float, float]]) -> list[SpatialObject]:
+def bind_marks(
+    objects: list[SpatialObject], marks: Mapping[str, tuple[float, float]], *, split: bool = True
+) -> list[SpatialObject]:
     """Set ``label`` of the segment containing (else nearest to) each mark's anchor point.
 
-    Each mark binds one object and each object at most one mark; when two marks compete
-    for one segment the closer anchor (to the centroid) wins and the other mark goes to
-    its next nearest free segment. Objects keep their ids.
+    Each mark binds one object and each object at most one mark (a Hungarian assignment
+    on the distance from the anchor to the segment). A mark left far from every free
+    segment while its anchor lies inside a segment another mark took means the segmenter
+    merged two objects: with ``split=True`` (default) that segment's mask is divided
+    between its marks (each pixel to the nearest anchor) and the objects are renumbered
+    in raster order; otherwise objects keep their ids.
 
     Example:
         >>> from spatioxolver.schema import SpatialObject
@@ -146,21 +151,60 @@ def bind_marks(objects: list[SpatialObject], marks: Mapping[str, tuple[float, fl
         return list(objects)
     masks = [object_mask(o) for o in objects]
     labels = list(marks)
+    points: list[tuple[float, float]] = []
     cost = np.zeros((len(labels), len(objects)))
     for i, label in enumerate(labels):
         try:
             x, y = (float(v) for v in marks[label])
         except (TypeError, ValueError):
             raise InputError(f"mark {label!r} must be an (x, y) pair, got {marks[label]!r}") from None
-        for j, (obj, m) in enumerate(zip(objects, masks, strict=False)):
+        points.append((x, y))
+        for j, (obj, m) in enumerate(zip(objects, masks, strict=True)):
             cost[i, j] = _mark_distance(obj, m, x, y)
     from scipy.optimize import linear_sum_assignment
 
     rows, cols = linear_sum_assignment(cost)
+    assigned = {int(i): int(j) for i, j in zip(rows, cols, strict=True)}
     out = list(objects)
-    for i, j in zip(rows, cols, strict=False):
+    for i, j in assigned.items():
         out[j] = out[j].model_copy(update={"label": str(labels[i])})
-    return out
+    if not split:
+        return out
+    # Marks displaced far from their anchor whose anchor sits inside a taken segment.
+    groups: dict[int, list[int]] = {}
+    for i in range(len(labels)):
+        j = assigned.get(i)
+        far = j is None or cost[i, j] > 1.0 + 0.5 * np.sqrt(max(objects[j].area or 0.0, 1.0)) + 5.0
+        if not far:
+            continue
+        inside = [k for k, m in enumerate(masks) if m is not None and cost[i, k] == 0.0]
+        if inside:
+            host = inside[0]
+            owner = next((a for a, b in assigned.items() if b == host), None)
+            groups.setdefault(host, [] if owner is None else [owner]).append(i)
+            if j is not None and j != host:
+                out[j] = out[j].model_copy(update={"label": None})
+    if not groups:
+        return out
+    result = [o for k, o in enumerate(out) if k not in groups]
+    for host, mark_idx in groups.items():
+        mask = masks[host]
+        ys, xs = np.nonzero(mask)
+        anchors = np.array([points[i] for i in mark_idx])
+        nearest = np.argmin(
+            (xs[:, None] - anchors[None, :, 0]) ** 2 + (ys[:, None] - anchors[None, :, 1]) ** 2, axis=1
+        )
+        base = objects[host]
+        for n, i in enumerate(mark_idx):
+            piece = np.zeros_like(mask)
+            piece[ys[nearest == n], xs[nearest == n]] = True
+            if not piece.any():
+                continue
+            extras = {k: v for k, v in base.attributes.extras.items() if k not in ("contact",)}
+            extras["split_by_marks"] = True
+            obj = object_from_mask(piece, frame=base.frame, confidence=base.confidence * 0.8, **extras)
+            result.append(obj.model_copy(update={"label": str(labels[i])}))
+    return number_in_raster_order(result)
 
 
 def _mark_distance(obj: SpatialObject, mask: np.ndarray | None, x: float, y: float) -> float:

@@ -49,7 +49,7 @@ from spatioxolver.errors import BenchmarkError, ConfigError, ModelError, Spatiox
 __all__ = ["RunConfig", "RunOutcome", "run_examples", "build_call", "answer_fields"]
 
 AnswerFn = Callable[..., Awaitable[Any]]
-_META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps")
+_META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps", "scene_text")
 
 
 @dataclass
@@ -124,6 +124,13 @@ def build_call(example: Example, config: RunConfig) -> dict[str, Any]:
     }
     if example.choices:
         call["choices"] = list(example.choices)
+    representation = example.meta.get("representation")
+    if not example.images and representation == "text":
+        call["text_only"] = True  # the question carries the scene (CVT text representation)
+    elif not example.images and representation == "scene-graph":
+        if not scenes:
+            raise BenchmarkError(f"example {example.id}: the scene-graph representation needs a scene file")
+        call["scene_graph"] = scenes[0]  # the current scene's JSON; the API reads it as a SceneGraph
     for key, value in config.options.items():
         if key in ("api_base", "cache", "repair_method"):
             call[key] = value

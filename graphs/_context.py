@@ -28,6 +28,8 @@ class RunContext:
         clean_frames: overlay-free frames for the geometric pipeline (defaults to ``frames``).
         image_inputs: the original image arguments (paths / arrays) sent to LLMs.
         options: the remaining user options (``ground_truth``, ``marks``, ``repair_method``, ...).
+        given_graph: the caller's scene graph (``scene_graph=`` option), which replaces perception.
+        question: the question (text-only runs perceive the scene from it).
     """
 
     client: Any
@@ -36,11 +38,18 @@ class RunContext:
     clean_frames: list[np.ndarray]
     image_inputs: list[Any] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
+    given_graph: Any = None
+    question: str = ""
 
     @property
     def backend(self) -> str:
         """``"geometric"``, ``"sim"`` or ``"llm"``."""
         return getattr(self.client, "kind", "geometric")
+
+    @property
+    def text_only(self) -> bool:
+        """No image: the scene comes from the question text or the supplied scene graph."""
+        return not self.frames
 
     @property
     def ground_truth(self) -> dict[str, Any] | None:

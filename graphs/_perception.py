@@ -3,7 +3,9 @@
 Geometric backend: the perception agents' pure functions on the (clean) frames.
 Simulated / LLM backend: one ``objects`` call (segmentation + attributes) and one
 ``relations`` call (all pairs, all axes); symmetry always runs on the geometry of the
-boxes. Every function takes the run context and returns plain dicts.
+boxes. Every function takes the run context and returns plain dicts. Without images
+(text-only runs) the two model calls read the scene from the question text instead
+(templates ``text_objects`` / ``text_relations``, same probes for simulated models).
 """
 
 from __future__ import annotations
@@ -100,14 +102,16 @@ async def _segment_model(ctx: Any, entry: dict[str, Any]) -> list[dict[str, Any]
 
     from spatioxolver.models import parse_json
 
-    reply = await call_model(ctx, "agentic_objects", {}, {"kind": "objects"}, entry)
+    if ctx.frames:
+        reply = await call_model(ctx, "agentic_objects", {}, {"kind": "objects"}, entry)
+    else:
+        reply = await call_model(ctx, "text_objects", {"scene": ctx.question}, {"kind": "objects"}, entry)
     value = reply.value if isinstance(reply.value, dict) else None
     if value is None:
         value = parse_json(reply.text)
     items = value.get("objects") if isinstance(value, dict) else value
     if not isinstance(items, list):
         raise ParseError("objects reply has no 'objects' list", raw=reply.text)
-    width, height = ctx.frames[0].shape[1], ctx.frames[0].shape[0]
     out = []
     for k, item in enumerate(items, start=1):
         if not isinstance(item, dict):
@@ -120,7 +124,7 @@ async def _segment_model(ctx: Any, entry: dict[str, Any]) -> list[dict[str, Any]
             key: (str(item[key]).lower() if item.get(key) is not None else None)
             for key in ("color", "shape", "size", "material")
         }
-        extras = {"model_id": str(item.get("id", k))}
+        extras: dict[str, Any] = {"model_id": str(item.get("id", k))}
         if isinstance(item.get("ground"), (list, tuple)):
             extras["ground_uw"] = list(item["ground"])
         out.append(
@@ -135,7 +139,7 @@ async def _segment_model(ctx: Any, entry: dict[str, Any]) -> list[dict[str, Any]
                 "depth": float(item["depth"]) if isinstance(item.get("depth"), (int, float)) else None,
             }
         )
-    if not box_ok(out, width, height):
+    if ctx.frames and not box_ok(out, ctx.frames[0].shape[1], ctx.frames[0].shape[0]):
         entry["note"] = "some boxes fall outside the image"
     return out
 
@@ -205,13 +209,12 @@ async def _relate_model(
     from spatioxolver.models import parse_json
 
     names = {(o.get("label") or o["id"]): o["id"] for o in objects}
-    reply = await call_model(
-        ctx,
-        "agentic_relations",
-        {"objects": to_json(list(names))},
-        {"kind": "relations", "axes": ["H", "V", "D"], "objects": list(names)},
-        entry,
-    )
+    probe = {"kind": "relations", "axes": ["H", "V", "D"], "objects": list(names)}
+    if ctx.frames:
+        reply = await call_model(ctx, "agentic_relations", {"objects": to_json(list(names))}, probe, entry)
+    else:
+        fields = {"objects": to_json(list(names)), "scene": ctx.question}
+        reply = await call_model(ctx, "text_relations", fields, probe, entry)
     value = reply.value if isinstance(reply.value, dict) else parse_json(reply.text)
     items = value.get("relations") if isinstance(value, dict) else value
     if not isinstance(items, list):
@@ -248,7 +251,13 @@ def structure(ctx: Any, objects: list[dict[str, Any]]) -> tuple[list[dict[str, A
     first = [SpatialObject.model_validate(o) for o in objects if o.get("frame", 0) == 0]
     if not first:
         return [], []
-    h, w = ctx.frames[0].shape[:2]
+    if not ctx.frames:  # text-only: boxes come from the model; no image frame to measure against
+        boxes = [o.bbox for o in first if o.bbox is not None]
+        if not boxes:
+            return [], []
+        w, h = int(max(b[2] for b in boxes)) + 1, int(max(b[3] for b in boxes)) + 1
+    else:
+        h, w = ctx.frames[0].shape[:2]
     groups, syms = find_structure(first, image_size=(w, h), options=ctx.options.get("symmetry_options"))
     return [g.model_dump(mode="json") for g in groups], [s.model_dump(mode="json") for s in syms]
 

@@ -31,6 +31,7 @@ class PipelineState(TypedDict, total=False):
         trace: one entry per node run (merged by ``+``).
         prompt_hashes: template name -> version hash of every prompt used.
         from_cache: whether the scene graph came from the perception cache.
+        given_graph: whether the scene graph was supplied by the caller (``scene_graph=``).
     """
 
     run_id: str
@@ -50,6 +51,7 @@ class PipelineState(TypedDict, total=False):
     trace: Annotated[list[dict[str, Any]], operator.add]
     prompt_hashes: Annotated[dict[str, str], operator.or_]
     from_cache: bool
+    given_graph: bool
 
 
 class ObjectTask(TypedDict):

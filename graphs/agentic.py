@@ -2,7 +2,10 @@
 
 ``segmentation -> attributes (per-object fan-out with Send for model backends) ->
 relations -> symmetry -> transformation (only with two or more frames) -> scene_graph ->
-consistency -> reasoning``. A cached perception skips straight to ``reasoning``. Nodes
+consistency -> reasoning``. A cached perception skips straight to ``reasoning``; a scene
+graph supplied by the caller (``scene_graph=``) skips perception and starts at
+``consistency``. Without images (text-only runs) model backends perceive the scene
+from the question text (templates ``text_objects`` / ``text_relations``). Nodes
 that call models carry a :class:`RetryPolicy` (retrying :class:`ModelError` only).
 
 Example:
@@ -204,7 +207,9 @@ def after_consistency(state: PipelineState) -> str:
 
 
 def start_route(state: PipelineState) -> str:
-    """A cached scene graph skips perception."""
+    """A cached scene graph skips perception; a supplied one is checked for consistency first."""
+    if state.get("given_graph"):
+        return "consistency"
     return "reasoning" if state.get("scene_graph") else "segmentation"
 
 
@@ -222,7 +227,7 @@ def build_agentic_graph(checkpointer: Any = None) -> Any:
     g.add_node("scene_graph", scene_graph_node)
     g.add_node("consistency", consistency_node)
     g.add_node("reasoning", reasoning_node, retry_policy=_retry())
-    g.add_conditional_edges(START, start_route, ["segmentation", "reasoning"])
+    g.add_conditional_edges(START, start_route, ["segmentation", "consistency", "reasoning"])
     g.add_conditional_edges("segmentation", fan_out_attributes, ["attributes", "attribute_object"])
     g.add_edge("attributes", "relations")
     g.add_edge("attribute_object", "relations")

@@ -73,19 +73,29 @@ async def rank_node(state: PipelineState) -> dict[str, Any]:
 
         labels = _labels(ctx, query)
         # One holistic ranking per image, axis and label set answers every pairwise question on it.
-        key = perception_key(ctx, f"ranking:{axis}:{','.join(labels)}")
+        stage = f"ranking:{axis}:{','.join(labels)}"
+        if ctx.text_only:  # no image to key on: the scene text / supplied graph is the content
+            import hashlib
+
+            given = ctx.given_graph.model_dump_json() if ctx.given_graph is not None else ""
+            stage += ":" + hashlib.sha256((ctx.question + given).encode()).hexdigest()[:16]
+        key = perception_key(ctx, stage)
         use_cache = bool(ctx.options.get("cache", True))
         cached = cache_get(key) if use_cache else None
         if cached is not None:
             entry["cached"] = True
             entry["ranking"] = cached["ranking"]
             return {"ranking": cached["ranking"], "answer": {"query": query}, "trace": [entry]}
+        fields = {"labels": ", ".join(labels), "order": ORDER_WORDS[axis]}
+        if ctx.text_only:  # the scene is the question's text (or the supplied graph)
+            from spatioxolver.graphs._given import scene_graph_prompt
+
+            scene = ctx.question if ctx.given_graph is None else scene_graph_prompt(ctx.given_graph)
+            template, fields = "text_cot_rank", {**fields, "scene": scene}
+        else:
+            template = "cot_rank"
         reply = await call_model(
-            ctx,
-            "cot_rank",
-            {"labels": ", ".join(labels), "order": ORDER_WORDS[axis]},
-            {"kind": "ranking", "axis": axis, "objects": labels},
-            entry,
+            ctx, template, fields, {"kind": "ranking", "axis": axis, "objects": labels}, entry
         )
         if isinstance(reply.value, list) and reply.value:
             ranking = [str(v) for v in reply.value]
@@ -103,7 +113,10 @@ async def _geometric_ranking(ctx: Any, axis: str, entry: dict[str, Any]) -> tupl
 
     from spatioxolver.schema import SceneGraph
 
-    graph = await perceive_raw(ctx, entry)
+    if ctx.given_graph is not None:
+        graph = ctx.given_graph.model_dump(mode="json")
+    else:
+        graph = await perceive_raw(ctx, entry)
     sg = SceneGraph.model_validate(graph)
     order = _axis_order(sg, axis, [o for o in sg.objects if o.frame == 0])
     ranking = [display_name(o) for o in order]

@@ -3,7 +3,10 @@
 The papers' baseline. The protocol (pairwise, CVT, inconsistency, MCQ, open) comes from
 the example's structured query when the run has ground truth, else from parsing the
 question. With the ``geometric`` model (no language model) the baseline is the raw
-geometric perception read directly, without consistency repair.
+geometric perception read directly, without consistency repair (or the caller's
+``scene_graph=``, read as given). Without images the prompt is text-only
+(``direct_text``): the question, which carries the scene, plus the supplied scene graph
+as compact JSON when there is one.
 
 Example:
     >>> sorted(build_direct_graph().get_graph().nodes)
@@ -71,6 +74,8 @@ async def direct_answer(ctx: Any, question: str, n_frames: int, entry: dict[str,
     query = protocol_query(ctx, question, n_frames) or {}
     kind = query.get("type", "open")
     example = (ctx.ground_truth or {}).get("example") or {}
+    if ctx.text_only:
+        return await _text_answer(ctx, question, query, entry)
     if kind == "pairwise":
         objects = [_label(o) for o in query["objects"]]
         probe = {"kind": "pairwise", "axis": query["axis"], "objects": objects, "asks": query["asks"]}
@@ -119,6 +124,37 @@ async def direct_answer(ctx: Any, question: str, n_frames: int, entry: dict[str,
     return {"text": text, "value": text, "choice": None, "reasoner": "direct", "query": query}
 
 
+async def _text_answer(
+    ctx: Any, question: str, query: dict[str, Any], entry: dict[str, Any]
+) -> dict[str, Any]:
+    """One text-only call (no image): the question, plus the supplied scene graph if any."""
+    from spatioxolver.agents.reasoning import parse_reply, probe_for, reply_format
+    from spatioxolver.graphs._calls import call_model
+    from spatioxolver.graphs._given import scene_graph_prompt
+
+    example = (ctx.ground_truth or {}).get("example")
+    probe = probe_for(example, query)
+    choices = list((example or {}).get("choices") or query.get("options") or ctx.options.get("choices") or [])
+    stem = question
+    if probe["kind"] == "mcq":
+        from spatioxolver.agents._reasoning import split_options
+
+        head, inline = split_options(question)
+        stem = head if inline else question
+    graph = ctx.given_graph
+    fields = {
+        "what": " and a scene graph" if graph is not None else " in the question",
+        "scene": f"\nScene graph (JSON):\n{scene_graph_prompt(graph)}\n" if graph is not None else "",
+        "question": stem,
+        "options": "".join(f"{i}. {c}\n" for i, c in enumerate(choices, start=1)),
+        "answer_format": reply_format(probe["kind"]),
+    }
+    reply = await call_model(ctx, "direct_text", fields, probe, entry)
+    answer = parse_reply(reply, probe, choices)
+    answer.update(reasoner="direct (text)", query=query)
+    return answer
+
+
 async def direct_node(state: PipelineState) -> dict[str, Any]:
     ctx = get_context(state["run_id"])
     n_frames = int(state.get("n_frames", 1))
@@ -129,7 +165,11 @@ async def direct_node(state: PipelineState) -> dict[str, Any]:
 
             from spatioxolver.schema import SceneGraph
 
-            graph = await perceive_raw(ctx, entry)
+            if ctx.given_graph is not None:
+                graph = ctx.given_graph.model_dump(mode="json")
+                entry["note"] = "scene graph supplied by the caller (read as given, no repair)"
+            else:
+                graph = await perceive_raw(ctx, entry)
             ans = reason_symbolic(
                 state["question"],
                 SceneGraph.model_validate(graph),

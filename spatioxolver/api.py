@@ -25,6 +25,19 @@ Options (keyword arguments of ``ask`` / ``aask`` / ``build_scene_graph``):
     checkpoint: path of a SQLite file for LangGraph's checkpointer (``thread_id`` option).
     on_event: callable receiving live per-node events (``{"event", "node", ...}``).
     return_errors: return an ``Answer`` with ``error`` set instead of raising.
+    scene_graph: a scene graph to reason over instead of perceiving one: a
+        :class:`~spatioxolver.schema.SceneGraph`, its JSON (dict or string), or a
+        CLEVR-style scene JSON (objects with ``3d_coords``; read into exact ground-plane
+        positions by :func:`scene_graph_from_scene_json`). ``images`` may then be ``[]``.
+        The agentic graph skips perception (consistency + reasoning only); the direct
+        graph sends the graph as compact JSON in a text-only prompt (or, with the
+        ``geometric`` model, reads it with the symbolic reasoner, no repair).
+    text_only: ``True`` when ``images=[]`` and the question itself describes the scene
+        (CVT's text representation): language models get a text-only prompt; the
+        ``geometric`` model cannot read text and raises :class:`ConfigError`.
+
+Inputs without images: ``images=[]`` (or ``None``) needs ``scene_graph=`` or
+``text_only=True``; otherwise it is an :class:`InputError`.
 """
 
 from __future__ import annotations
@@ -38,7 +51,14 @@ from spatioxolver.errors import ConfigError, InputError, SpatioxolverError
 from spatioxolver.models._types import Usage
 from spatioxolver.schema import SceneGraph
 
-__all__ = ["Answer", "ask", "aask", "build_scene_graph", "abuild_scene_graph"]
+__all__ = [
+    "Answer",
+    "ask",
+    "aask",
+    "build_scene_graph",
+    "abuild_scene_graph",
+    "scene_graph_from_scene_json",
+]
 
 
 class Answer(BaseModel):
@@ -100,7 +120,24 @@ _KNOWN_OPTIONS = {
     "symmetry_options",
     "transformation_options",
     "camera",
+    "scene_graph",
+    "text_only",
 }
+
+
+def scene_graph_from_scene_json(scene: dict[str, Any]) -> SceneGraph:
+    """A :class:`SceneGraph` read from a CLEVR-style scene JSON (exact ground positions).
+
+    Example:
+        >>> scene = {"directions": {"right": [1, 0, 0], "behind": [0, 1, 0]},
+        ...          "objects": [{"label": "0", "3d_coords": [0, 0, 0]}, {"label": "1", "3d_coords": [1, 0, 0]}]}
+        >>> ask([], "If the camera orbits 180 degrees to the left, what is the new spatial "
+        ...     "relationship of Tag 1 with respect to Tag 0?", scene_graph=scene_graph_from_scene_json(scene)).value
+        ['left']
+    """
+    from spatioxolver.graphs._given import scene_graph_from_scene_json as convert
+
+    return convert(scene)
 
 
 def _as_list(images: Any, what: str) -> list[Any]:
@@ -218,10 +255,50 @@ def _summarize(final: dict[str, Any], *, client: Any, model: str, graph: str) ->
     )
 
 
-async def _prepare(images: Any, model: str, options: dict[str, Any]) -> Any:
+def _n_frames(ctx: Any) -> int:
+    """Frames seen: the images given, else the frames of the supplied scene graph (at least 1)."""
+    if ctx.frames or ctx.given_graph is None:
+        return len(ctx.frames) or 1
+    return max([o.frame for o in ctx.given_graph.objects] + [0]) + 1
+
+
+def _no_images(images: Any) -> bool:
+    return images is None or (isinstance(images, (list, tuple)) and not images)
+
+
+async def _prepare(images: Any, model: str, options: dict[str, Any], *, question: str = "") -> Any:
     from spatioxolver.graphs._context import RunContext
 
     _check_options(options)
+    given = None
+    if options.get("scene_graph") is not None:
+        from spatioxolver.graphs._given import coerce_scene_graph
+
+        given = coerce_scene_graph(options["scene_graph"])
+    if _no_images(images):
+        if given is None and not options.get("text_only"):
+            raise InputError(
+                "no images given: pass an image (path, bytes, array) or a list of them; without images "
+                "pass scene_graph=... or text_only=True when the question itself describes the scene"
+            )
+        if options.get("clean_images"):
+            raise InputError("clean_images were given but no images")
+        client = _client(model, options)
+        if given is None and getattr(client, "kind", "geometric") == "geometric":
+            raise ConfigError(
+                "the geometric model cannot read a scene described in text: pass images or "
+                "scene_graph=..., or use a language model (sim/<profile> or provider/model)"
+            )
+        return RunContext(
+            client=client,
+            model=model,
+            frames=[],
+            clean_frames=[],
+            image_inputs=[],
+            options=dict(options),
+            given_graph=given,
+            question=question,
+        )
     inputs = _as_list(images, "images")
     frames = _load_all(inputs)
     clean = options.get("clean_images")
@@ -236,6 +313,8 @@ async def _prepare(images: Any, model: str, options: dict[str, Any]) -> Any:
         clean_frames=clean_frames,
         image_inputs=inputs,
         options=dict(options),
+        given_graph=given,
+        question=question,
     )
 
 
@@ -265,7 +344,7 @@ async def aask(
     if not isinstance(question, str) or not question.strip():
         raise InputError("the question is empty; ask something about the image")
     try:
-        ctx = await _prepare(images, model, options)
+        ctx = await _prepare(images, model, options, question=question.strip())
     except SpatioxolverError as exc:
         if options.get("return_errors"):
             return Answer(model=model, graph=canon, error=f"{type(exc).__name__}: {exc}")
@@ -275,11 +354,14 @@ async def aask(
         state: dict[str, Any] = {
             "run_id": run_id,
             "question": question.strip(),
-            "n_frames": len(ctx.frames),
+            "n_frames": _n_frames(ctx),
             "trace": [],
         }
+        if ctx.given_graph is not None:
+            state["scene_graph"] = ctx.given_graph.model_dump(mode="json")
+            state["given_graph"] = True
         cache_key = None
-        if canon == "agentic" and options.get("cache", True):
+        if canon == "agentic" and ctx.frames and ctx.given_graph is None and options.get("cache", True):
             from spatioxolver.graphs._cache import cache_get, perception_key
 
             cache_key = perception_key(ctx, "repaired")
@@ -339,13 +421,17 @@ async def _scene(images: Any, model: str, options: dict[str, Any]) -> SceneGraph
     from spatioxolver.graphs._context import register, release
 
     ctx = await _prepare(images, model, options)
-    use_cache = bool(options.get("cache", True))
+    if not ctx.frames and ctx.given_graph is None:
+        raise InputError("build_scene_graph needs images (or scene_graph=... to check and repair)")
+    use_cache = bool(options.get("cache", True)) and bool(ctx.frames) and ctx.given_graph is None
     key = perception_key(ctx, "repaired")
     cached = cache_get(key) if use_cache else None
     if cached is None:
         run_id = register(ctx)
         try:
-            state = {"run_id": run_id, "question": "", "n_frames": len(ctx.frames), "trace": []}
+            state = {"run_id": run_id, "question": "", "n_frames": _n_frames(ctx), "trace": []}
+            if ctx.given_graph is not None:
+                state.update(scene_graph=ctx.given_graph.model_dump(mode="json"), given_graph=True)
             final = await _run("agentic", state, options)
         finally:
             release(run_id)

@@ -323,6 +323,18 @@ def parse_question(question: str, *, n_images: int = 1, choices: list[str] | Non
     """
     if not isinstance(question, str) or not question.strip():
         raise UnsupportedQuestionError(f"empty question: {UNSUPPORTED_MESSAGE}")
+    paragraphs = [p for p in re.split(r"\n\s*\n", question) if p.strip()]
+    if len(paragraphs) > 1:
+        # A scene description may precede the question (CVT's text representation): the
+        # question is the last paragraph; the whole text is the fallback (e.g. MCQ options).
+        try:
+            return _parse_text(paragraphs[-1], n_images, choices)
+        except UnsupportedQuestionError:
+            pass
+    return _parse_text(question, n_images, choices)
+
+
+def _parse_text(question: str, n_images: int, choices: list[str] | None) -> dict[str, Any]:
     text = _clean(question)
     stem, options = (text, list(choices)) if choices else split_options(text)
     if options:

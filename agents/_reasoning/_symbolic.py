@@ -380,7 +380,10 @@ def _extent(layout: dict[str, tuple[float, float]]) -> float:
 def _cvt(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     s, r = _one(q["subject"], g), _one(q["reference"], g)
     layout = ground_layout(g)
-    eps = CVT_EPS_FRACTION * _extent(layout)
+    # A graph read from ground truth knows its units (provenance["ground_eps"], CLEVR's 0.2);
+    # a perceived one only knows relative positions, so the margin scales with the layout.
+    given_eps = g.provenance.get("ground_eps")
+    eps = float(given_eps) if isinstance(given_eps, (int, float)) else CVT_EPS_FRACTION * _extent(layout)
     disp = (layout[s.id][0] - layout[r.id][0], layout[s.id][1] - layout[r.id][1])
     if q["type"] == "orbit":
         rels = orbit_relations(disp, q["theta"], q["direction"], eps=eps)

@@ -9,8 +9,12 @@ Protocol splits change how each example is presented:
   always the first image (its labels are the marks); earlier scenes follow.
   ``meta.batch_position`` (1-based) records where the scene sits in its batch.
 * ``image`` (default) / ``text`` / ``scene-graph``: the tagged image with an object
-  dictionary; a structured text description with 3D coordinates and no image; the same
-  text plus the CLEVR relation graph of the original (0°) view.
+  dictionary; a structured text description with 3D coordinates and no image (the call
+  gets ``text_only=True``); the same text, no image, plus the scene graph of the original
+  (0°) view read from the scene JSON (the call gets ``scene_graph=`` the scene JSON, which
+  the API turns into a :class:`~spatioxolver.schema.SceneGraph` with exact ground
+  positions; language models see it as compact JSON, the symbolic reasoner answers from it).
+  In the sequential protocol the earlier scenes' descriptions precede the current one.
 """
 
 from __future__ import annotations
@@ -118,14 +122,15 @@ class CVTBenchmark(GeneratedBenchmark):
             return example
         if not example.scenes:
             raise BenchmarkError(f"example {example.id}: the {rep} representation needs scene files")
-        text = describe_scene(load_scene(example.scenes[0]), with_graph=rep == "scene-graph")
+        # The relation graph reaches the model as the API's scene graph (scene_graph=), not as text.
+        text = describe_scene(load_scene(example.scenes[0]), with_graph=False)
         return example.model_copy(
             update={
                 "id": f"{example.id}@{rep}",
                 "images": [],
                 "clean_images": [],
                 "question": f"{text}\n\n{example.question}",
-                "meta": {**example.meta, "representation": rep},
+                "meta": {**example.meta, "representation": rep, "scene_text": text},
             },
             deep=True,
         )
@@ -149,7 +154,14 @@ class CVTBenchmark(GeneratedBenchmark):
                 earlier = [by_scene[k][0] for k in batch[: position - 1]]
                 for e in by_scene[key]:
                     context = ""
-                    if earlier:
+                    texts = [str(x.meta.get("scene_text")) for x in earlier if x.meta.get("scene_text")]
+                    if earlier and texts:  # text representations: the earlier scenes are in the prompt
+                        blocks = "".join(f"Earlier scene {k}:\n{t}\n\n" for k, t in enumerate(texts, start=1))
+                        context = (
+                            f"This conversation has shown {len(earlier)} earlier scene(s); answer only about "
+                            f"the current scene, described last.\n\n{blocks}Current scene:\n"
+                        )
+                    elif earlier:
                         context = (
                             f"This conversation has shown {len(earlier)} earlier scene(s) "
                             f"(images 2..{len(earlier) + 1}); answer only about the current scene, image 1.\n\n"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from spatioxolver import __version__
 from spatioxolver.cli import (
@@ -24,8 +25,16 @@ from spatioxolver.errors import SpatioxolverError
 COMMAND_MODULES = (cmd_info, cmd_ask, cmd_consistency, cmd_generate, cmd_eval, cmd_serve)
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """Usage errors become one ``error:`` line (exit 2) naming the command's ``--help``."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"error: {self.prog}: {message} (see '{self.prog} --help')", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _OneLineParser(
         prog="spatioxolver",
         description="Answer spatial questions about images with plug-in agents; "
         "measure consistency; evaluate on spatial-reasoning benchmarks.",
@@ -41,7 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the process exit code (2 for any SpatioXolver error)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        _subparser(parser, args.command).error(f"unrecognized arguments: {' '.join(unknown)}")
     if not getattr(args, "handler", None):
         parser.print_help()
         return 0
@@ -56,6 +67,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     return int(result or 0)
+
+
+def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
+        choices = getattr(action, "choices", None) or {}
+        if command in choices:
+            return choices[command]
+    return parser
 
 
 def _one_line(exc: BaseException) -> str:

@@ -59,7 +59,8 @@ def test_touching_different_colours_are_split(drawn) -> None:
     assert abs(objs[0].area - objs[1].area) < 0.35 * max(o.area for o in objs)
 
 
-def test_photo_like_gradient_and_noise(drawn) -> None:
+@pytest.mark.parametrize(("noise", "vignette"), [(4.0, 0.0), (8.0, 0.35)])
+def test_photo_like_gradient_and_noise(drawn, noise: float, vignette: float) -> None:
     img = drawn(
         [("disc", (60, 70), 20, (200, 40, 40)), ("square", (160, 90), 18, (40, 150, 50)),
          ("disc", (200, 40), 12, (240, 220, 40))],
@@ -155,3 +156,51 @@ def test_render_with_marks_binds_scene_labels(render) -> None:
         if match and _iou(decode_mask(match[0].mask), view.instance_mask == k + 1) > 0.5:
             hits += 1
     assert hits >= len(marks) - 1
+
+
+def test_bind_marks_splits_a_merged_segment() -> None:
+    from spatioxolver.rle import encode_mask
+
+    # One segment that really holds two touching objects; a free segment far away.
+    merged = np.zeros((60, 120), bool)
+    merged[10:40, 10:70] = True
+    lone = np.zeros((60, 120), bool)
+    lone[45:55, 100:110] = True
+    objs = [
+        SpatialObject(
+            id="o1", mask=encode_mask(merged), bbox=(10, 10, 70, 40), centroid=(39.5, 24.5), area=1800.0
+        ),
+        SpatialObject(
+            id="o2", mask=encode_mask(lone), bbox=(100, 45, 110, 55), centroid=(104.5, 49.5), area=100.0
+        ),
+    ]
+    out = bind_marks(objs, {"L": (20, 25), "R": (60, 25), "Z": (105, 50)})
+    assert sorted(o.label for o in out) == ["L", "R", "Z"]
+    by = {o.label: o for o in out}
+    assert by["L"].centroid[0] < 40 < by["R"].centroid[0]
+    assert by["L"].area + by["R"].area == 1800
+    assert by["L"].attributes.extras["split_by_marks"] is True
+    assert [o.id for o in out] == ["o1", "o2", "o3"]
+    # Without splitting, the displaced mark takes the remaining free segment.
+    kept = bind_marks(objs, {"L": (20, 25), "R": (60, 25)}, split=False)
+    assert len(kept) == 2
+
+
+def test_bind_marks_does_not_split_for_an_occluded_neighbour() -> None:
+    from spatioxolver.rle import encode_mask
+
+    front = np.zeros((60, 120), bool)
+    front[10:50, 10:60] = True
+    behind = np.zeros((60, 120), bool)
+    behind[10:30, 60:75] = True  # peeks out right next to the front object
+    objs = [
+        SpatialObject(
+            id="o1", mask=encode_mask(front), bbox=(10, 10, 60, 50), centroid=(34.5, 29.5), area=2000.0
+        ),
+        SpatialObject(
+            id="o2", mask=encode_mask(behind), bbox=(60, 10, 75, 30), centroid=(67, 19.5), area=300.0
+        ),
+    ]
+    # The occluded object's projected centre falls inside the front object's mask.
+    out = bind_marks(objs, {"F": (30, 30), "B": (56, 20)})
+    assert {o.id: o.label for o in out} == {"o1": "F", "o2": "B"}

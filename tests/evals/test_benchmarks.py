@@ -123,7 +123,8 @@ def test_cvt_protocols_and_representations(tmp_path, fx):
     text, _ = load_examples(bench, root, split="text")
     assert text[0].images == [] and "Objects (tag" in text[0].question
     graph, _ = load_examples(bench, root, split="scene-graph")
-    assert "Scene graph of the original" in graph[0].question
+    assert graph[0].images == [] and "Objects (tag" in graph[0].question
+    assert graph[0].meta["representation"] == "scene-graph" and graph[0].scenes  # the graph comes from the scene
     with pytest.raises(BenchmarkError, match="one representation"):
         load_examples(bench, root, split="text+scene-graph")
 

@@ -34,6 +34,16 @@ PROMPT_FIELDS = {
     },
     "agentic_objects": {},
     "agentic_relations": {"objects": '["1","2"]'},
+    "direct_text": {
+        "what": " and a scene graph",
+        "scene": '\nScene graph (JSON):\n{"objects":[],"relations":[]}\n',
+        "question": "If the camera orbits 90 degrees to the left, where is Tag 0 relative to Tag 1?",
+        "options": "",
+        "answer_format": 'Answer with a JSON list of relations, e.g. ["left", "front"].',
+    },
+    "text_objects": {"scene": "- 0: small red metal cube at (0.00, 1.00, 0.35)"},
+    "text_relations": {"objects": '["0","1"]', "scene": "- 0: small red metal cube at (0.00, 1.00, 0.35)"},
+    "text_cot_rank": {"labels": "0, 1", "order": "from left to right", "scene": "- 0: ..."},
 }
 
 
