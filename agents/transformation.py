@@ -231,19 +231,24 @@ def _bottom_edges(profile: np.ndarray | None) -> list[tuple[np.ndarray, float]]:
     """The (up to two) straight bottom edges of a box silhouette: (anchor point, angle).
 
     A cube resting on the ground shows two of its bottom edges as the lower outline, meeting
-    at the corner nearest the camera (the outline's lowest point); face-on it shows one.
+    at the corner nearest the camera (the outline's lowest point); face-on it shows one
+    (the two halves then have the same direction and are merged).
     """
     if profile is None or len(profile) < 8:
         return []
     k = int(np.argmax(profile[:, 1]))
     n = len(profile)
+    parts = [p for p in (profile[int(0.1 * n) : max(k - 1, 0)], profile[k + 2 : int(0.9 * n)]) if len(p) >= max(4, int(0.2 * n))]
     edges = []
-    for part in (profile[int(0.1 * n) : max(k - 1, 0)], profile[k + 2 : int(0.9 * n)]):
-        if len(part) >= max(4, int(0.15 * n)):
-            angle = _line_angle(part)
-            if angle is not None:
-                edges.append((part.mean(axis=0), angle))
-    return edges
+    for part in parts:
+        angle = _line_angle(part)
+        if angle is not None:
+            edges.append((part, angle))
+    if len(edges) == 2 and _angle_gap(edges[0][1], edges[1][1]) < 20.0:
+        both = np.vstack([edges[0][0], edges[1][0]])
+        angle = _line_angle(both)
+        edges = [(both, angle)] if angle is not None else []
+    return [(part.mean(axis=0), angle) for part, angle in edges]
 
 
 def _warp_angle(M: np.ndarray, point: np.ndarray, angle: float, step: float = 8.0) -> float:
@@ -270,7 +275,12 @@ def _yaw_mismatch(pa: np.ndarray | None, pb: np.ndarray | None, M: np.ndarray) -
         return None
     predicted = [_warp_angle(M, p, ang) for p, ang in ea]
     observed = [ang for _, ang in eb]
-    return float(np.mean([min(_angle_gap(o, q) for q in predicted) for o in observed]))
+    if len(predicted) == 2 and len(observed) == 2:
+        straight = _angle_gap(predicted[0], observed[0]) + _angle_gap(predicted[1], observed[1])
+        crossed = _angle_gap(predicted[0], observed[1]) + _angle_gap(predicted[1], observed[0])
+        return float(min(straight, crossed) / 2)
+    # One side face-on: only one edge can be checked; one of them must line up.
+    return float(min(min(_angle_gap(o, q) for q in predicted) for o in observed))
 
 
 def _side_tilt(obj: SpatialObject, shape: tuple[int, int] | None) -> float | None:

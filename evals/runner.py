@@ -32,7 +32,7 @@ from typing import Any
 
 from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine
-from spatioxolver.evals.metrics.judge import JUDGE_PROMPT_HASH, make_judge
+from spatioxolver.evals.metrics.judge import JUDGE_PROMPT_HASH, grade_open, make_judge
 from spatioxolver.evals.metrics.scoring import score_example
 from spatioxolver.evals.results import ResultsFile, redact, rewrite_without_errors, scan_results
 from spatioxolver.evals.runinfo import (
@@ -259,7 +259,7 @@ async def _process(
             return row
         row.update(score_example(example, fields["value"], fields["text"]))
         if row.pop("needs_judge", False):
-            verdict = await judge.grade(example.question, example.answer, row.get("pred"))
+            verdict = await grade_open(judge, example.question, example.answer, fields["text"], fields["value"])
             row["judge"] = verdict
             row["correct"] = bool(verdict.get("verdict"))
         return row

@@ -4,9 +4,7 @@
    inconsistency, spatialab) into ``runs/demo/data``.
 2. Evaluates the ``geometric`` agentic pipeline, and two simulated models (``sim/gpt-4o``
    and ``sim/llava-1.6-34b``: seed 000's noise model at those models' published noise,
-   answering from the generated ground truth) with the direct, agentic and cot_rank graphs;
-   for cvt also the sequential protocol and the text / scene-graph input representations
-   (seed 003: no image; the geometric model answers the scene-graph split offline).
+   answering from the generated ground truth) with the direct, agentic and cot_rank graphs.
 3. Writes ``runs/demo/report.html`` (+ report.md, summary.json, plots) and prints the
    headline table. Simulated results are labelled as simulated everywhere.
 
@@ -69,16 +67,9 @@ async def _evaluate(datasets: list[tuple[str, Path]], runs: Path, seed: int) -> 
     plan = [("geometric", "agentic", None)] + [(m, g, None) for m in SIM_MODELS for g in GRAPHS]
     # CVT's sequential protocol (seed 003: k scenes per prompt) next to the episodic runs.
     sequential = [(m, g, "sequential") for m in SIM_MODELS for g in ("direct", "agentic")]
-    # CVT's input representations (seed 003 §3-4): no image, the scene as text or as a scene graph.
-    # Kept small: the report's per-category plot legend has one entry per run.
-    representations = [
-        ("geometric", "agentic", "scene-graph"),
-        (SIM_MODELS[0], "direct", "text"),
-        (SIM_MODELS[0], "direct", "scene-graph"),
-    ]
     done = []
     for name, root in datasets:
-        for model, graph, split in plan + (sequential + representations if name == "cvt" else []):
+        for model, graph, split in plan + (sequential if name == "cvt" else []):
             suffix = f"--{split}" if split else ""
             run_dir = runs / f"{name}--{model.replace('/', '_')}--{graph}{suffix}"
             start = time.perf_counter()

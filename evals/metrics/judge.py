@@ -25,6 +25,7 @@ __all__ = [
     "LLMJudge",
     "make_judge",
     "parse_verdict",
+    "grade_open",
 ]
 
 JUDGE_PROMPT = (
@@ -100,6 +101,7 @@ class NormalizedJudge:
 
     name = "normalized"
     simulated = False
+    offline = True
 
     async def grade(self, question: str, gold: Any, pred: Any) -> dict[str, Any]:
         verdict = int(normalized_match(str(gold), str(pred or "")))
@@ -108,6 +110,8 @@ class NormalizedJudge:
 
 class LLMJudge:
     """A model as judge, reached through :func:`spatioxolver.models.get_model`."""
+
+    offline = False
 
     def __init__(self, model: str, **options: Any) -> None:
         self.name = model
@@ -149,3 +153,37 @@ def make_judge(spec: str | None, **options: Any) -> NormalizedJudge | LLMJudge:
     if spec.startswith("sim/"):
         raise ConfigError(f"judge {spec!r}: simulated models cannot judge; use 'normalized' or a real model")
     return LLMJudge(spec, **options)
+
+
+async def grade_open(judge: Any, question: str, gold: Any, text: Any, value: Any = None) -> dict[str, Any]:
+    """Grade an open-ended answer: the answer text first, then (offline judge only) the value.
+
+    The judge always reads the answer's text. An offline judge also tries the structured
+    value when the text does not match (a value such as ``"south-east"`` may be cleaner
+    than a sentence around it); an LLM judge is asked once, about the text. The verdict
+    records which one matched (``"matched": "text" | "value"``).
+
+    Example:
+        >>> import asyncio
+        >>> gold = "object 6 (the small red metal cylinder)"
+        >>> asyncio.run(grade_open(NormalizedJudge(), "q", gold, gold, "6"))["verdict"]
+        1
+    """
+    text_s = str(text).strip() if text is not None else ""
+    candidates: list[tuple[str, Any]] = []
+    if text_s:
+        candidates.append(("text", text_s))
+    if isinstance(value, (list, tuple)):
+        value_s = " ".join(str(v) for v in value)
+    else:
+        value_s = "" if value is None or isinstance(value, bool) else str(value).strip()
+    if value_s and value_s != text_s and (getattr(judge, "offline", False) or not candidates):
+        candidates.append(("value", value_s))
+    if not candidates:
+        candidates.append(("text", ""))
+    verdict: dict[str, Any] = {}
+    for which, pred in candidates:
+        verdict = await judge.grade(question, gold, pred)
+        if verdict.get("verdict"):
+            return {**verdict, "matched": which}
+    return verdict

@@ -75,8 +75,13 @@ def score_example(example: Example, value: Any, text: str | None) -> dict[str, A
         pred = parse_yes_no(value, text)
         return {"pred": pred, "parsed": pred is not None, "correct": pred is not None and pred == bool(gold)}
     if kind == "open":
-        pred = value if isinstance(value, str) and value.strip() else text
-        return {"pred": pred, "parsed": bool(pred), "correct": None, "needs_judge": True}
+        # The judge reads the answer *text* (the sentence the model gave); the structured
+        # value of an agentic answer is often a bare label ("6") that alone cannot match
+        # a descriptive gold answer ("object 6 (the small red metal cylinder)").
+        pred = text if isinstance(text, str) and text.strip() else value
+        if isinstance(pred, str) and not pred.strip():
+            pred = None
+        return {"pred": pred, "parsed": pred is not None, "correct": None, "needs_judge": True}
     # Unknown query types: exact normalised comparison.
     pred = value if value is not None else text
     return {

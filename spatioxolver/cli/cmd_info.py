@@ -47,7 +47,7 @@ def _print(rows: list[dict[str, Any]], as_json: bool, columns: tuple[str, ...], 
 
     table = Table(title=title)
     for column in columns:
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     for row in rows:
         table.add_row(*(", ".join(v) if isinstance(v, list) else str(v) for v in (row[c] for c in columns)))
     Console().print(table)

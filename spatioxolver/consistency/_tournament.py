@@ -186,7 +186,7 @@ class Tournament:
         vals = f[present]
         if vals.size and (not np.all(np.isfinite(vals)) or vals.min() < 0 or vals.max() > 1):
             i, j = np.argwhere(present & ~((f >= 0) & (f <= 1)))[0]
-            raise InputError(f"probability matrix entry [{i}][{j}] = {f[i, j]!r} is outside [0, 1]")
+            raise InputError(f"probability matrix entry [{i}][{j}] = {float(f[i, j])} is outside [0, 1]")
         both = present & present.T
         bad = both & (np.abs(np.where(both, f + f.T, 1.0) - 1.0) > 1e-9)
         if bad.any():

@@ -111,6 +111,8 @@ def generate(
         raise InputError(f"--scenes must be a positive integer, got {scenes!r}")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise InputError(f"--seed must be a non-negative integer, got {seed!r}")
+    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or workers < 1):
+        raise InputError(f"--workers must be a positive integer (or omitted for all cores), got {workers!r}")
     options = mod.validate_options(dict(family_options))
     out = Path(out_dir)
     _prepare_out(out, overwrite)

@@ -120,6 +120,7 @@ def test_overwrite_replaces_an_earlier_generation(tmp_path) -> None:
     ("argv", "message"),
     [
         (["ctr", "--scenes", "0"], "--scenes"),
+        (["ctr", "--scenes", "1", "--workers", "0"], "--workers"),
         (["inconsistency", "--scenes", "1", "--max-objects", "27"], "26"),
         (["mystery", "--scenes", "1"], "unknown family"),
         (["cvt", "--scenes", "1", "--gap-set"], "unknown option"),
