@@ -244,7 +244,7 @@ def _bottom_edges(profile: np.ndarray | None) -> list[tuple[np.ndarray, float]]:
         angle = _line_angle(part)
         if angle is not None:
             edges.append((part, angle))
-    if len(edges) == 2 and _angle_gap(edges[0][1], edges[1][1]) < 20.0:
+    if len(edges) == 2 and _angle_gap(edges[0][1], edges[1][1]) < 30.0:
         both = np.vstack([edges[0][0], edges[1][0]])
         angle = _line_angle(both)
         edges = [(both, angle)] if angle is not None else []
@@ -435,12 +435,12 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
                 continue
             profile_a, profile_b = _bottom_profile(a, shape_a), _bottom_profile(b, shape_b)
             footprint = _footprint_change(profile_a, profile_b, M)
-            change = footprint
+            change = 0.5 * footprint
             yaw = None
             if a.attributes.shape == "cube" or b.attributes.shape == "cube":
                 yaw = _yaw_mismatch(profile_a, profile_b, M)
                 if yaw is not None:
-                    change = max(change, yaw / 30.0)  # 15 degrees of unexplained turn ~ 0.5
+                    change = max(change, yaw / 20.0)  # 15 degrees of unexplained turn ~ 0.5
             ta, tb = _side_tilt(a, shape_a), _side_tilt(b, shape_b)
             tilt = None if ta is None or tb is None else tb - ta
             if tilt is not None and a.attributes.shape != "sphere":

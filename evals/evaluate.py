@@ -17,9 +17,17 @@ from spatioxolver.evals.results import read_rows
 from spatioxolver.evals.runinfo import RunConfig, write_json_atomic
 from spatioxolver.evals.runner import RunOutcome, ensure_known_graph, run_examples
 
-from spatioxolver.errors import BenchmarkError
+from spatioxolver.errors import BenchmarkError, ConfigError
 
-__all__ = ["resolve_benchmark", "load_examples", "aevaluate", "evaluate", "summarize_run", "default_run_dir"]
+__all__ = [
+    "resolve_benchmark",
+    "load_examples",
+    "find_example",
+    "aevaluate",
+    "evaluate",
+    "summarize_run",
+    "default_run_dir",
+]
 
 
 def resolve_benchmark(dataset: str | Path, name: str | None = None) -> Any:
@@ -61,6 +69,49 @@ def load_examples(
     return items, dataset_fingerprint(index, good)
 
 
+_RUN_OPTIONS = ("api_base", "judge_api_base", "cache", "response_cache", "repair_method")
+
+
+def _check_numbers(*, limit: int | None, concurrency: int, timeout_s: float, seed: int) -> None:
+    """One-line :class:`ConfigError` for a bad numeric setting (before anything runs)."""
+    import math
+
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise ConfigError(f"limit must be a whole number of at least 1, not {limit!r}")
+    if isinstance(concurrency, bool) or not isinstance(concurrency, int) or not 1 <= concurrency <= 1024:
+        raise ConfigError(f"concurrency must be a whole number from 1 to 1024, not {concurrency!r}")
+    try:
+        timeout = float(timeout_s)
+    except (TypeError, ValueError):
+        raise ConfigError(f"timeout must be a number of seconds, not {timeout_s!r}") from None
+    if not math.isfinite(timeout) or timeout <= 0:
+        raise ConfigError(f"timeout must be a positive number of seconds, not {timeout_s!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ConfigError(f"seed must be a whole number >= 0, not {seed!r}")
+
+
+def find_example(dataset: str | Path, example_id: str, *, benchmark: str | None = None) -> Example:
+    """The example ``example_id`` of ``dataset`` (a generated directory or its manifest).
+
+    Raises:
+        BenchmarkError: the dataset cannot be read, or has no example with that id (the
+            message names a few ids it does have).
+    """
+    bench = resolve_benchmark(dataset, benchmark)
+    items, _ = load_examples(bench, dataset)
+    examples = [e for e in items if isinstance(e, Example)]
+    for example in examples:
+        if example.id == example_id:
+            return example
+    bad = [b for b in items if isinstance(b, BadLine) and b.id == example_id]
+    if bad:
+        raise BenchmarkError(bad[0].message())
+    some = ", ".join(e.id for e in examples[:3])
+    raise BenchmarkError(
+        f"{dataset}: no example with id {example_id!r} ({len(examples)} examples{', e.g. ' + some if some else ''})"
+    )
+
+
 def default_run_dir(benchmark: str, model: str, graph: str, split: str | None) -> Path:
     parts = [benchmark, model, graph] + ([split] if split else [])
     return Path("runs") / re.sub(r"[^A-Za-z0-9._+-]+", "_", "-".join(parts))
@@ -76,9 +127,22 @@ def summarize_run(run_dir: str | Path, *, seed: int = 0) -> dict[str, Any]:
     run_json = run_dir / "run.json"
     if not run_json.is_file():
         raise BenchmarkError(f"{run_dir}: not a run directory (no run.json)")
-    info = json.loads(run_json.read_text(encoding="utf-8"))
-    rows = read_rows(run_dir / "results.jsonl")
+    try:
+        info = json.loads(run_json.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else (getattr(exc, "strerror", None) or exc)
+        raise BenchmarkError(f"{run_json}: unreadable or corrupt run.json ({reason})") from None
+    if not isinstance(info, dict):
+        raise BenchmarkError(f"{run_json}: corrupt run.json (not a JSON object)")
+    bad_lines: list[int] = []
+    rows = read_rows(run_dir / "results.jsonl", bad_lines=bad_lines)
     summary = summarize(rows, seed=seed)
+    summary["warnings"] = []
+    if bad_lines:
+        shown = ", ".join(str(n) for n in bad_lines[:10]) + (" ..." if len(bad_lines) > 10 else "")
+        summary["warnings"].append(
+            f"{run_dir / 'results.jsonl'}: skipped {len(bad_lines)} unreadable line(s): {shown}"
+        )
     config = info.get("config") or {}
     summary["run"] = {
         "dir": str(run_dir),
@@ -121,13 +185,14 @@ async def aevaluate(
     graph = ensure_known_graph(graph)
     bench = resolve_benchmark(dataset, benchmark)
     options = dict(options or {})
-    load_options = {k: v for k, v in options.items() if k not in ("api_base", "cache", "repair_method")}
+    load_options = {k: v for k, v in options.items() if k not in _RUN_OPTIONS}
     items, fingerprint = load_examples(bench, dataset, split=split, strict=strict, options=load_options)
     if not items:
         raise BenchmarkError(f"{dataset}: no examples in split {split or 'all'!r}")
     dataset_str = (
         str(dataset) if str(dataset).startswith("hf:") else str(Path(dataset).expanduser().resolve())
     )
+    _check_numbers(limit=limit, concurrency=concurrency, timeout_s=timeout_s, seed=seed)
     config = RunConfig(
         dataset=dataset_str,
         benchmark=bench.name,

@@ -151,21 +151,33 @@ def scan_results(path: Path, *, repair: bool = True) -> tuple[dict[str, str], in
     return statuses, dropped
 
 
-def read_rows(path: Path) -> list[dict[str, Any]]:
-    """All complete rows (a torn last line is ignored, not repaired)."""
+def read_rows(path: Path, *, bad_lines: list[int] | None = None) -> list[dict[str, Any]]:
+    """All complete rows (a torn last line is ignored, not repaired).
+
+    Args:
+        path: the ``results.jsonl`` file.
+        bad_lines: when given, receives the 1-based numbers of the lines that were skipped
+            (not JSON, not an object with an ``id``, or a torn last line).
+    """
     rows = []
     if not path.exists():
         return rows
-    with path.open(encoding="utf-8") as handle:
-        for line in handle:
+    with path.open(encoding="utf-8", errors="replace") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
             if not line.endswith("\n"):
+                if bad_lines is not None:
+                    bad_lines.append(number)
                 break
             try:
                 row = json.loads(line)
             except json.JSONDecodeError:
-                continue
-            if isinstance(row, dict):
+                row = None
+            if isinstance(row, dict) and "id" in row:
                 rows.append(row)
+            elif bad_lines is not None:
+                bad_lines.append(number)
     return rows
 
 

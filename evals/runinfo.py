@@ -129,8 +129,11 @@ def check_resume(run_json: Path, config: RunConfig) -> dict[str, Any]:
         raise BenchmarkError(
             f"{run_json}: cannot resume, run.json unreadable ({exc}); use a new --run-dir"
         ) from exc
-    old = previous.get("config") or {}
+    old = dict(previous.get("config") or {}) if isinstance(previous, dict) else {}
     new = config.model_dump(mode="json")
+    for cfg in (old, new):  # reading the response cache or not does not change what a row means
+        if isinstance(cfg.get("options"), dict):
+            cfg["options"] = {k: v for k, v in cfg["options"].items() if k != "response_cache"}
     diffs = [f"{k}: {old.get(k)!r} -> {new.get(k)!r}" for k in RESUME_KEYS if old.get(k) != new.get(k)]
     if diffs:
         raise BenchmarkError(

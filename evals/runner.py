@@ -44,9 +44,9 @@ from spatioxolver.evals.runinfo import (
     write_json_atomic,
 )
 
-from spatioxolver.errors import BenchmarkError, ConfigError, ModelError, SpatioxolverError
+from spatioxolver.errors import BenchmarkError, ConfigError, InputError, ModelError, SpatioxolverError
 
-__all__ = ["RunConfig", "RunOutcome", "run_examples", "build_call", "answer_fields"]
+__all__ = ["RunConfig", "RunOutcome", "run_examples", "build_call", "example_call", "answer_fields", "model_client"]
 
 AnswerFn = Callable[..., Awaitable[Any]]
 _META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps", "scene_text")
@@ -98,7 +98,19 @@ def _scene_for(example: Example) -> list[dict[str, Any]]:
 
 
 def build_call(example: Example, config: RunConfig) -> dict[str, Any]:
-    """Keyword arguments of the ``aask`` call for one example.
+    """Keyword arguments of the ``aask`` call for one example of a run.
+
+    Raises:
+        BenchmarkError: a missing image or scene file.
+    """
+    return example_call(example, model=config.model, graph=config.graph, options=config.options)
+
+
+def example_call(
+    example: Example, *, model: str, graph: str = "agentic", options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Keyword arguments of ``aask`` for ``example``: images, question, ground truth, marks,
+    clean images, choices (the one place that builds them; the runner and ``ask --example`` use it).
 
     Raises:
         BenchmarkError: a missing image or scene file.
@@ -116,8 +128,8 @@ def build_call(example: Example, config: RunConfig) -> dict[str, Any]:
     call: dict[str, Any] = {
         "images": list(example.images),
         "question": example.question,
-        "model": config.model,
-        "graph": config.graph,
+        "model": model,
+        "graph": graph,
         "ground_truth": {"scenes": scenes, "example": example.gold_payload()},
         "marks": marks or None,
         "clean_images": list(example.clean_images) or None,
@@ -131,10 +143,48 @@ def build_call(example: Example, config: RunConfig) -> dict[str, Any]:
         if not scenes:
             raise BenchmarkError(f"example {example.id}: the scene-graph representation needs a scene file")
         call["scene_graph"] = scenes[0]  # the current scene's JSON; the API reads it as a SceneGraph
-    for key, value in config.options.items():
+    for key, value in (options or {}).items():
         if key in ("api_base", "cache", "repair_method"):
             call[key] = value
     return call
+
+
+def model_client(config: RunConfig) -> Any:
+    """The run's model client, built once (``api_base``; ``response_cache=False`` turns the
+    response cache off).
+
+    Raises:
+        ConfigError: unknown model or sim profile, missing API key.
+    """
+    from spatioxolver.models import get_model
+
+    options: dict[str, Any] = {}
+    if config.options.get("api_base"):
+        options["api_base"] = config.options["api_base"]
+    if config.options.get("response_cache") is False:
+        options["cache"] = False
+    return get_model(config.model, **options)
+
+
+def prepare_dir(path: str | Path, *, what: str = "output directory") -> Path:
+    """Create ``path`` (with parents) and check it is a writable directory.
+
+    Raises:
+        InputError: it cannot be created (read-only or missing parent, a file in the way)
+            or cannot be written.
+    """
+    import os
+
+    path = Path(path).expanduser()
+    if path.exists() and not path.is_dir():
+        raise InputError(f"{what} {path} exists and is not a directory")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot create {what} {path}: {exc.strerror or exc}") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise InputError(f"{what} {path} is not writable")
+    return path
 
 
 def _accepts(fn: Callable[..., Any]) -> set[str] | None:
@@ -312,8 +362,19 @@ async def run_examples(
         BenchmarkError: ``run_dir`` holds results and neither ``resume`` nor ``retry_errors``
             was asked, or the stored settings differ (see :data:`RESUME_KEYS`).
     """
-    run_dir = Path(run_dir)
-    run_dir.mkdir(parents=True, exist_ok=True)
+    # Resolve the model and the judge first: an unknown name or a missing API key is a
+    # ConfigError before anything is written, not one error row per example.
+    if answer_fn is None:
+        import functools
+
+        from spatioxolver.api import aask
+
+        answer_fn = functools.partial(aask, client=model_client(config))
+    judge_options = {k: v for k, v in config.options.items() if k in ("api_base", "judge_api_base")}
+    if "judge_api_base" in judge_options:
+        judge_options["api_base"] = judge_options.pop("judge_api_base")
+    judge = judge or make_judge(config.judge, **judge_options)
+    run_dir = prepare_dir(run_dir, what="run directory")
     results, run_json = run_dir / "results.jsonl", run_dir / "run.json"
     config = config.model_copy(
         update={
@@ -338,14 +399,6 @@ async def run_examples(
     if config.limit is not None:
         examples = examples[: config.limit]
     todo = [e for e in examples if e.id not in statuses]
-    if answer_fn is None:
-        from spatioxolver.api import aask
-
-        answer_fn = aask
-    judge_options = {k: v for k, v in config.options.items() if k in ("api_base", "judge_api_base")}
-    if "judge_api_base" in judge_options:
-        judge_options["api_base"] = judge_options.pop("judge_api_base")
-    judge = judge or make_judge(config.judge, **judge_options)
     accepted = _accepts(answer_fn)
     info: dict[str, Any] = {
         "config": config.model_dump(mode="json"),

@@ -114,15 +114,17 @@ class LLMJudge:
     offline = False
 
     def __init__(self, model: str, **options: Any) -> None:
+        from spatioxolver.models import get_model
+
         self.name = model
         self.options = options
-        self._client: Any = None
+        try:  # built now, so an unknown judge or a missing key fails before the run starts
+            self._client: Any = get_model(model, **options)
+        except ConfigError as exc:
+            raise ConfigError(f"judge {model!r}: {exc}") from None
 
     async def grade(self, question: str, gold: Any, pred: Any) -> dict[str, Any]:
-        from spatioxolver.models import ModelRequest, get_model
-
-        if self._client is None:
-            self._client = get_model(self.name, **self.options)
+        from spatioxolver.models import ModelRequest
         prompt = JUDGE_PROMPT.format(question=question, gold=gold, pred=pred)
         probe = {"kind": "open", "example": {"query": {"type": "judge"}, "answer": gold}}
         reply = await self._client.complete(
@@ -150,6 +152,8 @@ def make_judge(spec: str | None, **options: Any) -> NormalizedJudge | LLMJudge:
     """``None`` / ``"normalized"`` -> offline judge; any model name -> :class:`LLMJudge`."""
     if spec in (None, "", "normalized", "offline"):
         return NormalizedJudge()
+    if spec == "geometric":
+        raise ConfigError("judge 'geometric' has no language model; use 'normalized' or a real model")
     if spec.startswith("sim/"):
         raise ConfigError(f"judge {spec!r}: simulated models cannot judge; use 'normalized' or a real model")
     return LLMJudge(spec, **options)

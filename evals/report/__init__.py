@@ -13,7 +13,10 @@ def write_report(run_dirs: list[str | Path], out: str | Path, *, seed: int = 0) 
     """Summarise each run, then write the report files into ``out``; returns paths and the headline table.
 
     Raises:
-        BenchmarkError: a directory is not a run directory.
+        BenchmarkError: a directory is not a run directory, or its run.json is corrupt.
+        InputError: ``out`` cannot be created or written.
+
+    Unreadable ``results.jsonl`` lines are skipped and listed in ``result["warnings"]``.
     """
 
     from spatioxolver.evals.evaluate import summarize_run
@@ -22,13 +25,13 @@ def write_report(run_dirs: list[str | Path], out: str | Path, *, seed: int = 0) 
     from spatioxolver.evals.report.render import render_html, render_markdown
     from spatioxolver.evals.results import read_rows
     from spatioxolver.evals.runinfo import write_json_atomic
+    from spatioxolver.evals.runner import prepare_dir
 
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
     runs = []
     for run_dir in run_dirs:
         summary = summarize_run(run_dir, seed=seed)
         runs.append({"summary": summary, "rows": read_rows(Path(run_dir) / "results.jsonl")})
+    out = prepare_dir(out, what="report directory")
     summaries = [r["summary"] for r in runs]
     table = headline_table(runs, seed=seed)
     plots = make_plots(summaries, out)
@@ -42,4 +45,5 @@ def write_report(run_dirs: list[str | Path], out: str | Path, *, seed: int = 0) 
         "report_md": str(out / "report.md"),
         "report_html": str(out / "report.html"),
         "summary_json": str(out / "summary.json"),
+        "warnings": [w for s in summaries for w in s.get("warnings") or []],
     }

@@ -46,6 +46,11 @@ def add_parser(subparsers: Any) -> None:
     ev.add_argument(
         "--batch-size", type=int, help="scenes per prompt for the CVT `sequential` protocol (default 10)"
     )
+    ev.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="do not read or write the model response cache (LLM models; cache=False)",
+    )
     ev.add_argument("--no-progress", action="store_true", help="no progress bar")
     ev.set_defaults(handler=_eval)
 
@@ -73,11 +78,21 @@ def _eval(args: argparse.Namespace) -> int:
     from spatioxolver.evals.evaluate import evaluate
     from spatioxolver.evals.report.render import fmt_ci
 
+    import math
+
     if args.limit is not None and args.limit < 1:
         raise ConfigError("--limit must be at least 1")
-    if args.concurrency < 1:
-        raise ConfigError("--concurrency must be at least 1")
+    if not 1 <= args.concurrency <= 1024:
+        raise ConfigError("--concurrency must be from 1 to 1024")
+    if not math.isfinite(args.timeout) or args.timeout <= 0:
+        raise ConfigError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
+    if args.seed < 0:
+        raise ConfigError("--seed must be 0 or more")
+    if args.batch_size is not None and args.batch_size < 1:
+        raise ConfigError("--batch-size must be at least 1")
     options: dict[str, Any] = {}
+    if args.no_cache:
+        options["response_cache"] = False
     if args.api_base:
         options["api_base"] = args.api_base
     if args.judge_api_base:
@@ -86,7 +101,7 @@ def _eval(args: argparse.Namespace) -> int:
         options["columns"] = _columns(args.columns)
     if args.image_root:
         options["image_root"] = args.image_root
-    if args.batch_size:
+    if args.batch_size is not None:
         options["batch_size"] = args.batch_size
     outcome, summary = evaluate(
         args.dataset,
@@ -116,12 +131,23 @@ def _eval(args: argparse.Namespace) -> int:
         f"${totals['cost_usd']:.4f}, {outcome.skipped} resumed"
     )
     print(f"results: {outcome.run_dir}/results.jsonl  summary: {outcome.run_dir}/summary.json")
+    _warn(summary.get("warnings") or [])
     return 0
+
+
+def _warn(lines: list[str]) -> None:
+    import sys
+
+    for line in lines:
+        print(f"warning: {line}", file=sys.stderr)
 
 
 def _report(args: argparse.Namespace) -> int:
     from spatioxolver.evals.report import write_report
 
+    if args.seed < 0:
+        raise ConfigError("--seed must be 0 or more")
     result = write_report(args.run_dirs, args.out, seed=args.seed)
+    _warn(result.get("warnings") or [])
     print(f"wrote {result['report_md']}, {result['report_html']}, {len(result['plots'])} plots")
     return 0
