@@ -2,7 +2,8 @@
 
 * ``symbolic`` (the geometric backend) parses the question into one of the supported
   forms (see :mod:`spatioxolver.agents._reasoning._parse`) and answers it from the
-  (consistency-repaired) scene graph. A question it cannot parse raises
+  (consistency-repaired) scene graph. A name matching no object, or an MCQ answer matching
+  no option, is answered with ``value=None`` and a text saying so. A question it cannot parse raises
   :class:`~spatioxolver.errors.UnsupportedQuestionError` ("unsupported by the geometric
   reasoner — use an LLM model"); it never guesses.
 * ``llm`` sends the standardized scene graph JSON (and optionally the image) with the

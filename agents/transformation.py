@@ -238,7 +238,11 @@ def _bottom_edges(profile: np.ndarray | None) -> list[tuple[np.ndarray, float]]:
         return []
     k = int(np.argmax(profile[:, 1]))
     n = len(profile)
-    parts = [p for p in (profile[int(0.1 * n) : max(k - 1, 0)], profile[k + 2 : int(0.9 * n)]) if len(p) >= max(4, int(0.2 * n))]
+    parts = [
+        p
+        for p in (profile[int(0.1 * n) : max(k - 1, 0)], profile[k + 2 : int(0.9 * n)])
+        if len(p) >= max(4, int(0.2 * n))
+    ]
     edges = []
     for part in parts:
         angle = _line_angle(part)
@@ -440,7 +444,7 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
             if a.attributes.shape == "cube" or b.attributes.shape == "cube":
                 yaw = _yaw_mismatch(profile_a, profile_b, M)
                 if yaw is not None:
-                    change = max(change, yaw / 20.0)  # 15 degrees of unexplained turn ~ 0.5
+                    change = max(change, yaw / 20.0)  # 15 degrees of unexplained turn ~ 0.75
             ta, tb = _side_tilt(a, shape_a), _side_tilt(b, shape_b)
             tilt = None if ta is None or tb is None else tb - ta
             if tilt is not None and a.attributes.shape != "sphere":

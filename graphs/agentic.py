@@ -156,7 +156,7 @@ async def consistency_node(state: PipelineState) -> dict[str, Any]:
 
 async def reason_node_answer(state: PipelineState, ctx: Any, entry: dict[str, Any]) -> dict[str, Any]:
     """Symbolic answer when the question parses, else the LLM reasoner (model backends)."""
-    from spatioxolver.agents._reasoning import answer_query, parse_question
+    from spatioxolver.agents._reasoning import answer_query, parse_question, query_nouns
     from spatioxolver.agents.reasoning import reason_llm
 
     from spatioxolver.schema import SceneGraph
@@ -171,8 +171,19 @@ async def reason_node_answer(state: PipelineState, ctx: Any, entry: dict[str, An
             and query["type"] == "inconsistent_object"
             and not any(t.get("inconsistent") for t in state["scene_graph"].get("transformations", []))
         )
-        if not needs_llm:
-            ans = answer_query(query, graph)
+        ans = None if needs_llm else answer_query(query, graph)
+        if (
+            ans is not None
+            and ans.problem
+            and ctx.backend != "geometric"
+            and (ans.no_option or query_nouns(query))
+        ):
+            # A noun outside the shape vocabulary matched nothing in the graph, or the derived
+            # MCQ answer is none of the options: a language model may still know the object
+            # under another name or pick an option, so it reasons instead.
+            entry["note"] = f"symbolic: {ans.problem}; asked the LLM reasoner"
+            ans = None
+        if ans is not None:
             entry["reasoner"] = "symbolic"
             return {
                 "text": ans.text,

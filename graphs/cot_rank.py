@@ -135,6 +135,23 @@ async def read_pairwise_node(state: PipelineState) -> dict[str, Any]:
         query = answer["query"]
         ranking = [str(r).upper() for r in state.get("ranking") or []]
         a, b = (_label(o) for o in query["objects"])
+        if ctx.backend == "geometric" and state.get("scene_graph"):
+            bound = _bind_geometric(state["scene_graph"], query["objects"])
+            if isinstance(bound, str):  # a name matching no object (or several): say so
+                answer.update(text=bound, value=None, choice=None, reasoner="cot_rank", problem=bound)
+                return {"answer": answer, "trace": [entry]}
+            (a, name_a), (b, name_b) = bound
+            a_first = ranking.index(a.upper()) < ranking.index(b.upper())
+            value = name_a if a_first == _FIRST[query["asks"]] else name_b
+            answer.update(
+                text=value,
+                value=value,
+                choice=None,
+                reasoner="cot_rank",
+                rationale=f"ranking {ORDER_WORDS[query['axis']]}: {', '.join(state['ranking'])}",
+            )
+            entry["backend"] = ctx.backend
+            return {"answer": answer, "trace": [entry]}
         missing = [x for x in (a, b) if x.upper() not in ranking]
         if missing:
             raise ParseError(f"the ranking omits {', '.join(missing)}", raw=str(state.get("ranking")))
@@ -149,6 +166,25 @@ async def read_pairwise_node(state: PipelineState) -> dict[str, Any]:
         )
         entry["backend"] = ctx.backend
     return {"answer": answer, "trace": [entry]}
+
+
+def _bind_geometric(graph: dict[str, Any], refs: list[Any]) -> str | list[tuple[str, str]]:
+    """Each reference's ranking entry and answer name, or the reasoner's "no object matching" sentence."""
+    from spatioxolver.agents._reasoning._symbolic import bind_reference, display_name
+
+    from spatioxolver.schema import SceneGraph
+
+    sg = SceneGraph.model_validate(graph)
+    out = []
+    for ref in refs:
+        ref = ref if isinstance(ref, dict) else {"label": str(ref), "text": str(ref)}
+        obj, problem, name = bind_reference(ref, sg)
+        if obj is None:
+            return str(problem)
+        out.append((display_name(obj), name))
+    if out[0][0] == out[1][0]:
+        return f"{refs[0].get('text') if isinstance(refs[0], dict) else refs[0]!r} and the other name are the same object."
+    return out
 
 
 def build_cot_rank_graph(checkpointer: Any = None) -> Any:

@@ -333,7 +333,7 @@ async def aask(
         **options: see the module docstring.
 
     Raises:
-        InputError: unreadable image, empty question. ConfigError: unknown model, graph or
+        InputError: unreadable image, empty or non-string question. ConfigError: unknown model, graph or
         option. ModelError / ParseError: the model failed or answered unreadably.
         UnsupportedQuestionError: the geometric reasoner cannot parse the question.
     """
@@ -341,7 +341,9 @@ async def aask(
     from spatioxolver.graphs._context import register, release
 
     canon = normalize_graph_name(graph)
-    if not isinstance(question, str) or not question.strip():
+    if not isinstance(question, str):
+        raise InputError(f"the question must be a string, not {type(question).__name__}")
+    if not question.strip():
         raise InputError("the question is empty; ask something about the image")
     try:
         ctx = await _prepare(images, model, options, question=question.strip())

@@ -5,6 +5,8 @@
 2. Evaluates the ``geometric`` agentic pipeline, and two simulated models (``sim/gpt-4o``
    and ``sim/llava-1.6-34b``: seed 000's noise model at those models' published noise,
    answering from the generated ground truth) with the direct, agentic and cot_rank graphs.
+   On cvt also the sequential protocol, and the text / scene-graph input representations
+   (geometric agentic on the scene graph; sim/gpt-4o direct on the text and on the graph).
 3. Writes ``runs/demo/report.html`` (+ report.md, summary.json, plots) and prints the
    headline table. Simulated results are labelled as simulated everywhere.
 
@@ -67,9 +69,15 @@ async def _evaluate(datasets: list[tuple[str, Path]], runs: Path, seed: int) -> 
     plan = [("geometric", "agentic", None)] + [(m, g, None) for m in SIM_MODELS for g in GRAPHS]
     # CVT's sequential protocol (seed 003: k scenes per prompt) next to the episodic runs.
     sequential = [(m, g, "sequential") for m in SIM_MODELS for g in ("direct", "agentic")]
+    # CVT's input representations (seed 003 §3-4): no image, the scene as text or as a scene graph.
+    representations = [
+        ("geometric", "agentic", "scene-graph"),
+        (SIM_MODELS[0], "direct", "text"),
+        (SIM_MODELS[0], "direct", "scene-graph"),
+    ]
     done = []
     for name, root in datasets:
-        for model, graph, split in plan + (sequential if name == "cvt" else []):
+        for model, graph, split in plan + (sequential + representations if name == "cvt" else []):
             suffix = f"--{split}" if split else ""
             run_dir = runs / f"{name}--{model.replace('/', '_')}--{graph}{suffix}"
             start = time.perf_counter()
@@ -87,14 +95,14 @@ async def _evaluate(datasets: list[tuple[str, Path]], runs: Path, seed: int) -> 
                     progress=False,
                 )
             except SpatioxolverError as exc:
-                print(f"  {name:14s} {model:18s} {graph:9s} failed: {exc}")
+                print(f"  {name:15s} {model:18s} {graph:9s} failed: {exc}")
                 continue
             t = summary["totals"]
             sim = " (simulated)" if summary["run"]["simulated"] else ""
             acc = summary["accuracy"]["value"] or 0.0
             label = name + (f"/{split}" if split else "")
             print(
-                f"  {label:14s} {model + sim:30s} {graph:9s} acc {acc:6.1%}  "
+                f"  {label:15s} {model + sim:30s} {graph:9s} acc {acc:6.1%}  "
                 f"errors {t['errors']:3d}/{t['examples']:<4d} {time.perf_counter() - start:5.1f} s"
             )
             done.append(run_dir)

@@ -2,7 +2,8 @@
 
 Public names for the rest of the package (tests, graphs, API):
 ``parse_question`` (text -> query dict, or :class:`UnsupportedQuestionError`),
-``parse_reference`` (noun phrase -> reference dict), ``answer_query`` (query + scene
+``parse_reference`` (noun phrase -> reference dict), ``query_nouns`` (the unknown nouns a
+query names), ``answer_query`` (query + scene
 graph -> :class:`SymbolicAnswer`), ``orbit_relations`` (CVT transform of ground-plane
 positions).
 """
@@ -11,11 +12,13 @@ from __future__ import annotations
 
 from spatioxolver.agents._reasoning._layout import ground_layout, orbit_relations
 from spatioxolver.agents._reasoning._parse import parse_question, parse_reference, split_options
+from spatioxolver.agents._reasoning._refs import query_nouns
 from spatioxolver.agents._reasoning._symbolic import SymbolicAnswer, answer_query
 
 __all__ = [
     "parse_question",
     "parse_reference",
+    "query_nouns",
     "split_options",
     "answer_query",
     "SymbolicAnswer",

@@ -15,9 +15,11 @@ Every recognised form becomes a plain dict with a ``type`` key:
 * ``inconsistent_object`` — seed 002's two-view question
 * ``mcq``       — a stem plus numbered options (the stem is parsed recursively)
 
-A reference (``ref``) is ``{"text", "label", "color", "shape", "size", "material"}``
-(missing parts ``None``). Anything else raises :class:`UnsupportedQuestionError`:
-the geometric reasoner never guesses.
+A reference (``ref``) is ``{"text", "label", "color", "shape", "size", "material", "nouns"}``
+(missing parts ``None``; see :mod:`spatioxolver.agents._reasoning._refs`). Each form accepts
+several wordings (tests: ``tests/graphs/test_paraphrases.py``); the compass form defaults to
+north = the camera's viewing direction. Anything else raises
+:class:`UnsupportedQuestionError`: the geometric reasoner never guesses.
 
 Example:
     >>> parse_question("Which object is further: 1 or 2?")["asks"]
@@ -29,81 +31,35 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from spatioxolver.agents._reasoning._refs import (
+    UNSUPPORTED_MESSAGE,
+    parse_reference,
+)
+from spatioxolver.agents._reasoning._refs import (
+    clean as _clean,
+)
+from spatioxolver.agents._reasoning._refs import (
+    parse_filter as _filter,
+)
+
 from spatioxolver.errors import UnsupportedQuestionError
 
 __all__ = ["parse_question", "parse_reference", "split_options", "UNSUPPORTED_MESSAGE"]
 
-UNSUPPORTED_MESSAGE = "unsupported by the geometric reasoner — use an LLM model"
-
-COLORS = {
-    "gray": "gray",
-    "grey": "gray",
-    "red": "red",
-    "blue": "blue",
-    "green": "green",
-    "brown": "brown",
-    "purple": "purple",
-    "cyan": "cyan",
-    "yellow": "yellow",
-    "black": "black",
-    "white": "white",
-    "orange": "orange",
-    "pink": "pink",
-}
-SHAPES = {
-    "cube": "cube",
-    "cubes": "cube",
-    "block": "cube",
-    "blocks": "cube",
-    "sphere": "sphere",
-    "spheres": "sphere",
-    "ball": "sphere",
-    "balls": "sphere",
-    "cylinder": "cylinder",
-    "cylinders": "cylinder",
-}
-SIZES = {"small": "small", "tiny": "small", "little": "small", "large": "large", "big": "large"}
-MATERIALS = {
-    "metal": "metal",
-    "metallic": "metal",
-    "shiny": "metal",
-    "rubber": "rubber",
-    "matte": "rubber",
-}
-#: Nouns meaning "any object" (no shape filter).
-GENERIC = {"object", "objects", "thing", "things", "item", "items", "one", "ones", "shape", "shapes"}
-_STOP = {
-    "the",
-    "a",
-    "an",
-    "of",
-    "that",
-    "which",
-    "is",
-    "are",
-    "there",
-    "in",
-    "image",
-    "scene",
-    "picture",
-    "photo",
-    "this",
-    "visible",
-    "do",
-    "you",
-    "see",
-    "total",
-    "these",
-    "those",
-    "following",
-    "all",
-    "reality",
-}
-
 # (pattern, axis, asks) for the pairwise / yes-no relation phrases; longest first.
 _REL_PHRASES: list[tuple[str, str, str]] = [
-    (r"(?:more )?to the left(?: of)?|more left|left of|further left|farther left", "H", "left"),
-    (r"(?:more )?to the right(?: of)?|more right|right of|further right|farther right", "H", "right"),
+    (
+        r"(?:more )?to the left(?:-hand side| side)?(?: of)?|on the left(?:-hand side| side)?(?: of)?|more left|"
+        r"left of|further left|farther left",
+        "H",
+        "left",
+    ),
+    (
+        r"(?:more )?to the right(?:-hand side| side)?(?: of)?|on the right(?:-hand side| side)?(?: of)?|"
+        r"more right|right of|further right|farther right",
+        "H",
+        "right",
+    ),
     (r"higher(?: up)?(?: than)?|above|over|on top of", "V", "above"),
     (r"lower(?: down)?(?: than)?|below|under(?:neath)?|beneath", "V", "below"),
     (
@@ -138,100 +94,6 @@ _SUPERLATIVES: list[tuple[str, str]] = [
     (r"tallest(?: in reality)?", "tallest"),
     (r"shortest(?: in reality)?", "shortest"),
 ]
-
-_LABEL_RE = re.compile(
-    r"^(?:(?:tag|object|obj|box|label|marker|item|number|no\.?)\s*#?\s*|#)([A-Za-z0-9]+)$", re.I
-)
-_PAREN_TAG_RE = re.compile(r"\(\s*(?:tag|object|box|label)?\s*#?\s*([A-Za-z0-9]+)\s*\)", re.I)
-
-
-def _clean(text: str) -> str:
-    text = text.replace("’", "'").replace("“", '"').replace("”", '"')
-    return " ".join(text.strip().split())
-
-
-def parse_reference(phrase: str) -> dict[str, Any]:
-    """Parse a noun phrase naming one object (or a class of objects).
-
-    Args:
-        phrase: e.g. ``"the small red metal cylinder (Tag 0)"``, ``"box 3"``, ``"A"``,
-            ``"the red cube"``.
-
-    Returns:
-        ``{"text", "label", "color", "shape", "size", "material"}``; ``label`` is the tag,
-        number or letter when the phrase names one.
-
-    Raises:
-        UnsupportedQuestionError: the phrase names neither a label nor an attribute.
-
-    Example:
-        >>> parse_reference("the small red metal cylinder (Tag 0)")["label"]
-        '0'
-    """
-    text = _clean(phrase).strip(" .,:;!?\"'")
-    ref: dict[str, Any] = {
-        "text": text,
-        "label": None,
-        "color": None,
-        "shape": None,
-        "size": None,
-        "material": None,
-    }
-    paren = _PAREN_TAG_RE.search(text)
-    if paren:
-        ref["label"] = _norm_label(paren.group(1))
-        text = _PAREN_TAG_RE.sub(" ", text).strip()
-    body = re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.I).strip()
-    prefix = re.match(r"^(?:object|tag|box)\s+#?([A-Za-z0-9]+)\s*\((.*)\)$", body, re.I)
-    if ref["label"] is None and prefix:
-        # "object 3 (the small red metal cube)": the label, plus the description.
-        ref["label"] = _norm_label(prefix.group(1))
-        body = prefix.group(2)
-    match = _LABEL_RE.match(body)
-    if ref["label"] is None and match:
-        ref["label"] = _norm_label(match.group(1))
-        return ref
-    if ref["label"] is None and re.fullmatch(r"[A-Za-z]|\d{1,3}", body):
-        ref["label"] = _norm_label(body)
-        return ref
-    known = False
-    for word in re.findall(r"[a-z]+", body.lower()):
-        if word in COLORS:
-            ref["color"] = COLORS[word]
-        elif word in SHAPES:
-            ref["shape"] = SHAPES[word]
-        elif word in SIZES:
-            ref["size"] = SIZES[word]
-        elif word in MATERIALS:
-            ref["material"] = MATERIALS[word]
-        elif word in GENERIC or word in _STOP:
-            continue
-        else:
-            if ref["label"] is None:
-                raise UnsupportedQuestionError(
-                    f"cannot tell which object {phrase.strip()!r} names: {UNSUPPORTED_MESSAGE}"
-                )
-            continue
-        known = True
-    if ref["label"] is None and not known:
-        raise UnsupportedQuestionError(
-            f"cannot tell which object {phrase.strip()!r} names: {UNSUPPORTED_MESSAGE}"
-        )
-    return ref
-
-
-def _norm_label(label: str) -> str:
-    return label.upper() if label.isalpha() else label
-
-
-def _filter(phrase: str | None) -> dict[str, Any] | None:
-    """A class filter ("red cubes", "objects") or None for 'any object'."""
-    if phrase is None:
-        return None
-    words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in _STOP]
-    if not words or all(w in GENERIC for w in words):
-        return None
-    return parse_reference(phrase)
 
 
 def split_options(question: str) -> tuple[str, list[str]]:
@@ -402,6 +264,7 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
             "reference": parse_reference(m.group(2)),
         }
     body = _strip_tail(text)
+    body = re.sub(r"\b(what|where|which|who)'s\b", r"\1 is", body, flags=re.I)
     body = re.sub(
         r"^(?:looking at (?:this|the) (?:image|picture|scene)|in (?:this|the) (?:image|picture|scene))"
         r"\s*,?\s*",
@@ -431,10 +294,34 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
     raise UnsupportedQuestionError(f"{text[:120]!r} is {UNSUPPORTED_MESSAGE}")
 
 
+_FROM = r"(?:from|of|relative to|with respect to|in relation to)"
+#: Statements of the default north (the camera's viewing direction, as in the generator).
+_DEFAULT_NORTH = re.compile(
+    r"north is (?:the direction )?(?:(?:that |where )?the camera is (?:facing|looking|pointing)|into the scene|"
+    r"away from the (?:camera|viewer)|straight ahead|forward|(?:the )?(?:camera'?s? )?viewing direction)",
+    re.I,
+)
+
+
 def _compass(body: str) -> dict[str, Any] | None:
-    m = re.search(r"in which (?:compass )?direction is (.+?) from (.+)$", body, re.I)
-    if not m or "north" not in body.lower():
+    """Compass bearing; north defaults to the camera's viewing direction, east to its right."""
+    m = re.search(
+        rf"(?:in )?(?:which|what) (?:compass |cardinal )?direction (?:is|lies) (.+?) {_FROM} (.+)$",
+        body,
+        re.I,
+    ) or re.search(rf"what is the (?:compass|cardinal) direction (?:of|to) (.+?) {_FROM} (.+)$", body, re.I)
+    low = body.lower()
+    if not m or not re.search(r"compass|cardinal|north", low):
         return None
+    stated_north = re.search(r"north is\b", low) and not _DEFAULT_NORTH.search(body)
+    stated_east = re.search(r"east is\b", low) and not re.search(
+        r"east is (?:to )?the (?:camera'?s? )?right", low
+    )
+    if stated_north or stated_east:
+        raise UnsupportedQuestionError(
+            "only the default compass (north = the camera's viewing direction, east = its right) is "
+            f"supported: {UNSUPPORTED_MESSAGE}"
+        )
     return {
         "type": "compass",
         "subject": parse_reference(m.group(1)),
@@ -442,18 +329,36 @@ def _compass(body: str) -> dict[str, Any] | None:
     }
 
 
+_ABOVE = re.compile(
+    r"(?:(?:when |if |as )?(?:it is |they are )?(?:viewed|seen|looked at|observed) )?from (?:directly |straight )?"
+    r"(?:above|overhead)|(?:(?:when |if )?(?:viewed|seen) )?(?:from|in) (?:a |the )?(?:top-?down|bird'?s[- ]eye|"
+    r"overhead) (?:view|perspective)",
+    re.I,
+)
+_OUTLINE_FORMS = (
+    r"what (?:shape is|is) the (?:outline|shape|silhouette)(?: shape)? of (.+)",
+    r"what (?:shape is|is) (?:the )?(.+?)'s? (?:outline|shape|silhouette)",
+    r"what shape (?:is|does) (.+?)(?: have| make| form)?",
+    r"what (?:outline|silhouette) does (.+?) (?:have|make)",
+)
+
+
 def _outline(body: str) -> dict[str, Any] | None:
-    m = re.search(
-        r"(?:viewed|seen) from (?:directly )?above,? what shape is the outline of (.+)$", body, re.I
-    )
-    if not m:
+    """The outline seen from above: needs both the viewpoint and outline/shape words."""
+    if not _ABOVE.search(body) or not re.search(r"\b(?:outline|shape|silhouette)\b", body, re.I):
         return None
-    return {"type": "outline", "subject": parse_reference(m.group(1))}
+    rest = " ".join(_ABOVE.sub(" ", body).split()).strip(" ,.")
+    for form in _OUTLINE_FORMS:
+        m = re.fullmatch(form, rest, re.I)
+        if m:
+            return {"type": "outline", "subject": parse_reference(m.group(1).strip(" ,"))}
+    return None
 
 
 def _occluder(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(
-        r"which object (?:partially |partly )?(?:hides|occludes|covers|blocks) (.+?)(?: from view)?",
+        r"(?:which|what) (?:object|one|thing)(?: is)? (?:partially |partly )?(?:hides|hiding|occludes|occluding|"
+        r"covers|covering|blocks|blocking) (?:the view of )?(.+?)(?: from view)?",
         body,
         re.I,
     )
@@ -481,7 +386,7 @@ def _apparent_pair(body: str) -> dict[str, Any] | None:
 def _direction(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(
         r"(?:from the camera'?s? (?:viewpoint|point of view|perspective),? )?where is (.+?) "
-        r"(?:located |positioned )?relative to (.+)",
+        r"(?:located |positioned )?(?:relative to|with respect to|in relation to) (.+)",
         body,
         re.I,
     )
@@ -512,7 +417,7 @@ def _aligned(body: str) -> dict[str, Any] | None:
 
 def _corner(body: str) -> dict[str, Any] | None:
     m = re.search(
-        r"which object is (?:positioned |located )?in the (back|front|top|bottom)-(left|right) corner",
+        r"which object is (?:positioned |located )?in the (back|front|top|bottom)[- ](left|right) corner",
         body,
         re.I,
     )
@@ -540,20 +445,32 @@ def _size_pair(body: str) -> dict[str, Any] | None:
 
 def _pairwise(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(
-        rf"(?:which|what) (?:object|one|item|of (?:the|these) (?:two|objects))? ?(?:is|appears|looks) "
+        rf"(?:which|what) (?:object|one|item|of (?:the|these|them)(?: two)?(?: objects| ones| items)?)? ?"
+        rf"(?:is|appears|looks) "
         rf"(?:located )?({_REL_ALT})(?: the other(?: one)?| of the two)?\s*[:,-]?\s*(?:between )?"
         rf"(.+?)\s*(?:,\s*)?(?:\bor\b|\band\b)\s*(.+)",
         body,
         re.I,
     )
-    if not m:
-        return None
-    axis, asks = _rel(m.group(1))
+    if m:
+        rel, a, b = m.group(1), m.group(2), m.group(3)
+    else:
+        # "Of A and B, which one is closer?" / "Between A and B, which is further left?"
+        m = re.fullmatch(
+            rf"(?:of|between|comparing) (.+?) and (.+?),? (?:which|what)(?: one| object| of (?:them|the two))? "
+            rf"(?:is|appears|looks) (?:located )?({_REL_ALT})(?: the other(?: one)?| of the two)?",
+            body,
+            re.I,
+        )
+        if not m:
+            return None
+        a, b, rel = m.group(1), m.group(2), m.group(3)
+    axis, asks = _rel(rel)
     return {
         "type": "pairwise",
         "axis": axis,
         "asks": asks,
-        "objects": [parse_reference(m.group(2)), parse_reference(m.group(3))],
+        "objects": [parse_reference(a), parse_reference(b)],
     }
 
 
@@ -598,7 +515,9 @@ def _nearest(body: str) -> dict[str, Any] | None:
     if not m:
         return None
     target = re.sub(r"\s+in the (?:scene|image|picture)$", "", m.group(3).strip(), flags=re.I)
-    if re.search(r"\b(?:camera|viewer)$", target, re.I):
+    if re.search(r"\b(?:camera|viewer)$", target, re.I) or re.fullmatch(
+        r"(?:the )?(?:left|right|top|bottom|front|back)(?: side)?", target, re.I
+    ):
         return None
     which = "nearest" if m.group(2).lower() in ("nearest", "closest") else "farthest"
     subject_filter = re.sub(r"\b(?:is|the)\b", " ", m.group(1)).strip()
@@ -638,7 +557,9 @@ def _extreme(body: str) -> dict[str, Any] | None:
 
 def _count(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(
-        r"how many (.+?)(?: are| is)?(?: there| visible| shown| present)?(?: in the (?:image|scene|picture))?",
+        r"(?:how many|count(?: the| all(?: the)?)?|what is the (?:number|count) of(?: the)?) (.+?)"
+        r"(?: are| is)?(?: there| visible| shown| present| can you see| can be seen| do you see)?"
+        r"(?: in (?:the|this) (?:image|scene|picture))?\.?",
         body,
         re.I,
     )

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spatioxolver.agents._reasoning._layout import ground_layout, orbit_relations, top_down_relations
-from spatioxolver.agents._reasoning._parse import parse_reference
+from spatioxolver.agents._reasoning._refs import singular
 
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import AXIS_PREDICATES, SceneGraph, SpatialObject
 
-__all__ = ["SymbolicAnswer", "answer_query", "display_name", "resolve"]
+__all__ = ["SymbolicAnswer", "answer_query", "bind_reference", "display_name", "resolve"]
 
 _PRECEDES_ASKS = {
     "left": True,
@@ -68,6 +68,8 @@ class SymbolicAnswer:
     rationale: str = ""
     problem: str | None = None
     objects: list[str] = field(default_factory=list)
+    #: MCQ only: the derived answer matched no single option (forced choice, ``choice=None``).
+    no_option: bool = False
 
 
 class _ReferenceProblem(Exception):
@@ -106,6 +108,15 @@ def _norm(value: str | None) -> str | None:
     return {"grey": "gray", "block": "cube", "ball": "sphere", "metallic": "metal"}.get(value, value)
 
 
+def _object_words(obj: SpatialObject) -> set[str]:
+    """Singular words an object is called by: its shape, and the words of a non-tag label."""
+    words = {singular(w) for w in re.findall(r"[a-z]+(?:-[a-z]+)*", (obj.attributes.shape or "").lower())}
+    label = (obj.label or "").strip()
+    if label and not re.fullmatch(r"[A-Za-z]|\d+", label):
+        words |= {singular(w) for w in re.findall(r"[a-z]+(?:-[a-z]+)*", label.lower())}
+    return words
+
+
 def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
     label = ref.get("label")
     if label is not None:
@@ -115,7 +126,10 @@ def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
         want = ref.get(key)
         if want is not None and _norm(have) != _norm(want):
             return False
-    return True
+    nouns = ref.get("nouns") or []
+    # A noun outside the shape vocabulary ("elephant") matches an object called that (a
+    # model's perception may name any class); geometric objects are cubes, spheres, cylinders.
+    return not nouns or set(nouns) <= _object_words(obj)
 
 
 def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) -> list[SpatialObject]:
@@ -139,6 +153,19 @@ def _one(ref: dict[str, Any], graph: SceneGraph) -> SpatialObject:
         names = ", ".join(display_name(o) for o in found[:6])
         raise _ReferenceProblem(f"{name!r} is ambiguous: it matches {len(found)} objects ({names}).")
     return found[0]
+
+
+def bind_reference(ref: dict[str, Any], graph: SceneGraph) -> tuple[SpatialObject | None, str | None, str]:
+    """``(object, None, name)`` for the one object ``ref`` names, else ``(None, problem, name)``.
+
+    ``problem`` is the reasoner's sentence ("There is no object matching ..." / "... is
+    ambiguous ..."); ``name`` is how the answer names the object (its label, else the phrase).
+    """
+    try:
+        obj = _one(ref, graph)
+    except _ReferenceProblem as problem:
+        return None, str(problem), str(ref.get("text") or ref.get("label"))
+    return obj, None, _ref_name(ref, obj)
 
 
 # ------------------------------------------------------------------ order helpers
@@ -209,8 +236,12 @@ def _volume_key(obj: SpatialObject) -> tuple[float, float]:
 def answer_query(query: dict[str, Any], graph: SceneGraph) -> SymbolicAnswer:
     """Answer a query dict (from :func:`parse_question`) over ``graph``.
 
+    An MCQ whose derived answer matches no option (or several) is answered with
+    ``value=None``, ``choice=None`` and a text naming the derived answer (forced choice:
+    the scorer counts it wrong). MCQ texts without a choice are written without digits.
+
     Raises:
-        UnsupportedQuestionError: an MCQ whose options cannot be matched to the answer.
+        UnsupportedQuestionError: an unknown query type; the outline of an unknown shape.
     """
     kind = query["type"]
     handler = _HANDLERS.get(kind)
@@ -264,7 +295,7 @@ def _candidates(q: dict[str, Any], g: SceneGraph) -> list[SpatialObject]:
         found = [o for o in found if o.id in q["among"]]
     if not found:
         what = (q.get("filter") or {}).get("text", "object")
-        raise _ReferenceProblem(f"There is no {what} in the scene.")
+        raise _ReferenceProblem(f"There is no object matching {what!r} in the scene.")
     return found
 
 
@@ -291,6 +322,14 @@ def _extreme(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 def _count(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     found = resolve(q.get("filter"), g)
+    nouns = (q.get("filter") or {}).get("nouns") or []
+    if nouns and not found:
+        # "How many unicorns?": the scene graph has no word for them, so "0" would claim more
+        # than it knows (perception may have called one a cylinder); say so instead.
+        raise _ReferenceProblem(
+            f"There is no object matching {q['filter']['text']!r} in the scene "
+            f"(no object is described as {' '.join(nouns)!r}), so no count is given."
+        )
     rel = q.get("relation")
     if rel:
         ref = _one(rel["reference"], g)
@@ -531,60 +570,9 @@ def _inconsistent(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 
 def _mcq(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
-    stem = dict(q["stem"])
-    named = []
-    for option in q["options"]:
-        try:
-            found = resolve(parse_reference(option), g)
-        except UnsupportedQuestionError:
-            continue
-        if len(found) == 1:
-            named.append(found[0].id)
-    if len(named) >= 2:
-        stem["among"] = named  # the answer is one of the objects the options name
-    inner = answer_query(stem, g)
-    if inner.problem:
-        return SymbolicAnswer(text=inner.text, value=None, kind="mcq", problem=inner.problem)
-    options = q["options"]
-    picks: list[int] = []
-    for i, option in enumerate(options, start=1):
-        if _option_matches(option, inner, g):
-            picks.append(i)
-    if len(picks) != 1:
-        raise UnsupportedQuestionError(
-            f"cannot match the answer {inner.text!r} to exactly one option: "
-            "unsupported by the geometric reasoner — use an LLM model"
-        )
-    n = picks[0]
-    return SymbolicAnswer(
-        text=str(n),
-        value=n,
-        choice=n,
-        kind="mcq",
-        objects=inner.objects,
-        rationale=f"{inner.rationale}; option {n}: {options[n - 1]}",
-    )
+    from spatioxolver.agents._reasoning._choice import answer_mcq
 
-
-def _option_matches(option: str, inner: SymbolicAnswer, g: SceneGraph) -> bool:
-    text = option.strip().strip(".").lower()
-    if isinstance(inner.value, bool):
-        return text in (("yes", "true") if inner.value else ("no", "false"))
-    if isinstance(inner.value, int):
-        digits = re.findall(r"\d+", text)
-        return bool(digits) and int(digits[0]) == inner.value
-    if isinstance(inner.value, str) and inner.kind in ("compass", "outline"):
-        return text == inner.value
-    if isinstance(inner.value, list):
-        words = sorted(set(re.findall(r"left|right|front|behind|north|south", text)))
-        return words == sorted(inner.value)
-    if inner.objects:
-        try:
-            found = resolve(parse_reference(option), g)
-        except UnsupportedQuestionError:
-            return False
-        return len(found) == 1 and found[0].id == inner.objects[0]
-    return False
+    return answer_mcq(q, g)
 
 
 _HANDLERS = {

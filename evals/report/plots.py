@@ -1,11 +1,19 @@
-"""PNG plots of a report (matplotlib, Agg backend, imported lazily)."""
+"""PNG plots of a report (matplotlib, Agg backend, imported lazily).
+
+Every figure uses matplotlib's constrained layout, is sized by how much it shows (runs,
+categories, bars) and keeps its legend outside the axes, so a report over many runs
+draws without layout warnings. A run is labelled ``model (simulated) · graph · split``.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-__all__ = ["make_plots"]
+__all__ = ["make_plots", "run_label"]
+
+#: Largest figure side in inches (a report over very many runs stays a readable PNG).
+_MAX_INCHES = 60.0
 
 
 def _plt() -> Any:
@@ -17,39 +25,85 @@ def _plt() -> Any:
     return plt
 
 
-def _label(summary: dict[str, Any]) -> str:
+def run_label(summary: dict[str, Any]) -> str:
+    """``model (simulated) · graph`` plus ``· split`` when the run used a split."""
     run = summary["run"]
     sim = " (simulated)" if run.get("simulated") else ""
-    return f"{run.get('model')}{sim} · {run.get('graph')}"
+    split = f" · {run['split']}" if run.get("split") else ""
+    return f"{run.get('model')}{sim} · {run.get('graph')}{split}"
+
+
+_label = run_label
+
+
+def _figure(width: float, height: float, n_ax: int = 1, **kwargs: Any) -> tuple[Any, Any]:
+    plt = _plt()
+    size = (min(width, _MAX_INCHES), min(height, _MAX_INCHES))
+    return plt.subplots(1, n_ax, figsize=size, layout="constrained", **kwargs)
+
+
+def _legend(fig: Any, handles: list[Any], labels: list[str]) -> None:
+    """One legend outside the axes, right of the plot, in as many columns as it needs."""
+    if not handles:
+        return
+    ncol = 1 + (len(labels) - 1) // 24
+    fig.legend(handles, labels, loc="outside right upper", fontsize=7, ncols=ncol)
+
+
+def _legend_width(labels: list[str]) -> float:
+    """Inches the outside legend takes (about 0.06 in per character at font size 7)."""
+    if not labels:
+        return 0.0
+    ncol = 1 + (len(labels) - 1) // 24
+    return ncol * (0.6 + 0.06 * max(len(s) for s in labels))
+
+
+def _legend_height(labels: list[str]) -> float:
+    rows = min(len(labels), 24)
+    return 0.6 + 0.17 * rows
 
 
 def _save(fig: Any, path: Path) -> Path:
-    fig.tight_layout()
     fig.savefig(path, dpi=90)
     _plt().close(fig)
     return path
 
 
 def accuracy_per_category(summaries: list[dict[str, Any]], out: Path) -> Path | None:
-    runs = summaries
-    if not runs:
+    """Bars per category, one per run that has that category; one colour per run label."""
+    if not summaries:
         return None
-    plt = _plt()
 
     def groups(s: dict[str, Any]) -> dict[str, Any]:
         return s.get("per_category") or {str(s["run"].get("benchmark")): s["accuracy"]}
 
-    cats = sorted({c for s in runs for c in groups(s)})
-    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(cats) + 2), 4))
-    width = 0.8 / len(runs)
-    for k, s in enumerate(runs):
-        vals = [(groups(s).get(c) or {}).get("value") or 0.0 for c in cats]
-        ax.bar([i + k * width for i in range(len(cats))], vals, width, label=_label(s))
-    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(cats))], cats, rotation=20, ha="right", fontsize=8)
+    cats = sorted({c for s in summaries for c in groups(s)})
+    labels = list(dict.fromkeys(run_label(s) for s in summaries))
+    bars = sum(1 for c in cats for s in summaries if c in groups(s))
+    legend_w = _legend_width(labels)
+    fig, ax = _figure(
+        max(6.0, 0.18 * bars + 0.4 * len(cats) + 2) + legend_w, max(4.0, _legend_height(labels))
+    )
+    colours = {lab: f"C{i % 10}" for i, lab in enumerate(labels)}
+    hatches = {lab: ("", "//", "..", "xx")[(i // 10) % 4] for i, lab in enumerate(labels)}
+    handles: dict[str, Any] = {}
+    x, centres = 0.0, []
+    for c in cats:
+        members = [s for s in summaries if c in groups(s)]
+        start = x
+        for s in members:
+            lab = run_label(s)
+            value = (groups(s).get(c) or {}).get("value") or 0.0
+            bar = ax.bar([x], [value], 0.9, color=colours[lab], hatch=hatches[lab])
+            handles.setdefault(lab, bar)
+            x += 1.0
+        centres.append((start + x - 1.0) / 2)
+        x += 1.0  # gap between categories
+    ax.set_xticks(centres, cats, rotation=20, ha="right", fontsize=8)
     ax.set_ylabel("accuracy")
     ax.set_ylim(0, 1)
-    ax.legend(fontsize=7)
     ax.set_title("Accuracy per category")
+    _legend(fig, list(handles.values()), list(handles))
     return _save(fig, out / "accuracy_per_category.png")
 
 
@@ -57,29 +111,31 @@ def ctr_vs_n(summaries: list[dict[str, Any]], out: Path) -> Path | None:
     runs = [s for s in summaries if (s.get("ctr") or {}).get("per_n_axis")]
     if not runs:
         return None
-    plt = _plt()
-    fig, axes = plt.subplots(1, 3, figsize=(12, 3.8), sharey=True)
+    labels = [run_label(s) for s in runs] + [f"Thm 3.7 theory ({s['run'].get('model')})" for s in runs]
+    fig, axes = _figure(12 + _legend_width(labels), max(3.8, _legend_height(labels)), 3, sharey=True)
+    handles: dict[str, Any] = {}
     for ax, axis in zip(axes, ("H", "V", "D"), strict=True):
         for s in runs:
             pts = [e for e in s["ctr"]["per_n_axis"] if e["axis"] == axis and e["ctr"]["value"] is not None]
             if not pts:
                 continue
-            (line,) = ax.plot([e["N"] for e in pts], [e["ctr"]["value"] for e in pts], "o-", label=_label(s))
+            (line,) = ax.plot([e["N"] for e in pts], [e["ctr"]["value"] for e in pts], "o-")
+            handles.setdefault(run_label(s), line)
             theory = [e for e in pts if "theory_ctr" in e]
             if theory:
-                ax.plot(
+                (t_line,) = ax.plot(
                     [e["N"] for e in theory],
                     [e["theory_ctr"] for e in theory],
                     "--",
                     color=line.get_color(),
                     alpha=0.7,
-                    label=f"Thm 3.7 theory ({s['run'].get('model')})",
                 )
+                handles.setdefault(f"Thm 3.7 theory ({s['run'].get('model')})", t_line)
         ax.axhline(0.25, ls=":", color="grey")
         ax.set_title(f"axis {axis}")
         ax.set_xlabel("N objects")
     axes[0].set_ylabel("CTR")
-    axes[0].legend(fontsize=6)
+    _legend(fig, list(handles.values()), list(handles))
     return _save(fig, out / "ctr_vs_n.png")
 
 
@@ -87,26 +143,28 @@ def gap_set(summaries: list[dict[str, Any]], out: Path) -> Path | None:
     runs = [s for s in summaries if (s.get("ctr") or {}).get("gap_set")]
     if not runs:
         return None
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(6, 4))
+    labels = [run_label(s) for s in runs] * 2
+    fig, ax = _figure(6 + _legend_width(labels), max(4.0, _legend_height(labels)))
+    handles: dict[str, Any] = {}
     for s in runs:
         g = s["ctr"]["gap_set"]["per_gap"]
-        dots = ax.plot([e["gap"] for e in g], [e["p_cycle"]["value"] for e in g], "o", label=_label(s))[0]
+        dots = ax.plot([e["gap"] for e in g], [e["p_cycle"]["value"] for e in g], "o")[0]
+        handles.setdefault(run_label(s), dots)
         fitted = [e for e in g if "theory_fitted" in e]
         if fitted:
-            ax.plot(
+            (fit,) = ax.plot(
                 [e["gap"] for e in fitted],
                 [e["theory_fitted"] for e in fitted],
                 "-",
                 color=dots.get_color(),
                 alpha=0.7,
-                label=f"Eq. 4 at σ̂={s['ctr']['gap_set']['sigma_hat']:.2f}",
             )
+            handles.setdefault(f"Eq. 4 at σ̂={s['ctr']['gap_set']['sigma_hat']:.2f} ({run_label(s)})", fit)
     ax.set_xscale("log")
     ax.set_xlabel("depth gap Δ (m)")
     ax.set_ylabel("P(cycle)")
-    ax.legend(fontsize=6)
     ax.set_title("N = 3 gap set: observed vs Theorem 3.7")
+    _legend(fig, list(handles.values()), list(handles))
     return _save(fig, out / "gap_set.png")
 
 
@@ -114,19 +172,23 @@ def f1_vs_angle(summaries: list[dict[str, Any]], out: Path) -> Path | None:
     runs = [s for s in summaries if (s.get("cvt") or {}).get("per_view")]
     if not runs:
         return None
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(7, 4))
+    labels = [run_label(s) for s in runs]
+    fig, ax = _figure(7 + _legend_width(labels), max(4.0, _legend_height(labels)))
+    handles: dict[str, Any] = {}
+    views: list[str] = []
     for s in runs:
-        views = list(s["cvt"]["per_view"])
-        ax.plot(
-            range(len(views)), [s["cvt"]["per_view"][v]["f1"]["value"] for v in views], "o-", label=_label(s)
-        )
-        ax.set_xticks(range(len(views)), views, fontsize=8)
+        views = list(dict.fromkeys(views + list(s["cvt"]["per_view"])))
+    for s in runs:
+        per = s["cvt"]["per_view"]
+        xs = [i for i, v in enumerate(views) if v in per]
+        (line,) = ax.plot(xs, [per[views[i]]["f1"]["value"] for i in xs], "o-")
+        handles.setdefault(run_label(s), line)
+    ax.set_xticks(range(len(views)), views, fontsize=8)
     ax.set_ylim(0, 1.02)
     ax.set_xlabel("viewpoint rotation θ (deg) / top-down")
     ax.set_ylabel("F1")
-    ax.legend(fontsize=7)
     ax.set_title("F1 vs rotation angle")
+    _legend(fig, list(handles.values()), list(handles))
     return _save(fig, out / "f1_vs_angle.png")
 
 
@@ -134,20 +196,22 @@ def survival(summaries: list[dict[str, Any]], out: Path) -> Path | None:
     runs = [s for s in summaries if ((s.get("cvt") or {}).get("survival") or {}).get("t")]
     if not runs:
         return None
-    plt = _plt()
-    fig, axes = plt.subplots(1, 2, figsize=(10, 3.8), sharey=True)
+    labels = [run_label(s) for s in runs]
+    fig, axes = _figure(10 + _legend_width(labels), max(3.8, _legend_height(labels)), 2, sharey=True)
+    handles: dict[str, Any] = {}
     for s in runs:
         sv = s["cvt"]["survival"]
         style = "--" if s["cvt"].get("protocol") == "sequential" else "-"
-        axes[0].plot(sv["t"], sv["peak"], style, label=_label(s))
-        axes[1].plot(sv["t"], sv["from_start"], style, label=_label(s))
+        (line,) = axes[0].plot(sv["t"], sv["peak"], style)
+        axes[1].plot(sv["t"], sv["from_start"], style, color=line.get_color())
+        handles.setdefault(run_label(s), line)
     axes[0].set_title("peak survival")
     axes[1].set_title("survival from start (Eq. 1)")
     for ax in axes:
         ax.set_xlabel("t (consecutive views)")
         ax.set_ylim(0, 1.02)
     axes[0].set_ylabel("survival rate")
-    axes[0].legend(fontsize=6)
+    _legend(fig, list(handles.values()), list(handles))
     return _save(fig, out / "survival.png")
 
 
@@ -155,38 +219,49 @@ def repairs(summaries: list[dict[str, Any]], out: Path) -> Path | None:
     runs = [s for s in summaries if s.get("repairs")]
     if not runs:
         return None
-    plt = _plt()
     labels, before, after = [], [], []
     for s in runs:
+        run = s["run"]
+        split = f"·{run['split']}" if run.get("split") else ""
         for axis, r in s["repairs"].items():
-            labels.append(f"{s['run'].get('model')}·{s['run'].get('graph')}·{axis}")
+            labels.append(f"{run.get('benchmark')}·{run.get('model')}·{run.get('graph')}{split}·{axis}")
             before.append(r["ctr_before"])
             after.append(r["ctr_after"])
-    fig, ax = plt.subplots(figsize=(max(6, 0.6 * len(labels) + 2), 4))
+    longest = max(len(s) for s in labels)
+    fig, ax = _figure(max(6.0, 0.35 * len(labels) + 3), 3 + 0.06 * longest)
     xs = range(len(labels))
-    ax.bar([x - 0.2 for x in xs], before, 0.4, label="before repair")
-    ax.bar([x + 0.2 for x in xs], after, 0.4, label="after repair")
-    ax.set_xticks(list(xs), labels, rotation=30, ha="right", fontsize=7)
+    b = ax.bar([x - 0.2 for x in xs], before, 0.4)
+    a = ax.bar([x + 0.2 for x in xs], after, 0.4)
+    ax.set_xticks(list(xs), labels, rotation=60, ha="right", fontsize=7)
+    ax.set_xlim(-0.6, len(labels) - 0.4)
     ax.set_ylabel("CTR of the scene graph")
-    ax.legend(fontsize=7)
     ax.set_title("CTR before / after repair (consistency agent)")
+    _legend(fig, [b, a], ["before repair", "after repair"])
     return _save(fig, out / "ctr_repair.png")
 
 
 def accuracy_vs_cost(summaries: list[dict[str, Any]], out: Path) -> Path | None:
+    """One marker per run (colour = run label, marker = benchmark), legend outside."""
     if not summaries:
         return None
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(6, 4))
+    names = [f"{s['run'].get('benchmark')} · {run_label(s)}" for s in summaries]
+    fig, ax = _figure(6 + _legend_width(names), max(4.0, _legend_height(names)))
+    benchmarks = list(dict.fromkeys(str(s["run"].get("benchmark")) for s in summaries))
+    markers = "osD^v<>pP*hX"
+    labels = list(dict.fromkeys(run_label(s) for s in summaries))
+    handles = []
     for s in summaries:
         n = max(s["totals"]["examples"], 1)
         cost = s["totals"]["cost_usd"] / n
         acc = s["accuracy"]["value"] or 0.0
-        ax.scatter([cost], [acc])
-        ax.annotate(f"{s['run'].get('benchmark')}·{_label(s)}", (cost, acc), fontsize=6)
+        marker = markers[benchmarks.index(str(s["run"].get("benchmark"))) % len(markers)]
+        colour = f"C{labels.index(run_label(s)) % 10}"
+        handles.append(ax.scatter([cost], [acc], marker=marker, color=colour))
     ax.set_xlabel("cost per example (USD; simulated and geometric runs cost 0)")
     ax.set_ylabel("accuracy")
+    ax.set_ylim(-0.02, 1.02)
     ax.set_title("Accuracy vs cost")
+    _legend(fig, handles, names)
     return _save(fig, out / "accuracy_vs_cost.png")
 
 

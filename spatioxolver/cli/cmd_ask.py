@@ -1,7 +1,9 @@
 """``spatioxolver ask`` and ``spatioxolver scene``.
 
-``ask IMAGE [IMAGE2] "QUESTION" [--model M] [--api-base URL] [--graph G] [--json] [--trace] [--progress]``
-answers a question; ``scene IMAGE [--out scene.json] [--viz overlay.png] [--graphml out.graphml]``
+``ask IMAGE [IMAGE ...] "QUESTION" [--model M] [--api-base URL] [--graph G] [--clean-image PATH ...]
+[--marks JSON|FILE] [--json] [--trace] [--progress]`` answers a question (``ask --example
+MANIFEST:ID`` takes the images, question, marks, clean images and ground truth of a generated
+example, exactly as ``spatioxolver eval`` does); ``scene IMAGE [--out scene.json] [--viz overlay.png] [--graphml out.graphml]``
 writes the scene graph, an overlay (masks, ids, labels, relation arrows) and GraphML.
 """
 
@@ -22,9 +24,10 @@ def add_parser(subparsers: Any) -> None:
     ask = subparsers.add_parser("ask", help="answer a spatial question about an image (or two views)")
     ask.add_argument(
         "inputs",
-        nargs="+",
-        metavar="IMAGE [IMAGE2] QUESTION",
-        help="one or two image paths followed by the question",
+        nargs="*",
+        metavar="IMAGE ... QUESTION",
+        help="one or more image paths (several views: the first is the reference) followed by one "
+        "question; with --example only an optional QUESTION that replaces the example's",
     )
     ask.add_argument(
         "--model",
@@ -38,6 +41,21 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="JSON {label: [x, y]} anchors of labels drawn on the image (set-of-marks)",
     )
+    ask.add_argument(
+        "--clean-image",
+        action="append",
+        default=None,
+        metavar="PATH",
+        help="overlay-free render of an image for the geometric pipeline (repeat, same order as the images)",
+    )
+    ask.add_argument(
+        "--example",
+        default=None,
+        metavar="MANIFEST[:ID]",
+        help="a `spatioxolver generate` example (directory or manifest.jsonl, then ':' and the id, or "
+        "--id): its images, question, marks, clean images and ground truth (needed by sim/ models)",
+    )
+    ask.add_argument("--id", default=None, help="the example id for --example")
     ask.add_argument(
         "--repair",
         default="auto",
@@ -62,34 +80,84 @@ def add_parser(subparsers: Any) -> None:
 def _marks(text: str | None) -> dict[str, Any] | None:
     if not text:
         return None
-    try:
-        value = json.loads(Path(text).read_text() if Path(text).is_file() else text)
-    except (OSError, ValueError) as exc:
-        raise InputError(f"--marks is not JSON (or a JSON file): {exc}") from None
+    path = Path(text)
+    if path.is_file():
+        try:
+            value = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise InputError(f"--marks {text}: not a JSON file ({exc})") from None
+    else:
+        try:
+            value = json.loads(text)
+        except ValueError as exc:
+            if not text.lstrip().startswith("{"):
+                raise InputError(f"--marks {text}: no such file (nor inline JSON)") from None
+            raise InputError(f"--marks is not valid JSON: {exc}") from None
     if not isinstance(value, dict):
         raise InputError("--marks must be a JSON object {label: [x, y]}")
     return value
 
 
+def _example_call(args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any]:
+    """``aask`` keyword arguments of ``--example`` (the evals runner's own builder)."""
+    from spatioxolver.evals.evaluate import find_example
+    from spatioxolver.evals.runner import example_call
+
+    spec, example_id = str(args.example), args.id
+    if example_id is None:
+        head, sep, tail = spec.rpartition(":")
+        if not sep or not head or not tail:
+            raise InputError("--example needs an id: --example MANIFEST:ID or --example MANIFEST --id ID")
+        spec, example_id = head, tail
+    if not Path(spec).exists():
+        raise InputError(f"--example {spec}: no such file or directory")
+    example = find_example(spec, example_id)
+    call = example_call(example, model=args.model, graph=args.graph, options=options)
+    if len(args.inputs) > 1:
+        raise InputError("with --example give at most a QUESTION; the images come from the example")
+    if args.inputs:
+        if args.model.strip().startswith("sim/"):
+            raise InputError(
+                "a simulated model answers the example's own question (from its ground truth); drop QUESTION"
+            )
+        call["question"] = args.inputs[0]
+    return call
+
+
 def _ask(args: argparse.Namespace) -> int:
     from spatioxolver.api import ask
 
-    if len(args.inputs) < 2:
-        raise InputError('give an image and a question: spatioxolver ask IMAGE [IMAGE2] "QUESTION"')
-    if len(args.inputs) > 3:
-        raise InputError("at most two images and one question (quote the question)")
-    *images, question = args.inputs
     options: dict[str, Any] = {"repair_method": args.repair}
     if args.api_base:
         options["api_base"] = args.api_base
+    if args.example:
+        call = _example_call(args, options)
+    else:
+        if args.id is not None:
+            raise InputError("--id goes with --example MANIFEST")
+        if len(args.inputs) < 2:
+            raise InputError('give an image and a question: spatioxolver ask IMAGE [IMAGE ...] "QUESTION"')
+        if args.model.strip().startswith("sim/"):
+            raise InputError(
+                f"{args.model.strip()} is a simulated model: it answers from a generated scene's ground "
+                "truth; use --example MANIFEST:ID (a `spatioxolver generate` example)"
+            )
+        *images, question = args.inputs
+        call = {"images": images, "question": question, "model": args.model, "graph": args.graph, **options}
+    images = call.pop("images")
+    question = call.pop("question")
+    if args.clean_image:
+        if len(args.clean_image) != len(images):
+            raise InputError(
+                f"{len(args.clean_image)} --clean-image path(s) for {len(images)} image(s); give one per image"
+            )
+        call["clean_images"] = list(args.clean_image)
     marks = _marks(args.marks)
     if marks:
-        options["marks"] = marks
+        call["marks"] = marks
     if args.progress:
-        options["on_event"] = _print_event
-    answer = ask(
-        images if len(images) > 1 else images[0], question, model=args.model, graph=args.graph, **options
-    )
+        call["on_event"] = _print_event
+    answer = ask(images if len(images) != 1 else images[0], question, **call)
     if args.json:
         out = {
             "answer": answer.text,

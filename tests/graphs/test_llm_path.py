@@ -131,3 +131,23 @@ async def test_broken_model_output_is_a_parse_error() -> None:
         IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client, return_errors=True
     )
     assert ans.error and ans.error.startswith("ParseError")
+
+
+async def test_unknown_noun_matching_nothing_goes_to_the_llm_reasoner() -> None:
+    # The geometric backend says "There is no object matching ..."; a language model may know
+    # the object under another name, so the agentic graph asks the LLM reasoner instead.
+    client = _client(reasoning="No, the elephant is on the right.")
+    ans = await aask(IMAGE, "Is the pink elephant left of the red cube?", model="scripted/llm", client=client)
+    assert ans.value == "No, the elephant is on the right."
+    assert any(r.template == "reasoning" for r in client.requests)
+    node = next(e for e in ans.trace if e.get("node") == "reasoning")
+    assert node["reasoner"] == "llm" and "no object matching" in node["note"].lower()
+
+
+async def test_mcq_matching_no_option_goes_to_the_llm_reasoner() -> None:
+    client = _client(reasoning="2")
+    ans = await aask(
+        IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client, choices=["a teapot", "a lamp"]
+    )
+    assert ans.choice == 2 and ans.value == 2
+    assert any(r.template == "reasoning" for r in client.requests)

@@ -122,7 +122,8 @@ def test_mcq_options_given_separately() -> None:
     [
         "What is the meaning of life?",  # no spatial form at all
         "Describe the scene.",  # open-ended
-        "Is the flurble left of the cube?",  # unknown noun: never guess
+        "Is the left cube above the sphere?",  # a position word is not a name: never guess
+        "How many people would fit in the room?",  # not a noun phrase
         "",  # empty
         "   ",  # blank
         "Would this stack fall if another book is added?",

@@ -206,9 +206,12 @@ def test_cvt_matches_the_generator_on_true_boxes() -> None:
     assert total > 50 and ok / total >= 0.95, (ok, total)
 
 
-def test_unparseable_mcq_match_is_unsupported() -> None:
-    with pytest.raises(UnsupportedQuestionError):
-        reason_symbolic("Which object is the leftmost? 1. a teapot 2. a lamp", _graph())
+def test_mcq_answer_matching_no_option_is_a_recorded_wrong_answer() -> None:
+    # Forced choice (QA #12): the derived answer (object 1, the leftmost) is in no option.
+    ans = reason_symbolic("Which object is the leftmost? 1. a teapot 2. a lamp", _graph())
+    assert ans.value is None and ans.choice is None and ans.no_option
+    assert "matches none of the options" in ans.text and "one" in ans.text
+    assert not any(ch.isdigit() for ch in ans.text)  # a scorer cannot read a choice from it
 
 
 def test_query_dicts_round_trip_through_parse() -> None:

@@ -1,0 +1,237 @@
+"""Reference phrases: the words that name objects, and :func:`parse_reference`.
+
+A reference is ``{"text", "label", "color", "shape", "size", "material", "nouns"}``.
+``nouns`` holds head nouns outside the shape vocabulary (``"the pink elephant"`` ->
+``["elephant"]``, singular): the phrase still names an object, one the scene graph may not
+contain, so the reasoner answers "There is no object matching ..." instead of refusing.
+A phrase that is not a plain noun phrase (verbs, pronouns, prepositions, position words,
+more than two unknown words) raises :class:`UnsupportedQuestionError`: it is a question
+form the parser does not know, and the reasoner never guesses.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from spatioxolver.errors import UnsupportedQuestionError
+
+__all__ = [
+    "UNSUPPORTED_MESSAGE",
+    "COLORS",
+    "SHAPES",
+    "SIZES",
+    "MATERIALS",
+    "GENERIC",
+    "parse_reference",
+    "parse_filter",
+    "singular",
+    "query_nouns",
+]
+
+UNSUPPORTED_MESSAGE = "unsupported by the geometric reasoner — use an LLM model"
+
+COLORS = {
+    c: c
+    for c in (
+        "gray",
+        "red",
+        "blue",
+        "green",
+        "brown",
+        "purple",
+        "cyan",
+        "yellow",
+        "black",
+        "white",
+        "orange",
+        "pink",
+    )
+} | {"grey": "gray"}
+SHAPES = {
+    "cube": "cube",
+    "cubes": "cube",
+    "block": "cube",
+    "blocks": "cube",
+    "sphere": "sphere",
+    "spheres": "sphere",
+    "ball": "sphere",
+    "balls": "sphere",
+    "cylinder": "cylinder",
+    "cylinders": "cylinder",
+}
+SIZES = {"small": "small", "tiny": "small", "little": "small", "large": "large", "big": "large"}
+MATERIALS = {
+    "metal": "metal",
+    "metallic": "metal",
+    "shiny": "metal",
+    "rubber": "rubber",
+    "matte": "rubber",
+}
+#: Nouns meaning "any object" (no shape filter).
+GENERIC = {"object", "objects", "thing", "things", "item", "items", "one", "ones", "shape", "shapes"}
+#: Words skipped inside a reference.
+STOP = {
+    "the", "a", "an", "of", "that", "which", "is", "are", "there", "in", "image", "scene", "picture",
+    "photo", "this", "visible", "do", "you", "see", "total", "these", "those", "following", "all",
+    "reality", "color", "colour", "colored", "coloured", "size", "sized", "material", "made",
+}  # fmt: skip
+#: Words that never belong to a plain noun phrase naming an object: a phrase holding one is a
+#: form the parser does not know (pronouns, auxiliaries, prepositions, position words, ...).
+_FUNCTION = {
+    "i", "me", "my", "we", "our", "your", "it", "its", "they", "them", "their", "he", "she", "his",
+    "her", "what", "who", "whom", "whose", "where", "when", "why", "how", "if", "then", "than", "and",
+    "or", "but", "not", "no", "nor", "so", "because", "would", "could", "should", "can", "will",
+    "shall", "may", "might", "must", "does", "did", "has", "have", "had", "be", "been", "being", "was",
+    "were", "am", "get", "got", "fit", "fall", "make", "look", "looks", "appear", "appears", "seem",
+    "seems", "to", "from", "on", "at", "into", "onto", "by", "with", "without", "for", "about", "near",
+    "behind", "before", "after", "over", "under", "between", "above", "below", "across", "through",
+    "toward", "towards", "around", "along", "against", "like", "as", "left", "right", "top", "bottom",
+    "front", "back", "middle", "center", "centre", "side", "closest", "nearest", "farthest",
+    "furthest", "leftmost", "rightmost", "other", "another", "each", "every", "some", "any", "many",
+    "much", "more", "most", "less", "least", "same", "different", "first", "second", "third", "last",
+    "next", "times", "way", "direction", "view", "camera", "viewer", "number", "count", "meaning",
+}  # fmt: skip
+#: At most this many unknown words in a reference ("the coffee mug" is fine).
+MAX_NOUNS = 2
+
+_LABEL_RE = re.compile(
+    r"^(?:(?:tag|object|obj|box|label|marker|item|number|no\.?)\s*#?\s*|#)([A-Za-z0-9]+)$", re.I
+)
+_PAREN_TAG_RE = re.compile(r"\(\s*(?:tag|object|box|label)?\s*#?\s*([A-Za-z0-9]+)\s*\)", re.I)
+
+
+def clean(text: str) -> str:
+    """Typographic quotes to ASCII, whitespace collapsed."""
+    text = text.replace("’", "'").replace("“", '"').replace("”", '"')
+    return " ".join(text.strip().split())
+
+
+def singular(word: str) -> str:
+    """A crude singular of an English noun (``unicorns`` -> ``unicorn``, ``boxes`` -> ``box``).
+
+    Example:
+        >>> [singular(w) for w in ("unicorns", "boxes", "berries", "glass")]
+        ['unicorn', 'box', 'berry', 'glass']
+    """
+    w = word.lower()
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 3 and re.search(r"(?:s|x|z|ch|sh)es$", w):
+        return w[:-2]
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
+    return w
+
+
+def _refuse(phrase: str) -> UnsupportedQuestionError:
+    return UnsupportedQuestionError(
+        f"cannot tell which object {phrase.strip()!r} names: {UNSUPPORTED_MESSAGE}"
+    )
+
+
+def parse_reference(phrase: str) -> dict[str, Any]:
+    """Parse a noun phrase naming one object (or a class of objects).
+
+    Args:
+        phrase: e.g. ``"the small red metal cylinder (Tag 0)"``, ``"box 3"``, ``"A"``,
+            ``"the red cube"``, ``"the pink elephant"``.
+
+    Returns:
+        ``{"text", "label", "color", "shape", "size", "material", "nouns"}``; ``label`` is the
+        tag, number or letter when the phrase names one; ``nouns`` the (singular) words
+        outside the vocabulary.
+
+    Raises:
+        UnsupportedQuestionError: the phrase is not a plain noun phrase (see the module docstring).
+
+    Example:
+        >>> parse_reference("the small red metal cylinder (Tag 0)")["label"]
+        '0'
+        >>> parse_reference("the pink elephant")["nouns"]
+        ['elephant']
+    """
+    text = clean(phrase).strip(" .,:;!?\"'")
+    ref: dict[str, Any] = {
+        "text": text,
+        "label": None,
+        "color": None,
+        "shape": None,
+        "size": None,
+        "material": None,
+        "nouns": [],
+    }
+    paren = _PAREN_TAG_RE.search(text)
+    if paren:
+        ref["label"] = _norm_label(paren.group(1))
+        text = _PAREN_TAG_RE.sub(" ", text).strip()
+    body = re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.I).strip()
+    prefix = re.match(r"^(?:object|tag|box)\s+#?([A-Za-z0-9]+)\s*\((.*)\)$", body, re.I)
+    if ref["label"] is None and prefix:
+        # "object 3 (the small red metal cube)": the label, plus the description.
+        ref["label"] = _norm_label(prefix.group(1))
+        body = prefix.group(2)
+    match = _LABEL_RE.match(body)
+    if ref["label"] is None and match:
+        ref["label"] = _norm_label(match.group(1))
+        return ref
+    if ref["label"] is None and re.fullmatch(r"[A-Za-z]|\d{1,3}", body):
+        ref["label"] = _norm_label(body)
+        return ref
+    known = False
+    unknown: list[str] = []
+    for word in re.findall(r"[a-z]+(?:-[a-z]+)*", body.lower()):
+        if word in COLORS:
+            ref["color"] = COLORS[word]
+        elif word in SHAPES:
+            ref["shape"] = SHAPES[word]
+        elif word in SIZES:
+            ref["size"] = SIZES[word]
+        elif word in MATERIALS:
+            ref["material"] = MATERIALS[word]
+        elif word in GENERIC or word in STOP:
+            continue
+        else:
+            unknown.append(word)
+            continue
+        known = True
+    if ref["label"] is not None:
+        return ref  # a tag names the object; other words only describe it
+    if unknown:
+        if len(unknown) > MAX_NOUNS or any(w in _FUNCTION for w in unknown) or re.search(r"[^\w\s'-]", body):
+            raise _refuse(phrase)
+        ref["nouns"] = [singular(w) for w in unknown]
+        known = True
+    if not known:
+        raise _refuse(phrase)
+    return ref
+
+
+def _norm_label(label: str) -> str:
+    return label.upper() if label.isalpha() else label
+
+
+def parse_filter(phrase: str | None) -> dict[str, Any] | None:
+    """A class filter ("red cubes", "objects") or None for 'any object'."""
+    if phrase is None:
+        return None
+    words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in STOP]
+    if not words or all(w in GENERIC for w in words):
+        return None
+    return parse_reference(phrase)
+
+
+def query_nouns(query: Any) -> list[str]:
+    """Every unknown noun a parsed query's references use (nested MCQ stems included)."""
+    found: list[str] = []
+    if isinstance(query, dict):
+        nouns = query.get("nouns")
+        if isinstance(nouns, list):
+            found.extend(str(n) for n in nouns)
+        for key, value in query.items():
+            if key != "nouns":
+                found.extend(query_nouns(value))
+    elif isinstance(query, list):
+        for item in query:
+            found.extend(query_nouns(item))
+    return found
