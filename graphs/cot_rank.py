@@ -136,12 +136,12 @@ async def read_pairwise_node(state: PipelineState) -> dict[str, Any]:
         ranking = [str(r).upper() for r in state.get("ranking") or []]
         a, b = (_label(o) for o in query["objects"])
         if ctx.backend == "geometric" and state.get("scene_graph"):
-            bound = _bind_geometric(state["scene_graph"], query["objects"])
+            bound = _bind_geometric(state["scene_graph"], query["objects"], query["axis"])
             if isinstance(bound, str):  # a name matching no object (or several): say so
                 answer.update(text=bound, value=None, choice=None, reasoner="cot_rank", problem=bound)
                 return {"answer": answer, "trace": [entry]}
-            (a, name_a), (b, name_b) = bound
-            a_first = ranking.index(a.upper()) < ranking.index(b.upper())
+            (pos_a, name_a), (pos_b, name_b) = bound
+            a_first = pos_a < pos_b
             value = name_a if a_first == _FIRST[query["asks"]] else name_b
             answer.update(
                 text=value,
@@ -168,22 +168,25 @@ async def read_pairwise_node(state: PipelineState) -> dict[str, Any]:
     return {"answer": answer, "trace": [entry]}
 
 
-def _bind_geometric(graph: dict[str, Any], refs: list[Any]) -> str | list[tuple[str, str]]:
-    """Each reference's ranking entry and answer name, or the reasoner's "no object matching" sentence."""
-    from spatioxolver.agents._reasoning._symbolic import bind_reference, display_name
+def _bind_geometric(graph: dict[str, Any], refs: list[Any], axis: str) -> str | list[tuple[int, str]]:
+    """Each reference's position in the geometric ranking and its answer name, or the
+    reasoner's sentence when a name matches no object (or several, or both name one)."""
+    from spatioxolver.agents._reasoning._symbolic import _axis_order, bind_reference
 
     from spatioxolver.schema import SceneGraph
 
     sg = SceneGraph.model_validate(graph)
-    out = []
+    order = [o.id for o in _axis_order(sg, axis, [o for o in sg.objects if o.frame == 0])]
+    out, texts = [], []
     for ref in refs:
         ref = ref if isinstance(ref, dict) else {"label": str(ref), "text": str(ref)}
         obj, problem, name = bind_reference(ref, sg)
         if obj is None:
             return str(problem)
-        out.append((display_name(obj), name))
+        out.append((order.index(obj.id), name))
+        texts.append(ref.get("text") or name)
     if out[0][0] == out[1][0]:
-        return f"{refs[0].get('text') if isinstance(refs[0], dict) else refs[0]!r} and the other name are the same object."
+        return f"{texts[0]!r} and {texts[1]!r} name the same object."
     return out
 
 

@@ -263,3 +263,16 @@ def test_a_non_string_question_is_an_input_error(question) -> None:
 
     with pytest.raises(InputError, match="the question must be a string"):
         ask([], question, scene_graph=_graph())
+
+
+@pytest.mark.parametrize("graph", ["agentic", "direct", "cot_rank"])
+def test_every_graph_answers_a_missing_name_the_same_way(graph: str) -> None:
+    from spatioxolver.api import ask
+
+    missing = ask([], "Which object is closer: the dog or the red cube?", scene_graph=_graph(), graph=graph)
+    assert missing.value is None and missing.text == "There is no object matching 'the dog' in the scene."
+    # descriptions bind in every graph (the red cube is the nearest object)
+    found = ask(
+        [], "Which object is further: the red cube or the blue sphere?", scene_graph=_graph(), graph=graph
+    )
+    assert found.value == "blue sphere"
