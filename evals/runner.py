@@ -46,7 +46,15 @@ from spatioxolver.evals.runinfo import (
 
 from spatioxolver.errors import BenchmarkError, ConfigError, InputError, ModelError, SpatioxolverError
 
-__all__ = ["RunConfig", "RunOutcome", "run_examples", "build_call", "example_call", "answer_fields", "model_client"]
+__all__ = [
+    "RunConfig",
+    "RunOutcome",
+    "run_examples",
+    "build_call",
+    "example_call",
+    "answer_fields",
+    "model_client",
+]
 
 AnswerFn = Callable[..., Awaitable[Any]]
 _META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps", "scene_text")
@@ -309,7 +317,9 @@ async def _process(
             return row
         row.update(score_example(example, fields["value"], fields["text"]))
         if row.pop("needs_judge", False):
-            verdict = await grade_open(judge, example.question, example.answer, fields["text"], fields["value"])
+            verdict = await grade_open(
+                judge, example.question, example.answer, fields["text"], fields["value"]
+            )
             row["judge"] = verdict
             row["correct"] = bool(verdict.get("verdict"))
         return row

@@ -125,6 +125,7 @@ class LLMJudge:
 
     async def grade(self, question: str, gold: Any, pred: Any) -> dict[str, Any]:
         from spatioxolver.models import ModelRequest
+
         prompt = JUDGE_PROMPT.format(question=question, gold=gold, pred=pred)
         probe = {"kind": "open", "example": {"query": {"type": "judge"}, "answer": gold}}
         reply = await self._client.complete(

@@ -21,11 +21,16 @@ __all__ = ["add_parser", "draw_overlay", "graphml_graph"]
 
 
 def add_parser(subparsers: Any) -> None:
-    ask = subparsers.add_parser("ask", help="answer a spatial question about an image (or two views)")
+    ask = subparsers.add_parser(
+        "ask",
+        help="answer a spatial question about an image (or several views)",
+        usage="spatioxolver ask [options] IMAGE [IMAGE ...] QUESTION\n"
+        "       spatioxolver ask [options] --example MANIFEST:ID [QUESTION]",
+    )
     ask.add_argument(
         "inputs",
         nargs="*",
-        metavar="IMAGE ... QUESTION",
+        metavar="IMAGE/QUESTION",
         help="one or more image paths (several views: the first is the reference) followed by one "
         "question; with --example only an optional QUESTION that replaces the example's",
     )

@@ -75,10 +75,10 @@ def _columns(value: str | None) -> dict[str, str] | None:
 
 
 def _eval(args: argparse.Namespace) -> int:
+    import math
+
     from spatioxolver.evals.evaluate import evaluate
     from spatioxolver.evals.report.render import fmt_ci
-
-    import math
 
     if args.limit is not None and args.limit < 1:
         raise ConfigError("--limit must be at least 1")

@@ -55,7 +55,9 @@ async def test_open_answer_is_judged_on_its_text_not_the_bare_label(tmp_path, fx
 async def test_open_answer_wrong_text_stays_wrong(tmp_path, fx):
     root = _open_root(tmp_path, fx)
     wrong = "object 1 (the large gray metal cube)"
-    await aevaluate(root, model="fake", run_dir=tmp_path / "run", answer_fn=_answer("1", wrong), progress=False)
+    await aevaluate(
+        root, model="fake", run_dir=tmp_path / "run", answer_fn=_answer("1", wrong), progress=False
+    )
     (row,) = read_rows(tmp_path / "run" / "results.jsonl")
     assert row["correct"] is False and row["judge"]["verdict"] == 0
 
@@ -175,7 +177,9 @@ def test_eval_fails_fast_on_a_missing_api_key(tmp_path, fx):
         [sys.executable, "-m", "spatioxolver", *argv], env=env, capture_output=True, text=True, timeout=120
     )
     assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1 and "OPENAI_API_KEY" in proc.stderr
+    assert (
+        proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1 and "OPENAI_API_KEY" in proc.stderr
+    )
     assert not run.exists()
 
 
@@ -217,7 +221,9 @@ def test_no_cache_reaches_the_model_client(tmp_path, fx, monkeypatch, capsys):
     assert info["config"]["options"] == {"response_cache": False}
     # resuming without --no-cache is the same run
     assert cli_main([*argv, "--resume", "--no-progress"]) == 0
-    cfg = RunConfig(dataset="d", benchmark="b", model="sim/gpt-4o", options={"api_base": "http://127.0.0.1:9"})
+    cfg = RunConfig(
+        dataset="d", benchmark="b", model="sim/gpt-4o", options={"api_base": "http://127.0.0.1:9"}
+    )
     model_client(cfg)
     assert seen[-1] == {"name": "sim/gpt-4o", "api_base": "http://127.0.0.1:9"}
 
