@@ -24,7 +24,7 @@ demo: $(STAMP)
 	$(PY) -m spatioxolver.demo
 
 test: $(STAMP)
-	$(PY) -m pytest -q -m "not network"
+	$(VENV)/bin/pytest -q -m "not network"
 
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py

@@ -156,13 +156,4 @@ class ReasoningAgent:
         ans = reason_symbolic(
             state["question"], graph, n_images=int(state.get("n_frames", 1)), choices=config.get("choices")
         )
-        return {
-            "answer": {
-                "text": ans.text,
-                "value": ans.value,
-                "choice": ans.choice,
-                "rationale": ans.rationale,
-                "reasoner": "symbolic",
-                "problem": ans.problem,
-            }
-        }
+        return {"answer": ans.as_answer()}

@@ -201,20 +201,9 @@ def _relate_llm(objects, image_size, options, axes) -> list[Relation]:  # noqa: 
             first, second = AXIS_PREDICATES[axis]
             if v:
                 share = sum(v) / len(v)
-                if share == 0.5:
-                    out.append(
-                        Relation(
-                            subject=a.id,
-                            predicate=first,
-                            object=b.id,
-                            axis=axis,
-                            confidence=0.5,
-                            source="llm",
-                        )
-                    )
-                    continue
-                pred = first if share > 0.5 else second
-                c = 0.5 + (conf - 0.5) * abs(2 * share - 1)
+                # An even split keeps the "precedes" predicate at confidence 0.5.
+                pred = first if share >= 0.5 else second
+                c = 0.5 if share == 0.5 else 0.5 + (conf - 0.5) * abs(2 * share - 1)
                 out.append(
                     Relation(
                         subject=a.id,

@@ -15,13 +15,22 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-__all__ = ["perception_key", "cache_get", "cache_put", "cache_clear", "cache_info", "MAX_ENTRIES"]
+__all__ = [
+    "perception_key",
+    "cache_get",
+    "cache_put",
+    "cache_clear",
+    "cache_info",
+    "MAX_ENTRIES",
+    "PERCEPTION_OPTIONS",
+]
 
 MAX_ENTRIES = 128
 _LOCK = threading.Lock()
 _STORE: OrderedDict[str, dict[str, Any]] = OrderedDict()
 _STATS = {"hits": 0, "misses": 0}
-_SETTING_KEYS = (
+#: The ``ask`` options that change what perception produces (so they are part of the key).
+PERCEPTION_OPTIONS: tuple[str, ...] = (
     "marks",
     "repair_method",
     "segmentation_backend",
@@ -38,7 +47,7 @@ def perception_key(ctx: Any, stage: str) -> str:
     from spatioxolver.images import image_sha256
 
     frames = ctx.clean_frames if ctx.backend == "geometric" else ctx.frames
-    settings = {k: ctx.options.get(k) for k in _SETTING_KEYS}
+    settings = {k: ctx.options.get(k) for k in PERCEPTION_OPTIONS}
     parts: dict[str, Any] = {
         "stage": stage,
         "model": ctx.model,

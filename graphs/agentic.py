@@ -185,15 +185,7 @@ async def reason_node_answer(state: PipelineState, ctx: Any, entry: dict[str, An
             ans = None
         if ans is not None:
             entry["reasoner"] = "symbolic"
-            return {
-                "text": ans.text,
-                "value": ans.value,
-                "choice": ans.choice,
-                "rationale": ans.rationale,
-                "reasoner": "symbolic",
-                "problem": ans.problem,
-                "query": query,
-            }
+            return {**ans.as_answer(), "query": query}
     except UnsupportedQuestionError:
         if ctx.backend == "geometric":
             raise

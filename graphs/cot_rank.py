@@ -140,22 +140,13 @@ async def read_pairwise_node(state: PipelineState) -> dict[str, Any]:
             if isinstance(bound, str):  # a name matching no object (or several): say so
                 answer.update(text=bound, value=None, choice=None, reasoner="cot_rank", problem=bound)
                 return {"answer": answer, "trace": [entry]}
-            (pos_a, name_a), (pos_b, name_b) = bound
+            (pos_a, a), (pos_b, b) = bound
             a_first = pos_a < pos_b
-            value = name_a if a_first == _FIRST[query["asks"]] else name_b
-            answer.update(
-                text=value,
-                value=value,
-                choice=None,
-                reasoner="cot_rank",
-                rationale=f"ranking {ORDER_WORDS[query['axis']]}: {', '.join(state['ranking'])}",
-            )
-            entry["backend"] = ctx.backend
-            return {"answer": answer, "trace": [entry]}
-        missing = [x for x in (a, b) if x.upper() not in ranking]
-        if missing:
-            raise ParseError(f"the ranking omits {', '.join(missing)}", raw=str(state.get("ranking")))
-        a_first = ranking.index(a.upper()) < ranking.index(b.upper())
+        else:
+            missing = [x for x in (a, b) if x.upper() not in ranking]
+            if missing:
+                raise ParseError(f"the ranking omits {', '.join(missing)}", raw=str(state.get("ranking")))
+            a_first = ranking.index(a.upper()) < ranking.index(b.upper())
         value = a if a_first == _FIRST[query["asks"]] else b
         answer.update(
             text=value,

@@ -48,6 +48,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from spatioxolver.errors import ConfigError, InputError, SpatioxolverError
+from spatioxolver.graphs._cache import PERCEPTION_OPTIONS
 from spatioxolver.models._types import Usage
 from spatioxolver.schema import SceneGraph
 
@@ -97,13 +98,12 @@ class Answer(BaseModel):
 
 
 _KNOWN_OPTIONS = {
+    *PERCEPTION_OPTIONS,
     "ground_truth",
-    "marks",
     "clean_images",
     "choices",
     "api_base",
     "cache",
-    "repair_method",
     "client",
     "model_options",
     "checkpoint",
@@ -113,12 +113,6 @@ _KNOWN_OPTIONS = {
     "temperature",
     "max_tokens",
     "timeout",
-    "segmentation_backend",
-    "segmentation_options",
-    "attributes_options",
-    "relations_options",
-    "symmetry_options",
-    "transformation_options",
     "camera",
     "scene_graph",
     "text_only",

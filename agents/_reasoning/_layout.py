@@ -129,28 +129,24 @@ def orbit_relations(
     u, w = displacement
     u2 = u * math.cos(delta) + w * math.sin(delta)
     w2 = -u * math.sin(delta) + w * math.cos(delta)
-    rels = []
-    if u2 > eps:
-        rels.append("right")
-    if u2 < -eps:
-        rels.append("left")
-    if w2 > eps:
-        rels.append("behind")
-    if w2 < -eps:
-        rels.append("front")
-    return sorted(rels)
+    return _relation_words(u2, w2, eps, ahead="behind", back="front")
 
 
 def top_down_relations(displacement: tuple[float, float], *, eps: float) -> list[str]:
     """Relations (sorted) in the top-down view: north = original "behind"."""
     u, w = displacement
+    return _relation_words(u, w, eps, ahead="north", back="south")
+
+
+def _relation_words(u: float, w: float, eps: float, *, ahead: str, back: str) -> list[str]:
+    """Sorted words for a sideways offset ``u`` (right/left) and a depth offset ``w`` (ahead/back)."""
     rels = []
     if u > eps:
         rels.append("right")
     if u < -eps:
         rels.append("left")
     if w > eps:
-        rels.append("north")
+        rels.append(ahead)
     if w < -eps:
-        rels.append("south")
+        rels.append(back)
     return sorted(rels)

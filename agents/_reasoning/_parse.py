@@ -205,6 +205,25 @@ def _parse_text(question: str, n_images: int, choices: list[str] | None) -> dict
     return _parse_single(text, n_images)
 
 
+#: CVT's orbit wordings; groups: angle in degrees, direction, subject, reference.
+_ORBIT_FORMS = (
+    r"orbits? (?:by )?(\d+(?:\.\d+)?) ?(?:degrees?|°|deg) (?:to the |towards the )?(left|right)\b.*?"
+    r"relationship of (.+?) with respect to (.+?)(?:\?|$)",
+    r"(?:full )?(\d+(?:\.\d+)?)[- ]degree circle to the (left|right)\b.*?where is (.+?)(?: now)?,? "
+    r"relative to (.+?)(?:\?|$)",
+)
+
+
+def _subject_reference(kind: str, subject: str, reference: str, **extra: Any) -> dict[str, Any]:
+    """A query of ``kind`` about ``subject`` relative to ``reference`` (both parsed), plus ``extra``."""
+    return {
+        "type": kind,
+        **extra,
+        "subject": parse_reference(subject),
+        "reference": parse_reference(reference),
+    }
+
+
 def _parse_single(text: str, n_images: int) -> dict[str, Any]:
     low = text.lower()
     # Two-view inconsistency (seed 002).
@@ -215,54 +234,23 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
     ):
         return {"type": "inconsistent_object"}
     # CVT orbit / top-down (seed 003).
-    m = re.search(
-        r"orbits? (?:by )?(\d+(?:\.\d+)?) ?(?:degrees?|°|deg) (?:to the |towards the )?(left|right)\b.*?"
-        r"relationship of (.+?) with respect to (.+?)(?:\?|$)",
-        text,
-        re.I,
-    )
-    if m:
-        return {
-            "type": "orbit",
-            "theta": float(m.group(1)),
-            "direction": m.group(2).lower(),
-            "subject": parse_reference(m.group(3)),
-            "reference": parse_reference(m.group(4)),
-        }
-    m = re.search(
-        r"(?:full )?(\d+(?:\.\d+)?)[- ]degree circle to the (left|right)\b.*?where is (.+?)(?: now)?,? "
-        r"relative to (.+?)(?:\?|$)",
-        text,
-        re.I,
-    )
-    if m:
-        return {
-            "type": "orbit",
-            "theta": float(m.group(1)),
-            "direction": m.group(2).lower(),
-            "subject": parse_reference(m.group(3)),
-            "reference": parse_reference(m.group(4)),
-        }
+    for form in _ORBIT_FORMS:
+        m = re.search(form, text, re.I)
+        if m:
+            theta, direction, subject, reference = m.groups()
+            return _subject_reference(
+                "orbit", subject, reference, theta=float(theta), direction=direction.lower()
+            )
     m = re.search(
         r"^(?:what is )?the (?:current )?spatial relationship of (.+?) with respect to (.+?)(?:\?|$)",
         text,
         re.I,
     )
     if m:
-        return {
-            "type": "orbit",
-            "theta": 0.0,
-            "direction": "left",
-            "subject": parse_reference(m.group(1)),
-            "reference": parse_reference(m.group(2)),
-        }
+        return _subject_reference("orbit", m.group(1), m.group(2), theta=0.0, direction="left")
     m = re.search(r"top-?down.*?relationship of (.+?) with respect to (.+?)(?:\?|$)", text, re.I)
     if m:
-        return {
-            "type": "top_down",
-            "subject": parse_reference(m.group(1)),
-            "reference": parse_reference(m.group(2)),
-        }
+        return _subject_reference("top_down", m.group(1), m.group(2))
     body = _strip_tail(text)
     body = re.sub(r"\b(what|where|which|who)'s\b", r"\1 is", body, flags=re.I)
     body = re.sub(
@@ -322,11 +310,7 @@ def _compass(body: str) -> dict[str, Any] | None:
             "only the default compass (north = the camera's viewing direction, east = its right) is "
             f"supported: {UNSUPPORTED_MESSAGE}"
         )
-    return {
-        "type": "compass",
-        "subject": parse_reference(m.group(1)),
-        "reference": parse_reference(m.group(2)),
-    }
+    return _subject_reference("compass", m.group(1), m.group(2))
 
 
 _ABOVE = re.compile(
@@ -367,20 +351,25 @@ def _occluder(body: str) -> dict[str, Any] | None:
     return {"type": "occluder", "reference": parse_reference(m.group(1))}
 
 
-def _apparent_pair(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(
-        r"(.+?) and (.+?) have the same (?:real )?size\.\s*which (?:one|object) (?:appears|looks) "
-        r"(larger|bigger|smaller) in the image",
-        body,
-        re.I,
-    )
+def _size_question(kind: str, pattern: str, body: str) -> dict[str, Any] | None:
+    """Which of two objects is larger/smaller; ``pattern``'s groups: object, object, size word."""
+    m = re.fullmatch(pattern, body, re.I)
     if not m:
         return None
     return {
-        "type": "apparent_pair",
+        "type": kind,
         "objects": [parse_reference(m.group(1)), parse_reference(m.group(2))],
         "asks": "smaller" if m.group(3).lower() == "smaller" else "larger",
     }
+
+
+def _apparent_pair(body: str) -> dict[str, Any] | None:
+    return _size_question(
+        "apparent_pair",
+        r"(.+?) and (.+?) have the same (?:real )?size\.\s*which (?:one|object) (?:appears|looks) "
+        r"(larger|bigger|smaller) in the image",
+        body,
+    )
 
 
 def _direction(body: str) -> dict[str, Any] | None:
@@ -392,11 +381,7 @@ def _direction(body: str) -> dict[str, Any] | None:
     )
     if not m:
         return None
-    return {
-        "type": "direction",
-        "subject": parse_reference(m.group(1)),
-        "reference": parse_reference(m.group(2)),
-    }
+    return _subject_reference("direction", m.group(1), m.group(2))
 
 
 def _aligned(body: str) -> dict[str, Any] | None:
@@ -428,19 +413,12 @@ def _corner(body: str) -> dict[str, Any] | None:
 
 
 def _size_pair(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(
+    return _size_question(
+        "size_pair",
         r"(.+?) looks (?:smaller|larger|bigger) in the image than (.+?)\.\s*which (?:one|object) is "
         r"(?:actually|really) (larger|bigger|smaller)",
         body,
-        re.I,
     )
-    if not m:
-        return None
-    return {
-        "type": "size_pair",
-        "objects": [parse_reference(m.group(1)), parse_reference(m.group(2))],
-        "asks": "smaller" if m.group(3).lower() == "smaller" else "larger",
-    }
 
 
 def _pairwise(body: str) -> dict[str, Any] | None:
@@ -586,10 +564,4 @@ def _yesno(body: str) -> dict[str, Any] | None:
     if not m:
         return None
     axis, asks = _rel(m.group(2))
-    return {
-        "type": "yesno",
-        "axis": axis,
-        "asks": asks,
-        "subject": parse_reference(m.group(1)),
-        "reference": parse_reference(m.group(3)),
-    }
+    return _subject_reference("yesno", m.group(1), m.group(3), axis=axis, asks=asks)

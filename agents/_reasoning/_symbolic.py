@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,7 @@ from spatioxolver.agents._reasoning._refs import singular
 
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import AXIS_PREDICATES, SceneGraph, SpatialObject
+from spatioxolver.vocabulary import SIZES
 
 __all__ = ["SymbolicAnswer", "answer_query", "bind_reference", "display_name", "resolve"]
 
@@ -71,6 +73,17 @@ class SymbolicAnswer:
     #: MCQ only: the derived answer matched no single option (forced choice, ``choice=None``).
     no_option: bool = False
 
+    def as_answer(self) -> dict[str, Any]:
+        """The graphs' answer dict for this conclusion (``reasoner="symbolic"``)."""
+        return {
+            "text": self.text,
+            "value": self.value,
+            "choice": self.choice,
+            "rationale": self.rationale,
+            "reasoner": "symbolic",
+            "problem": self.problem,
+        }
+
 
 class _ReferenceProblem(Exception):
     pass
@@ -92,6 +105,13 @@ def spoken_name(obj: SpatialObject) -> str:
     if obj.label:
         return f"object {obj.label} (the {words})" if words else f"object {obj.label}"
     return words or obj.id
+
+
+def _object_answer(best: SpatialObject, kind: str, rationale: str = "") -> SymbolicAnswer:
+    """An answer naming one object: spoken in ``text``, its display name in ``value``."""
+    return SymbolicAnswer(
+        text=spoken_name(best), value=display_name(best), kind=kind, objects=[best.id], rationale=rationale
+    )
 
 
 def _ref_name(ref: dict[str, Any], obj: SpatialObject) -> str:
@@ -203,7 +223,7 @@ def _axis_order(graph: SceneGraph, axis: str, candidates: list[SpatialObject]) -
 
 
 #: CLEVR's object scales and the physical height / volume of each shape at scale r.
-_SCALE = {"small": 0.35, "large": 0.7}
+_SCALE = SIZES
 _HEIGHT = {"cube": 2 / math.sqrt(2), "sphere": 2.0, "cylinder": 2.0}
 _VOLUME = {"cube": (2 / math.sqrt(2)) ** 3, "sphere": 4 / 3 * math.pi, "cylinder": 2 * math.pi}
 
@@ -310,13 +330,8 @@ def _extreme(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         what = "height" if which in ("tallest", "shortest") else "volume"
         ranked = sorted(cands, key=lambda o: _physical(o, what))
         best = ranked[-1] if which in ("largest", "tallest") else ranked[0]
-    name = display_name(best)
-    return SymbolicAnswer(
-        text=spoken_name(best),
-        value=name,
-        kind="extreme",
-        objects=[best.id],
-        rationale=f"{name} is the {which} of {len(cands)} candidate(s)",
+    return _object_answer(
+        best, "extreme", rationale=f"{display_name(best)} is the {which} of {len(cands)} candidate(s)"
     )
 
 
@@ -386,8 +401,7 @@ def _between(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         best = min(inside, key=off_segment) if inside else None
     if best is None:
         raise _ReferenceProblem("No object lies between them.")
-    name = display_name(best)
-    return SymbolicAnswer(text=spoken_name(best), value=name, kind="between", objects=[best.id])
+    return _object_answer(best, "between")
 
 
 def _nearest(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -398,13 +412,8 @@ def _nearest(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     layout = ground_layout(g)
     ranked = sorted(cands, key=lambda o: math.dist(layout[o.id], layout[ref.id]))
     best = ranked[0] if q["which"] == "nearest" else ranked[-1]
-    name = display_name(best)
-    return SymbolicAnswer(
-        text=spoken_name(best),
-        value=name,
-        kind="nearest",
-        objects=[best.id],
-        rationale=f"{name} is {q['which']} to {display_name(ref)}",
+    return _object_answer(
+        best, "nearest", rationale=f"{display_name(best)} is {q['which']} to {display_name(ref)}"
     )
 
 
@@ -460,8 +469,7 @@ def _aligned(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         raise _ReferenceProblem("There is no other object to compare with.")
     anchor = ref.centroid[k]
     best = min(cands, key=lambda o: abs((o.centroid or (0.0, 0.0))[k] - anchor))
-    name = display_name(best)
-    return SymbolicAnswer(text=spoken_name(best), value=name, kind="aligned", objects=[best.id])
+    return _object_answer(best, "aligned")
 
 
 def _corner(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -471,18 +479,24 @@ def _corner(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     cands = _candidates(q, g)
     mean = tuple(sum(layout[o.id][i] for o in cands) / len(cands) for i in (0, 1))
     best = max(cands, key=lambda o: (layout[o.id][0] - mean[0]) * v[0] + (layout[o.id][1] - mean[1]) * v[1])
-    name = display_name(best)
-    return SymbolicAnswer(text=spoken_name(best), value=name, kind="corner", objects=[best.id])
+    return _object_answer(best, "corner")
 
 
-def _size_pair(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+def _larger_of_two(
+    q: dict[str, Any], g: SceneGraph, size: Callable[[SpatialObject], Any], kind: str
+) -> SymbolicAnswer:
+    """The larger (or, if asked, smaller) of ``q["objects"]`` as measured by ``size``."""
     ref_a, ref_b = q["objects"]
     a, b = _one(ref_a, g), _one(ref_b, g)
-    a_larger = _volume_key(a) > _volume_key(b)
+    a_larger = size(a) > size(b)
     pick_a = a_larger if q["asks"] == "larger" else not a_larger
     chosen, ref = (a, ref_a) if pick_a else (b, ref_b)
     name = _ref_name(ref, chosen)
-    return SymbolicAnswer(text=name, value=name, kind="size_pair", objects=[chosen.id])
+    return SymbolicAnswer(text=name, value=name, kind=kind, objects=[chosen.id])
+
+
+def _size_pair(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    return _larger_of_two(q, g, _volume_key, "size_pair")
 
 
 _COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
@@ -532,18 +546,11 @@ def _occluder(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if not cands:
         raise _ReferenceProblem("No object hides it.")
     best = max(cands, key=overlap)
-    name = display_name(best)
-    return SymbolicAnswer(text=spoken_name(best), value=name, kind="occluder", objects=[best.id])
+    return _object_answer(best, "occluder")
 
 
 def _apparent_pair(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
-    ref_a, ref_b = q["objects"]
-    a, b = _one(ref_a, g), _one(ref_b, g)
-    a_larger = _apparent_area(a) > _apparent_area(b)
-    pick_a = a_larger if q["asks"] == "larger" else not a_larger
-    chosen, ref = (a, ref_a) if pick_a else (b, ref_b)
-    name = _ref_name(ref, chosen)
-    return SymbolicAnswer(text=name, value=name, kind="apparent_pair", objects=[chosen.id])
+    return _larger_of_two(q, g, _apparent_area, "apparent_pair")
 
 
 def _inconsistent(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:

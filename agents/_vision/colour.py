@@ -19,19 +19,12 @@ from functools import lru_cache
 
 import numpy as np
 
+from spatioxolver.vocabulary import COLORS
+
 __all__ = ["CLEVR_COLOURS", "COMMON_COLOURS", "palette", "rgb_to_lab", "name_colour", "colour_saturation"]
 
-#: CLEVR's eight colours (sRGB, from the CLEVR generator's property file).
-CLEVR_COLOURS: dict[str, tuple[int, int, int]] = {
-    "gray": (87, 87, 87),
-    "red": (173, 35, 35),
-    "blue": (42, 75, 215),
-    "green": (29, 105, 20),
-    "brown": (129, 74, 25),
-    "purple": (129, 38, 192),
-    "cyan": (41, 208, 208),
-    "yellow": (255, 238, 51),
-}
+#: CLEVR's eight colours (sRGB; :data:`spatioxolver.vocabulary.COLORS`).
+CLEVR_COLOURS: dict[str, tuple[int, int, int]] = COLORS
 
 #: Everyday colour names for photographs (sRGB prototypes).
 COMMON_COLOURS: dict[str, tuple[int, int, int]] = {

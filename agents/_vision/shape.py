@@ -21,9 +21,9 @@ import math
 
 import numpy as np
 
-__all__ = ["silhouette_features", "classify_shape", "orientation_degrees", "SHAPES"]
+from spatioxolver.vocabulary import SHAPES
 
-SHAPES = ("cube", "sphere", "cylinder")
+__all__ = ["silhouette_features", "classify_shape", "orientation_degrees", "SHAPES"]
 
 
 def _profile_fit(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float]:

@@ -265,16 +265,7 @@ class LiteLLMClient:
         if key is not None:
             record = {"text": text, "usage": usage.model_dump(), "raw": raw, "model": self.name}
             self._response_cache().put(key, record, model=self.name)
-        return ModelReply(
-            text=text,
-            value=value,
-            usage=usage,
-            latency_s=time.perf_counter() - start,
-            cached=False,
-            raw=raw,
-            model=self.name,
-            simulated=False,
-        )
+        return self._reply(text, value, usage, raw, start, cached=False)
 
     def complete_sync(self, request: ModelRequest) -> ModelReply:
         """Blocking :meth:`complete`."""
@@ -289,13 +280,19 @@ class LiteLLMClient:
             completion_tokens=int(stored.get("completion_tokens") or 0),
             cost_usd=0.0,
         )
+        return self._reply(text, value, usage, hit.get("raw"), start, cached=True)
+
+    def _reply(
+        self, text: str, value: Any, usage: Usage, raw: dict[str, Any] | None, start: float, *, cached: bool
+    ) -> ModelReply:
+        """The reply to a call that began at ``start`` (a ``time.perf_counter()`` reading)."""
         return ModelReply(
             text=text,
             value=value,
             usage=usage,
             latency_s=time.perf_counter() - start,
-            cached=True,
-            raw=hit.get("raw"),
+            cached=cached,
+            raw=raw,
             model=self.name,
             simulated=False,
         )

@@ -22,19 +22,20 @@ from typing import Any
 import numpy as np
 
 from spatioxolver.errors import ConfigError
+from spatioxolver.vocabulary import COLOR_NAMES, MATERIALS, SHAPES, SIZES
 
 __all__ = ["SceneView", "CLEVR_VOCAB", "SIZE_RADIUS"]
 
 #: CLEVR attribute vocabularies (used for attribute noise).
 CLEVR_VOCAB: dict[str, tuple[str, ...]] = {
-    "color": ("gray", "red", "blue", "green", "brown", "purple", "cyan", "yellow"),
-    "shape": ("cube", "sphere", "cylinder"),
-    "size": ("large", "small"),
-    "material": ("rubber", "metal"),
+    "color": COLOR_NAMES,
+    "shape": SHAPES,
+    "size": tuple(SIZES),
+    "material": MATERIALS,
 }
 
 #: Half-extent (metres) of CLEVR's sizes, for projected boxes.
-SIZE_RADIUS = {"large": 0.7, "small": 0.35}
+SIZE_RADIUS = SIZES
 
 
 @dataclass

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from spatioxolver.errors import BenchmarkError, InputError
-from spatioxolver.scenes._camera import orbit_camera
+from spatioxolver.scenes._camera import Camera, orbit_camera
 from spatioxolver.scenes._common import camera_points, scene_id
 from spatioxolver.scenes._io import write_view
 from spatioxolver.scenes._layout import VOLUME_SCALE, random_object, sample_volume, volume_camera
@@ -33,7 +33,7 @@ from spatioxolver.scenes._options import (
     take_int_list,
 )
 from spatioxolver.scenes._raycast import Lighting
-from spatioxolver.scenes._render import render_view, view_is_clean
+from spatioxolver.scenes._render import RenderedView, render_view, view_is_clean
 from spatioxolver.scenes._vocab import bounding_radius
 
 __all__ = ["N_VALUES", "DELTAS", "validate_options", "generate_scene", "QUESTION"]
@@ -71,6 +71,17 @@ def validate_options(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _render_labelled(
+    rng: np.random.Generator, objects: list[dict[str, Any]], cam: Camera, n: int, opts: dict[str, Any]
+) -> RenderedView:
+    """Render ``objects`` floating (no ground, no shadows), boxed and labelled 1..n in random order."""
+    labels = [str(k + 1) for k in rng.permutation(n)]
+    return render_view(
+        objects, cam, lighting=Lighting(ground=False, shadows=False), overlay="boxes", labels=labels,
+        supersample=opts["supersample"],
+    )  # fmt: skip
+
+
 def _main_scene(rng: np.random.Generator, n: int, opts: dict[str, Any]):  # noqa: ANN202
     W, H = opts["width"], opts["height"]
     for _ in range(60):
@@ -78,11 +89,7 @@ def _main_scene(rng: np.random.Generator, n: int, opts: dict[str, Any]):  # noqa
         objects = sample_volume(rng, n, cam, tie_px=TIE_PX, tie_depth=TIE_DEPTH)
         if objects is None:
             continue
-        labels = [str(k + 1) for k in rng.permutation(n)]
-        view = render_view(
-            objects, cam, lighting=Lighting(ground=False, shadows=False), overlay="boxes", labels=labels,
-            supersample=opts["supersample"],
-        )  # fmt: skip
+        view = _render_labelled(rng, objects, cam, n, opts)
         if view_is_clean(view, min_fraction=0.4):
             return view
     raise BenchmarkError(f"could not place {n} unambiguous objects at {W}x{H}; use a larger --width/--height")
@@ -119,11 +126,7 @@ def _gap_scene(rng: np.random.Generator, delta: float, opts: dict[str, Any]):  #
             obj["3d_coords"] = [float(c) for c in cam.R.T @ (pc - cam.t)]
         if not ok:
             continue
-        labels = [str(k + 1) for k in rng.permutation(3)]
-        view = render_view(
-            objects, cam, lighting=Lighting(ground=False, shadows=False), overlay="boxes", labels=labels,
-            supersample=opts["supersample"],
-        )  # fmt: skip
+        view = _render_labelled(rng, objects, cam, 3, opts)
         if view_is_clean(view, min_fraction=0.9):
             return view
     raise BenchmarkError(f"could not build a controlled-gap scene with Δ={delta} at {W}x{H}")

@@ -19,7 +19,7 @@ import numpy as np
 from spatioxolver.errors import BenchmarkError, InputError
 from spatioxolver.scenes._common import camera_points, describe, scene_id
 from spatioxolver.scenes._io import write_view
-from spatioxolver.scenes._layout import _clevr_ok, sample_tabletop, tabletop_camera
+from spatioxolver.scenes._layout import _clevr_ok, _ground_directions, sample_tabletop, tabletop_camera
 from spatioxolver.scenes._options import reject_unknown, take_choice, take_int
 from spatioxolver.scenes._render import apply_overlay, min_visible_pixels, render_view
 from spatioxolver.scenes._spatialab_items import BUILDERS, SUBCATEGORIES, Ctx
@@ -48,13 +48,7 @@ def validate_options(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _insert_between(rng: np.random.Generator, objects: list[dict[str, Any]], cam) -> None:  # noqa: ANN001
-    right = cam.R[0].copy()
-    right[2] = 0
-    right /= np.linalg.norm(right)
-    fwd = cam.R[2].copy()
-    fwd[2] = 0
-    fwd /= np.linalg.norm(fwd)
-    dirs = [right, -right, fwd, -fwd]
+    dirs = _ground_directions(cam)
     n = len(objects)
     for _ in range(30):
         a, b, c = (int(x) for x in rng.permutation(n)[:3])

@@ -62,6 +62,17 @@ def tabletop_camera(rng: np.random.Generator, width: int, height: int) -> Camera
     )
 
 
+def _ground_directions(camera: Camera) -> list[np.ndarray]:
+    """The camera's right, left, behind and front, flattened onto the ground (unit vectors)."""
+    right = camera.R[0].copy()
+    right[2] = 0
+    right /= np.linalg.norm(right)
+    fwd = camera.R[2].copy()
+    fwd[2] = 0
+    fwd /= np.linalg.norm(fwd)
+    return [right, -right, fwd, -fwd]
+
+
 def _clevr_ok(obj: dict, placed: list[dict], dirs: list[np.ndarray], min_dist: float, margin: float) -> bool:
     x, y = obj["3d_coords"][:2]
     for other in placed:
@@ -88,13 +99,7 @@ def sample_tabletop(
     shapes: tuple[str, ...] = SHAPES,
 ) -> list[dict[str, Any]] | None:
     """Place ``n`` objects on the ground with CLEVR's rules; None when it cannot."""
-    right = camera.R[0].copy()
-    right[2] = 0
-    right /= np.linalg.norm(right)
-    fwd = camera.R[2].copy()
-    fwd[2] = 0
-    fwd /= np.linalg.norm(fwd)
-    dirs = [right, -right, fwd, -fwd]
+    dirs = _ground_directions(camera)
     placed: list[dict[str, Any]] = []
     for _ in range(n):
         obj = random_object(rng, shapes=shapes)

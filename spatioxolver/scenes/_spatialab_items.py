@@ -60,6 +60,14 @@ def _pick(rng: np.random.Generator, pool: list[int], k: int) -> list[int] | None
     return [pool[j] for j in rng.permutation(len(pool))[:k]]
 
 
+def _object_item(
+    ctx: Ctx, stem: str, gold: int, distractors: list[int], objects: list[str], margin: float
+) -> Item:
+    """An item whose options are object references: gold and distractors are object indices."""
+    gold_ref = ctx.ref(gold)
+    return Item(stem, gold_ref, [ctx.ref(i) for i in distractors], gold_ref, objects, margin, ctx.label(gold))
+
+
 def directional(ctx: Ctx, rng: np.random.Generator) -> Item | None:
     t = ctx.tagged
     pairs = [(a, b) for a in t for b in t if a != b]
@@ -102,15 +110,7 @@ def proximity(ctx: Ctx, rng: np.random.Generator) -> Item | None:
         if picks is None:
             continue
         stem = f"Which object is closest to {ctx.ref(r)} in the scene?"
-        return Item(
-            stem,
-            ctx.ref(gold),
-            [ctx.ref(i) for i in picks],
-            ctx.ref(gold),
-            [ctx.label(r)],
-            dist[picks[0]] - d1,
-            ctx.label(gold),
-        )
+        return _object_item(ctx, stem, gold, picks, [ctx.label(r)], dist[picks[0]] - d1)
     return None
 
 
@@ -132,14 +132,8 @@ def alignment(ctx: Ctx, rng: np.random.Generator) -> Item | None:
                 continue
             gold = order[0]
             stem = f"In the image, which object is most nearly {word} {ctx.ref(r)}?"
-            return Item(
-                stem,
-                ctx.ref(gold),
-                [ctx.ref(i) for i in picks],
-                ctx.ref(gold),
-                [ctx.label(r)],
-                min(gap[i] for i in picks) - gap[gold],
-                ctx.label(gold),
+            return _object_item(
+                ctx, stem, gold, picks, [ctx.label(r)], min(gap[i] for i in picks) - gap[gold]
             )
     return None
 
@@ -173,15 +167,7 @@ def betweenness(ctx: Ctx, rng: np.random.Generator) -> Item | None:
             continue
         gold = inside[0]
         stem = f"Which object is located between {ctx.ref(a)} and {ctx.ref(b)}?"
-        return Item(
-            stem,
-            ctx.ref(gold),
-            [ctx.ref(i) for i in picks],
-            ctx.ref(gold),
-            [ctx.label(a), ctx.label(b)],
-            1.0,
-            ctx.label(gold),
-        )
+        return _object_item(ctx, stem, gold, picks, [ctx.label(a), ctx.label(b)], 1.0)
     return None
 
 
@@ -208,15 +194,7 @@ def corner(ctx: Ctx, rng: np.random.Generator) -> Item | None:
         if picks is None:
             continue
         stem = f"Seen from the camera, which object is positioned in the {name} corner of the scene?"
-        return Item(
-            stem,
-            ctx.ref(gold),
-            [ctx.ref(i) for i in picks],
-            ctx.ref(gold),
-            [],
-            score[order[0]] - score[order[1]],
-            ctx.label(gold),
-        )
+        return _object_item(ctx, stem, gold, picks, [], score[order[0]] - score[order[1]])
     return None
 
 
@@ -231,15 +209,7 @@ def layering(ctx: Ctx, rng: np.random.Generator) -> Item | None:
         return None
     word = "frontmost (closest to the camera)" if front else "backmost (farthest from the camera)"
     stem = f"Which object is {word}?"
-    return Item(
-        stem,
-        ctx.ref(gold),
-        [ctx.ref(i) for i in picks],
-        ctx.ref(gold),
-        [],
-        abs(float(ctx.z[order[0]] - ctx.z[order[1]])),
-        ctx.label(gold),
-    )
+    return _object_item(ctx, stem, gold, picks, [], abs(float(ctx.z[order[0]] - ctx.z[order[1]])))
 
 
 def partial_occlusion(ctx: Ctx, rng: np.random.Generator) -> Item | None:
@@ -262,9 +232,7 @@ def partial_occlusion(ctx: Ctx, rng: np.random.Generator) -> Item | None:
         if picks is None:
             continue
         stem = f"Which object partially hides {ctx.ref(x)} from view?"
-        return Item(
-            stem, ctx.ref(y), [ctx.ref(i) for i in picks], ctx.ref(y), [ctx.label(x)], occ[y], ctx.label(y)
-        )
+        return _object_item(ctx, stem, y, picks, [ctx.label(x)], occ[y])
     return None
 
 
@@ -296,15 +264,7 @@ def _argmax_item(
         if vals[0][0] >= min_ratio * vals[1][0]:
             gold = vals[0][1]
             rest = [i for i in picks if i != gold]
-            return Item(
-                stem,
-                ctx.ref(gold),
-                [ctx.ref(i) for i in rest],
-                ctx.ref(gold),
-                [],
-                vals[0][0] / vals[1][0],
-                ctx.label(gold),
-            )
+            return _object_item(ctx, stem, gold, rest, [], vals[0][0] / vals[1][0])
     return None
 
 

@@ -1,7 +1,7 @@
-"""CLEVR's object vocabulary: shapes, sizes, materials and the eight colours.
+"""CLEVR's object vocabulary and the geometry of each shape, for the renderer.
 
-The values are CLEVR's (``properties.json`` of clevr-dataset-gen): large objects have
-scale ``r = 0.7``, small ones ``r = 0.35``. Geometry per shape at scale ``r``:
+The names and values live in :mod:`spatioxolver.vocabulary` (re-exported here): large
+objects have scale ``r = 0.7``, small ones ``r = 0.35``. Geometry per shape at scale ``r``:
 
 * sphere: radius ``r``;
 * cube: half side ``r / sqrt(2)`` (CLEVR shrinks cubes so they look as big as spheres);
@@ -11,6 +11,8 @@ scale ``r = 0.7``, small ones ``r = 0.35``. Geometry per shape at scale ``r``:
 from __future__ import annotations
 
 import math
+
+from spatioxolver.vocabulary import COLOR_NAMES, COLORS, MATERIALS, SHAPES, SIZES
 
 __all__ = [
     "SHAPES",
@@ -22,21 +24,6 @@ __all__ = [
     "half_height",
     "bounding_radius",
 ]
-
-SHAPES: tuple[str, ...] = ("cube", "sphere", "cylinder")
-SIZES: dict[str, float] = {"large": 0.7, "small": 0.35}
-MATERIALS: tuple[str, ...] = ("rubber", "metal")
-COLORS: dict[str, tuple[int, int, int]] = {
-    "gray": (87, 87, 87),
-    "red": (173, 35, 35),
-    "blue": (42, 75, 215),
-    "green": (29, 105, 20),
-    "brown": (129, 74, 25),
-    "purple": (129, 38, 192),
-    "cyan": (41, 208, 208),
-    "yellow": (255, 238, 51),
-}
-COLOR_NAMES: tuple[str, ...] = tuple(COLORS)
 
 
 def half_extents(shape: str, r: float) -> tuple[float, float, float]:

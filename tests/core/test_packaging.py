@@ -4,10 +4,10 @@ folders, no top-level agents/graphs/evals module exists, and imports stay cheap.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import zipfile
-from importlib.metadata import distribution
 from pathlib import Path
 
 import pytest
@@ -22,8 +22,16 @@ def _run(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.slow
 def test_wheel_contains_only_the_spatioxolver_package(tmp_path: Path) -> None:
+    # Build from a copy so the build leaves no build/ or *.egg-info in the working tree.
+    src = tmp_path / "src"
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "build")
+    src.mkdir()
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy2(REPO / name, src / name)
+    for folder in ("spatioxolver", "agents", "graphs", "prompts", "evals"):
+        shutil.copytree(REPO / folder, src / folder, ignore=ignore)
     out = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path)],
+        [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path)],
         capture_output=True, text=True, timeout=300,
     )
     assert out.returncode == 0, out.stderr
@@ -43,8 +51,14 @@ def test_wheel_contains_only_the_spatioxolver_package(tmp_path: Path) -> None:
 
 
 def test_install_is_editable_and_maps_the_folders(tmp_path: Path) -> None:
-    direct = distribution("spatioxolver").read_text("direct_url.json")
-    assert direct and json.loads(direct).get("dir_info", {}).get("editable") is True
+    # Read the installed metadata from outside the repo, where no stray *.egg-info can shadow it.
+    meta = _run(
+        "from importlib.metadata import distribution;"
+        "print(distribution('spatioxolver').read_text('direct_url.json'))",
+        tmp_path,
+    )
+    assert meta.returncode == 0, meta.stderr
+    assert json.loads(meta.stdout).get("dir_info", {}).get("editable") is True
     code = (
         "import spatioxolver.agents, spatioxolver.graphs, spatioxolver.prompts, spatioxolver.evals, json;"
         "print(json.dumps([m.__file__ for m in (spatioxolver.agents, spatioxolver.graphs,"

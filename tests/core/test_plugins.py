@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -35,9 +36,11 @@ def test_unknown_plugin_names_list_the_known_ones() -> None:
 @pytest.mark.slow
 def test_installed_extension_package_is_listed(tmp_path: Path) -> None:
     target = tmp_path / "site"
+    package = tmp_path / "test_package"  # build from a copy: no build/ left in the tree
+    shutil.copytree(REPO / "tests" / "test_package", package, ignore=shutil.ignore_patterns("build", "*.egg-info"))
     install = subprocess.run(
         [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
-         "--target", str(target), str(REPO / "tests" / "test_package")],
+         "--target", str(target), str(package)],
         capture_output=True, text=True, timeout=300,
     )
     assert install.returncode == 0, install.stderr
