@@ -300,8 +300,8 @@ async def perceive_raw(ctx: Any, entry: dict[str, Any]) -> dict[str, Any]:
     """Geometric perception without consistency repair (the baselines' scene graph), cached."""
     from spatioxolver.graphs._cache import cache_get, cache_put, perception_key
 
-    key = perception_key(ctx, "raw")
     use_cache = bool(ctx.options.get("cache", True))
+    key = perception_key(ctx, "raw") if use_cache else ""
     cached = cache_get(key) if use_cache else None
     if cached is not None:
         entry["cached"] = True

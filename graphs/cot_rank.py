@@ -79,8 +79,8 @@ async def rank_node(state: PipelineState) -> dict[str, Any]:
 
             given = ctx.given_graph.model_dump_json() if ctx.given_graph is not None else ""
             stage += ":" + hashlib.sha256((ctx.question + given).encode()).hexdigest()[:16]
-        key = perception_key(ctx, stage)
         use_cache = bool(ctx.options.get("cache", True))
+        key = perception_key(ctx, stage) if use_cache else ""
         cached = cache_get(key) if use_cache else None
         if cached is not None:
             entry["cached"] = True

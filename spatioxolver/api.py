@@ -420,7 +420,7 @@ async def _scene(images: Any, model: str, options: dict[str, Any]) -> SceneGraph
     if not ctx.frames and ctx.given_graph is None:
         raise InputError("build_scene_graph needs images (or scene_graph=... to check and repair)")
     use_cache = bool(options.get("cache", True)) and bool(ctx.frames) and ctx.given_graph is None
-    key = perception_key(ctx, "repaired")
+    key = perception_key(ctx, "repaired") if use_cache else ""
     cached = cache_get(key) if use_cache else None
     if cached is None:
         run_id = register(ctx)

@@ -4,7 +4,8 @@
    inconsistency, spatialab) into ``runs/demo/data``.
 2. Evaluates the ``geometric`` agentic pipeline, and two simulated models (``sim/gpt-4o``
    and ``sim/llava-1.6-34b``: seed 000's noise model at those models' published noise,
-   answering from the generated ground truth) with the direct, agentic and cot_rank graphs.
+   answering from the generated ground truth) with the direct and agentic graphs, and
+   cot_rank on the pairwise (ctr) families, the protocol it is defined for.
    On cvt also the sequential protocol, and the text / scene-graph input representations
    (geometric agentic on the scene graph; sim/gpt-4o direct on the text and on the graph).
 3. Writes ``runs/demo/report.html`` (+ report.md, summary.json, plots) and prints the
@@ -66,7 +67,12 @@ async def _evaluate(datasets: list[tuple[str, Path]], runs: Path, seed: int) -> 
     from spatioxolver.errors import SpatioxolverError
     from spatioxolver.evals.evaluate import aevaluate
 
-    plan = [("geometric", "agentic", None)] + [(m, g, None) for m in SIM_MODELS for g in GRAPHS]
+    def plan(name: str) -> list[tuple[str, str, str | None]]:
+        # CoT-rank is a protocol for pairwise ordering questions (seed 000, Exp. 3); on the
+        # other families it would only repeat the direct prompt, so it runs on ctr only.
+        graphs = GRAPHS if name.startswith("ctr") else tuple(g for g in GRAPHS if g != "cot_rank")
+        return [("geometric", "agentic", None)] + [(m, g, None) for m in SIM_MODELS for g in graphs]
+
     # CVT's sequential protocol (seed 003: k scenes per prompt) next to the episodic runs.
     sequential = [(m, g, "sequential") for m in SIM_MODELS for g in ("direct", "agentic")]
     # CVT's input representations (seed 003 §3-4): no image, the scene as text or as a scene graph.
@@ -77,7 +83,7 @@ async def _evaluate(datasets: list[tuple[str, Path]], runs: Path, seed: int) -> 
     ]
     done = []
     for name, root in datasets:
-        for model, graph, split in plan + (sequential + representations if name == "cvt" else []):
+        for model, graph, split in plan(name) + (sequential + representations if name == "cvt" else []):
             suffix = f"--{split}" if split else ""
             run_dir = runs / f"{name}--{model.replace('/', '_')}--{graph}{suffix}"
             start = time.perf_counter()
@@ -147,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         print("error: no benchmark family could be generated")
         return 2
     print(
-        "2/3 evaluating geometric (agentic) and simulated GPT-4o / LLaVA-1.6-34B (direct, agentic, cot_rank)"
+        "2/3 evaluating geometric (agentic) and simulated GPT-4o / LLaVA-1.6-34B (direct, agentic; cot_rank on ctr)"
     )
     run_dirs = asyncio.run(_evaluate(datasets, out / "runs", args.seed))
     if not run_dirs:

@@ -1,0 +1,211 @@
+"""Pose cues for two views of one tabletop orbited by the camera (seed 002's re-posing).
+
+Between two views of a static tabletop scene the camera orbits the table: it moves on a
+sphere around a point of the ground, looking at it, level (no roll). Knowing the intrinsics
+``K``, the objects' ground footprints in both views fix that orbit up to scale
+(:func:`fit_orbit`: both elevations and the azimuth change, by least squares with the
+distance held at a nominal value, which only sets the scale). With the two cameras every
+object can be explained in 3D:
+
+* a **cube** resting on the ground at its footprint, turned by a world yaw ``phi`` (mod 90),
+  projects to a convex silhouette; :func:`cube_yaw` finds the yaw whose projection best
+  overlaps the observed mask (IoU, after matching area and centroid). A consistent cube
+  shows the same world yaw in both views; a re-posed one does not, and a tilted one fits
+  the upright model worse in the second view;
+* an upright **cylinder** has one silhouette per camera; :func:`upright_fit` measures how
+  well it explains the mask, so a tilted cylinder loses overlap in the view it was tilted in.
+
+Everything here is pure geometry on masks: no ground truth is read.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+__all__ = [
+    "Orbit",
+    "fit_orbit",
+    "camera_matrix",
+    "ground_point",
+    "cube_yaw",
+    "upright_fit",
+    "yaw_gap",
+]
+
+NOMINAL_DISTANCE = 11.25
+_SIZES = {"small": 0.35, "large": 0.7}
+
+
+class Orbit:
+    """Two level cameras looking at the world origin: ``(elev1, elev2, dazim)`` degrees."""
+
+    def __init__(self, K: np.ndarray, elev1: float, elev2: float, dazim: float, cost: float) -> None:
+        self.K = np.asarray(K, float)
+        self.elev = (float(elev1), float(elev2))
+        self.dazim = float(dazim)
+        self.cost = float(cost)
+        self.cams = (
+            camera_matrix(0.0, elev1, NOMINAL_DISTANCE),
+            camera_matrix(dazim, elev2, NOMINAL_DISTANCE),
+        )
+
+    def project(self, view: int, pts: np.ndarray) -> np.ndarray:
+        """Pixels ``(N, 2)`` of world points ``(N, 3)`` in ``view`` (0 or 1)."""
+        R, t = self.cams[view]
+        c = pts @ R.T + t
+        uvw = c @ self.K.T
+        return uvw[:, :2] / np.maximum(uvw[:, 2:], 1e-6)
+
+    def backproject(self, view: int, pix: np.ndarray) -> np.ndarray:
+        """Ground points ``(N, 3)`` (z = 0) seen at pixels ``(N, 2)`` in ``view``."""
+        return ground_point(self.K, *self.cams[view], pix)
+
+
+def camera_matrix(azimuth: float, elevation: float, distance: float) -> tuple[np.ndarray, np.ndarray]:
+    """``(R, t)`` world-to-camera (OpenCV axes: x right, y down, z forward) of a level
+    camera at the given azimuth / elevation (degrees) and distance, looking at the origin."""
+    a, e = math.radians(azimuth), math.radians(elevation)
+    pos = distance * np.array([math.cos(e) * math.cos(a), math.cos(e) * math.sin(a), math.sin(e)])
+    fwd = -pos / np.linalg.norm(pos)
+    right = np.cross(fwd, [0.0, 0.0, 1.0])
+    right /= max(np.linalg.norm(right), 1e-12)
+    down = np.cross(fwd, right)
+    R = np.stack([right, down, fwd])
+    return R, -R @ pos
+
+
+def ground_point(K: np.ndarray, R: np.ndarray, t: np.ndarray, pix: np.ndarray) -> np.ndarray:
+    """Intersect the rays of pixels ``(N, 2)`` with the ground plane z = 0."""
+    pix = np.atleast_2d(np.asarray(pix, float))
+    rays = np.linalg.solve(K, np.vstack([pix.T, np.ones(len(pix))]))  # camera frame
+    dirs = (R.T @ rays).T
+    centre = -R.T @ t
+    dz = np.where(np.abs(dirs[:, 2]) < 1e-6, -1e-6, dirs[:, 2])
+    s = np.clip(-centre[2] / dz, 0.0, 1e3)
+    return centre + s[:, None] * dirs
+
+
+def fit_orbit(p1: np.ndarray, p2: np.ndarray, K: np.ndarray) -> Orbit | None:
+    """The camera orbit that carries ground points ``p1`` (view 1 pixels) onto ``p2``.
+
+    Fits both elevations (clipped to 5-85 degrees) and the azimuth change by robust least
+    squares from both orbit directions; ``None`` with fewer than three points.
+    """
+    from scipy.optimize import least_squares
+
+    p1, p2 = np.asarray(p1, float), np.asarray(p2, float)
+    if len(p1) < 3:
+        return None
+    scale = float(K[0, 0]) * 0.01
+
+    def resid(x: np.ndarray) -> np.ndarray:
+        orbit = Orbit(K, x[0], x[1], x[2], 0.0)
+        g = orbit.backproject(0, p1)
+        return ((orbit.project(1, g) - p2) / scale).ravel()
+
+    best = None
+    for d0 in (-35.0, 35.0, -60.0, 60.0):
+        for e0 in (25.0, 45.0):
+            try:
+                r = least_squares(
+                    resid, [e0, e0, d0], bounds=([5, 5, -120], [85, 85, 120]), loss="soft_l1", f_scale=1.0
+                )
+            except ValueError:
+                continue
+            if best is None or r.cost < best.cost:
+                best = r
+    if best is None:
+        return None
+    return Orbit(K, best.x[0], best.x[1], best.x[2], best.cost / len(p1))
+
+
+def _iou(mask: np.ndarray, poly: np.ndarray) -> float:
+    import cv2
+
+    canvas = np.zeros(mask.shape, np.uint8)
+    cv2.fillConvexPoly(canvas, np.round(poly * 4).astype(np.int32), 1, lineType=cv2.LINE_8, shift=2)
+    inter = np.count_nonzero(canvas & mask)
+    union = np.count_nonzero(canvas | mask)
+    return inter / union if union else 0.0
+
+
+def _hull(pix: np.ndarray) -> np.ndarray:
+    import cv2
+
+    return cv2.convexHull(pix.astype(np.float32)).reshape(-1, 2).astype(float)
+
+
+def _fit_to_mask(poly: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Scale ``poly`` about its centroid to the mask's area and move it onto the mask's centroid."""
+    import cv2
+
+    area = abs(cv2.contourArea(poly.astype(np.float32)))
+    ys, xs = np.nonzero(mask)
+    if area < 1 or xs.size == 0:
+        return poly
+    c = poly.mean(axis=0)
+    k = math.sqrt(xs.size / area)
+    return (poly - c) * k + np.array([xs.mean() + 0.5, ys.mean() + 0.5])
+
+
+def _crop(mask: np.ndarray, pad: int = 6) -> tuple[np.ndarray, np.ndarray]:
+    ys, xs = np.nonzero(mask)
+    y0, x0 = max(ys.min() - pad, 0), max(xs.min() - pad, 0)
+    y1, x1 = min(ys.max() + pad + 1, mask.shape[0]), min(xs.max() + pad + 1, mask.shape[1])
+    return mask[y0:y1, x0:x1].astype(np.uint8), np.array([x0, y0], float)
+
+
+def _cube_corners(centre: np.ndarray, half: float, yaw: float) -> np.ndarray:
+    c, s = math.cos(math.radians(yaw)), math.sin(math.radians(yaw))
+    local = np.array([[x, y, z] for x in (-half, half) for y in (-half, half) for z in (-half, half)])
+    rot = np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
+    return local @ rot.T + centre
+
+
+def cube_yaw(
+    orbit: Orbit, view: int, mask: np.ndarray, footprint: np.ndarray, size: str | None, step: float = 3.0
+) -> tuple[float, float] | None:
+    """``(world yaw mod 90, IoU)`` of the upright cube that best explains ``mask`` in ``view``."""
+    if mask.sum() < 20:
+        return None
+    sub, off = _crop(mask)
+    r = _SIZES.get(size or "", 0.5)
+    half = r / math.sqrt(2.0)
+    g = orbit.backproject(view, np.asarray(footprint, float)[None])[0]
+    centre = np.array([g[0], g[1], half])
+    yaws = np.arange(0.0, 90.0, step)
+    ious = []
+    for yaw in yaws:
+        poly = _hull(orbit.project(view, _cube_corners(centre, half, yaw))) - off
+        ious.append(_iou(sub, _fit_to_mask(poly, sub)))
+    ious_arr = np.array(ious)
+    k = int(np.argmax(ious_arr))
+    # Parabolic refinement on the circular grid.
+    lo, hi = ious_arr[(k - 1) % len(yaws)], ious_arr[(k + 1) % len(yaws)]
+    den = lo - 2 * ious_arr[k] + hi
+    delta = 0.5 * (lo - hi) / den if den < -1e-9 else 0.0
+    return float((yaws[k] + step * float(np.clip(delta, -0.5, 0.5))) % 90.0), float(ious_arr[k])
+
+
+def upright_fit(
+    orbit: Orbit, view: int, mask: np.ndarray, footprint: np.ndarray, size: str | None
+) -> float | None:
+    """IoU of an upright cylinder at ``footprint`` (area and centroid matched) with ``mask``."""
+    if mask.sum() < 20:
+        return None
+    sub, off = _crop(mask)
+    r = _SIZES.get(size or "", 0.5)
+    g = orbit.backproject(view, np.asarray(footprint, float)[None])[0]
+    ang = np.linspace(0, 2 * math.pi, 36, endpoint=False)
+    ring = np.stack([g[0] + r * np.cos(ang), g[1] + r * np.sin(ang)], axis=1)
+    pts = np.vstack([np.c_[ring, np.zeros(len(ang))], np.c_[ring, np.full(len(ang), 2 * r)]])
+    poly = _hull(orbit.project(view, pts)) - off
+    return _iou(sub, _fit_to_mask(poly, sub))
+
+
+def yaw_gap(a: float, b: float) -> float:
+    """Degrees between two cube yaws modulo 90."""
+    d = abs(a - b) % 90.0
+    return min(d, 90.0 - d)
