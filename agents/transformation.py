@@ -473,6 +473,16 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
         pos_z = np.where(pos_rel > 0.5, _robust_z(pos_rel, 0.1), 0.0) if len(matches) >= 3 else pos_rel
         app_z = _robust_z(app_arr, 0.05) if len(matches) >= 3 else np.zeros(len(matches))
         score = np.maximum(pos_z, app_z)
+        pose = _pose_cues(matches, objs_a, objs_b, rgb_a, rgb_b, options, use_contact)
+        if pose is not None:
+            # The orbit explains every pose: its misfit leads; the silhouette / position
+            # scores above only break ties (capped: they are noisy on real renders),
+            # except a displacement beyond the object's own size, which no pose explains.
+            pose_arr, pose_detail = pose
+            base = 3.0 * pose_arr + 0.09 * np.clip(score, 0.0, 10.0)
+            score = np.maximum(base, np.where(pos_rel > 3.0, pos_z, 0.0))
+            for n, d in enumerate(pose_detail):
+                detail[n].update({f"orbit_{k}": v for k, v in d.items()})
         if forced >= 0:
             score[forced] = max(float(score.max()), 0.0) + 10.0
         flag_mode = str(options.get("flag", "auto"))
@@ -516,6 +526,53 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
                 "flagged": next((r.object for r in results if r.inconsistent), None)},
     ))  # fmt: skip
     return results
+
+
+def _pose_cues(
+    matches: list[tuple[int, int, float]],
+    objs_a: list[SpatialObject],
+    objs_b: list[SpatialObject],
+    rgb_a: np.ndarray | None,
+    rgb_b: np.ndarray | None,
+    options: dict[str, Any],
+    use_contact: bool,
+) -> tuple[np.ndarray, list[dict[str, float]]] | None:
+    """Orbit-consistency anomaly per match (see :mod:`._vision.reposing`), or ``None``.
+
+    Needs both images, footprints, at least three matches and a ground plane (the
+    segmenter saw cast shadows in one of the views); ``options["pose_cues"]``
+    (default ``True``) turns it off, ``options["focal_px"]`` sets the focal length
+    (default: a 35 mm lens on a 36 mm sensor, ``0.972 x`` the image width).
+    """
+    from ._vision.reposing import pose_anomalies
+
+    if not options.get("pose_cues", True) or rgb_a is None or rgb_b is None or not use_contact:
+        return None
+    if len(matches) < 3 or rgb_a.shape[:2] != rgb_b.shape[:2]:
+        return None
+    if not any(o.attributes.extras.get("ground") for o in objs_a + objs_b):
+        return None  # no cast shadows in either view: no ground plane to orbit over
+    h, w = rgb_a.shape[:2]
+    f = float(options.get("focal_px", w * 35.0 / 36.0))
+    K = np.array([[f, 0.0, w / 2.0], [0.0, f, h / 2.0], [0.0, 0.0, 1.0]])
+    masks_a, masks_b, shapes, sizes = [], [], [], []
+    for i, j, _ in matches:
+        a, b = objs_a[i], objs_b[j]
+        if a.mask is None or b.mask is None:
+            return None
+        masks_a.append(object_mask(a, (h, w)))
+        masks_b.append(object_mask(b, (h, w)))
+        shapes.append(a.attributes.shape if a.attributes.shape == b.attributes.shape else None)
+        sizes.append(a.attributes.size or b.attributes.size)
+    foot_a = np.array([_point(objs_a[i], True) for i, _, _ in matches])
+    foot_b = np.array([_point(objs_b[j], True) for _, j, _ in matches])
+    orbit, details = pose_anomalies(K, masks_a, masks_b, foot_a, foot_b, shapes, sizes)
+    if orbit is None or not details:
+        return None
+    for d in details:
+        d["elevations"] = [round(e, 1) for e in orbit.elev]  # type: ignore[assignment]
+        d["azimuth_change"] = round(orbit.dazim, 1)
+    return np.array([d["pose"] for d in details]), details
 
 
 def _angle_change(a: SpatialObject, b: SpatialObject) -> float | None:

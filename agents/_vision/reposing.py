@@ -32,6 +32,7 @@ __all__ = [
     "cube_yaw",
     "upright_fit",
     "yaw_gap",
+    "pose_anomalies",
 ]
 
 NOMINAL_DISTANCE = 11.25
@@ -121,13 +122,18 @@ def fit_orbit(p1: np.ndarray, p2: np.ndarray, K: np.ndarray) -> Orbit | None:
     return Orbit(K, best.x[0], best.x[1], best.x[2], best.cost / len(p1))
 
 
-def _iou(mask: np.ndarray, poly: np.ndarray) -> float:
+def _iou(mask: np.ndarray, poly: np.ndarray, hidden: np.ndarray | None = None) -> float:
+    """IoU of ``mask`` with the filled ``poly``; model pixels under ``hidden`` (other objects,
+    which may occlude this one) do not count against it."""
     import cv2
 
     canvas = np.zeros(mask.shape, np.uint8)
     cv2.fillConvexPoly(canvas, np.round(poly * 4).astype(np.int32), 1, lineType=cv2.LINE_8, shift=2)
     inter = np.count_nonzero(canvas & mask)
-    union = np.count_nonzero(canvas | mask)
+    extra = canvas & ~mask
+    if hidden is not None:
+        extra &= ~hidden
+    union = np.count_nonzero(mask) + np.count_nonzero(extra)
     return inter / union if union else 0.0
 
 
@@ -150,11 +156,14 @@ def _fit_to_mask(poly: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return (poly - c) * k + np.array([xs.mean() + 0.5, ys.mean() + 0.5])
 
 
-def _crop(mask: np.ndarray, pad: int = 6) -> tuple[np.ndarray, np.ndarray]:
+def _crop(
+    mask: np.ndarray, hidden: np.ndarray | None, pad: int = 6
+) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
     ys, xs = np.nonzero(mask)
     y0, x0 = max(ys.min() - pad, 0), max(xs.min() - pad, 0)
     y1, x1 = min(ys.max() + pad + 1, mask.shape[0]), min(xs.max() + pad + 1, mask.shape[1])
-    return mask[y0:y1, x0:x1].astype(np.uint8), np.array([x0, y0], float)
+    sub_hidden = None if hidden is None else hidden[y0:y1, x0:x1].astype(np.uint8)
+    return mask[y0:y1, x0:x1].astype(np.uint8), sub_hidden, np.array([x0, y0], float)
 
 
 def _cube_corners(centre: np.ndarray, half: float, yaw: float) -> np.ndarray:
@@ -165,12 +174,22 @@ def _cube_corners(centre: np.ndarray, half: float, yaw: float) -> np.ndarray:
 
 
 def cube_yaw(
-    orbit: Orbit, view: int, mask: np.ndarray, footprint: np.ndarray, size: str | None, step: float = 3.0
+    orbit: Orbit,
+    view: int,
+    mask: np.ndarray,
+    footprint: np.ndarray,
+    size: str | None,
+    *,
+    hidden: np.ndarray | None = None,
+    step: float = 3.0,
 ) -> tuple[float, float] | None:
-    """``(world yaw mod 90, IoU)`` of the upright cube that best explains ``mask`` in ``view``."""
+    """``(world yaw mod 90, IoU)`` of the upright cube that best explains ``mask`` in ``view``.
+
+    ``hidden``: pixels of other objects (a boolean image), where the cube may be occluded.
+    """
     if mask.sum() < 20:
         return None
-    sub, off = _crop(mask)
+    sub, hid, off = _crop(mask, hidden)
     r = _SIZES.get(size or "", 0.5)
     half = r / math.sqrt(2.0)
     g = orbit.backproject(view, np.asarray(footprint, float)[None])[0]
@@ -179,7 +198,7 @@ def cube_yaw(
     ious = []
     for yaw in yaws:
         poly = _hull(orbit.project(view, _cube_corners(centre, half, yaw))) - off
-        ious.append(_iou(sub, _fit_to_mask(poly, sub)))
+        ious.append(_iou(sub, _fit_to_mask(poly, sub), hid))
     ious_arr = np.array(ious)
     k = int(np.argmax(ious_arr))
     # Parabolic refinement on the circular grid.
@@ -190,22 +209,90 @@ def cube_yaw(
 
 
 def upright_fit(
-    orbit: Orbit, view: int, mask: np.ndarray, footprint: np.ndarray, size: str | None
+    orbit: Orbit,
+    view: int,
+    mask: np.ndarray,
+    footprint: np.ndarray,
+    size: str | None,
+    *,
+    hidden: np.ndarray | None = None,
 ) -> float | None:
     """IoU of an upright cylinder at ``footprint`` (area and centroid matched) with ``mask``."""
     if mask.sum() < 20:
         return None
-    sub, off = _crop(mask)
+    sub, hid, off = _crop(mask, hidden)
     r = _SIZES.get(size or "", 0.5)
     g = orbit.backproject(view, np.asarray(footprint, float)[None])[0]
     ang = np.linspace(0, 2 * math.pi, 36, endpoint=False)
     ring = np.stack([g[0] + r * np.cos(ang), g[1] + r * np.sin(ang)], axis=1)
     pts = np.vstack([np.c_[ring, np.zeros(len(ang))], np.c_[ring, np.full(len(ang), 2 * r)]])
     poly = _hull(orbit.project(view, pts)) - off
-    return _iou(sub, _fit_to_mask(poly, sub))
+    return _iou(sub, _fit_to_mask(poly, sub), hid)
 
 
 def yaw_gap(a: float, b: float) -> float:
     """Degrees between two cube yaws modulo 90."""
     d = abs(a - b) % 90.0
     return min(d, 90.0 - d)
+
+
+def _others(masks: list[np.ndarray], k: int) -> np.ndarray:
+    import cv2
+
+    hidden = np.zeros(masks[k].shape, np.uint8)
+    for n, m in enumerate(masks):
+        if n != k:
+            hidden |= m.astype(np.uint8)
+    return cv2.dilate(hidden, np.ones((5, 5), np.uint8)).astype(bool)
+
+
+def pose_anomalies(
+    K: np.ndarray,
+    masks_a: list[np.ndarray],
+    masks_b: list[np.ndarray],
+    foot_a: np.ndarray,
+    foot_b: np.ndarray,
+    shapes: list[str | None],
+    sizes: list[str | None],
+    *,
+    min_iou: float = 0.7,
+    tilt_iou: float = 0.05,
+) -> tuple[Orbit | None, list[dict[str, float]]]:
+    """Per matched object, how badly the fitted camera orbit explains its pose change.
+
+    Args:
+        K: 3x3 intrinsics shared by both views.
+        masks_a, masks_b: boolean masks of the matched objects in view 1 / view 2 (same order).
+        foot_a, foot_b: ``(N, 2)`` footprint pixels (ground contact centres) in both views.
+        shapes, sizes: attribute words (``"cube"`` / ``"cylinder"``; ``"small"`` / ``"large"``).
+        min_iou: a cube whose upright model overlaps its mask less than this (occlusion,
+            bad segmentation) gets a proportionally weaker yaw cue (full weight at +0.25).
+        tilt_iou: loss of upright-cylinder overlap between the views worth one unit.
+
+    Returns:
+        ``(orbit, details)``; ``details[n]["pose"]`` is the anomaly (about 1 for a cube
+        turned 15 degrees against the orbit or a cylinder tilted enough to lose ``tilt_iou``
+        of overlap); empty details when no orbit could be fitted.
+    """
+    orbit = fit_orbit(foot_a, foot_b, K)
+    if orbit is None:
+        return None, []
+    out: list[dict[str, float]] = []
+    for n, shape in enumerate(shapes):
+        d: dict[str, float] = {"pose": 0.0}
+        if shape == "cube":
+            ya = cube_yaw(orbit, 0, masks_a[n], foot_a[n], sizes[n], hidden=_others(masks_a, n))
+            yb = cube_yaw(orbit, 1, masks_b[n], foot_b[n], sizes[n], hidden=_others(masks_b, n))
+            if ya is not None and yb is not None:
+                gap = yaw_gap(ya[0], yb[0])
+                weight = float(np.clip((min(ya[1], yb[1]) - min_iou) / 0.25, 0.0, 1.0))
+                d.update(yaw_gap_deg=round(gap, 2), iou_a=round(ya[1], 3), iou_b=round(yb[1], 3))
+                d["pose"] = gap / 15.0 * weight
+        elif shape == "cylinder":
+            ua = upright_fit(orbit, 0, masks_a[n], foot_a[n], sizes[n], hidden=_others(masks_a, n))
+            ub = upright_fit(orbit, 1, masks_b[n], foot_b[n], sizes[n], hidden=_others(masks_b, n))
+            if ua is not None and ub is not None:
+                d.update(iou_a=round(ua, 3), iou_b=round(ub, 3))
+                d["pose"] = max(ua - ub, 0.0) / tilt_iou
+        out.append(d)
+    return orbit, out

@@ -12,11 +12,18 @@ The other probe kinds use the same sigma:
   sort - each pair's difference then has the same variance ``sigma^2`` as a pairwise
   query, but the ranking is transitive.
 * ``relations``: every unordered pair on every axis with independent noise (cycles occur).
-* ``objects``: exact labels and projected boxes; each attribute replaced by a wrong value
-  with probability ``attribute_error``.
+* ``objects``: exact labels; each box is the object's CLEVR cube projected from its
+  perceived position: slid ``N(0, sigma_d^2 / 2)`` metres along the ground's view
+  direction (minus the perspective bias), then shifted by ``N(0, sigma_h^2 / 2)`` and
+  ``N(0, sigma_v^2 / 2)`` image-plane metres at the median depth (converted to pixels
+  with ``K``): one draw per object and scene, so every pairwise difference read from the
+  boxes has the variance ``sigma^2`` of a pairwise query. ``sim/random`` puts boxes at
+  uniformly random positions. Each attribute is replaced by a wrong value with
+  probability ``attribute_error``.
 * ``cvt``: the subject-minus-reference vector in the (orbited) observer's ground frame gets
-  ``N(0, sigma_h^2)`` across the view and ``N(0, sigma_d^2)`` along it (``sigma_v`` for
-  the north/south axis of a top-down view); the relations are then computed exactly with
+  ``N(0, sigma_h^2)`` across the view and ``N(0, sigma_d^2)`` along it (north/south of a
+  top-down view is the view's behind/front: also ``sigma_d``) - the difference noise of
+  the ``objects`` boxes; the relations are then computed exactly with
   CLEVR's 0.2 threshold. The orbit / top-down convention is chosen as the one that
   reproduces the gold answer from the noise-free coordinates; when none does, each
   opposite pair of relations (left/right, front/behind, north/south) of the gold answer
@@ -51,7 +58,7 @@ import numpy as np
 
 from spatioxolver.errors import ConfigError
 from spatioxolver.models._sim_profiles import SimProfile, resolve_profile
-from spatioxolver.models._sim_scene import CLEVR_VOCAB, SceneView
+from spatioxolver.models._sim_scene import CLEVR_VOCAB, SceneView, clip_box
 from spatioxolver.models._types import ModelReply, ModelRequest, Usage, run_sync
 
 __all__ = ["SimulatedClient", "answer_probe", "PROBE_KINDS"]
@@ -287,16 +294,59 @@ def _relations(profile: SimProfile, probe: dict[str, Any], rng: np.random.Genera
 
 def _objects(profile: SimProfile, probe: dict[str, Any], rng: np.random.Generator) -> tuple[str, Any]:
     view = _view(probe)
+    objects = view.scene["objects"]
+    # Position noise first (one standard-normal triple per object), so every profile
+    # scales the same draws and the attribute draws stay as they were.
+    unit = rng.standard_normal((len(objects), 3))
+    boxes = _chance_boxes(view, rng) if profile.chance else _noisy_boxes(profile, view, unit)
     out = []
-    for k, obj in enumerate(view.scene["objects"]):
+    for k, obj in enumerate(objects):
         item: dict[str, Any] = {"id": view.labels[k], "label": view.labels[k]}
         for attr, vocab in CLEVR_VOCAB.items():
             true = obj.get(attr)
             item[attr] = _noisy_attribute(profile, true, vocab, rng)
-        item["bbox"] = view.bbox(k)
+        item["bbox"] = boxes[k]
         out.append(item)
     value = {"objects": out}
     return json.dumps(value), value
+
+
+def _noisy_boxes(profile: SimProfile, view: SceneView, unit: np.ndarray) -> list[list[float]]:
+    """Boxes at each object's perceived position (see ``docs/models.md``, ``objects``).
+
+    Per object: ``N(0, sigma_h^2 / 2)`` and ``N(0, sigma_v^2 / 2)`` image-plane metres at the
+    median depth (shifted in pixels through ``K``), and a slide of ``N(0, sigma_d^2 / 2)``
+    metres (minus the perspective bias) along the ground's view direction before the box
+    is projected. Half the variance per object gives every pairwise difference the
+    variance ``sigma^2`` of one pairwise query, as in ``ranking``.
+    """
+    px_h, px_v = view.pixels_per_metre()
+    scale = 1.0
+    boxes = []
+    for k in range(len(view.labels)):
+        n_h, n_v, n_d = unit[k] * scale * np.array([profile.sigma_h, profile.sigma_v, profile.sigma_d])
+        slide = float(n_d) - (profile.bias * float(view.v[k]) if profile.bias else 0.0)
+        boxes.append(view.bbox(k, depth_offset=slide, shift=(float(n_h) * px_h, float(n_v) * px_v)))
+    return boxes
+
+
+def _chance_boxes(view: SceneView, rng: np.random.Generator) -> list[list[float]]:
+    """``sim/random``: boxes of the scene's median size at uniformly random image positions."""
+    exact = np.array([view.bbox(k) for k in range(len(view.labels))], dtype=float)
+    half_w = float(np.median(exact[:, 2] - exact[:, 0])) / 2.0
+    half_h = float(np.median(exact[:, 3] - exact[:, 1])) / 2.0
+    if view.width and view.height:
+        lo, hi = np.zeros(2), np.array([float(view.width), float(view.height)])
+    else:
+        lo, hi = view.pixels.min(axis=0), view.pixels.max(axis=0)
+    centres = lo + rng.random((len(view.labels), 2)) * (hi - lo)
+    boxes = []
+    for u, v in centres:
+        box = [float(u) - half_w, float(v) - half_h, float(u) + half_w, float(v) + half_h]
+        if view.width and view.height:
+            box = clip_box(box, float(view.width), float(view.height))
+        boxes.append([round(b, 1) for b in box])
+    return boxes
 
 
 def _noisy_attribute(profile: SimProfile, true: Any, vocab: tuple[str, ...], rng: np.random.Generator) -> Any:

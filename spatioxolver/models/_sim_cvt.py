@@ -4,8 +4,12 @@ The relation of a subject to a reference as seen by an observer orbited by ``the
 around the scene (or looking top-down) is computed from the ground-plane vector
 ``subject - reference`` in that observer's frame, with CLEVR's 0.2 m threshold. Noise is
 added to the two components of that vector (across the view: ``sigma_h``; along it:
-``sigma_d``; ``sigma_v`` for north/south in a top-down view) before the exact rule is
-applied. The orbit / top-down convention is the one (of a few candidates) that reproduces
+``sigma_d``) before the exact rule is applied. A top-down view's north/south is the
+original view's behind/front, so it gets ``sigma_d`` too: the model still judges it from
+the depth it perceives in the image it sees. These are the same ground-plane noises the
+``objects`` probe puts on each subject-reference difference (half the variance per
+object), so an agentic answer read from those boxes sees at least the noise of a direct
+one (its ground reading of a box also picks up the box's vertical noise). The orbit / top-down convention is the one (of a few candidates) that reproduces
 the example's gold answer from the noise-free geometry; see :mod:`._sim`.
 """
 
@@ -97,7 +101,7 @@ def answer_cvt(
         ]
     else:
         names = ("left", "right", "south", "north")
-        sigmas = (profile.sigma_h, profile.sigma_v)
+        sigmas = (profile.sigma_h, profile.sigma_d)  # north/south = the view's behind/front
         bases = []
         for quarter in range(4):
             angle = quarter * math.pi / 2

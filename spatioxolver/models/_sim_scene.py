@@ -24,7 +24,7 @@ import numpy as np
 from spatioxolver.errors import ConfigError
 from spatioxolver.vocabulary import COLOR_NAMES, MATERIALS, SHAPES, SIZES
 
-__all__ = ["SceneView", "CLEVR_VOCAB", "SIZE_RADIUS"]
+__all__ = ["SceneView", "CLEVR_VOCAB", "SIZE_RADIUS", "clip_box"]
 
 #: CLEVR attribute vocabularies (used for attribute noise).
 CLEVR_VOCAB: dict[str, tuple[str, ...]] = {
@@ -134,33 +134,58 @@ class SceneView:
             return self.d - bias * self.v if bias else self.d
         raise ConfigError(f"unknown axis {axis!r}; use H, V or D")
 
-    def bbox(self, k: int) -> list[float]:
-        """Pixel box ``[x0, y0, x1, y1]`` of object ``k``: its CLEVR cube projected."""
+    def bbox(
+        self, k: int, *, depth_offset: float = 0.0, shift: tuple[float, float] = (0.0, 0.0)
+    ) -> list[float]:
+        """Pixel box ``[x0, y0, x1, y1]`` of object ``k``: its CLEVR cube projected.
+
+        With the defaults this is the exact box. ``depth_offset`` (metres) first slides the
+        object along the ground's view direction (CLEVR's ``behind``: the optical axis
+        projected onto the ground, so a grounded object stays on its support); the cube is
+        then projected from there, so a further object is drawn higher (for a camera looking
+        down) and smaller. ``shift`` (pixels) then moves the projected box. The slide is
+        limited to half the object's camera depth towards the camera. Without a camera the
+        box is a 40-pixel square around ``pixel_coords``, scaled by the depth ratio.
+        """
         obj = self.scene["objects"][k]
         camera = self.scene.get("camera") or {}
         radius = SIZE_RADIUS.get(str(obj.get("size")), 0.5)
+        slide = max(float(depth_offset), -0.5 * float(self.d[k])) if self.d[k] > 0 else float(depth_offset)
         if camera.get("world_to_camera") is None or camera.get("K") is None:
             u, v = self.pixels[k]
-            r = 20.0
+            z = float(self.d[k])
+            r = 20.0 * (z / (z + slide) if z > 0 and z + slide > 0 else 1.0)
             box = [u - r, v - r, u + r, v + r]
         else:
             w2c = np.asarray(camera["world_to_camera"], dtype=float).reshape(4, 4)
             K = np.asarray(camera["K"], dtype=float).reshape(3, 3)
+            centre = self.world[k]
+            if slide:
+                centre = centre + slide * self.ground_directions()["behind"]
             offsets = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)], float)
-            corners = self.world[k] + radius * offsets
+            corners = centre + radius * offsets
             cam = (np.c_[corners, np.ones(8)] @ w2c.T)[:, :3]
             cam[:, 2] = np.maximum(cam[:, 2], 1e-6)
             proj = cam @ K.T
             uv = proj[:, :2] / proj[:, 2:3]
             box = [uv[:, 0].min(), uv[:, 1].min(), uv[:, 0].max(), uv[:, 1].max()]
+        dx, dy = float(shift[0]), float(shift[1])
+        box = [box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy]
         if self.width and self.height:
-            box = [
-                min(max(box[0], 0.0), float(self.width)),
-                min(max(box[1], 0.0), float(self.height)),
-                min(max(box[2], 0.0), float(self.width)),
-                min(max(box[3], 0.0), float(self.height)),
-            ]
+            box = clip_box(box, float(self.width), float(self.height))
         return [round(float(b), 1) for b in box]
+
+    def pixels_per_metre(self) -> tuple[float, float]:
+        """Pixels per metre of the H and V coordinates: ``(fx / z_ref, fy / z_ref)``.
+
+        Converts image-plane noise in metres at the median object depth (the units of
+        ``h`` and ``v``) into pixels; ``(1, 1)`` without a camera.
+        """
+        camera = self.scene.get("camera") or {}
+        if camera.get("world_to_camera") is None or camera.get("K") is None:
+            return 1.0, 1.0
+        K = np.asarray(camera["K"], dtype=float).reshape(3, 3)
+        return float(K[0, 0]) / self.z_ref, float(K[1, 1]) / self.z_ref
 
     def ground_directions(self) -> dict[str, np.ndarray]:
         """Unit vectors ``right``, ``behind`` and the plane normal ``up`` (world frame).
@@ -181,6 +206,13 @@ class SceneView:
             right = rot[0] - rot[0].dot(up) * up
             behind = rot[2] - rot[2].dot(up) * up
         return {"right": _unit(right), "behind": _unit(behind), "up": _unit(up)}
+
+
+def clip_box(box: list[float], width: float, height: float) -> list[float]:
+    """Clip a box to the image, keeping at least one pixel of it inside."""
+    x0, x1 = min(max(box[0], 0.0), width - 1.0), min(max(box[2], 1.0), width)
+    y0, y1 = min(max(box[1], 0.0), height - 1.0), min(max(box[3], 1.0), height)
+    return [x0, y0, max(x1, x0 + 1.0), max(y1, y0 + 1.0)]
 
 
 def _unit(vec: np.ndarray) -> np.ndarray:
