@@ -16,7 +16,13 @@ For each consecutive pair of frames ``(k-1, k)``:
    orientation, colour), each normalized by the typical change of the other objects; the
    object with the largest combined score is flagged ``inconsistent=True`` when it
    stands out (``options["flag"]``: ``"auto"`` default, ``"always"`` flags the argmax —
-   the seed-002 forced-choice task — or ``"never"``).
+   the seed-002 forced-choice task — or ``"never"``);
+4. **orbit consistency** — on a tabletop (cast shadows seen) with three or more matches,
+   the camera orbit (both elevations, azimuth change) is fitted to the footprints and each
+   cube's world yaw is read off its silhouette in both views (an upright cylinder's fit is
+   compared likewise, :mod:`._vision.reposing`); how far an object's pose change departs
+   from the orbit then leads the score, the cues of step 3 only breaking ties, except a
+   displacement of more than three object sizes (``options["pose_cues"]``, ``"focal_px"``).
 
 Output: one :class:`~spatioxolver.schema.Transformation` per matched object (its
 translation and residual; ``extras`` hold the match and the scores), one per unmatched
@@ -371,7 +377,8 @@ def track(
         options: ``motion_model`` (``"auto"``, ``"homography"``, ``"affine"``,
             ``"similarity"``, ``"translation"``), ``ransac_px`` (default 3 % of the image
             diagonal), ``flag`` (``"auto"``, ``"always"``, ``"never"``), ``z_threshold``
-            (default 3.0), ``max_match_cost`` (default 2.5).
+            (default 3.0), ``max_match_cost`` (default 2.5), ``pose_cues`` (default
+            ``True``), ``focal_px`` (default ``0.972 x`` the image width: 35 mm on 36 mm).
 
     Returns:
         Transformations for every frame pair (see the module docstring).
@@ -558,10 +565,13 @@ def _pose_cues(
     masks_a, masks_b, shapes, sizes = [], [], [], []
     for i, j, _ in matches:
         a, b = objs_a[i], objs_b[j]
-        if a.mask is None or b.mask is None:
+        ma = object_mask(a, (h, w)) if a.mask is not None else None
+        mb = object_mask(b, (h, w)) if b.mask is not None else None
+        if ma is None or mb is None:
             return None
-        masks_a.append(object_mask(a, (h, w)))
-        masks_b.append(object_mask(b, (h, w)))
+        masks_a.append(ma)
+        masks_b.append(mb)
+        # View 1 shows the object as it is; a re-posed one can fool the classifier in view 2.
         shapes.append(a.attributes.shape if a.attributes.shape == b.attributes.shape else None)
         sizes.append(a.attributes.size or b.attributes.size)
     foot_a = np.array([_point(objs_a[i], True) for i, _, _ in matches])
@@ -570,7 +580,7 @@ def _pose_cues(
     if orbit is None or not details:
         return None
     for d in details:
-        d["elevations"] = [round(e, 1) for e in orbit.elev]  # type: ignore[assignment]
+        d["elevation_a"], d["elevation_b"] = (round(e, 1) for e in orbit.elev)
         d["azimuth_change"] = round(orbit.dazim, 1)
     return np.array([d["pose"] for d in details]), details
 

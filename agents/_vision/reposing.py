@@ -107,8 +107,8 @@ def fit_orbit(p1: np.ndarray, p2: np.ndarray, K: np.ndarray) -> Orbit | None:
         return ((orbit.project(1, g) - p2) / scale).ravel()
 
     best = None
-    for d0 in (-35.0, 35.0, -60.0, 60.0):
-        for e0 in (25.0, 45.0):
+    for d0 in (-35.0, 35.0):
+        for e0 in (40.0,):
             try:
                 r = least_squares(
                     resid, [e0, e0, d0], bounds=([5, 5, -120], [85, 85, 120]), loss="soft_l1", f_scale=1.0
@@ -197,15 +197,27 @@ def cube_yaw(
     yaws = np.arange(0.0, 90.0, step)
     ious = []
     for yaw in yaws:
-        poly = _hull(orbit.project(view, _cube_corners(centre, half, yaw))) - off
-        ious.append(_iou(sub, _fit_to_mask(poly, sub), hid))
+        poly = _fit_to_mask(_hull(orbit.project(view, _cube_corners(centre, half, yaw))) - off, sub)
+        ious.append(_iou(sub, poly, hid))
     ious_arr = np.array(ious)
     k = int(np.argmax(ious_arr))
     # Parabolic refinement on the circular grid.
     lo, hi = ious_arr[(k - 1) % len(yaws)], ious_arr[(k + 1) % len(yaws)]
     den = lo - 2 * ious_arr[k] + hi
     delta = 0.5 * (lo - hi) / den if den < -1e-9 else 0.0
-    return float((yaws[k] + step * float(np.clip(delta, -0.5, 0.5))) % 90.0), float(ious_arr[k])
+    yaw = float((yaws[k] + step * float(np.clip(delta, -0.5, 0.5))) % 90.0)
+    return yaw, float(ious_arr[k])
+
+
+def _side_deviation(sub: np.ndarray, hid: np.ndarray | None, poly: np.ndarray) -> float | None:
+    """Larger difference (degrees) between the outline side slopes of ``sub`` and ``poly``."""
+    import cv2
+
+    model = np.zeros(sub.shape, np.uint8)
+    cv2.fillConvexPoly(model, np.round(poly * 4).astype(np.int32), 1, lineType=cv2.LINE_8, shift=2)
+    seen, fitted = _side_slopes(sub, hid), _side_slopes(model, None)
+    gaps = [abs(a - b) for a, b in zip(seen, fitted, strict=True) if a is not None and b is not None]
+    return max(gaps) if gaps else None
 
 
 def upright_fit(
@@ -216,8 +228,13 @@ def upright_fit(
     size: str | None,
     *,
     hidden: np.ndarray | None = None,
-) -> float | None:
-    """IoU of an upright cylinder at ``footprint`` (area and centroid matched) with ``mask``."""
+) -> tuple[float, float | None] | None:
+    """``(IoU, side deviation)`` of an upright cylinder at ``footprint`` against ``mask``.
+
+    The model silhouette is matched in area and centroid. The side deviation is the larger
+    difference (degrees) between the slopes of the mask's left / right outline and the
+    model's (the projections of vertical lines): a tilted cylinder leans its sides.
+    """
     if mask.sum() < 20:
         return None
     sub, hid, off = _crop(mask, hidden)
@@ -226,8 +243,34 @@ def upright_fit(
     ang = np.linspace(0, 2 * math.pi, 36, endpoint=False)
     ring = np.stack([g[0] + r * np.cos(ang), g[1] + r * np.sin(ang)], axis=1)
     pts = np.vstack([np.c_[ring, np.zeros(len(ang))], np.c_[ring, np.full(len(ang), 2 * r)]])
-    poly = _hull(orbit.project(view, pts)) - off
-    return _iou(sub, _fit_to_mask(poly, sub), hid)
+    poly = _fit_to_mask(_hull(orbit.project(view, pts)) - off, sub)
+    return _iou(sub, poly, hid), _side_deviation(sub, hid, poly)
+
+
+def _side_slopes(mask: np.ndarray, hidden: np.ndarray | None) -> list[float | None]:
+    """Angles from vertical (degrees, signed) of the left and right outline over the middle
+    40 % of the rows; rows whose outline pixel borders ``hidden`` (an occluder) are skipped."""
+    rows = np.flatnonzero(mask.any(axis=1))
+    if rows.size < 10:
+        return [None, None]
+    lo, hi = rows[int(0.3 * rows.size)], rows[int(0.7 * rows.size)]
+    sub = mask[lo : hi + 1].astype(bool)
+    ys = np.arange(lo, hi + 1)
+    have = sub.any(axis=1)
+    left = sub.argmax(axis=1)
+    right = sub.shape[1] - 1 - sub[:, ::-1].argmax(axis=1)
+    out: list[float | None] = []
+    for xs, step in ((left, -2), (right, 2)):
+        keep = have.copy()
+        if hidden is not None:
+            nb = np.clip(xs + step, 0, mask.shape[1] - 1)
+            keep &= ~hidden[ys, nb].astype(bool)
+        if keep.sum() < 5:
+            out.append(None)
+            continue
+        slope = np.polyfit(ys[keep].astype(float), xs[keep].astype(float), 1)[0]
+        out.append(math.degrees(math.atan(slope)))
+    return out
 
 
 def yaw_gap(a: float, b: float) -> float:
@@ -257,6 +300,7 @@ def pose_anomalies(
     *,
     min_iou: float = 0.7,
     tilt_iou: float = 0.05,
+    tilt_deg: float = 3.0,
 ) -> tuple[Orbit | None, list[dict[str, float]]]:
     """Per matched object, how badly the fitted camera orbit explains its pose change.
 
@@ -268,6 +312,8 @@ def pose_anomalies(
         min_iou: a cube whose upright model overlaps its mask less than this (occlusion,
             bad segmentation) gets a proportionally weaker yaw cue (full weight at +0.25).
         tilt_iou: loss of upright-cylinder overlap between the views worth one unit.
+        tilt_deg: growth of a cylinder's side deviation from the upright model (degrees,
+            view 2 against view 1) worth one unit.
 
     Returns:
         ``(orbit, details)``; ``details[n]["pose"]`` is the anomaly (about 1 for a cube
@@ -292,7 +338,12 @@ def pose_anomalies(
             ua = upright_fit(orbit, 0, masks_a[n], foot_a[n], sizes[n], hidden=_others(masks_a, n))
             ub = upright_fit(orbit, 1, masks_b[n], foot_b[n], sizes[n], hidden=_others(masks_b, n))
             if ua is not None and ub is not None:
-                d.update(iou_a=round(ua, 3), iou_b=round(ub, 3))
-                d["pose"] = max(ua - ub, 0.0) / tilt_iou
+                d.update(iou_a=round(ua[0], 3), iou_b=round(ub[0], 3))
+                d["pose"] = max(ua[0] - ub[0], 0.0) / tilt_iou
+                if ua[1] is not None and ub[1] is not None:
+                    lean = ub[1] - ua[1]
+                    weight = float(np.clip((min(ua[0], ub[0]) - min_iou) / 0.25, 0.0, 1.0))
+                    d["side_lean_deg"] = round(lean, 2)
+                    d["pose"] = max(d["pose"], max(lean, 0.0) / tilt_deg * weight)
         out.append(d)
     return orbit, out

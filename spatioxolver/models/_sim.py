@@ -20,10 +20,10 @@ The other probe kinds use the same sigma:
   boxes has the variance ``sigma^2`` of a pairwise query. ``sim/random`` puts boxes at
   uniformly random positions. Each attribute is replaced by a wrong value with
   probability ``attribute_error``.
-* ``cvt``: the subject-minus-reference vector in the (orbited) observer's ground frame gets
-  ``N(0, sigma_h^2)`` across the view and ``N(0, sigma_d^2)`` along it (north/south of a
-  top-down view is the view's behind/front: also ``sigma_d``) - the difference noise of
-  the ``objects`` boxes; the relations are then computed exactly with
+* ``cvt``: the subject-minus-reference ground vector gets ``N(0, sigma_h^2)`` across and
+  ``N(0, sigma_d^2)`` along the view the model is shown (the difference noise of the
+  ``objects`` boxes), is turned into the orbited / top-down observer's frame, and the
+  relations are then computed exactly with
   CLEVR's 0.2 threshold. The orbit / top-down convention is chosen as the one that
   reproduces the gold answer from the noise-free coordinates; when none does, each
   opposite pair of relations (left/right, front/behind, north/south) of the gold answer
@@ -321,7 +321,7 @@ def _noisy_boxes(profile: SimProfile, view: SceneView, unit: np.ndarray) -> list
     variance ``sigma^2`` of one pairwise query, as in ``ranking``.
     """
     px_h, px_v = view.pixels_per_metre()
-    scale = 1.0
+    scale = 1.0 / math.sqrt(2.0)
     boxes = []
     for k in range(len(view.labels)):
         n_h, n_v, n_d = unit[k] * scale * np.array([profile.sigma_h, profile.sigma_v, profile.sigma_d])

@@ -3,13 +3,13 @@
 The relation of a subject to a reference as seen by an observer orbited by ``theta``
 around the scene (or looking top-down) is computed from the ground-plane vector
 ``subject - reference`` in that observer's frame, with CLEVR's 0.2 m threshold. Noise is
-added to the two components of that vector (across the view: ``sigma_h``; along it:
-``sigma_d``) before the exact rule is applied. A top-down view's north/south is the
-original view's behind/front, so it gets ``sigma_d`` too: the model still judges it from
-the depth it perceives in the image it sees. These are the same ground-plane noises the
-``objects`` probe puts on each subject-reference difference (half the variance per
-object), so an agentic answer read from those boxes sees at least the noise of a direct
-one (its ground reading of a box also picks up the box's vertical noise). The orbit / top-down convention is the one (of a few candidates) that reproduces
+added to that vector in the frame of the view the model is shown - ``N(0, sigma_h^2)``
+across it and ``N(0, sigma_d^2)`` along it (the depth the model perceives) - and then
+turns with the imagined viewpoint, before the exact rule is applied. These are the
+ground-plane noises the ``objects`` probe puts on each subject-reference difference (half
+the variance per object), so an agentic answer read from those boxes sees at least the
+noise of a direct one (its ground reading of a box also picks up the box's vertical
+noise). The orbit / top-down convention is the one (of a few candidates) that reproduces
 the example's gold answer from the noise-free geometry; see :mod:`._sim`.
 """
 
@@ -101,7 +101,7 @@ def answer_cvt(
         ]
     else:
         names = ("left", "right", "south", "north")
-        sigmas = (profile.sigma_h, profile.sigma_d)  # north/south = the view's behind/front
+        sigmas = (profile.sigma_h, profile.sigma_d)  # north/south: the view's behind/front
         bases = []
         for quarter in range(4):
             angle = quarter * math.pi / 2
@@ -117,9 +117,12 @@ def answer_cvt(
     if basis is None:
         answer = _flip_gold(gold, names, sigmas, rng)
     else:
-        lateral = float(delta.dot(basis[0])) + rng.standard_normal() * sigmas[0]
-        along = float(delta.dot(basis[1])) + rng.standard_normal() * sigmas[1]
-        answer = _labels_from(lateral, along, eps, names)
+        # The model perceives the layout from the view it is shown: its noise lies across
+        # (sigma_h) and along (sigma_d) that view, and turns with the imagined viewpoint.
+        across = rng.standard_normal() * profile.sigma_h
+        depth = rng.standard_normal() * profile.sigma_d
+        noisy = delta + across * dirs["right"] + depth * dirs["behind"]
+        answer = _labels_from(float(noisy.dot(basis[0])), float(noisy.dot(basis[1])), eps, names)
     return json.dumps(answer), answer
 
 

@@ -210,3 +210,50 @@ def test_top_down_north_south_uses_sigma_d():
     assert any([a for a in ans if a in ("north", "south")] != ns for ans in depth_noise)
     vertical_noise = answers(resolve_profile("custom", {"sigma_v": 30.0}))
     assert all(a == gold for a in vertical_noise)
+
+
+def _orbit_gold(scene, s, r, theta):
+    objs = {o["label"]: np.array(o["3d_coords"]) for o in scene["objects"]}
+    delta = (objs[s] - objs[r]) * np.array([1.0, 1.0, 0.0])
+    c, n = math.cos(math.radians(theta)), math.sin(math.radians(theta))
+    rot = np.array([[c, -n, 0], [n, c, 0], [0, 0, 1]])
+    right, behind = (rot @ np.array(scene["directions"][d]) for d in ("right", "behind"))
+    lateral, along = float(delta @ right), float(delta @ behind)
+    return sorted(
+        ([("right" if lateral > 0 else "left")] if abs(lateral) > 0.2 else [])
+        + ([("behind" if along > 0 else "front")] if abs(along) > 0.2 else [])
+    )
+
+
+def test_cvt_noise_lies_in_the_shown_view_and_turns_with_the_orbit():
+    # After a 90-degree orbit the new left/right is the shown view's depth axis: sigma_d.
+    scene = make_scene(8, 5)
+    pairs = [(s, r) for s in "12345" for r in "12345" if s != r]
+    s, r = next(
+        p for p in pairs if len(_orbit_gold(scene, *p, 90)) == 2 and len(_orbit_gold(scene, *p, 0)) == 2
+    )
+    gold = _orbit_gold(scene, s, r, 90)
+    query = {"type": "orbit", "subject": s, "reference": r, "theta": 90, "direction": "left"}
+    assert (
+        answer_probe(EXACT, {"kind": "cvt", "scenes": [scene], "example": {"query": query, "answer": gold}})[
+            1
+        ]
+        == gold
+    )
+
+    def split(profile):
+        out = []
+        for k in range(80):
+            ex = {"id": k, "query": query, "answer": gold}
+            ans = answer_probe(profile, {"kind": "cvt", "scenes": [scene], "example": ex})[1]
+            out.append(
+                ([a for a in ans if a in ("left", "right")], [a for a in ans if a in ("front", "behind")])
+            )
+        return out
+
+    lat = [g for g in gold if g in ("left", "right")]
+    dep = [g for g in gold if g in ("front", "behind")]
+    depth_noise = split(resolve_profile("custom", {"sigma_d": 30.0}))
+    assert any(x != lat for x, _ in depth_noise) and all(y == dep for _, y in depth_noise)
+    across_noise = split(resolve_profile("custom", {"sigma_h": 30.0}))
+    assert all(x == lat for x, _ in across_noise) and any(y != dep for _, y in across_noise)
