@@ -484,7 +484,7 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
         if pose is not None:
             # The orbit explains every pose: its misfit leads; the silhouette / position
             # scores above only break ties (capped: they are noisy on real renders),
-            # except a displacement beyond the object's own size, which no pose explains.
+            # except a displacement of more than three object sizes, which no pose explains.
             pose_arr, pose_detail = pose
             base = 3.0 * pose_arr + 0.09 * np.clip(score, 0.0, 10.0)
             score = np.maximum(base, np.where(pos_rel > 3.0, pos_z, 0.0))
@@ -571,7 +571,8 @@ def _pose_cues(
             return None
         masks_a.append(ma)
         masks_b.append(mb)
-        # View 1 shows the object as it is; a re-posed one can fool the classifier in view 2.
+        # A shape read differently in the two views gives no orbit cue (a misread object's
+        # model fit would be noise).
         shapes.append(a.attributes.shape if a.attributes.shape == b.attributes.shape else None)
         sizes.append(a.attributes.size or b.attributes.size)
     foot_a = np.array([_point(objs_a[i], True) for i, _, _ in matches])

@@ -13,7 +13,7 @@ Example:
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from spatioxolver.errors import ConfigError
@@ -27,7 +27,7 @@ def template_names() -> list[str]:
     return sorted(p.name[:-4] for p in root.iterdir() if p.name.endswith(".txt"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_template(name: str) -> str:
     """Text of the template ``name``; :class:`ConfigError` lists the known ones when absent."""
     path = resources.files(__name__).joinpath(f"{name}.txt")

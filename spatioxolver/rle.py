@@ -46,7 +46,9 @@ def decode_mask(rle: dict[str, Any]) -> np.ndarray:
         h, w = (int(v) for v in rle["size"])
         counts = [int(c) for c in rle["counts"]]
     except (KeyError, TypeError, ValueError) as exc:
-        raise InputError(f"malformed mask RLE ({exc}); expected {{'size': [h, w], 'counts': [...]}}") from None
+        raise InputError(
+            f"malformed mask RLE ({exc}); expected {{'size': [h, w], 'counts': [...]}}"
+        ) from None
     if any(c < 0 for c in counts) or sum(counts) != h * w:
         raise InputError(f"mask RLE counts sum to {sum(counts)}, expected {h}*{w}={h * w}")
     values = np.zeros(len(counts), dtype=bool)

@@ -188,8 +188,14 @@ class SceneGraph(_Model):
         """Inverse of :meth:`to_networkx`."""
         objects = [dict(attrs) for _, attrs in graph.nodes(data=True)]
         relations = [dict(attrs) for _, _, attrs in graph.edges(data=True)]
-        extra = {name: graph.graph.get(name, default) for name, default in (
-            ("groups", []), ("symmetries", []), ("transformations", []),
-            ("images", []), ("provenance", {}),
-        )}
+        extra = {
+            name: graph.graph.get(name, default)
+            for name, default in (
+                ("groups", []),
+                ("symmetries", []),
+                ("transformations", []),
+                ("images", []),
+                ("provenance", {}),
+            )
+        }
         return cls.model_validate({"objects": objects, "relations": relations, **extra})

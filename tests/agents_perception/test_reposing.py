@@ -149,7 +149,6 @@ def _cylinder_mask(
 ) -> np.ndarray:
     """An upright (or tilted about the view's optical axis projected on the ground) cylinder."""
     import cv2
-
     from spatioxolver.agents._vision.reposing import _hull
 
     ang = np.linspace(0, 2 * math.pi, 48, endpoint=False)

@@ -29,7 +29,9 @@ def _one_error_line(err: str) -> str:
         (["generate", "ctr"], "required"),
     ],
 )
-def test_usage_errors_are_one_line(argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_usage_errors_are_one_line(
+    argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as info:
         main(argv)
     assert info.value.code == 2
@@ -70,6 +72,8 @@ def test_every_bad_image_gives_exit_2_and_one_line(
 def test_debug_shows_the_traceback(tmp_path: Path) -> None:
     out = subprocess.run(
         [sys.executable, "-m", "spatioxolver", "--debug", "scene", str(tmp_path / "missing.png")],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert out.returncode != 0 and "Traceback" in out.stderr and "InputError" in out.stderr

@@ -46,7 +46,9 @@ def test_grayscale_palette_rgba_and_16bit_are_converted() -> None:
     assert tuple(out[0, 0]) == (255, 0, 0)
     assert tuple(out[1, 1]) == (255, 255, 255)
 
-    pal = Image.fromarray(np.full((2, 2, 3), (0, 0, 200), np.uint8)).convert("P", palette=Image.Palette.ADAPTIVE)
+    pal = Image.fromarray(np.full((2, 2, 3), (0, 0, 200), np.uint8)).convert(
+        "P", palette=Image.Palette.ADAPTIVE
+    )
     assert tuple(load_image(_png_bytes(pal))[0, 0]) == (0, 0, 200)
 
     sixteen = np.full((2, 3), 65535, np.uint16)

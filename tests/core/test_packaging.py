@@ -31,8 +31,21 @@ def test_wheel_contains_only_the_spatioxolver_package(tmp_path: Path) -> None:
     for folder in ("spatioxolver", "agents", "graphs", "prompts", "evals"):
         shutil.copytree(REPO / folder, src / folder, ignore=ignore)
     out = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path)],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            str(src),
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert out.returncode == 0, out.stderr
     wheel = next(tmp_path.glob("spatioxolver-*.whl"))
@@ -87,7 +100,12 @@ def test_import_and_help_stay_cheap(tmp_path: Path) -> None:
     )
     out = _run(help_code, tmp_path)
     assert out.returncode == 0 and out.stdout.strip().endswith("[]"), out.stdout + out.stderr
-    for sub in ("spatioxolver.consistency", "spatioxolver.models", "spatioxolver.scenes", "spatioxolver.schema"):
+    for sub in (
+        "spatioxolver.consistency",
+        "spatioxolver.models",
+        "spatioxolver.scenes",
+        "spatioxolver.schema",
+    ):
         out = _run(f"import {sub}; {check}", tmp_path)
         assert out.returncode == 0 and out.stdout.strip() == "[]", (sub, out.stdout + out.stderr)
 

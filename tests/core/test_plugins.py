@@ -15,7 +15,15 @@ from spatioxolver.errors import ConfigError
 from spatioxolver.plugins import Agent, agent_names, load_agent, load_benchmark
 
 REPO = Path(__file__).resolve().parents[2]
-BUILT_IN_AGENTS = {"segmentation", "attributes", "relations", "symmetry", "transformation", "consistency", "reasoning"}
+BUILT_IN_AGENTS = {
+    "segmentation",
+    "attributes",
+    "relations",
+    "symmetry",
+    "transformation",
+    "consistency",
+    "reasoning",
+}
 
 
 def test_built_in_agents_are_registered_and_satisfy_the_protocol() -> None:
@@ -37,17 +45,35 @@ def test_unknown_plugin_names_list_the_known_ones() -> None:
 def test_installed_extension_package_is_listed(tmp_path: Path) -> None:
     target = tmp_path / "site"
     package = tmp_path / "test_package"  # build from a copy: no build/ left in the tree
-    shutil.copytree(REPO / "tests" / "test_package", package, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+    shutil.copytree(
+        REPO / "tests" / "test_package", package, ignore=shutil.ignore_patterns("build", "*.egg-info")
+    )
     install = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
-         "--target", str(target), str(package)],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--target",
+            str(target),
+            str(package),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert install.returncode == 0, install.stderr
     env = {**os.environ, "PYTHONPATH": str(target)}
     out = subprocess.run(
         [sys.executable, "-m", "spatioxolver", "agents", "--json"],
-        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
     )
     assert out.returncode == 0, out.stderr
     rows = {row["name"]: row for row in json.loads(out.stdout)}

@@ -28,15 +28,25 @@ def _graph() -> SceneGraph:
     return SceneGraph(
         objects=[
             SpatialObject(
-                id="o1", label="1", attributes=Attributes(color="red", shape="cube", size="large",
-                                                          material="metal", extras={"gloss": 0.8}),
-                bbox=(1, 2, 4, 5), mask=encode_mask(mask), centroid=(2.0, 3.0), area=9, depth=0.4,
-                orientation=12.5, confidence=0.9,
+                id="o1",
+                label="1",
+                attributes=Attributes(
+                    color="red", shape="cube", size="large", material="metal", extras={"gloss": 0.8}
+                ),
+                bbox=(1, 2, 4, 5),
+                mask=encode_mask(mask),
+                centroid=(2.0, 3.0),
+                area=9,
+                depth=0.4,
+                orientation=12.5,
+                confidence=0.9,
             ),
             SpatialObject(id="o2", label="2", attributes=Attributes(color="blue"), frame=1),
         ],
         relations=[
-            Relation(subject="o1", predicate="left_of", object="o2", axis="H", confidence=0.8, source="geometric"),
+            Relation(
+                subject="o1", predicate="left_of", object="o2", axis="H", confidence=0.8, source="geometric"
+            ),
             Relation(subject="o1", predicate="closer_than", object="o2", axis="D", confidence=0.6),
             Relation(subject="o1", predicate="near", object="o2"),
         ],

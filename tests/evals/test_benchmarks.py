@@ -124,7 +124,9 @@ def test_cvt_protocols_and_representations(tmp_path, fx):
     assert text[0].images == [] and "Objects (tag" in text[0].question
     graph, _ = load_examples(bench, root, split="scene-graph")
     assert graph[0].images == [] and "Objects (tag" in graph[0].question
-    assert graph[0].meta["representation"] == "scene-graph" and graph[0].scenes  # the graph comes from the scene
+    assert (
+        graph[0].meta["representation"] == "scene-graph" and graph[0].scenes
+    )  # the graph comes from the scene
     with pytest.raises(BenchmarkError, match="one representation"):
         load_examples(bench, root, split="text+scene-graph")
 

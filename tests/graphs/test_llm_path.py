@@ -147,7 +147,11 @@ async def test_unknown_noun_matching_nothing_goes_to_the_llm_reasoner() -> None:
 async def test_mcq_matching_no_option_goes_to_the_llm_reasoner() -> None:
     client = _client(reasoning="2")
     ans = await aask(
-        IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client, choices=["a teapot", "a lamp"]
+        IMAGE,
+        "Which object is the leftmost?",
+        model="scripted/llm",
+        client=client,
+        choices=["a teapot", "a lamp"],
     )
     assert ans.choice == 2 and ans.value == 2
     assert any(r.template == "reasoning" for r in client.requests)
