@@ -117,7 +117,6 @@ def _render_pair(turn: float) -> tuple:
     return first.rgb, second.rgb
 
 
-@pytest.mark.slow
 def test_track_flags_the_turned_cube_in_two_renders() -> None:
     from spatioxolver.agents.attributes import describe
     from spatioxolver.agents.segmentation import segment
