@@ -116,18 +116,39 @@ async def _evaluate(datasets: list[tuple[str, Path]], runs: Path, seed: int) -> 
 
 
 def _print_headline(table: list[dict[str, Any]]) -> None:
+    """A compact terminal headline; the report carries every column with its CIs."""
     from rich.console import Console
     from rich.table import Table
 
-    from spatioxolver.evals.report.render import headline_rows
+    out = Table(
+        title="Headline: % (accuracy, or F1 for cvt); Δ with its 95% CI; * = simulated model; "
+        "CTR(D) = cyclic-triple rate of depth answers (d = direct, a = agentic, c = cot_rank)",
+        caption="full table with confidence intervals: report.md / report.html",
+    )
+    for name in ("data", "model", *GRAPHS, "Δ agentic−direct", "CTR(D) " + " / ".join(g[0] for g in GRAPHS)):
+        out.add_column(name, justify="left" if name in ("data", "model") else "right")
+    for row in table:
+        data = row["dataset"] + ("" if row.get("split") in (None, "all") else f"/{row['split']}")
+        model = row["model"] + (" *" if row.get("simulated") else "")
+        cells = [_percent(row["graphs"].get(g)) for g in GRAPHS]
+        delta = (row.get("deltas") or {}).get("agentic-direct")
+        ctr_d = row.get("ctr_D") or {}
+        cycles = (
+            " / ".join("–" if ctr_d.get(g) is None else f"{ctr_d[g]:.3f}" for g in GRAPHS) if ctr_d else "–"
+        )
+        out.add_row(data, model, *cells, _delta(delta), cycles)
+    Console(width=130).print(out)
 
-    header, rows = headline_rows(table)
-    out = Table(title="Headline (simulated models are labelled; values in % with 95% CIs)")
-    for h in header:
-        out.add_column(h)
-    for row in rows:
-        out.add_row(*row)
-    Console(width=200).print(out)
+
+def _percent(cell: dict[str, Any] | None) -> str:
+    return "–" if not cell or cell.get("value") is None else f"{100 * cell['value']:.1f}"
+
+
+def _delta(delta: Any) -> str:
+    if not isinstance(delta, dict) or delta.get("value") is None:
+        return "–"
+    low, high = (100 * v for v in delta.get("ci", (float("nan"), float("nan"))))
+    return f"{100 * delta['value']:+.1f} [{low:+.1f}, {high:+.1f}]"
 
 
 def main(argv: list[str] | None = None) -> int:
