@@ -169,42 +169,127 @@ def bind_marks(
     for i, j in assigned.items():
         out[j] = out[j].model_copy(update={"label": str(labels[i])})
     if not split:
-        return out
+        return _unique_labels(out, masks, cost, labels)
     # Marks displaced far from their anchor whose anchor sits inside a taken segment.
-    groups: dict[int, list[int]] = {}
-    for i in range(len(labels)):
-        j = assigned.get(i)
-        far = j is None or cost[i, j] > 1.0 + 0.5 * np.sqrt(max(objects[j].area or 0.0, 1.0)) + 5.0
-        if not far:
-            continue
+    owner_of = {j: i for i, j in assigned.items()}
+    far = {
+        i
+        for i in range(len(labels))
+        if assigned.get(i) is None
+        or cost[i, assigned[i]] > 1.0 + 0.5 * np.sqrt(max(objects[assigned[i]].area or 0.0, 1.0)) + 5.0
+    }
+    host_of: dict[int, int] = {}
+    for i in sorted(far):
         inside = [k for k, m in enumerate(masks) if m is not None and cost[i, k] == 0.0]
         if inside:
-            host = inside[0]
-            owner = next((a for a, b in assigned.items() if b == host), None)
-            groups.setdefault(host, [] if owner is None else [owner]).append(i)
-            if j is not None and j != host:
-                out[j] = out[j].model_copy(update={"label": None})
+            host_of[i] = inside[0]
+    groups: dict[int, list[int]] = {}
+    for i, host in host_of.items():
+        if host not in groups:
+            owner = owner_of.get(host)
+            # A far owner that is itself moved to the segment under its anchor does not
+            # share this one (else its label would land on two objects).
+            groups[host] = [] if owner is None or owner in host_of else [owner]
+        groups[host].append(i)
     if not groups:
-        return out
-    result = [o for k, o in enumerate(out) if k not in groups]
+        return _unique_labels(out, masks, cost, labels)
+    moved = {i for members in groups.values() for i in members}
+    for j, i in owner_of.items():
+        if i in moved and j not in groups:  # the mark now labels the segment under its anchor
+            out[j] = out[j].model_copy(update={"label": None})
+    result: list[SpatialObject] = []
+    result_masks: list[np.ndarray | None] = []
+    for k, o in enumerate(out):
+        if k not in groups:
+            result.append(o)
+            result_masks.append(masks[k])
     for host, mark_idx in groups.items():
-        mask = masks[host]
-        ys, xs = np.nonzero(mask)
-        anchors = np.array([points[i] for i in mark_idx])
-        nearest = np.argmin(
-            (xs[:, None] - anchors[None, :, 0]) ** 2 + (ys[:, None] - anchors[None, :, 1]) ** 2, axis=1
-        )
         base = objects[host]
-        for n, i in enumerate(mark_idx):
-            piece = np.zeros_like(mask)
-            piece[ys[nearest == n], xs[nearest == n]] = True
+        if len(mark_idx) == 1:
+            result.append(out[host].model_copy(update={"label": str(labels[mark_idx[0]])}))
+            result_masks.append(masks[host])
+            continue
+        extras = {k: v for k, v in base.attributes.extras.items() if k not in ("contact",)}
+        extras["split_by_marks"] = True
+        for i, piece in zip(mark_idx, _split_mask(masks[host], [points[i] for i in mark_idx]), strict=True):
             if not piece.any():
                 continue
-            extras = {k: v for k, v in base.attributes.extras.items() if k not in ("contact",)}
-            extras["split_by_marks"] = True
             obj = object_from_mask(piece, frame=base.frame, confidence=base.confidence * 0.8, **extras)
             result.append(obj.model_copy(update={"label": str(labels[i])}))
-    return number_in_raster_order(result)
+            result_masks.append(piece)
+    order = sorted(range(len(result)), key=lambda k: _raster_key(result[k]))
+    result = [result[k] for k in order]
+    result_masks = [result_masks[k] for k in order]
+    cost2 = np.array([[_mark_distance(o, m, *points[i]) for o, m in zip(result, result_masks, strict=True)]
+                      for i in range(len(labels))])
+    return number_in_raster_order(_unique_labels(result, result_masks, cost2, labels))
+
+
+def _raster_key(obj: SpatialObject) -> tuple[float, float]:
+    c = obj.centroid or (0.0, 0.0)
+    return (c[1], c[0])
+
+
+def _split_mask(mask: np.ndarray, anchors: list[tuple[float, float]]) -> list[np.ndarray]:
+    """Divide ``mask`` between anchors (each pixel to the nearest), one connected piece each.
+
+    The nearest-anchor cells can cut a mask into several fragments; every fragment that
+    does not hold its anchor (else is not its cell's largest) is merged into the piece it
+    touches (nearest pixel of another piece), so no sliver becomes an object of its own.
+    """
+    import cv2
+    from scipy import ndimage
+
+    ys, xs = np.nonzero(mask)
+    pts = np.array(anchors, dtype=float)
+    nearest = np.argmin((xs[:, None] - pts[None, :, 0]) ** 2 + (ys[:, None] - pts[None, :, 1]) ** 2, axis=1)
+    cell = np.zeros(mask.shape, np.int32)
+    cell[ys, xs] = nearest + 1
+    keep = np.zeros(mask.shape, np.int32)
+    for n, (ax, ay) in enumerate(anchors):
+        m, cc = cv2.connectedComponents((cell == n + 1).astype(np.uint8), connectivity=8)
+        if m <= 1:
+            continue
+        xi, yi = int(round(ax)), int(round(ay))
+        inside = 0 <= yi < mask.shape[0] and 0 <= xi < mask.shape[1] and cc[yi, xi] > 0
+        if inside:
+            main = int(cc[yi, xi])
+        else:
+            main = 1 + int(np.argmax(np.bincount(cc.ravel())[1:]))
+        keep[cc == main] = n + 1
+    # Grow the kept pieces inside the mask (geodesically), so a fragment joins the piece
+    # it is connected to; whatever no piece reaches takes the nearest piece's label.
+    grown = keep.astype(np.uint16)
+    kernel = np.ones((3, 3), np.uint8)
+    for _ in range(mask.shape[0] + mask.shape[1]):
+        todo = mask & (grown == 0)
+        if not todo.any():
+            break
+        reach = cv2.dilate(grown, kernel)
+        step = todo & (reach > 0)
+        if not step.any():
+            break
+        grown[step] = reach[step]
+    if (mask & (grown == 0)).any() and grown.any():
+        _, (iy, ix) = ndimage.distance_transform_edt(grown == 0, return_indices=True)
+        grown = np.where(mask, grown[iy, ix], 0)
+    return [grown == n + 1 for n in range(len(anchors))]
+
+
+def _unique_labels(
+    objects: list[SpatialObject], masks: list[np.ndarray | None], cost: np.ndarray, labels: list[str]
+) -> list[SpatialObject]:
+    """Guarantee one object per mark label: a repeated label stays on the closest object."""
+    out = list(objects)
+    for i, label in enumerate(labels):
+        holders = [k for k, o in enumerate(out) if o.label == str(label)]
+        if len(holders) <= 1:
+            continue
+        best = min(holders, key=lambda k: (cost[i, k], -(out[k].area or 0.0)))
+        for k in holders:
+            if k != best:
+                out[k] = out[k].model_copy(update={"label": None})
+    return out
 
 
 def _mark_distance(obj: SpatialObject, mask: np.ndarray | None, x: float, y: float) -> float:

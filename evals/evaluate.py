@@ -69,7 +69,7 @@ def load_examples(
     return items, dataset_fingerprint(index, good)
 
 
-_RUN_OPTIONS = ("api_base", "judge_api_base", "cache", "response_cache", "repair_method")
+_RUN_OPTIONS = ("api_base", "judge_api_base", "cache", "response_cache", "repair_method", "model_options")
 
 
 def _check_numbers(*, limit: int | None, concurrency: int, timeout_s: float, seed: int) -> None:
@@ -148,6 +148,7 @@ def summarize_run(run_dir: str | Path, *, seed: int = 0) -> dict[str, Any]:
         "dir": str(run_dir),
         "benchmark": config.get("benchmark"),
         "model": config.get("model"),
+        "model_options": (config.get("options") or {}).get("model_options") or {},
         "graph": config.get("graph"),
         "split": config.get("split"),
         "dataset": config.get("dataset"),
@@ -155,6 +156,9 @@ def summarize_run(run_dir: str | Path, *, seed: int = 0) -> dict[str, Any]:
         "simulated": bool(info.get("simulated")),
         "status": info.get("status"),
         "git_commit": info.get("git_commit"),
+        "limit": config.get("limit"),
+        "started_at": info.get("started_at"),
+        "finished_at": info.get("finished_at") or info.get("resumed_at") or info.get("started_at"),
     }
     write_json_atomic(run_dir / "summary.json", summary)
     return summary

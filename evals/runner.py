@@ -57,6 +57,7 @@ __all__ = [
 ]
 
 AnswerFn = Callable[..., Awaitable[Any]]
+_SECRET_WORDS = ("key", "token", "secret", "password")
 _META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps", "scene_text")
 
 
@@ -159,14 +160,19 @@ def example_call(
 
 def model_client(config: RunConfig) -> Any:
     """The run's model client, built once (``api_base``; ``response_cache=False`` turns the
-    response cache off).
+    response cache off; ``options["model_options"]`` are passed to ``get_model``).
 
     Raises:
-        ConfigError: unknown model or sim profile, missing API key.
+        ConfigError: unknown model or sim profile, missing API key, a model option the
+            model does not know (``geometric`` takes none).
     """
     from spatioxolver.models import get_model
 
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = dict(config.options.get("model_options") or {})
+    if options and config.model.strip() == "geometric":
+        raise ConfigError(
+            f"model 'geometric' takes no model options (got {', '.join(sorted(options))})"
+        )
     if config.options.get("api_base"):
         options["api_base"] = config.options["api_base"]
     if config.options.get("response_cache") is False:
@@ -386,15 +392,13 @@ async def run_examples(
     judge = judge or make_judge(config.judge, **judge_options)
     run_dir = prepare_dir(run_dir, what="run directory")
     results, run_json = run_dir / "results.jsonl", run_dir / "run.json"
-    config = config.model_copy(
-        update={
-            "options": {
-                k: v
-                for k, v in config.options.items()
-                if not any(w in k.lower() for w in ("key", "token", "secret"))
-            }
-        }
-    )
+    def _public(options: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in options.items() if not any(w in k.lower() for w in _SECRET_WORDS)}
+
+    public = _public(config.options)
+    if isinstance(public.get("model_options"), dict):
+        public["model_options"] = _public(public["model_options"])
+    config = config.model_copy(update={"options": public})
     previous: dict[str, Any] = {}
     if results.exists() and results.stat().st_size and not (resume or retry_errors):
         raise BenchmarkError(

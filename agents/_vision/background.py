@@ -32,6 +32,8 @@ from .colour import rgb_to_lab
 __all__ = ["BackgroundModel", "Foreground", "fit_background", "foreground_evidence"]
 
 _WEIGHTS = np.array([0.5, 1.0, 1.0])  # lightness counts half: shading varies it most
+_BLEED_STEPS = 12  # px a shadow may be grown through chroma bleed (JPEG chroma blocks are 16 px)
+_BLEED_CHROMA = 8.0  # CIELAB chroma distance from the shadowed background still called shadow
 
 
 @dataclass
@@ -135,13 +137,13 @@ def foreground_evidence(
     shadow = np.zeros_like(candidate)
     ratio_mode: float | None = None
     if shadows and candidate.any():
-        shadow, ratio_mode = _shadow_pixels(rgb, bg[..., 3:], candidate)
+        shadow, ratio_mode = _shadow_pixels(rgb, lab, bg[..., 3:], candidate)
     obj = candidate & ~shadow
     return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model)
 
 
 def _shadow_pixels(
-    rgb: np.ndarray, bg_rgb: np.ndarray, candidate: np.ndarray
+    rgb: np.ndarray, lab: np.ndarray, bg_rgb: np.ndarray, candidate: np.ndarray
 ) -> tuple[np.ndarray, float | None]:
     import cv2
 
@@ -162,7 +164,42 @@ def _shadow_pixels(
     core = cv2.morphologyEx(core.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
     if not core.any():
         return core, None
+    core = core | _shadow_bleed(lab, bg_rgb, candidate, core, mean_ratio, mode)
     # Penumbra / anti-aliased rims: uniform pixels between shadow and ground next to a core.
     rim = candidate & (spread < 0.15) & (mean_ratio > mode - 0.05) & (mean_ratio < 1.0)
     grown = cv2.dilate(core.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     return core | (grown & rim), mode
+
+
+def _shadow_bleed(
+    lab: np.ndarray,
+    bg_rgb: np.ndarray,
+    candidate: np.ndarray,
+    core: np.ndarray,
+    mean_ratio: np.ndarray,
+    mode: float,
+) -> np.ndarray:
+    """Shadow pixels whose chroma a neighbouring object bled into (JPEG's coarse chroma).
+
+    Grown from the shadow core (at most ``_BLEED_STEPS`` px) through candidates that have
+    the shadow's brightness ratio and stay near the shadowed background's colour in the
+    CIELAB chroma plane (a bleed shifts chroma a little, an object's own colour a lot);
+    like the core, the added region must be thicker than a thin band.
+    """
+    import cv2
+
+    tol = 0.03 + 0.04 * mode
+    shadowed = rgb_to_lab(np.clip(bg_rgb * mode, 0, 255))
+    gap = np.hypot(lab[..., 1] - shadowed[..., 1], lab[..., 2] - shadowed[..., 2])
+    allowed = candidate & ~core & (np.abs(mean_ratio - mode) < tol) & (gap < _BLEED_CHROMA)
+    if not allowed.any():
+        return np.zeros_like(core)
+    kernel = np.ones((3, 3), np.uint8)
+    region = core.copy()
+    for _ in range(_BLEED_STEPS):
+        step = cv2.dilate(region.astype(np.uint8), kernel).astype(bool) & allowed & ~region
+        if not step.any():
+            break
+        region |= step
+    added = region & ~core
+    return cv2.morphologyEx(added.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)

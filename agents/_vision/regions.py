@@ -11,7 +11,10 @@ Pipeline (each step is a small function below):
 4. merge — a part that looks like a specular highlight (brighter, less chromatic than
    its neighbour, mostly surrounded by it) or like an attached shadow (darker, neutral,
    at the shadow ratio) is merged into its neighbour or dropped;
-5. occlusion split — a part with a deep concavity (low solidity) is split by a
+5. compression artefacts — JPEG halos (thin rings blending an object into the background)
+   are merged into the object, shadow blocks the object's colour bled into are dropped
+   (:mod:`.artefacts`);
+6. occlusion split — a part with a deep concavity (low solidity) is split by a
    watershed seeded from distance-transform cores (two same-coloured objects in contact).
 """
 
@@ -22,9 +25,12 @@ from typing import Any
 
 import numpy as np
 
+from .artefacts import clean_parts
 from .background import Foreground, foreground_evidence
 
 __all__ = ["Region", "geometric_regions"]
+
+_RIM = 2  # px of a component's outline that do not vote in the colour split
 
 
 @dataclass
@@ -72,6 +78,12 @@ def _split_by_colour(
     reliable = pix.max(axis=1) >= 45.0
     if reliable.sum() < 0.4 * area:
         reliable[:] = True
+    # The outline's pixels blend object and background (anti-aliasing, JPEG ringing):
+    # they do not vote either, and join the part they touch.
+    inner = cv2.erode(crop_mask.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=_RIM)
+    inner_votes = reliable & inner.astype(bool)[crop_mask]
+    if inner_votes.sum() >= max(2 * min_area, 0.3 * reliable.sum()):
+        reliable = inner_votes
     total = pix.sum(axis=1, keepdims=True) + 6.0
     feats = np.ascontiguousarray(((pix[:, :2] + 2.0) / total * 100.0)[reliable], dtype=np.float32)
     if feats.shape[0] < 2 * min_area:
@@ -226,7 +238,8 @@ def geometric_regions(
 
     Options: ``min_area`` (pixels, default 40), ``threshold`` (Lab distance, adaptive by
     default), ``shadows`` (default True), ``split_colours`` (default True),
-    ``split_touching`` (default True).
+    ``split_touching`` (default True), ``artefacts`` (default True: merge JPEG halos,
+    drop shadow bleed).
     """
     import cv2
 
@@ -254,6 +267,10 @@ def geometric_regions(
         if options.get("split_colours", True):
             parts = _split_by_colour(comp, rgb[y0:y1, x0:x1], min_area)
             parts = _merge_parts(parts, crop_lab, min_area) if len(parts) > 1 else parts
+        if options.get("artefacts", True):
+            parts = clean_parts(
+                parts, rgb[y0:y1, x0:x1], crop_lab, fg.background[y0:y1, x0:x1], fg.shadow_ratio, min_area=min_area
+            )
         if options.get("split_touching", True):
             parts = [q for p in parts for q in _split_touching(p, min_area)]
         for part in parts:

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 from spatioxolver.evals.metrics.accuracy import accuracy, accuracy_by, chance_of
 
-__all__ = ["summarize", "latest_rows"]
+__all__ = ["summarize", "latest_rows", "free_model"]
 
 
 def latest_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -21,10 +21,23 @@ def latest_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(last.values())
 
 
+def free_model(model: Any) -> bool:
+    """``geometric`` and ``sim/...`` models cost nothing: their cost is a known 0, not unknown."""
+    name = str(model or "").strip()
+    return name == "geometric" or name.startswith("sim/")
+
+
+def _cost(row: dict[str, Any]) -> float | None:
+    cost = (row.get("usage") or {}).get("cost_usd")
+    if cost is None and free_model(row.get("model")):
+        return 0.0
+    return cost
+
+
 def _totals(rows: list[dict[str, Any]]) -> dict[str, Any]:
     prompt = sum(int((r.get("usage") or {}).get("prompt_tokens") or 0) for r in rows)
     completion = sum(int((r.get("usage") or {}).get("completion_tokens") or 0) for r in rows)
-    costs = [(r.get("usage") or {}).get("cost_usd") for r in rows]
+    costs = [_cost(r) for r in rows]
     known = [float(c) for c in costs if c is not None]
     judge_costs = [float((r.get("judge") or {}).get("cost_usd") or 0) for r in rows]
     latencies = [float(r["latency_s"]) for r in rows if r.get("latency_s") is not None]

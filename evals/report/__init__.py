@@ -16,7 +16,9 @@ def write_report(run_dirs: list[str | Path], out: str | Path, *, seed: int = 0) 
         BenchmarkError: a directory is not a run directory, or its run.json is corrupt.
         InputError: ``out`` cannot be created or written.
 
-    Unreadable ``results.jsonl`` lines are skipped and listed in ``result["warnings"]``.
+    Unreadable ``results.jsonl`` lines are skipped and listed in ``result["warnings"]``;
+    so are runs that share (benchmark, data, split, model, graph), of which the headline
+    uses the one with the most examples (ties: the newest).
     """
 
     from spatioxolver.evals.evaluate import summarize_run
@@ -33,7 +35,8 @@ def write_report(run_dirs: list[str | Path], out: str | Path, *, seed: int = 0) 
         runs.append({"summary": summary, "rows": read_rows(Path(run_dir) / "results.jsonl")})
     out = prepare_dir(out, what="report directory")
     summaries = [r["summary"] for r in runs]
-    table = headline_table(runs, seed=seed)
+    table_warnings: list[str] = []
+    table = headline_table(runs, seed=seed, warnings=table_warnings)
     plots = make_plots(summaries, out)
     write_json_atomic(out / "summary.json", {"headline": table, "runs": summaries})
     (out / "report.md").write_text(render_markdown(table, summaries, plots), encoding="utf-8")
@@ -45,5 +48,5 @@ def write_report(run_dirs: list[str | Path], out: str | Path, *, seed: int = 0) 
         "report_md": str(out / "report.md"),
         "report_html": str(out / "report.html"),
         "summary_json": str(out / "summary.json"),
-        "warnings": [w for s in summaries for w in s.get("warnings") or []],
+        "warnings": [w for s in summaries for w in s.get("warnings") or []] + table_warnings,
     }

@@ -1,4 +1,4 @@
-"""The headline table: agentic, direct and CoT-rank side by side per (benchmark, model),
+"""The headline table: agentic, direct and CoT-rank side by side per (benchmark, data, split, model),
 with deltas against agentic and paired bootstrap 95% intervals over shared example ids."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 from spatioxolver.evals.metrics.bootstrap import mean_ci, paired_delta_ci
 from spatioxolver.evals.metrics.summary import latest_rows
 
-__all__ = ["GRAPHS", "primary_metric", "row_value", "headline_table"]
+__all__ = ["GRAPHS", "primary_metric", "row_value", "headline_table", "model_label", "pick_run"]
 
 GRAPHS = ("agentic", "direct", "cot_rank")
 
@@ -27,19 +27,67 @@ def row_value(row: dict[str, Any], metric: str) -> float:
     return 1.0 if row.get("correct") is True else 0.0
 
 
-def headline_table(runs: list[dict[str, Any]], *, seed: int = 0) -> list[dict[str, Any]]:
-    """One entry per (benchmark, split, model): per-graph value + CI, and deltas vs agentic.
+def model_label(info: dict[str, Any]) -> str:
+    """The run's model with its model options, e.g. ``sim/custom {sigma_d=0.5, seed=3}``.
 
-    ``runs`` items carry ``summary`` (with ``run``) and ``rows``.
+    Example:
+        >>> model_label({"model": "sim/custom", "model_options": {"sigma_d": 0.5}})
+        'sim/custom {sigma_d=0.5}'
     """
-    groups: dict[tuple[str, str, str, str], dict[str, dict[str, Any]]] = defaultdict(dict)
+    options = info.get("model_options") or {}
+    if not options:
+        return str(info.get("model"))
+    return f"{info.get('model')} {{{', '.join(f'{k}={v}' for k, v in sorted(options.items()))}}}"
+
+
+def _recency(run: dict[str, Any]) -> tuple[str, int, str]:
+    info = run["summary"]["run"]
+    when = str(info.get("finished_at") or info.get("started_at") or "")
+    try:
+        mtime = (Path(str(info.get("dir"))) / "results.jsonl").stat().st_mtime_ns
+    except OSError:
+        mtime = 0
+    return when, mtime, str(info.get("dir"))
+
+
+def pick_run(candidates: list[dict[str, Any]]) -> dict[str, Any]:
+    """Of several runs with the same (benchmark, data, split, model, graph): the one with
+    the most examples; ties go to the newest (finish time, then results file time)."""
+    return max(candidates, key=lambda r: (len(latest_rows(r["rows"])), _recency(r)))
+
+
+def headline_table(
+    runs: list[dict[str, Any]], *, seed: int = 0, warnings: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """One entry per (benchmark, data, split, model): per-graph value + CI, and deltas vs agentic.
+
+    ``runs`` items carry ``summary`` (with ``run``) and ``rows``. When several runs share
+    (benchmark, data, split, model, graph), :func:`pick_run` chooses one and a line naming
+    all of them goes to ``warnings``. Each entry's ``run`` maps graph -> the run directory
+    used; each delta carries ``n``, the number of example ids both runs share.
+    """
+    groups: dict[tuple[str, str, str, str], dict[str, list[dict[str, Any]]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
     for run in runs:
         info = run["summary"]["run"]
         dataset = Path(str(info.get("dataset") or "")).name or str(info.get("benchmark"))
-        key = (str(info.get("benchmark")), dataset, str(info.get("split") or "all"), str(info.get("model")))
-        groups[key][str(info.get("graph"))] = run
+        key = (str(info.get("benchmark")), dataset, str(info.get("split") or "all"), model_label(info))
+        groups[key][str(info.get("graph"))].append(run)
     table = []
-    for (benchmark, dataset, split, model), by_graph in sorted(groups.items()):
+    for (benchmark, dataset, split, model), candidates in sorted(groups.items()):
+        by_graph: dict[str, dict[str, Any]] = {}
+        for graph, found in candidates.items():
+            by_graph[graph] = pick_run(found)
+            if len(found) > 1 and warnings is not None:
+                listed = ", ".join(
+                    f"{r['summary']['run'].get('dir')} ({len(latest_rows(r['rows']))} examples)" for r in found
+                )
+                warnings.append(
+                    f"{len(found)} runs share ({benchmark}, {dataset}, {split}, {model}, {graph}): {listed}; "
+                    f"the headline uses {by_graph[graph]['summary']['run'].get('dir')} "
+                    "(most examples, then newest)"
+                )
         any_run = next(iter(by_graph.values()))
         family = next((r.get("family") for r in any_run["rows"] if r.get("family")), None)
         metric = primary_metric(family)
@@ -50,6 +98,7 @@ def headline_table(runs: list[dict[str, Any]], *, seed: int = 0) -> list[dict[st
             "model": model,
             "metric": metric,
             "simulated": any(r["summary"]["run"].get("simulated") for r in by_graph.values()),
+            "run": {g: r["summary"]["run"].get("dir") for g, r in by_graph.items()},
             "graphs": {},
             "deltas": {},
             "cost_usd": {},

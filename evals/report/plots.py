@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-__all__ = ["make_plots", "run_label"]
+__all__ = ["make_plots", "run_label", "ctr_vs_n_figure"]
 
 #: Largest figure side in inches (a report over very many runs stays a readable PNG).
 _MAX_INCHES = 60.0
@@ -27,10 +27,12 @@ def _plt() -> Any:
 
 def run_label(summary: dict[str, Any]) -> str:
     """``model (simulated) · graph`` plus ``· split`` when the run used a split."""
+    from spatioxolver.evals.report.headline import model_label
+
     run = summary["run"]
     sim = " (simulated)" if run.get("simulated") else ""
     split = f" · {run['split']}" if run.get("split") else ""
-    return f"{run.get('model')}{sim} · {run.get('graph')}{split}"
+    return f"{model_label(run)}{sim} · {run.get('graph')}{split}"
 
 
 _label = run_label
@@ -107,36 +109,66 @@ def accuracy_per_category(summaries: list[dict[str, Any]], out: Path) -> Path | 
     return _save(fig, out / "accuracy_per_category.png")
 
 
-def ctr_vs_n(summaries: list[dict[str, Any]], out: Path) -> Path | None:
+def ctr_vs_n_figure(summaries: list[dict[str, Any]]) -> Any | None:
+    """The CTR-vs-N figure (three panels H, V, D), or ``None`` without CTR data.
+
+    Each run has one colour in every panel. Thm 3.7 theory depends on the model's noise,
+    not on the graph, so it is drawn once per model (model options included), dashed, in
+    a colour of its own; the legend has exactly one entry per drawn line, in its colour.
+    """
+    from spatioxolver.evals.report.headline import model_label
+
     runs = [s for s in summaries if (s.get("ctr") or {}).get("per_n_axis")]
     if not runs:
         return None
-    labels = [run_label(s) for s in runs] + [f"Thm 3.7 theory ({s['run'].get('model')})" for s in runs]
+    run_labels = list(dict.fromkeys(run_label(s) for s in runs))
+    models = list(
+        dict.fromkeys(
+            model_label(s["run"]) for s in runs if any("theory_ctr" in e for e in s["ctr"]["per_n_axis"])
+        )
+    )
+    theory_labels = [f"Thm 3.7 theory ({m})" for m in models]
+    labels = run_labels + theory_labels
+    colours = {lab: f"C{i % 10}" for i, lab in enumerate(run_labels)}
+    dashes = ("--", "-.", (0, (5, 1, 1, 1, 1, 1)), (0, (1, 1)))
+    theory_style = {
+        m: (f"C{(len(run_labels) + j) % 10}", dashes[(j // 10) % len(dashes)]) for j, m in enumerate(models)
+    }
     fig, axes = _figure(12 + _legend_width(labels), max(3.8, _legend_height(labels)), 3, sharey=True)
     handles: dict[str, Any] = {}
     for ax, axis in zip(axes, ("H", "V", "D"), strict=True):
+        theory: dict[str, dict[int, float]] = {}
         for s in runs:
             pts = [e for e in s["ctr"]["per_n_axis"] if e["axis"] == axis and e["ctr"]["value"] is not None]
             if not pts:
                 continue
-            (line,) = ax.plot([e["N"] for e in pts], [e["ctr"]["value"] for e in pts], "o-")
-            handles.setdefault(run_label(s), line)
-            theory = [e for e in pts if "theory_ctr" in e]
-            if theory:
-                (t_line,) = ax.plot(
-                    [e["N"] for e in theory],
-                    [e["theory_ctr"] for e in theory],
-                    "--",
-                    color=line.get_color(),
-                    alpha=0.7,
-                )
-                handles.setdefault(f"Thm 3.7 theory ({s['run'].get('model')})", t_line)
+            lab = run_label(s)
+            (line,) = ax.plot(
+                [e["N"] for e in pts], [e["ctr"]["value"] for e in pts], "o-", color=colours[lab]
+            )
+            handles.setdefault(lab, line)
+            per_n = theory.setdefault(model_label(s["run"]), {})
+            for e in pts:
+                if "theory_ctr" in e:
+                    per_n.setdefault(e["N"], e["theory_ctr"])
+        for model, per_n in theory.items():
+            if not per_n:
+                continue
+            colour, dash = theory_style[model]
+            ns = sorted(per_n)
+            (t_line,) = ax.plot(ns, [per_n[n] for n in ns], linestyle=dash, color=colour, alpha=0.8)
+            handles.setdefault(f"Thm 3.7 theory ({model})", t_line)
         ax.axhline(0.25, ls=":", color="grey")
         ax.set_title(f"axis {axis}")
         ax.set_xlabel("N objects")
     axes[0].set_ylabel("CTR")
     _legend(fig, list(handles.values()), list(handles))
-    return _save(fig, out / "ctr_vs_n.png")
+    return fig
+
+
+def ctr_vs_n(summaries: list[dict[str, Any]], out: Path) -> Path | None:
+    fig = ctr_vs_n_figure(summaries)
+    return None if fig is None else _save(fig, out / "ctr_vs_n.png")
 
 
 def gap_set(summaries: list[dict[str, Any]], out: Path) -> Path | None:

@@ -7,7 +7,7 @@ import html
 from pathlib import Path
 from typing import Any
 
-__all__ = ["fmt_ci", "headline_rows", "render_markdown", "render_html"]
+__all__ = ["fmt_ci", "fmt_delta", "headline_rows", "render_markdown", "render_html"]
 
 SIM_NOTE = (
     "Runs marked (simulated) use `sim/` models: answers drawn from the generated ground truth with the "
@@ -24,6 +24,20 @@ def fmt_ci(stat: dict[str, Any] | None, pct: bool = True) -> str:
     if lo is None:
         return f"{stat['value'] * scale:.{digits}f}"
     return f"{stat['value'] * scale:.{digits}f} [{lo * scale:.{digits}f}, {hi * scale:.{digits}f}]"
+
+
+def _model(info: dict[str, Any]) -> str:
+    from spatioxolver.evals.report.headline import model_label
+
+    return model_label(info)
+
+
+def fmt_delta(stat: dict[str, Any] | None) -> str:
+    """A paired delta with the number of shared examples: ``40.0 [10.0, 70.0] (n=5)``."""
+    text = fmt_ci(stat)
+    if stat and stat.get("value") is not None and stat.get("n") is not None:
+        text += f" (n={stat['n']})"
+    return text
 
 
 def headline_rows(table: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
@@ -59,8 +73,8 @@ def headline_rows(table: list[dict[str, Any]]) -> tuple[list[str], list[list[str
                 model,
                 e["metric"],
                 *(fmt_ci(e["graphs"].get(g)) for g in ("agentic", "direct", "cot_rank")),
-                fmt_ci(e["deltas"].get("agentic-direct")),
-                fmt_ci(e["deltas"].get("agentic-cot_rank")),
+                fmt_delta(e["deltas"].get("agentic-direct")),
+                fmt_delta(e["deltas"].get("agentic-cot_rank")),
                 ctr_text,
             ]
         )
@@ -87,6 +101,7 @@ def _run_rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str
         "tokens in/out",
         "cost USD",
         "latency p50 s",
+        "run dir",
     ]
     rows = []
     for s in summaries:
@@ -94,7 +109,7 @@ def _run_rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str
         rows.append(
             [
                 str(r.get("benchmark")),
-                str(r.get("model")) + (" (simulated)" if r.get("simulated") else ""),
+                _model(r) + (" (simulated)" if r.get("simulated") else ""),
                 str(r.get("graph")),
                 str(r.get("split") or "all"),
                 str(t["examples"]),
@@ -104,6 +119,7 @@ def _run_rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str
                 f"{t['prompt_tokens']}/{t['completion_tokens']}",
                 f"{t['cost_usd']:.4f}",
                 "–" if t["latency_p50_s"] is None else f"{t['latency_p50_s']:.3f}",
+                str(r.get("dir") or "–"),
             ]
         )
     return header, rows
@@ -112,17 +128,21 @@ def _run_rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str
 def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[str], list[list[str]]]]:
     out = []
     cat_rows = [
-        [s["run"]["model"], s["run"]["graph"], name, fmt_ci(v)]
+        [_model(s["run"]), s["run"]["graph"], str(s["run"].get("dir") or "–"), name, fmt_ci(v)]
         for s in summaries
         for name, v in (s.get("per_subcategory") or s.get("per_category") or {}).items()
     ]
     if cat_rows:
         out.append(
-            ("Accuracy per (sub)category", ["model", "graph", "category", "accuracy % [95% CI]"], cat_rows)
+            (
+                "Accuracy per (sub)category",
+                ["model", "graph", "run dir", "category", "accuracy % [95% CI]"],
+                cat_rows,
+            )
         )
     ctr_rows = [
         [
-            s["run"]["model"],
+            _model(s["run"]),
             s["run"]["graph"],
             str(e["N"]),
             e["axis"],
@@ -149,7 +169,7 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
             for e in g["per_gap"]:
                 gap_rows.append(
                     [
-                        s["run"]["model"],
+                        _model(s["run"]),
                         s["run"]["graph"],
                         f"{e['gap']:g}",
                         fmt_ci(e["p_cycle"], pct=False),
@@ -183,7 +203,7 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
             sv = c["survival"]
             cvt_rows.append(
                 [
-                    s["run"]["model"],
+                    _model(s["run"]),
                     s["run"]["graph"],
                     c["protocol"],
                     c["representation"],
@@ -227,7 +247,7 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
                 for value, v in values.items():
                     inc_rows.append(
                         [
-                            s["run"]["model"],
+                            _model(s["run"]),
                             s["run"]["graph"],
                             f"{kind}={value}",
                             fmt_ci(v["accuracy"]),
@@ -244,7 +264,7 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
         )
     rep_rows = [
         [
-            s["run"]["model"],
+            _model(s["run"]),
             s["run"]["graph"],
             axis,
             f"{r['ctr_before']:.3f}",
@@ -274,7 +294,9 @@ def render_markdown(
         SIM_NOTE,
         "",
         "## Headline",
-        "Values in %, with bootstrap 95% intervals; Δ are paired over shared examples.",
+        "Values in %, with bootstrap 95% intervals; Δ are paired over the n examples both runs share. "
+        "Where several runs share benchmark, data, split, model and graph, the one with the most "
+        "examples (ties: newest) is used; the `run` key of summary.json names it.",
         "",
         _md_table(*headline_rows(table)),
         "",
@@ -306,7 +328,9 @@ def render_html(table: list[dict[str, Any]], summaries: list[dict[str, Any]], pl
         "<!DOCTYPE html><html><head><meta charset='utf-8'><title>SpatioXolver evaluation report</title>",
         f"<style>{style}</style></head><body><h1>SpatioXolver evaluation report</h1>",
         f"<p class='note'>{html.escape(SIM_NOTE)}</p><h2>Headline</h2>",
-        "<p>Values in %, with bootstrap 95% intervals; Δ are paired over shared examples.</p>",
+        "<p>Values in %, with bootstrap 95% intervals; Δ are paired over the n examples both runs share. "
+        "Where several runs share benchmark, data, split, model and graph, the one with the most "
+        "examples (ties: newest) is used; the <code>run</code> key of summary.json names it.</p>",
         _html_table(*headline_rows(table)),
         "<h2>Runs</h2>",
         _html_table(*_run_rows(summaries)),

@@ -3,8 +3,11 @@
 ``ask IMAGE [IMAGE ...] "QUESTION" [--model M] [--api-base URL] [--graph G] [--clean-image PATH ...]
 [--marks JSON|FILE] [--json] [--trace] [--progress]`` answers a question (``ask --example
 MANIFEST:ID`` takes the images, question, marks, clean images and ground truth of a generated
-example, exactly as ``spatioxolver eval`` does); ``scene IMAGE [--out scene.json] [--viz overlay.png] [--graphml out.graphml]``
-writes the scene graph, an overlay (masks, ids, labels, relation arrows) and GraphML.
+example, exactly as ``spatioxolver eval`` does); ``scene IMAGE [IMAGE ...] [--marks ...]
+[--clean-image ...] [--example MANIFEST:ID] [--out scene.json] [--viz overlay.png]
+[--graphml out.graphml]`` writes the scene graph, an overlay (outlines, ids, bound labels,
+H/D order ranks; see :mod:`spatioxolver.cli._viz`) and GraphML. Both commands share the
+input options (:func:`_add_input_options`, :func:`_apply_input_options`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from spatioxolver.cli._viz import draw_overlay
 from spatioxolver.errors import InputError
 
 __all__ = ["add_parser", "draw_overlay", "graphml_graph"]
@@ -41,26 +45,7 @@ def add_parser(subparsers: Any) -> None:
     )
     ask.add_argument("--api-base", default=None, help="base URL of an OpenAI-compatible server")
     ask.add_argument("--graph", default="agentic", help="agentic (default), direct or cot-rank")
-    ask.add_argument(
-        "--marks",
-        default=None,
-        help="JSON {label: [x, y]} anchors of labels drawn on the image (set-of-marks)",
-    )
-    ask.add_argument(
-        "--clean-image",
-        action="append",
-        default=None,
-        metavar="PATH",
-        help="overlay-free render of an image for the geometric pipeline (repeat, same order as the images)",
-    )
-    ask.add_argument(
-        "--example",
-        default=None,
-        metavar="MANIFEST[:ID]",
-        help="a `spatioxolver generate` example (directory or manifest.jsonl, then ':' and the id, or "
-        "--id): its images, question, marks, clean images and ground truth (needed by sim/ models)",
-    )
-    ask.add_argument("--id", default=None, help="the example id for --example")
+    _add_input_options(ask)
     ask.add_argument(
         "--repair",
         default="auto",
@@ -72,14 +57,74 @@ def add_parser(subparsers: Any) -> None:
     ask.add_argument("--progress", action="store_true", help="show live per-node events on stderr")
     ask.set_defaults(handler=_ask)
 
-    scene = subparsers.add_parser("scene", help="build the scene graph of an image")
-    scene.add_argument("image", help="image path")
+    scene = subparsers.add_parser(
+        "scene",
+        help="build the scene graph of an image (or several views)",
+        usage="spatioxolver scene [options] IMAGE [IMAGE ...]\n"
+        "       spatioxolver scene [options] --example MANIFEST:ID",
+    )
+    scene.add_argument(
+        "images",
+        nargs="*",
+        metavar="IMAGE",
+        help="one or more image paths (several views: the first is the reference); none with --example",
+    )
     scene.add_argument("--model", default="geometric", help="geometric (default) or a model string")
     scene.add_argument("--api-base", default=None, help="base URL of an OpenAI-compatible server")
+    _add_input_options(scene)
     scene.add_argument("--out", default=None, help="write the scene graph JSON here (default: stdout)")
-    scene.add_argument("--viz", default=None, help="write an overlay PNG (masks, ids, labels, arrows)")
+    scene.add_argument(
+        "--viz",
+        default=None,
+        help="write an overlay PNG of the first image: outlines, ids, bound labels, H/D order ranks",
+    )
     scene.add_argument("--graphml", default=None, help="write the scene graph as GraphML")
     scene.set_defaults(handler=_scene)
+
+
+def _add_input_options(parser: Any) -> None:
+    """``--marks``, ``--clean-image``, ``--example`` and ``--id``: the same for ``ask`` and ``scene``."""
+    parser.add_argument(
+        "--marks",
+        default=None,
+        help="JSON {label: [x, y]} (inline or a file) anchors of labels drawn on the image (set-of-marks)",
+    )
+    parser.add_argument(
+        "--clean-image",
+        action="append",
+        default=None,
+        metavar="PATH",
+        help="overlay-free render of an image for the geometric pipeline (repeat, same order as the images)",
+    )
+    parser.add_argument(
+        "--example",
+        default=None,
+        metavar="MANIFEST[:ID]",
+        help="a `spatioxolver generate` example (directory or manifest.jsonl, then ':' and the id, or "
+        "--id): its images, question, marks, clean images and ground truth (needed by sim/ models)",
+    )
+    parser.add_argument("--id", default=None, help="the example id for --example")
+
+
+def _apply_input_options(args: argparse.Namespace, call: dict[str, Any], n_images: int) -> None:
+    """Put ``--clean-image`` / ``--marks`` into ``call`` (they override the example's)."""
+    if args.clean_image:
+        if len(args.clean_image) != n_images:
+            raise InputError(
+                f"{len(args.clean_image)} --clean-image path(s) for {n_images} image(s); give one per image"
+            )
+        call["clean_images"] = list(args.clean_image)
+    marks = _marks(args.marks)
+    if marks:
+        call["marks"] = marks
+
+
+def _refuse_sim_without_example(args: argparse.Namespace) -> None:
+    if args.model.strip().startswith("sim/"):
+        raise InputError(
+            f"{args.model.strip()} is a simulated model: it answers from a generated scene's ground "
+            "truth; use --example MANIFEST:ID (a `spatioxolver generate` example)"
+        )
 
 
 def _marks(text: str | None) -> dict[str, Any] | None:
@@ -103,7 +148,7 @@ def _marks(text: str | None) -> dict[str, Any] | None:
     return value
 
 
-def _example_call(args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any]:
+def _example_kwargs(args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any]:
     """``aask`` keyword arguments of ``--example`` (the evals runner's own builder)."""
     from spatioxolver.evals.evaluate import find_example
     from spatioxolver.evals.runner import example_call
@@ -117,7 +162,12 @@ def _example_call(args: argparse.Namespace, options: dict[str, Any]) -> dict[str
     if not Path(spec).exists():
         raise InputError(f"--example {spec}: no such file or directory")
     example = find_example(spec, example_id)
-    call = example_call(example, model=args.model, graph=args.graph, options=options)
+    return example_call(example, model=args.model, graph=getattr(args, "graph", "agentic"), options=options)
+
+
+def _example_call(args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any]:
+    """``ask --example``: the example's call, with an optional QUESTION override."""
+    call = _example_kwargs(args, options)
     if len(args.inputs) > 1:
         raise InputError("with --example give at most a QUESTION; the images come from the example")
     if args.inputs:
@@ -142,24 +192,12 @@ def _ask(args: argparse.Namespace) -> int:
             raise InputError("--id goes with --example MANIFEST")
         if len(args.inputs) < 2:
             raise InputError('give an image and a question: spatioxolver ask IMAGE [IMAGE ...] "QUESTION"')
-        if args.model.strip().startswith("sim/"):
-            raise InputError(
-                f"{args.model.strip()} is a simulated model: it answers from a generated scene's ground "
-                "truth; use --example MANIFEST:ID (a `spatioxolver generate` example)"
-            )
+        _refuse_sim_without_example(args)
         *images, question = args.inputs
         call = {"images": images, "question": question, "model": args.model, "graph": args.graph, **options}
     images = call.pop("images")
     question = call.pop("question")
-    if args.clean_image:
-        if len(args.clean_image) != len(images):
-            raise InputError(
-                f"{len(args.clean_image)} --clean-image path(s) for {len(images)} image(s); give one per image"
-            )
-        call["clean_images"] = list(args.clean_image)
-    marks = _marks(args.marks)
-    if marks:
-        call["marks"] = marks
+    _apply_input_options(args, call, len(images))
     if args.progress:
         call["on_event"] = _print_event
     answer = ask(images if len(images) != 1 else images[0], question, **call)
@@ -211,9 +249,28 @@ def _scene(args: argparse.Namespace) -> int:
     from spatioxolver.api import build_scene_graph
     from spatioxolver.images import load_image
 
-    rgb = load_image(args.image)
     options: dict[str, Any] = {"api_base": args.api_base} if args.api_base else {}
-    graph = build_scene_graph(rgb, model=args.model, **options)
+    if args.example:
+        if args.images:
+            raise InputError("with --example give no IMAGE; the images come from the example")
+        call = _example_kwargs(args, options)
+        images = list(call.pop("images"))
+        if not images:
+            raise InputError(
+                f"--example {args.example}: this example has no images (a text or scene-graph one)"
+            )
+        call = {k: call[k] for k in ("ground_truth", "marks", "clean_images", "api_base") if call.get(k)}
+    else:
+        if args.id is not None:
+            raise InputError("--id goes with --example MANIFEST")
+        if not args.images:
+            raise InputError("give an image: spatioxolver scene IMAGE [IMAGE ...] (or --example MANIFEST:ID)")
+        _refuse_sim_without_example(args)
+        images, call = list(args.images), dict(options)
+    _apply_input_options(args, call, len(images))
+    # The overlay goes on what was segmented: the clean render when there is one.
+    shown = load_image((call.get("clean_images") or images)[0])
+    graph = build_scene_graph(images if len(images) != 1 else images[0], model=args.model, **call)
     text = graph.to_json(indent=2)
     if args.out:
         _write(Path(args.out), text.encode())
@@ -222,7 +279,7 @@ def _scene(args: argparse.Namespace) -> int:
     if args.viz:
         import cv2
 
-        overlay = draw_overlay(rgb, graph)
+        overlay = draw_overlay(shown, graph)
         ok, buf = cv2.imencode(".png", cv2.cvtColor(overlay, cv2.COLOR_RGB2BGR))
         _write(Path(args.viz), buf.tobytes())
     if args.graphml:
@@ -233,7 +290,9 @@ def _scene(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise InputError(f"cannot write {args.graphml}: {exc.strerror or exc}") from None
     if args.out or args.viz or args.graphml:
-        print(f"{len(graph.objects)} objects, {len(graph.relations)} relations")
+        labelled = sum(1 for o in graph.objects if o.label)
+        tail = f", {labelled} labelled" if labelled else ""
+        print(f"{len(graph.objects)} objects{tail}, {len(graph.relations)} relations")
     return 0
 
 
@@ -242,70 +301,6 @@ def _write(path: Path, data: bytes) -> None:
         path.write_bytes(data)
     except OSError as exc:
         raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
-
-
-_PALETTE = [
-    (230, 25, 75),
-    (60, 180, 75),
-    (255, 225, 25),
-    (0, 130, 200),
-    (245, 130, 48),
-    (145, 30, 180),
-    (70, 240, 240),
-    (240, 50, 230),
-    (210, 245, 60),
-    (250, 190, 212),
-]
-_AXIS_COLOURS = {"H": (255, 255, 255), "D": (255, 215, 0)}
-
-
-def draw_overlay(rgb: Any, graph: Any) -> Any:
-    """The image with masks (tinted), ids and labels, and arrows along the H (white) and D (gold) orders."""
-    import cv2
-    import numpy as np
-
-    from spatioxolver.rle import decode_mask
-
-    out = rgb.astype(np.float32).copy()
-    objects = [o for o in graph.objects if o.frame == 0]
-    for k, obj in enumerate(objects):
-        colour = np.array(_PALETTE[k % len(_PALETTE)], np.float32)
-        if obj.mask:
-            mask = decode_mask(obj.mask).astype(bool)
-            if mask.shape == out.shape[:2]:
-                out[mask] = 0.55 * out[mask] + 0.45 * colour
-    img = np.clip(out, 0, 255).astype(np.uint8)
-    centre = {o.id: (int(o.centroid[0]), int(o.centroid[1])) for o in objects if o.centroid}
-    for axis, arrow_colour in _AXIS_COLOURS.items():
-        order = _order(graph, axis, objects)
-        for a, b in zip(order, order[1:], strict=False):
-            if a in centre and b in centre:
-                cv2.arrowedLine(img, centre[a], centre[b], arrow_colour, 1, cv2.LINE_AA, tipLength=0.08)
-    for k, obj in enumerate(objects):
-        if obj.bbox is not None:
-            x0, y0, x1, y1 = (int(v) for v in obj.bbox)
-            cv2.rectangle(img, (x0, y0), (x1, y1), _PALETTE[k % len(_PALETTE)], 1)
-            text = obj.id + (f" [{obj.label}]" if obj.label else "")
-            cv2.putText(
-                img, text, (x0, max(y0 - 3, 10)), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 2, cv2.LINE_AA
-            )
-            cv2.putText(
-                img,
-                text,
-                (x0, max(y0 - 3, 10)),
-                cv2.FONT_HERSHEY_SIMPLEX,
-                0.4,
-                (255, 255, 255),
-                1,
-                cv2.LINE_AA,
-            )
-    return img
-
-
-def _order(graph: Any, axis: str, objects: list[Any]) -> list[str]:
-    from spatioxolver.agents._reasoning._symbolic import _axis_order
-
-    return [o.id for o in _axis_order(graph, axis, objects)]
 
 
 def graphml_graph(graph: Any) -> Any:

@@ -21,12 +21,17 @@ input formats (FILE):
   CSV   first,second[,p]     one pair per row; optional header "first,second,p";
                              lines starting with # are comments.
 
-output: CTR over fully answered triples (with coverage), OSC (exact when proven,
-otherwise the best agreement found and the solver's upper bound), the repaired order
-(first to last) and the answered pairs the repair reverses.
---json prints {"items", "n", "coverage", "ctr", "cyclic_triples", "observed_triples",
-"osc": {"value", "lower", "upper", "optimal", "method"}, "repair": {"method", "order",
-"agreement", "optimal", "flipped"}}; a scene graph gives {"axes": {"H": {...}, ...}}.
+  GraphML is not read: pass the scene JSON (`spatioxolver scene --out`) instead.
+
+output: CTR over fully answered triples (with coverage; "n/a (needs >= 3 items)" for
+fewer than 3 items), OSC (exact when proven, otherwise the best agreement found and the
+solver's upper bound), the repaired order (first to last, "a < b" = a precedes b) and the
+answered pairs the repair reverses ("answer said a < b, repaired to b < a").
+--json prints {"items", "n", "coverage", "ctr", "ctr_note", "cyclic_triples",
+"observed_triples", "osc": {"value", "lower", "upper", "optimal", "method"}, "repair":
+{"method", "order", "agreement", "optimal", "flipped"}}; "ctr" is null with a "ctr_note"
+when it cannot be measured; each "flipped" entry [a, b] means the answers put a first and
+the repaired order puts b first. A scene graph gives {"axes": {"H": {...}, ...}}.
 """
 
 
@@ -54,7 +59,9 @@ def add_parser(subparsers: Any) -> None:
         metavar="S",
         help="seconds for the exact ILP (above 20 items); when reached the bound is reported (default 10)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the local search restarts (default 0)")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="seed (>= 0) of the local search restarts (default 0)"
+    )
     parser.set_defaults(handler=_run)
 
 
@@ -65,6 +72,8 @@ def _run(args: argparse.Namespace) -> int:
 
     if not args.time_limit > 0:
         raise InputError(f"--time-limit must be positive, got {args.time_limit}")
+    if args.seed < 0:
+        raise InputError(f"--seed must be >= 0, got {args.seed}")
     data = load_pairwise(args.file)
     if data.scene_graph is not None:
         per_axis = tournaments_from_scene_graph(data.scene_graph)
@@ -90,13 +99,17 @@ def _run(args: argparse.Namespace) -> int:
 
 def _analyse(items: list[str], t: Any, args: argparse.Namespace) -> dict[str, Any]:
     from spatioxolver.consistency._exact import ILP_MAX_N, solve_exact
-    from spatioxolver.errors import InputError
 
-    if t.n < 3:
-        raise InputError(f"need at least 3 items to measure cyclic triples, got {t.n}")
     cov = t.coverage()
     triples = cov["observed_triples"]
-    ctr = t.ctr() if triples else None
+    # Tournament.ctr() raises for n < 3; the report degrades to "n/a" instead.
+    ctr = t.ctr() if t.n >= 3 and triples else None
+    if t.n < 3:
+        ctr_note = "needs >= 3 items"
+    elif not triples:
+        ctr_note = "no triple has all three pairs answered"
+    else:
+        ctr_note = None
     rep = t.repair(args.method, seed=args.seed, time_limit=args.time_limit)
     if rep.method in ("dp", "ilp", "trivial"):
         osc = {
@@ -131,6 +144,7 @@ def _analyse(items: list[str], t: Any, args: argparse.Namespace) -> dict[str, An
         "n": t.n,
         "coverage": {"pairs": cov["pairs"], "triples": cov["triples"]},
         "ctr": ctr,
+        "ctr_note": ctr_note,
         "cyclic_triples": t.cyclic_triples(),
         "observed_triples": triples,
         "osc": osc,
@@ -146,11 +160,10 @@ def _analyse(items: list[str], t: Any, args: argparse.Namespace) -> dict[str, An
 
 def _print_text(rep: dict[str, Any]) -> None:
     cov = rep["coverage"]
-    print(
-        f"items: {rep['n']}   pairs answered: {cov['pairs']:.1%}   triples fully answered: {cov['triples']:.1%}"
-    )
+    triples = f"{cov['triples']:.1%}" if rep["n"] >= 3 else "n/a"
+    print(f"items: {rep['n']}   pairs answered: {cov['pairs']:.1%}   triples fully answered: {triples}")
     if rep["ctr"] is None:
-        print("CTR: n/a (no triple has all three pairs answered)")
+        print(f"CTR: n/a ({rep['ctr_note']})")
     else:
         print(f"CTR: {rep['ctr']:.4f} ({rep['cyclic_triples']} cyclic of {rep['observed_triples']} triples)")
     osc = rep["osc"]
@@ -159,9 +172,11 @@ def _print_text(rep: dict[str, Any]) -> None:
     else:
         print(f"OSC: between {osc['lower']:.4f} and {osc['upper']:.4f} (not proven optimal; {osc['method']})")
     r = rep["repair"]
-    print(f"repaired order ({r['method']}, first to last): {' < '.join(r['order'])}")
+    print(f"repaired order ({r['method']}, first to last; '<' = precedes): {' < '.join(r['order'])}")
     print(f"agreement: {r['agreement']:.4f}   optimal: {'yes' if r['optimal'] else 'not proven'}")
     if r["flipped"]:
-        print(f"flipped pairs ({len(r['flipped'])}): " + ", ".join(f"{a}>{b}" for a, b in r["flipped"]))
+        print(f"flipped pairs ({len(r['flipped'])}):")
+        for a, b in r["flipped"]:
+            print(f"  answer said {a} < {b}, repaired to {b} < {a}")
     else:
         print("flipped pairs: none")

@@ -51,6 +51,15 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="do not read or write the model response cache (LLM models; cache=False)",
     )
+    ev.add_argument(
+        "--model-option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="option passed to the model client, repeatable; VALUE is read as JSON when it parses "
+        "(0.5, 3, true, null), else as text. E.g. --model-option sigma_d=0.5 --model-option seed=3 "
+        "for sim/custom; an option the model does not know is an error",
+    )
     ev.add_argument("--no-progress", action="store_true", help="no progress bar")
     ev.set_defaults(handler=_eval)
 
@@ -74,10 +83,48 @@ def _columns(value: str | None) -> dict[str, str] | None:
     return {str(k): str(v) for k, v in mapping.items()}
 
 
+_SECRET_WORDS = ("key", "token", "secret", "password")
+
+
+def parse_model_options(items: list[str] | None) -> dict[str, Any]:
+    """``["sigma_d=0.5", "name=x"]`` -> ``{"sigma_d": 0.5, "name": "x"}``.
+
+    Values are read as JSON when they parse (numbers, ``true``/``false``, ``null``, quoted
+    strings, lists, objects), otherwise kept as text.
+
+    Raises:
+        ConfigError: no ``=``, an empty or repeated key, or a secret-like key (API keys come
+            from the environment and are never recorded in ``run.json``).
+
+    Example:
+        >>> parse_model_options(["sigma_d=0.5", "seed=3", "bias=-0.1", "note=hi"])
+        {'sigma_d': 0.5, 'seed': 3, 'bias': -0.1, 'note': 'hi'}
+    """
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, raw = str(item).partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ConfigError(f"--model-option {item!r}: expected KEY=VALUE, e.g. sigma_d=0.5")
+        if key in out:
+            raise ConfigError(f"--model-option {key} given more than once")
+        if any(w in key.lower() for w in _SECRET_WORDS):
+            raise ConfigError(
+                f"--model-option {key}: secrets are not taken on the command line; "
+                "set the provider's API key variable in the environment"
+            )
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
 def _eval(args: argparse.Namespace) -> int:
     import math
 
     from spatioxolver.evals.evaluate import evaluate
+    from spatioxolver.evals.report.headline import model_label
     from spatioxolver.evals.report.render import fmt_ci
 
     if args.limit is not None and args.limit < 1:
@@ -103,6 +150,9 @@ def _eval(args: argparse.Namespace) -> int:
         options["image_root"] = args.image_root
     if args.batch_size is not None:
         options["batch_size"] = args.batch_size
+    model_options = parse_model_options(args.model_option)
+    if model_options:
+        options["model_options"] = model_options
     outcome, summary = evaluate(
         args.dataset,
         model=args.model,
@@ -125,7 +175,7 @@ def _eval(args: argparse.Namespace) -> int:
     totals = summary["totals"]
     sim = " (simulated)" if summary["run"].get("simulated") else ""
     print(
-        f"{summary['run']['benchmark']} · {args.model}{sim} · {summary['run']['graph']}: "
+        f"{summary['run']['benchmark']} · {model_label(summary['run'])}{sim} · {summary['run']['graph']}: "
         f"accuracy {fmt_ci(summary['accuracy'])} % over {totals['examples']} examples, "
         f"{totals['errors']} errors, {totals['prompt_tokens']}+{totals['completion_tokens']} tokens, "
         f"${totals['cost_usd']:.4f}, {outcome.skipped} resumed"

@@ -54,6 +54,8 @@ def _load_script(path: str) -> Any:
         raise InputError(f"script file {file} must hold a JSON object with rules / queue / default")
     try:
         return Script.from_dict(data)
+    except InputError as exc:  # names the rule / queue item: "rule 1: bad regex '(' (...)"
+        raise InputError(f"{file}: {exc}") from None
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"script file {file} is malformed: {exc}") from None
 

@@ -18,6 +18,8 @@ JSON, one of
 
 CSV: rows ``first,second[,p]``, "``first`` precedes ``second``" with confidence ``p``
 (default 1); an optional header row ``first,second[,p]``; ``#`` starts a comment line.
+
+GraphML (``.graphml``, or XML naming ``graphml``) is refused with a pointer to the scene JSON.
 """
 
 from __future__ import annotations
@@ -66,6 +68,11 @@ def load_pairwise(path: str | Path) -> PairwiseInput:
     if not text.strip():
         raise InputError(f"{p}: file is empty")
     stripped = text.lstrip()
+    if p.suffix.lower() == ".graphml" or (stripped.startswith("<") and "graphml" in stripped[:4096].lower()):
+        raise InputError(
+            f"{p}: GraphML is not supported; pass the scene JSON (`spatioxolver scene --out`) "
+            "or a JSON/CSV of pairwise answers"
+        )
     try:
         if p.suffix.lower() == ".json" or stripped[:1] in "[{":
             return parse_pairwise_json(text)

@@ -61,7 +61,7 @@ from spatioxolver.models._sim_profiles import SimProfile, resolve_profile
 from spatioxolver.models._sim_scene import CLEVR_VOCAB, SceneView, clip_box
 from spatioxolver.models._types import ModelReply, ModelRequest, Usage, run_sync
 
-__all__ = ["SimulatedClient", "answer_probe", "PROBE_KINDS"]
+__all__ = ["SimulatedClient", "answer_probe", "PROBE_KINDS", "SIM_OPTIONS"]
 
 _PRECEDES = {"H": ("left_of", "right_of"), "V": ("above", "below"), "D": ("closer_than", "further_than")}
 _ASKS_FIRST = {"left", "above", "closer", "nearer", "front", "top", "first"}
@@ -72,6 +72,10 @@ _CVT_EPS = 0.2
 #: Probe kinds about the scene rather than about one question: seeded by the scene.
 SCENE_LEVEL_KINDS = frozenset({"relations", "objects", "ranking"})
 _OPEN_ALTERNATIVES = 3
+#: Options a simulated client understands (``sigma`` sets all three axis sigmas).
+SIM_OPTIONS = ("seed", "latency", "sigma", "sigma_h", "sigma_v", "sigma_d", "bias", "attribute_error")
+#: Transport options generic callers pass to every client; meaningless for a simulation.
+_TRANSPORT_OPTIONS = ("api_base", "cache")
 
 
 class SimulatedClient:
@@ -90,6 +94,16 @@ class SimulatedClient:
         profile_name = name.split("/", 1)[1] if "/" in name else ""
         if not profile_name:
             raise ConfigError("simulated model needs a profile: 'sim/<profile>', e.g. 'sim/gpt-4o'")
+        unknown = sorted(set(options) - set(SIM_OPTIONS) - set(_TRANSPORT_OPTIONS))
+        if unknown:
+            raise ConfigError(
+                f"unknown option(s) for simulated model {name!r}: {', '.join(unknown)}; "
+                f"known: {', '.join(SIM_OPTIONS)}"
+            )
+        try:
+            seed, latency = int(seed), float(latency)
+        except (TypeError, ValueError):
+            raise ConfigError(f"sim option seed={seed!r} / latency={latency!r} is not a number") from None
         self.profile: SimProfile = resolve_profile(profile_name, options)
         self.name = name
         self.seed = int(seed)

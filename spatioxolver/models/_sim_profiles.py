@@ -124,6 +124,12 @@ def resolve_profile(name: str, options: dict[str, object]) -> SimProfile:
             changes[field] = value
     if "sigma" in options and options["sigma"] is not None:
         # One sigma for every axis (handy in tests and sweeps).
+        try:
+            sigma = float(options["sigma"])  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise ConfigError(f"sim option sigma={options['sigma']!r} is not a number") from None
+        if sigma < 0 or math.isnan(sigma):
+            raise ConfigError(f"sim option sigma={sigma} must be >= 0")
         for field in ("sigma_h", "sigma_v", "sigma_d"):
-            changes.setdefault(field, float(options["sigma"]))  # type: ignore[arg-type]
+            changes.setdefault(field, sigma)
     return replace(profile, **changes) if changes else profile

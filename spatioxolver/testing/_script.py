@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from spatioxolver.errors import InputError
+
 __all__ = ["Reply", "Rule", "Script", "FAULTS", "REFUSAL_TEXT", "MALFORMED_JSON_TEXT"]
 
 FAULTS = ("hang", "malformed_json", "bad_body", "empty", "refusal", "500", "429")
@@ -67,7 +69,12 @@ class Reply:
 class Rule:
     """Answer ``reply`` when the regex ``match`` occurs in the request's text.
 
-    ``times`` limits how often the rule fires (``None``: always).
+    ``times`` limits how often the rule fires (``None``: always). The regex, ``times`` and a
+    non-callable ``reply`` are checked when the rule is made.
+
+    Raises:
+        InputError: ``match`` is not a string or not a valid regex, ``times`` is not a
+            non-negative integer, or ``reply`` is not a valid reply spec.
     """
 
     match: str
@@ -76,22 +83,69 @@ class Rule:
     used: int = 0
     _pattern: re.Pattern[str] | None = field(default=None, repr=False)
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.match, str):
+            raise InputError(f"'match' must be a regex string, not {type(self.match).__name__}")
+        try:
+            self._pattern = re.compile(self.match, re.IGNORECASE | re.DOTALL)
+        except re.error as exc:
+            raise InputError(f"bad regex {self.match!r} ({exc})") from None
+        if self.times is not None and (
+            isinstance(self.times, bool) or not isinstance(self.times, int) or self.times < 0
+        ):
+            raise InputError(f"'times' must be a non-negative integer or null, not {self.times!r}")
+        _check_spec(self.reply)
+
     def matches(self, text: str) -> bool:
         if self.times is not None and self.used >= self.times:
             return False
-        if self._pattern is None:
-            self._pattern = re.compile(self.match, re.IGNORECASE | re.DOTALL)
+        assert self._pattern is not None
         return bool(self._pattern.search(text))
 
 
+def _check_spec(spec: Any) -> None:
+    """Validate a reply spec now (callables are only checked when they answer)."""
+    if callable(spec):
+        return
+    try:
+        Reply.coerce(spec)
+    except (TypeError, ValueError) as exc:
+        raise InputError(f"bad reply: {exc}") from None
+
+
 class Script:
-    """Thread-safe source of replies: the queue first, then the rules, then the default."""
+    """Thread-safe source of replies: the queue first, then the rules, then the default.
+
+    Every rule (regex, ``times``, reply), queued reply and the default are validated here,
+    so a bad script fails when it is loaded, not on the first request.
+
+    Raises:
+        InputError: ``rule K: ...`` / ``queue item K: ...`` / ``default: ...`` (1-based K).
+    """
 
     def __init__(
         self, rules: list[Any] | None = None, queue: list[Any] | None = None, default: Any = "OK"
     ) -> None:
         self._lock = threading.Lock()
-        self.rules: list[Rule] = [self._rule(r) for r in (rules or [])]
+        if rules is not None and not isinstance(rules, (list, tuple)):
+            raise InputError(f"'rules' must be a list, not {type(rules).__name__}")
+        if queue is not None and not isinstance(queue, (list, tuple)):
+            raise InputError(f"'queue' must be a list, not {type(queue).__name__}")
+        self.rules: list[Rule] = []
+        for k, rule in enumerate(rules or [], start=1):
+            try:
+                self.rules.append(self._rule(rule))
+            except InputError as exc:
+                raise InputError(f"rule {k}: {exc}") from None
+        for k, spec in enumerate(queue or [], start=1):
+            try:
+                _check_spec(spec)
+            except InputError as exc:
+                raise InputError(f"queue item {k}: {exc}") from None
+        try:
+            _check_spec(default)
+        except InputError as exc:
+            raise InputError(f"default: {exc}") from None
         self.queue: deque[Any] = deque(queue or [])
         self.default = default
 
@@ -100,14 +154,29 @@ class Script:
         if isinstance(rule, Rule):
             return rule
         if isinstance(rule, dict):
+            missing = [key for key in ("match", "reply") if key not in rule]
+            if missing:
+                raise InputError(f"missing {' and '.join(repr(k) for k in missing)}")
+            unknown = set(rule) - {"match", "reply", "times"}
+            if unknown:
+                raise InputError(f"unknown rule fields {sorted(unknown)}")
             return Rule(match=rule["match"], reply=rule["reply"], times=rule.get("times"))
         if isinstance(rule, (tuple, list)) and len(rule) == 2:
             return Rule(match=rule[0], reply=rule[1])
-        raise TypeError(f"a rule is a Rule, a dict with match/reply or a (match, reply) pair, not {rule!r}")
+        raise InputError(f"a rule is a Rule, a dict with match/reply or a (match, reply) pair, not {rule!r}")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Script:
-        """Build from ``{"rules": [...], "queue": [...], "default": ...}`` (a ``--script`` file)."""
+        """Build from ``{"rules": [...], "queue": [...], "default": ...}`` (a ``--script`` file).
+
+        Raises:
+            InputError: unknown keys, or a bad rule / queued reply / default (see the class).
+        """
+        if not isinstance(data, dict):
+            raise InputError("a script is a JSON object with rules / queue / default")
+        unknown = set(data) - {"rules", "queue", "default"}
+        if unknown:
+            raise InputError(f"unknown key(s) {sorted(unknown)}; expected rules / queue / default")
         return cls(rules=data.get("rules"), queue=data.get("queue"), default=data.get("default", "OK"))
 
     def add_rule(self, match: str, reply: Any, times: int | None = None) -> None:
@@ -115,6 +184,8 @@ class Script:
             self.rules.append(Rule(match=match, reply=reply, times=times))
 
     def enqueue(self, *replies: Any) -> None:
+        for spec in replies:
+            _check_spec(spec)
         with self._lock:
             self.queue.extend(replies)
 

@@ -33,6 +33,10 @@ def test_matrix_json_text_output(tmp_path, capsys):
     assert "CTR: 1.0000" in out
     assert "OSC: 0.6667 (exact, dp)" in out
     assert "flipped pairs (1)" in out
+    # '<' means "precedes" both in the order and in the flipped pairs
+    assert "first to last; '<' = precedes): b < c < a" in out
+    assert "  answer said a < b, repaired to b < a" in out
+    assert "a>b" not in out
 
 
 def test_pairs_json_output_is_machine_readable(tmp_path, capsys):
@@ -106,7 +110,8 @@ BAD = [
     ("range.json", '{"pairs": [["a", "b", 1.5], ["b", "c"]]}', r"\[0, 1\]"),
     ("unknown.json", '{"items": ["a", "b", "c"], "pairs": [["a", "zz"]]}', "unknown item 'zz'"),
     ("self.json", '{"pairs": [["a", "a"]]}', "paired with itself"),
-    ("two.json", '{"pairs": [["a", "b"]]}', "at least 3 items"),
+    ("scene.graphml", '<?xml version="1.0"?>\n<graphml></graphml>\n', "GraphML is not supported"),
+    ("graph.xml", '<?xml version="1.0"?>\n<graphml xmlns="x"></graphml>\n', "GraphML is not supported"),
     ("keys.json", '{"edges": []}', "unknown JSON key"),
     ("contra.json", '{"pairs": [["a", "b"], ["b", "a"], ["b", "c"]]}', "different outcomes"),
     ("bad.csv", "a,b,c,d\n", "expected 'first,second"),
@@ -142,3 +147,56 @@ def test_help_documents_formats(capsys):
     text = capsys.readouterr().out
     for word in ("matrix", "pairs", "first,second", "scene graph", "--json", "--method"):
         assert word in text
+
+
+def test_graphml_message_is_one_line_and_points_to_scene_json(tmp_path, capsys):
+    import networkx as nx
+
+    g = nx.DiGraph()
+    g.add_edge("o1", "o2", predicate="left_of")
+    path = tmp_path / "scene.graphml"
+    nx.write_graphml(g, path)
+    code, out, err = run(capsys, "consistency", str(path))
+    assert code == 2 and out == ""
+    assert err == (
+        f"error: {path}: GraphML is not supported; pass the scene JSON (`spatioxolver scene --out`) "
+        "or a JSON/CSV of pairwise answers\n"
+    )
+
+
+def test_negative_seed_is_refused(tmp_path, capsys):
+    path = write(tmp_path, "m.json", "[[0, 1, 0], [0, 0, 1], [1, 0, 0]]")
+    code, out, err = run(capsys, "consistency", path, "--seed", "-3")
+    assert code == 2 and out == "" and err == "error: --seed must be >= 0, got -3\n"
+    assert run(capsys, "consistency", path, "--seed", "0", "--method", "local")[0] == 0
+
+
+def test_two_items_report_osc_and_order_not_an_error(tmp_path, capsys):
+    path = write(tmp_path, "two.csv", "a,b,0.3\n")
+    code, out, err = run(capsys, "consistency", path)
+    assert code == 0 and err == ""
+    assert "CTR: n/a (needs >= 3 items)" in out
+    assert "OSC: 0.7000 (exact" in out
+    assert "b < a" in out and "flipped pairs: none" in out
+    code, out, _ = run(capsys, "consistency", path, "--json")
+    rep = json.loads(out)
+    assert code == 0 and rep["n"] == 2 and rep["ctr"] is None and rep["ctr_note"] == "needs >= 3 items"
+    assert rep["osc"]["value"] == pytest.approx(0.7) and rep["repair"]["order"] == ["b", "a"]
+
+
+def test_python_api_ctr_still_raises_below_three_items():
+    from spatioxolver.consistency import Tournament
+    from spatioxolver.errors import InputError
+
+    with pytest.raises(InputError):
+        Tournament.from_pairs(2, {(0, 1): 1.0}).ctr()
+
+
+def test_scene_graph_axis_with_two_items_is_reported(tmp_path, capsys):
+    graph = SceneGraph(
+        objects=[SpatialObject(id="o1"), SpatialObject(id="o2")],
+        relations=[Relation(subject="o2", predicate="left_of", object="o1", axis="H")],
+    )
+    code, out, err = run(capsys, "consistency", write(tmp_path, "g.json", graph.to_json()))
+    assert code == 0 and err == ""
+    assert "== axis H ==" in out and "CTR: n/a (needs >= 3 items)" in out and "o2 < o1" in out
