@@ -170,9 +170,7 @@ def model_client(config: RunConfig) -> Any:
 
     options: dict[str, Any] = dict(config.options.get("model_options") or {})
     if options and config.model.strip() == "geometric":
-        raise ConfigError(
-            f"model 'geometric' takes no model options (got {', '.join(sorted(options))})"
-        )
+        raise ConfigError(f"model 'geometric' takes no model options (got {', '.join(sorted(options))})")
     if config.options.get("api_base"):
         options["api_base"] = config.options["api_base"]
     if config.options.get("response_cache") is False:
@@ -392,6 +390,7 @@ async def run_examples(
     judge = judge or make_judge(config.judge, **judge_options)
     run_dir = prepare_dir(run_dir, what="run directory")
     results, run_json = run_dir / "results.jsonl", run_dir / "run.json"
+
     def _public(options: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in options.items() if not any(w in k.lower() for w in _SECRET_WORDS)}
 

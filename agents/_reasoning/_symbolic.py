@@ -168,7 +168,7 @@ def _one(ref: dict[str, Any], graph: SceneGraph) -> SpatialObject:
     found = resolve(ref, graph)
     name = ref.get("text") or ref.get("label")
     if not found:
-        raise _ReferenceProblem(f"There is no object matching {name!r} in the scene.")
+        raise _ReferenceProblem(_no_match(name, graph))
     if len(found) > 1:
         names = ", ".join(display_name(o) for o in found[:6])
         raise _ReferenceProblem(f"{name!r} is ambiguous: it matches {len(found)} objects ({names}).")
@@ -315,8 +315,15 @@ def _candidates(q: dict[str, Any], g: SceneGraph) -> list[SpatialObject]:
         found = [o for o in found if o.id in q["among"]]
     if not found:
         what = (q.get("filter") or {}).get("text", "object")
-        raise _ReferenceProblem(f"There is no object matching {what!r} in the scene.")
+        raise _ReferenceProblem(_no_match(what, g))
     return found
+
+
+def _no_match(name: Any, graph: SceneGraph, frame: int = 0) -> str:
+    """The reasoner's sentence for a reference that matches nothing."""
+    if not any(o.frame == frame for o in graph.objects):
+        return "There are no objects in the scene."
+    return f"There is no object matching {name!r} in the scene."
 
 
 def _extreme(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:

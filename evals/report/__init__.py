@@ -33,20 +33,20 @@ def write_report(run_dirs: list[str | Path], out: str | Path, *, seed: int = 0) 
     for run_dir in run_dirs:
         summary = summarize_run(run_dir, seed=seed)
         runs.append({"summary": summary, "rows": read_rows(Path(run_dir) / "results.jsonl")})
-    out = prepare_dir(out, what="report directory")
+    out_dir = prepare_dir(out, what="report directory")
     summaries = [r["summary"] for r in runs]
     table_warnings: list[str] = []
     table = headline_table(runs, seed=seed, warnings=table_warnings)
-    plots = make_plots(summaries, out)
-    write_json_atomic(out / "summary.json", {"headline": table, "runs": summaries})
-    (out / "report.md").write_text(render_markdown(table, summaries, plots), encoding="utf-8")
-    (out / "report.html").write_text(render_html(table, summaries, plots), encoding="utf-8")
+    plots = make_plots(summaries, out_dir)
+    write_json_atomic(out_dir / "summary.json", {"headline": table, "runs": summaries})
+    (out_dir / "report.md").write_text(render_markdown(table, summaries, plots), encoding="utf-8")
+    (out_dir / "report.html").write_text(render_html(table, summaries, plots), encoding="utf-8")
     return {
         "headline": table,
         "summaries": summaries,
         "plots": {k: str(v) for k, v in plots.items()},
-        "report_md": str(out / "report.md"),
-        "report_html": str(out / "report.html"),
-        "summary_json": str(out / "summary.json"),
+        "report_md": str(out_dir / "report.md"),
+        "report_html": str(out_dir / "report.html"),
+        "summary_json": str(out_dir / "summary.json"),
         "warnings": [w for s in summaries for w in s.get("warnings") or []] + table_warnings,
     }

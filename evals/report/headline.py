@@ -81,7 +81,8 @@ def headline_table(
             by_graph[graph] = pick_run(found)
             if len(found) > 1 and warnings is not None:
                 listed = ", ".join(
-                    f"{r['summary']['run'].get('dir')} ({len(latest_rows(r['rows']))} examples)" for r in found
+                    f"{r['summary']['run'].get('dir')} ({len(latest_rows(r['rows']))} examples)"
+                    for r in found
                 )
                 warnings.append(
                     f"{len(found)} runs share ({benchmark}, {dataset}, {split}, {model}, {graph}): {listed}; "

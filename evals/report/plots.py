@@ -156,7 +156,9 @@ def ctr_vs_n_figure(summaries: list[dict[str, Any]]) -> Any | None:
                 continue
             colour, dash = theory_style[model]
             ns = sorted(per_n)
-            (t_line,) = ax.plot(ns, [per_n[n] for n in ns], linestyle=dash, color=colour, alpha=0.8)
+            (t_line,) = ax.plot(
+                ns, [per_n[n] for n in ns], linestyle=dash, marker="x", color=colour, alpha=0.8
+            )
             handles.setdefault(f"Thm 3.7 theory ({model})", t_line)
         ax.axhline(0.25, ls=":", color="grey")
         ax.set_title(f"axis {axis}")

@@ -132,4 +132,4 @@ def resolve_profile(name: str, options: dict[str, object]) -> SimProfile:
             raise ConfigError(f"sim option sigma={sigma} must be >= 0")
         for field in ("sigma_h", "sigma_v", "sigma_d"):
             changes.setdefault(field, sigma)
-    return replace(profile, **changes) if changes else profile
+    return replace(profile, **changes) if changes else profile  # type: ignore[arg-type]

@@ -21,7 +21,12 @@ from spatioxolver.errors import ConfigError
 async def _run(tmp_path, fx, root, name, *, graph="agentic", limit=None, wrong=()):
     run = tmp_path / name
     await aevaluate(
-        root, model="fake", graph=graph, run_dir=run, limit=limit, answer_fn=fx.FakeAsk(wrong=set(wrong)),
+        root,
+        model="fake",
+        graph=graph,
+        run_dir=run,
+        limit=limit,
+        answer_fn=fx.FakeAsk(wrong=set(wrong)),
         progress=False,
     )
     return run
@@ -83,8 +88,18 @@ def test_parse_model_options():
 
 def _eval(root, run, *extra):
     return cli_main(
-        ["eval", str(root), "--model", "sim/custom", "--graph", "direct", "--run-dir", str(run), "--no-progress",
-         *extra]
+        [
+            "eval",
+            str(root),
+            "--model",
+            "sim/custom",
+            "--graph",
+            "direct",
+            "--run-dir",
+            str(run),
+            "--no-progress",
+            *extra,
+        ]
     )
 
 
@@ -117,8 +132,17 @@ def test_cli_unknown_model_option_is_one_line_error(tmp_path, fx, capsys):
     assert err.count("\n") == 1 and "sigma_x" in err and "known: seed" in err
     assert not (tmp_path / "r").exists()  # refused before the run directory is made
     code = cli_main(
-        ["eval", str(root), "--model", "geometric", "--run-dir", str(tmp_path / "g"), "--no-progress",
-         "--model-option", "seed=1"]
+        [
+            "eval",
+            str(root),
+            "--model",
+            "geometric",
+            "--run-dir",
+            str(tmp_path / "g"),
+            "--no-progress",
+            "--model-option",
+            "seed=1",
+        ]
     )
     assert code == 2 and "takes no model options" in capsys.readouterr().err
     assert _eval(root, tmp_path / "r", "--model-option", "nokey") == 2
@@ -168,7 +192,10 @@ def test_ctr_vs_n_legend_matches_the_drawn_lines():
     fig = ctr_vs_n_figure(runs)
     try:
         (legend,) = fig.legends
-        entries = {t.get_text(): to_hex(h.get_color()) for t, h in zip(legend.get_texts(), legend.legend_handles)}
+        entries = {
+            t.get_text(): to_hex(h.get_color())
+            for t, h in zip(legend.get_texts(), legend.legend_handles, strict=True)
+        }
         theory = {k: v for k, v in entries.items() if k.startswith("Thm 3.7")}
         assert set(theory) == {"Thm 3.7 theory (sim/gpt-4o)", "Thm 3.7 theory (sim/llava)"}
         for ax in fig.axes:

@@ -79,12 +79,20 @@ def test_option_refusals_are_unparsed(text):
         (lambda t: parse_label(None, t, ["3", "7"]), "The answer is not 3.", None),
         (lambda t: parse_letter(None, t, list("ABC")), "B", "B"),
         (lambda t: parse_letter(None, t, list("ABC")), "Final Answer: C", "C"),
-        (lambda t: parse_letter(None, t, list("ABC")), "A did not move, B did not move. Final Answer: C", "C"),
+        (
+            lambda t: parse_letter(None, t, list("ABC")),
+            "A did not move, B did not move. Final Answer: C",
+            "C",
+        ),
         (lambda t: parse_option_number(None, t, 4), "The answer is 3.", 3),
         (lambda t: parse_option_number(None, t, 4), "Option 2", 2),
         (lambda t: parse_option_number(None, t, 4), "Option no. 2", 2),
         (lambda t: parse_relations(None, t), "left and in front", ["front", "left"]),
-        (lambda t: parse_relations(None, t), "There is no object matching 'the cube behind' in the scene.", None),
+        (
+            lambda t: parse_relations(None, t),
+            "There is no object matching 'the cube behind' in the scene.",
+            None,
+        ),
         (lambda t: parse_yes_no(None, t), "No, it is to the right.", False),
         (lambda t: parse_yes_no(None, t), "Yes.", True),
         (lambda t: parse_yes_no(None, t), "No object matches 'the red cube'.", None),
@@ -97,7 +105,9 @@ def test_clear_answers_still_parse(parser, text, expected):
 
 def test_is_unclear_table():
     assert all(is_unclear(t) for t in REFUSALS)
-    assert not any(is_unclear(t) for t in ("The answer is 3.", "3", "Object 3 is further.", "B", "Option no. 2"))
+    assert not any(
+        is_unclear(t) for t in ("The answer is 3.", "3", "Object 3 is further.", "B", "Option no. 2")
+    )
 
 
 def test_refusal_rows_are_wrong_and_counted_unparsed():
