@@ -3,8 +3,9 @@
 Backends:
 
 * ``"geometric"`` (default) — OpenCV: a smooth background model in CIELAB, foreground
-  evidence minus cast shadows, connected components, colour splits, highlight merges and
-  watershed splits of touching objects (see ``_vision/regions.py``).
+  evidence minus cast shadows, connected components, colour splits, highlight merges,
+  compression-artefact clean-up and watershed splits of touching objects (see
+  ``_vision/regions.py`` and ``_vision/artefacts.py``).
 * ``"sam"`` — Segment Anything with a local checkpoint (optional ``sam`` extra).
 * ``"llm"`` — a vision-language model lists the objects with stable ids and boxes
   (the seed's base visual analysis + object list), prompt ``prompts/segmentation.txt``.
@@ -56,7 +57,8 @@ def segment(
         rgb: the image.
         backend: ``"geometric"``, ``"sam"`` or ``"llm"``.
         options: ``frame`` (default 0), ``min_area`` (default 40 px), ``max_objects``,
-            ``threshold``, ``shadows``, ``split_colours``, ``split_touching``;
+            ``threshold``, ``shadows``, ``split_colours``, ``split_touching``, ``artefacts``
+            (default True: JPEG halos and shadow bleed are not objects);
             ``marks`` ({label: (x, y)}) binds set-of-marks labels; SAM: ``sam_checkpoint``,
             ``sam_mode``; LLM: ``model``, ``ground_truth``, ``usage_log``.
 
@@ -137,8 +139,11 @@ def bind_marks(
     on the distance from the anchor to the segment). A mark left far from every free
     segment while its anchor lies inside a segment another mark took means the segmenter
     merged two objects: with ``split=True`` (default) that segment's mask is divided
-    between its marks (each pixel to the nearest anchor) and the objects are renumbered
-    in raster order; otherwise objects keep their ids.
+    between its marks (each pixel to the nearest anchor; a fragment cut off from its
+    anchor joins the piece it is connected to, so no sliver becomes an object) and the
+    objects are renumbered in raster order; otherwise objects keep their ids. A mark
+    matched to a far segment whose anchor lies in another segment moves there (it is not
+    also split off the far one). Afterwards every label is on exactly one object.
 
     Example:
         >>> from spatioxolver.schema import SpatialObject
@@ -205,13 +210,14 @@ def bind_marks(
             result_masks.append(masks[k])
     for host, mark_idx in groups.items():
         base = objects[host]
-        if len(mark_idx) == 1:
+        host_mask = masks[host]
+        if len(mark_idx) == 1 or host_mask is None:  # a host holds an anchor, so it has a mask
             result.append(out[host].model_copy(update={"label": str(labels[mark_idx[0]])}))
             result_masks.append(masks[host])
             continue
         extras = {k: v for k, v in base.attributes.extras.items() if k not in ("contact",)}
         extras["split_by_marks"] = True
-        for i, piece in zip(mark_idx, _split_mask(masks[host], [points[i] for i in mark_idx]), strict=True):
+        for i, piece in zip(mark_idx, _split_mask(host_mask, [points[i] for i in mark_idx]), strict=True):
             if not piece.any():
                 continue
             obj = object_from_mask(piece, frame=base.frame, confidence=base.confidence * 0.8, **extras)
@@ -220,8 +226,12 @@ def bind_marks(
     order = sorted(range(len(result)), key=lambda k: _raster_key(result[k]))
     result = [result[k] for k in order]
     result_masks = [result_masks[k] for k in order]
-    cost2 = np.array([[_mark_distance(o, m, *points[i]) for o, m in zip(result, result_masks, strict=True)]
-                      for i in range(len(labels))])
+    cost2 = np.array(
+        [
+            [_mark_distance(o, m, *points[i]) for o, m in zip(result, result_masks, strict=True)]
+            for i in range(len(labels))
+        ]
+    )
     return number_in_raster_order(_unique_labels(result, result_masks, cost2, labels))
 
 

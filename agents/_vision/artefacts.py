@@ -168,17 +168,19 @@ def trim_fringe(
     *,
     depth: int = 3,
     ratio: float = 0.5,
+    passes: int = 3,
 ) -> np.ndarray:
     """Drop outline pixels that look like background rather than like the object inside.
 
     A pixel at most ``depth`` px from the outline goes when its weighted CIELAB distance
     to the background (or the shadowed background) is below ``ratio`` times its distance
     to the colour of the nearest pixel ``depth`` px deeper inside. Half-covered
-    anti-aliased pixels (about equally far from both) stay. The largest connected piece
-    is kept; a mask too thin to have an inside is returned unchanged.
+    anti-aliased pixels (about equally far from both) stay. Up to ``passes`` peels (a
+    peeled mask has a new outline). A mask too thin to have an inside is returned
+    unchanged; crumbs the peel cuts off are dropped, but a peel that would cut the mask
+    into sizeable pieces is not made.
     """
     import cv2
-    from scipy import ndimage
 
     u8 = np.pad(mask.astype(np.uint8), 1)
     dist = cv2.distanceTransform(u8, cv2.DIST_L2, 3)[1:-1, 1:-1]
@@ -186,14 +188,26 @@ def trim_fringe(
     if inside.sum() < 0.25 * mask.sum():
         return mask
     band = mask & ~inside
-    _, (iy, ix) = ndimage.distance_transform_edt(~inside, return_indices=True)
-    ref_obj = lab[iy, ix]
-    d_obj = np.sqrt((((lab - ref_obj) * _W) ** 2).sum(axis=2))
-    d_bg = np.sqrt((((lab - bg[..., :3]) * _W) ** 2).sum(axis=2))
+    # The nearest inside pixel of every band pixel (labels of the zero pixels of ~inside).
+    _, nearest = cv2.distanceTransformWithLabels(
+        (~inside).astype(np.uint8), cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_PIXEL
+    )
+    lut = np.zeros(int(nearest.max()) + 1, np.int64)
+    lut[nearest[inside]] = np.flatnonzero(inside.ravel())
+    by, bx = np.nonzero(band)
+    px = lab[by, bx]
+    ref_obj = lab.reshape(-1, 3)[lut[nearest[by, bx]]]
+    d_obj = np.sqrt((((px - ref_obj) * _W) ** 2).sum(axis=1))
+    d_bg = np.sqrt((((px - bg[by, bx, :3]) * _W) ** 2).sum(axis=1))
     if shadow_ratio is not None:
-        shadowed = rgb_to_lab(np.clip(bg[..., 3:] * shadow_ratio, 0, 255))
-        d_bg = np.minimum(d_bg, np.sqrt((((lab - shadowed) * _W) ** 2).sum(axis=2)))
-    out = mask & ~(band & (d_bg < ratio * d_obj))
+        shadowed = rgb_to_lab(np.clip(bg[by, bx, 3:] * shadow_ratio, 0, 255))
+        d_bg = np.minimum(d_bg, np.sqrt((((px - shadowed) * _W) ** 2).sum(axis=1)))
+    drop = np.zeros_like(mask)
+    drop[by, bx] = d_bg < ratio * d_obj
+    if passes > 1 and drop.any():
+        # A peeled mask has a new outline: ringing blobs deeper than ``depth`` go next.
+        return trim_fringe(mask & ~drop, lab, bg, shadow_ratio, depth=depth, ratio=ratio, passes=passes - 1)
+    out = mask & ~drop
     # Thin spurs (ringing along an edge) that an opening removes in chunks, not the
     # single pixels it shaves off corners.
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
@@ -208,5 +222,10 @@ def trim_fringe(
         return mask
     n, cc, stats, _ = cv2.connectedComponentsWithStats(out.astype(np.uint8), connectivity=8)
     if n > 2:
-        out = cc == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        sizes = stats[1:, cv2.CC_STAT_AREA]
+        if (sizes >= 0.1 * sizes.max()).sum() > 1:
+            # The peel cut a bridge between sizeable pieces (two objects, or one object's
+            # shaded parts): leave that mask as it was, for the later steps to divide.
+            return mask
+        out = cc == 1 + int(np.argmax(sizes))
     return out

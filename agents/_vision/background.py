@@ -189,11 +189,13 @@ def _shadow_bleed(
     import cv2
 
     tol = 0.03 + 0.04 * mode
-    shadowed = rgb_to_lab(np.clip(bg_rgb * mode, 0, 255))
-    gap = np.hypot(lab[..., 1] - shadowed[..., 1], lab[..., 2] - shadowed[..., 2])
-    allowed = candidate & ~core & (np.abs(mean_ratio - mode) < tol) & (gap < _BLEED_CHROMA)
+    allowed = candidate & ~core & (np.abs(mean_ratio - mode) < tol)
     if not allowed.any():
         return np.zeros_like(core)
+    ys, xs = np.nonzero(allowed)
+    shadowed = rgb_to_lab(np.clip(bg_rgb[ys, xs] * mode, 0, 255))
+    gap = np.hypot(lab[ys, xs, 1] - shadowed[:, 1], lab[ys, xs, 2] - shadowed[:, 2])
+    allowed[ys[gap >= _BLEED_CHROMA], xs[gap >= _BLEED_CHROMA]] = False
     kernel = np.ones((3, 3), np.uint8)
     region = core.copy()
     for _ in range(_BLEED_STEPS):

@@ -12,7 +12,8 @@ Pipeline (each step is a small function below):
    its neighbour, mostly surrounded by it) or like an attached shadow (darker, neutral,
    at the shadow ratio) is merged into its neighbour or dropped;
 5. compression artefacts — JPEG halos (thin rings blending an object into the background)
-   are merged into the object, shadow blocks the object's colour bled into are dropped
+   are merged into the object, shadow blocks the object's colour bled into are dropped,
+   and on noisy (compressed) components the outline's ringing is peeled off
    (:mod:`.artefacts`);
 6. occlusion split — a part with a deep concavity (low solidity) is split by a
    watershed seeded from distance-transform cores (two same-coloured objects in contact).
@@ -294,11 +295,18 @@ def geometric_regions(
             parts = _merge_parts(parts, crop_lab, min_area) if len(parts) > 1 else parts
         if options.get("artefacts", True):
             parts = clean_parts(
-                parts, rgb[y0:y1, x0:x1], crop_lab, fg.background[y0:y1, x0:x1], fg.shadow_ratio, min_area=min_area
+                parts,
+                rgb[y0:y1, x0:x1],
+                crop_lab,
+                fg.background[y0:y1, x0:x1],
+                fg.shadow_ratio,
+                min_area=min_area,
             )
         if options.get("split_touching", True):
             parts = [q for p in parts for q in _split_touching(p, min_area)]
-        if options.get("artefacts", True):
+        if options.get("artefacts", True) and _pixel_noise(comp, rgb[y0:y1, x0:x1]) > _NOISY_PIXELS:
+            # Compressed input only: clean renders' outlines are exact (and a peel would
+            # bite into dark faces next to their shadow).
             crop_bg = fg.background[y0:y1, x0:x1]
             parts = [trim_fringe(p, crop_lab, crop_bg, fg.shadow_ratio) for p in parts]
         for part in parts:

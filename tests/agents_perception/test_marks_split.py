@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from spatioxolver.agents.segmentation import bind_marks, segment
+
 from spatioxolver.images import load_image
 from spatioxolver.rle import decode_mask
 
@@ -76,7 +77,10 @@ def test_far_owner_is_not_split_twice() -> None:
     q[10:50, 80:110] = True
     from spatioxolver.agents._vision.objects import object_from_mask
 
-    objs = [object_from_mask(p).model_copy(update={"id": "o1"}), object_from_mask(q).model_copy(update={"id": "o2"})]
+    objs = [
+        object_from_mask(p).model_copy(update={"id": "o1"}),
+        object_from_mask(q).model_copy(update={"id": "o2"}),
+    ]
     # B's anchor sits inside P next to A's; C's anchor inside Q; D's anchor inside Q too.
     marks = {"A": (25.0, 30.0), "B": (60.0, 30.0), "C": (90.0, 30.0), "D": (105.0, 30.0)}
     out = bind_marks(objs, marks)
