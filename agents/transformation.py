@@ -143,30 +143,6 @@ def _apply(M: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return h[:, :2] / np.where(np.abs(h[:, 2:]) < 1e-12, 1e-12, h[:, 2:])
 
 
-def _appearance(obj: SpatialObject, rgb: np.ndarray | None) -> np.ndarray | None:
-    """Scale-free silhouette + colour descriptor of one object."""
-    import cv2
-
-    shape = rgb.shape[:2] if rgb is not None else None
-    mask = object_mask(obj, shape) if obj.mask is not None else None
-    if mask is None or mask.sum() < 10:
-        return None
-    ys, xs = np.nonzero(mask)
-    crop = mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].astype(np.uint8)
-    hu = cv2.HuMoments(cv2.moments(crop, binaryImage=True)).ravel()[:3]
-    hu = -np.sign(hu) * np.log10(np.abs(hu) + 1e-12)
-    h, w = crop.shape
-    aspect = math.log(h / w)
-    extent = crop.sum() / (h * w)
-    theta = math.radians(obj.orientation if obj.orientation is not None else 0.0)
-    colour = np.zeros(3)
-    if rgb is not None:
-        colour = rgb[mask].reshape(-1, 3).mean(axis=0) / 255.0
-    return np.concatenate(
-        [[aspect * 2, extent * 3, math.cos(2 * theta), math.sin(2 * theta)], hu * 0.5, colour * 2]
-    )
-
-
 def _bottom_profile(obj: SpatialObject, shape: tuple[int, int] | None) -> np.ndarray | None:
     """Lowest mask pixel per column, ``(K, 2)`` points (x, y): where an upright object meets the ground."""
     mask = object_mask(obj, shape) if obj.mask is not None else None
