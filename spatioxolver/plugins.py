@@ -31,6 +31,7 @@ __all__ = [
     "benchmark_names",
     "load_agent",
     "load_benchmark",
+    "shadowed_plugins",
 ]
 
 AGENT_GROUP = "spatioxolver.agents"
@@ -72,12 +73,29 @@ class Benchmark(Protocol):
         ...
 
 
+BUILT_IN_DISTRIBUTION = "spatioxolver"
+
+
 def _group(group: str) -> dict[str, EntryPoint]:
     found: dict[str, EntryPoint] = {}
     for ep in entry_points(group=group):
-        # First registration wins; a duplicate name from another package is ignored.
-        found.setdefault(ep.name, ep)
+        # A built-in name cannot be taken over by another package; among third parties the
+        # first registration on sys.path wins. `shadowed_plugins` reports the losers.
+        current = found.get(ep.name)
+        if current is None or (_is_built_in(ep) and not _is_built_in(current)):
+            found[ep.name] = ep
     return dict(sorted(found.items()))
+
+
+def _is_built_in(ep: EntryPoint) -> bool:
+    dist = getattr(ep, "dist", None)
+    return bool(dist is not None and dist.name == BUILT_IN_DISTRIBUTION)
+
+
+def shadowed_plugins(group: str) -> list[str]:
+    """``"name (value)"`` of each registration in ``group`` ignored because the name is taken."""
+    chosen = _group(group)
+    return sorted(f"{ep.name} ({ep.value})" for ep in entry_points(group=group) if chosen[ep.name] != ep)
 
 
 def agent_names() -> list[str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Callable
 from typing import Any
 
 
@@ -17,25 +19,60 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _agents(args: argparse.Namespace) -> int:
-    from spatioxolver.plugins import agent_names, load_agent
+    from spatioxolver.plugins import AGENT_GROUP, agent_names, load_agent
 
-    rows = []
-    for name in agent_names():
+    def row(name: str) -> dict[str, Any]:
         agent = load_agent(name)
-        rows.append({"name": name, "description": agent.description, "backends": list(agent.backends)})
-    _print(rows, args.json, ("name", "description", "backends"), "Agents")
-    return 0
+        return {"name": name, "description": agent.description, "backends": list(agent.backends)}
+
+    return _list(agent_names(), row, AGENT_GROUP, args.json, ("name", "description", "backends"), "Agents")
 
 
 def _benchmarks(args: argparse.Namespace) -> int:
-    from spatioxolver.plugins import benchmark_names, load_benchmark
+    from spatioxolver.plugins import BENCHMARK_GROUP, benchmark_names, load_benchmark
 
-    rows = []
-    for name in benchmark_names():
+    def row(name: str) -> dict[str, Any]:
         bench = load_benchmark(name)
-        rows.append({"name": name, "description": bench.description, "splits": list(bench.splits())})
-    _print(rows, args.json, ("name", "description", "splits"), "Benchmarks")
-    return 0
+        return {"name": name, "description": bench.description, "splits": list(bench.splits())}
+
+    return _list(
+        benchmark_names(), row, BENCHMARK_GROUP, args.json, ("name", "description", "splits"), "Benchmarks"
+    )
+
+
+def _list(
+    names: list[str],
+    row: Callable[[str], dict[str, Any]],
+    group: str,
+    as_json: bool,
+    columns: tuple[str, ...],
+    title: str,
+) -> int:
+    """List every plug-in; one that fails to load is a row of its own, not a failed listing.
+
+    Exit code 1 (with a ``warning:`` line per problem) when a plug-in failed to load or a
+    registration was ignored because its name is taken; 0 otherwise.
+    """
+    from spatioxolver.errors import SpatioxolverError
+    from spatioxolver.plugins import shadowed_plugins
+
+    rows, problems = [], []
+    for name in names:
+        try:
+            rows.append(row(name))
+        except SpatioxolverError as exc:
+            rows.append(
+                {"name": name, "description": f"failed to load: {exc}", columns[2]: [], "error": str(exc)}
+            )
+            problems.append(str(exc))
+    problems += [
+        f"{group} plug-in {entry} ignored: the name is already registered"
+        for entry in shadowed_plugins(group)
+    ]
+    _print(rows, as_json, columns, title)
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    return 1 if problems else 0
 
 
 def _print(rows: list[dict[str, Any]], as_json: bool, columns: tuple[str, ...], title: str) -> None:

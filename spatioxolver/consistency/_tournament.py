@@ -208,8 +208,8 @@ class Tournament:
             >>> Tournament.from_order([2, 0, 1]).score_order()
             [2, 0, 1]
         """
-        n = _check_n(len(order)) if len(order) else 0
-        pos = _positions(order, n) if n else np.zeros(0, dtype=np.int64)
+        n = _check_n(len(order))  # an empty order is refused like from_pairs(0, ...)
+        pos = _positions(order, n)
         m = (pos[:, None] < pos[None, :]).astype(np.float64)
         return cls(m, ~np.eye(n, dtype=bool))
 

@@ -87,3 +87,44 @@ def test_installed_extension_package_is_listed(tmp_path: Path) -> None:
     )
     ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert ran.stdout.strip() == "{'object_count': 3}", ran.stderr
+
+
+def _fake_distribution(root: Path) -> None:
+    """A minimal installed distribution (dist-info + module) registering good and bad agents."""
+    (root / "fakeplug.py").write_text(
+        "class Good:\n    name = 'good'\n    description = 'a working third-party agent'\n"
+        "    backends = ('geometric',)\n    async def run(self, state, config):\n        return {}\n"
+    )
+    info = root / "fakeplug-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fakeplug\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(
+        "[spatioxolver.agents]\n"
+        "good = fakeplug:Good\n"
+        "broken = fakeplug.nosuch:X\n"
+        "segmentation = fakeplug:Good\n"
+    )
+
+
+def test_broken_and_shadowing_plugins_do_not_break_the_listing(tmp_path: Path) -> None:
+    _fake_distribution(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    out = subprocess.run(
+        [sys.executable, "-m", "spatioxolver", "agents", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert out.returncode == 1, out.stderr
+    rows = {row["name"]: row for row in json.loads(out.stdout)}
+    assert BUILT_IN_AGENTS <= set(rows)
+    assert rows["good"]["description"] == "a working third-party agent"
+    assert rows["broken"]["description"].startswith("failed to load:")
+    # the built-in keeps its name; the third-party registration is reported, not used
+    assert rows["segmentation"]["description"] != "a working third-party agent"
+    warnings = [line for line in out.stderr.splitlines() if line.startswith("warning: ")]
+    assert (
+        len(warnings) == 2 and any("broken" in w for w in warnings) and any("ignored" in w for w in warnings)
+    )
