@@ -60,7 +60,9 @@ def describe(
         options: ``palette`` (``"clevr"`` default, ``"common"``, ``"clevr+common"``),
             ``depth`` (an ``H x W`` depth map: larger = further), ``depth_cue``
             (``"auto"`` default: ``"contact"`` when the segmenter saw a ground plane with
-            cast shadows, else ``"size"`` for floating objects), ``occlusion`` (default
+            cast shadows, else ``"volume"`` for floating objects; ``"size"`` is apparent
+            size alone), ``focal_px`` / ``volume_side`` / ``volume_sigma`` (the volume
+            cue's camera and layout priors), ``occlusion`` (default
             True: record ``extras["occludes"]``, the ids of touching objects this one
             covers); LLM: ``model``,
             ``ground_truth``, ``usage_log``, ``refresh``.
@@ -85,6 +87,16 @@ def _body_pixels(rgb: np.ndarray, mask: np.ndarray) -> np.ndarray:
     if inner.sum() < 12:
         inner = mask.astype(bool)
     return rgb[inner]
+
+
+def _hull_area(mask: np.ndarray) -> float:
+    """Area of the mask's convex hull (an occluded object's outline, completed), in px."""
+    import cv2
+
+    pts = cv2.findNonZero(mask.astype(np.uint8))
+    if pts is None:
+        return 0.0
+    return round(max(float(cv2.contourArea(cv2.convexHull(pts))), float(mask.sum())), 1)
 
 
 def _crop(mask: np.ndarray, obj: SpatialObject) -> tuple[slice, slice]:
@@ -125,6 +137,7 @@ def _describe_geometric(
         extras = dict(obj.attributes.extras)
         extras.update(
             {
+                "hull_area": _hull_area(crop),
                 "color_confidence": round(c_conf, 4),
                 "color_votes": c_shares,
                 "shape_confidence": round(s_conf, 4),
@@ -151,6 +164,14 @@ def _describe_geometric(
     final = []
     for k, (obj, d, size) in enumerate(zip(out, depths, sizes, strict=True)):
         extras = {**obj.attributes.extras, "depth_source": source}
+        if source == "volume":
+            hyp = volume_hypotheses(obj, (w, h), options)
+            if hyp is not None:
+                extras["depth_hyp"] = [[round(z, 4), round(wt, 4)] for z, wt in hyp]
+                # The size class is the likelier hypothesis (the contact rule needs a ground).
+                p_large = hyp[1][1]
+                odds = max(p_large, 1e-9) / max(1.0 - p_large, 1e-9)
+                size = ("large" if p_large > 0.5 else "small", math.log(odds))
         if k in occludes:
             extras["occludes"] = sorted(occludes[k])
         if size is not None:
@@ -183,8 +204,10 @@ def depth_cues(
 
     ``options["depth"]`` (a depth map) wins; otherwise ``depth_cue="contact"`` (objects
     standing on a ground plane touch it higher in the image the further they are),
-    ``"size"`` (floating objects: apparent size only) or ``"auto"`` (default: contact when
-    the segmenter reported a ground plane, size when it reported none).
+    ``"volume"`` (floating objects: the likelier of two size hypotheses, see
+    :func:`volume_hypotheses`; the value is the weighted geometric mean depth in metres),
+    ``"size"`` (apparent size only) or ``"auto"`` (default: contact when the segmenter
+    reported a ground plane, volume when it reported none).
     """
     options = options or {}
     w, h = image_size
@@ -203,11 +226,15 @@ def depth_cues(
         # Objects resting on a visible ground (the segmenter saw cast shadows) -> contact
         # point; floating objects on a plain backdrop -> apparent size.
         flags = [o.attributes.extras.get("ground") for o in objects]
-        cue = "size" if flags and all(f is False for f in flags) else "contact"
+        cue = "volume" if flags and all(f is False for f in flags) else "contact"
     out: list[float | None] = []
     for obj in objects:
         if cue == "size":
             out.append(1.0 / math.sqrt(max(obj.area or 1.0, 1.0)))
+            continue
+        if cue == "volume":
+            hyp = volume_hypotheses(obj, image_size, options)
+            out.append(None if hyp is None else _hyp_mean(hyp))
             continue
         y = _contact_y(obj)
         if y is None or obj.bbox is None:
@@ -220,6 +247,52 @@ def depth_cues(
         size_term = 0.02 / math.sqrt(max(obj.area or 1.0, 1.0) / max(w * h, 1) * 1000.0)
         out.append(1.0 - y_ref / max(h, 1) + size_term)
     return out, cue
+
+
+# Floating-object depth ("volume" cue): the synthetic world's volume layout (objects of
+# two physical sizes, CLEVR's x 1.5, scattered uniformly in a 10 m cube that a 35 mm camera
+# frames from its centre). Each object gets two depth hypotheses, one per size class
+# (apparent radius = focal * radius / depth), weighted by how plausible the implied 3D
+# point is (its distance from the framed centre, Gaussian with the cube's spread) times
+# the volume element along the viewing ray.
+_VOL_RADII = (0.35 * 1.5, 0.7 * 1.5)
+_VOL_SIDE = 10.0
+_VOL_FOCAL = 35.0 / 36.0
+# Apparent radius (sqrt(mask area / pi)) in units of the CLEVR scale r. Theory (mean
+# projected area = surface / 4): sphere 1, cube (side r sqrt 2) 0.977, cylinder (radius r,
+# height 2r) 1.225; the values below are the medians measured on 255 segmented objects
+# of 30 volume renders (render seeds 100-129), which also absorb the mask's thin rim loss.
+_SHAPE_RADIUS = {"sphere": 1.025, "cube": 1.016, "cylinder": 1.29}
+
+
+def volume_hypotheses(
+    obj: SpatialObject, image_size: tuple[int, int], options: Mapping[str, Any] | None = None
+) -> list[tuple[float, float]] | None:
+    """``[(depth_m, weight), ...]`` for the small and large size hypotheses of a floating object."""
+    options = options or {}
+    if not obj.area or obj.centroid is None:
+        return None
+    w, h = image_size
+    f = float(options.get("focal_px", _VOL_FOCAL * w))
+    side = float(options.get("volume_side", _VOL_SIDE))
+    dist = 0.5 * side / math.sin(math.atan(min(w, h) / 2.0 / f)) * 1.02
+    sigma = float(options.get("volume_sigma", side / math.sqrt(12.0)))
+    area = float(obj.attributes.extras.get("hull_area") or obj.area)
+    k = _SHAPE_RADIUS.get(obj.attributes.shape or "", 1.07)
+    rho = math.sqrt(max(area, 1.0) / math.pi) / k
+    u, v = float(obj.centroid[0]) - w / 2.0, float(obj.centroid[1]) - h / 2.0
+    logs = []
+    for radius in _VOL_RADII:
+        z = f * radius / rho
+        d2 = (u * z / f) ** 2 + (v * z / f) ** 2 + (z - dist) ** 2
+        logs.append((z, -d2 / (2 * sigma * sigma) + 4.0 * math.log(z) - math.log(radius)))
+    top = max(lw for _, lw in logs)
+    total = sum(math.exp(lw - top) for _, lw in logs)
+    return [(z, math.exp(lw - top) / total) for z, lw in logs]
+
+
+def _hyp_mean(hyp: list[tuple[float, float]]) -> float:
+    return float(math.exp(sum(wt * math.log(z) for z, wt in hyp)))
 
 
 def size_classes(objects: list[SpatialObject], image_size: tuple[int, int]) -> list[tuple[str, float] | None]:

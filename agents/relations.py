@@ -8,7 +8,8 @@ further). For the pair ``(a, b)`` (``a`` earlier in the object list) the relatio
 Backends:
 
 * ``"geometric"`` (default) — H and V from centroids, D from ``SpatialObject.depth``
-  (the attributes agent's ground-contact / size cue, or a depth map). The confidence is
+  (the attributes agent's ground-contact / size cue, or a depth map); floating objects
+  with two size hypotheses (``extras["depth_hyp"]``) get P(further) from the mixture. The confidence is
   a logistic function of the separation over a margin: ``1 / (1 + exp(-|d| / margin))``,
   so a near-tie gets a confidence near 0.5 and a clear separation near 1.
 * ``"llm"`` — a vision-language model writes triples (prompt ``prompts/relations.txt``);
@@ -104,8 +105,11 @@ def relate(
         options: ``margin`` (pixels, both image axes; default 0.6 % of the side),
             ``margin_H`` / ``margin_V`` / ``margin_D``, ``depth_margin`` (default 0.008 in
             the depth cue's units), ``axes`` (subset of H, V, D), ``occlusion`` (``"auto"``
-            default: an observed occlusion decides D when depth comes from apparent size;
-            ``True`` always, ``False`` never); LLM: ``model``,
+            default: an observed occlusion decides D when depth comes from apparent size,
+            and is one more vote (``occlusion_accuracy``, default 0.85) when it comes from
+            the volume cue's size hypotheses; ``True`` always, ``False`` never),
+            ``depth_log_sigma`` (0.12: spread of ln depth per hypothesis, for objects
+            carrying ``extras["depth_hyp"]``); LLM: ``model``,
             ``ground_truth``, ``usage_log``, ``llm_confidence`` (default 0.9).
 
     Returns:
@@ -138,15 +142,71 @@ def _relate_geometric(objects, image_size, options, axes) -> list[Relation]:  # 
         relative = relative or source == "map"
     # Floating objects: apparent size is a weak depth cue, so a visible occlusion wins.
     use_occlusion = options.get("occlusion", "auto")
-    weak_depth = any(o.attributes.extras.get("depth_source") == "size" for o in objects)
+    weak_depth = any(o.attributes.extras.get("depth_source") in ("size", "volume") for o in objects)
     out = []
     for a, b in combinations(objects, 2):
         for axis in axes:
             rel = pair_relation(a, b, axis, margins[axis], relative_depth=relative)
+            if axis == "D" and not relative:
+                rel = _hypothesis_relation(a, b, rel, float(options.get("depth_log_sigma", 0.12)))
             if axis == "D" and (use_occlusion is True or (use_occlusion == "auto" and weak_depth)):
-                rel = _occlusion_override(a, b, rel)
+                if rel.source == "depth-hypotheses":
+                    rel = _occlusion_vote(a, b, rel, float(options.get("occlusion_accuracy", 0.85)))
+                else:
+                    rel = _occlusion_override(a, b, rel)
             out.append(rel)
     return out
+
+
+def _hypothesis_relation(a: SpatialObject, b: SpatialObject, rel: Relation, log_sigma: float) -> Relation:
+    """D from per-object depth hypotheses (``extras["depth_hyp"]``: ``[[depth, weight], ...]``).
+
+    P(b further than a) = sum over hypothesis pairs of weight_a * weight_b *
+    Phi((ln z_b - ln z_a) / (sqrt 2 * log_sigma)); the relation takes the likelier side.
+    """
+    ha, hb = a.attributes.extras.get("depth_hyp"), b.attributes.extras.get("depth_hyp")
+    if not ha or not hb:
+        return rel
+    scale = math.sqrt(2.0) * max(log_sigma, 1e-6)
+    p = 0.0
+    for za, wa in ha:
+        for zb, wb in hb:
+            t = (math.log(zb) - math.log(za)) / scale
+            p += wa * wb * 0.5 * (1.0 + math.erf(t / math.sqrt(2.0)))
+    first, second = AXIS_PREDICATES["D"]
+    return rel.model_copy(
+        update={
+            "predicate": first if p >= 0.5 else second,
+            "confidence": round(min(max(p, 1.0 - p), 1.0), 6),
+            "source": "depth-hypotheses",
+        }
+    )
+
+
+def _occlusion_vote(a: SpatialObject, b: SpatialObject, rel: Relation, accuracy: float) -> Relation:
+    """Combine a recorded occlusion (right about ``accuracy`` of the time) with the D relation.
+
+    Independent cues add in log-odds: logit(P) = logit(P_relation) +/- logit(accuracy).
+    """
+    if b.id in (a.attributes.extras.get("occludes") or []):
+        sign = 1.0
+    elif a.id in (b.attributes.extras.get("occludes") or []):
+        sign = -1.0
+    else:
+        return rel
+    first, second = AXIS_PREDICATES["D"]
+    p = rel.confidence if rel.predicate == first else 1.0 - rel.confidence
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    acc = min(max(accuracy, 0.5), 1 - 1e-6)
+    logit = math.log(p / (1 - p)) + sign * math.log(acc / (1 - acc))
+    q = 1.0 / (1.0 + math.exp(-logit))
+    return rel.model_copy(
+        update={
+            "predicate": first if q >= 0.5 else second,
+            "confidence": round(max(q, 1.0 - q), 6),
+            "source": "depth-hypotheses+occlusion",
+        }
+    )
 
 
 def _occlusion_override(a: SpatialObject, b: SpatialObject, rel: Relation) -> Relation:
