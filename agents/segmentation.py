@@ -32,7 +32,7 @@ from spatioxolver.schema import SpatialObject
 from ._vision.objects import number_in_raster_order, object_from_box, object_from_mask, object_mask
 from ._vision.state import agent_backend, agent_options, state_images
 
-__all__ = ["segment", "bind_marks", "SegmentationAgent", "BACKENDS"]
+__all__ = ["segment", "bind_marks", "frame_object_id", "SegmentationAgent", "BACKENDS"]
 
 BACKENDS = ("geometric", "sam", "llm")
 
@@ -323,11 +323,25 @@ def _mark_distance(obj: SpatialObject, mask: np.ndarray | None, x: float, y: flo
     return 1e9
 
 
+def frame_object_id(frame: int, object_id: str) -> str:
+    """The scene-graph id of object ``object_id`` of frame ``frame``: unchanged in frame 0,
+    ``f{k}`` prefixed after (``o1`` -> ``f1o1``), so ids are unique across frames.
+
+    The one id convention of multi-view scene graphs (API, graphs and this agent).
+
+    Example:
+        >>> frame_object_id(0, "o1"), frame_object_id(2, "o3")
+        ('o1', 'f2o3')
+    """
+    return str(object_id) if int(frame) == 0 else f"f{int(frame)}{object_id}"
+
+
 class SegmentationAgent:
     """Plug-in wrapper of :func:`segment` for the agentic graph.
 
     Reads ``state["images"]`` (``options["clean_images"]`` preferred), segments every
-    frame (frame ``k`` objects get ids ``o1..`` for frame 0 and ``f{k}o1..`` after) and
+    frame (frame ``k`` objects get ids ``o1..`` for frame 0 and ``f{k}o1..`` after, by
+    :func:`frame_object_id`) and
     returns ``{"objects": [...]}`` as plain dicts.
     """
 
@@ -349,6 +363,6 @@ class SegmentationAgent:
             objs = await asyncio.to_thread(segment, rgb, backend=backend, options=opts)
             for o in objs:
                 if k > 0:
-                    o = o.model_copy(update={"id": f"f{k}{o.id}"})
+                    o = o.model_copy(update={"id": frame_object_id(k, o.id)})
                 found.append(o.model_dump(mode="json"))
         return {"objects": found}

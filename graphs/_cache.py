@@ -39,6 +39,7 @@ PERCEPTION_OPTIONS: tuple[str, ...] = (
     "relations_options",
     "symmetry_options",
     "transformation_options",
+    "agents",
 )
 
 

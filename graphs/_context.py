@@ -30,6 +30,8 @@ class RunContext:
         options: the remaining user options (``ground_truth``, ``marks``, ``repair_method``, ...).
         given_graph: the caller's scene graph (``scene_graph=`` option), which replaces perception.
         question: the question (text-only runs perceive the scene from it).
+        plugins: ``{node: agent}`` loaded from the ``agents`` option (entry-point plug-ins
+            that replace built-in nodes of the agentic graph).
     """
 
     client: Any
@@ -40,6 +42,7 @@ class RunContext:
     options: dict[str, Any] = field(default_factory=dict)
     given_graph: Any = None
     question: str = ""
+    plugins: dict[str, Any] = field(default_factory=dict)
 
     @property
     def backend(self) -> str:

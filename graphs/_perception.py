@@ -66,7 +66,8 @@ def _marks_for(ctx: Any, frame: int) -> dict[str, Any] | None:
 
 # ---------------------------------------------------------------- segmentation
 async def segment_frames(ctx: Any, entry: dict[str, Any]) -> list[dict[str, Any]]:
-    """Objects of every frame (ids unique across frames: ``o1`` in frame 0, ``f1_o1`` in frame 1)."""
+    """Objects of every frame (ids unique across frames: ``o1`` in frame 0, ``f1o1`` in frame 1;
+    :func:`spatioxolver.agents.segmentation.frame_object_id`)."""
     if ctx.backend == "geometric":
         import asyncio
 
@@ -76,7 +77,7 @@ async def segment_frames(ctx: Any, entry: dict[str, Any]) -> list[dict[str, Any]
 
 
 def _segment_geometric(ctx: Any) -> list[dict[str, Any]]:
-    from spatioxolver.agents.segmentation import bind_marks, segment
+    from spatioxolver.agents.segmentation import bind_marks, frame_object_id, segment
 
     out: list[dict[str, Any]] = []
     for k, rgb in enumerate(ctx.clean_frames):
@@ -91,8 +92,7 @@ def _segment_geometric(ctx: Any) -> list[dict[str, Any]]:
         for obj in objs:
             data = obj.model_dump(mode="json")
             data["frame"] = k
-            if k:
-                data["id"] = f"f{k}_{data['id']}"
+            data["id"] = frame_object_id(k, data["id"])
             out.append(data)
     return out
 

@@ -4,7 +4,9 @@
 relations -> symmetry -> transformation (only with two or more frames) -> scene_graph ->
 consistency -> reasoning``. A cached perception skips straight to ``reasoning``; a scene
 graph supplied by the caller (``scene_graph=``) skips perception and starts at
-``consistency``. Without images (text-only runs) model backends perceive the scene
+``consistency``. A node named in the ``agents`` option (``{node: entry-point name}``)
+runs that plug-in's ``run(state, config)`` instead (:mod:`spatioxolver.graphs._plugins`).
+Without images (text-only runs) model backends perceive the scene
 from the question text (templates ``text_objects`` / ``text_relations``). Nodes
 that call models carry a :class:`RetryPolicy` (retrying :class:`ModelError` only).
 
@@ -20,6 +22,7 @@ from typing import Any
 
 from spatioxolver.graphs._context import get_context
 from spatioxolver.graphs._events import node_step
+from spatioxolver.graphs._plugins import run_plugin
 from spatioxolver.graphs._state import ObjectTask, PipelineState
 
 from spatioxolver.errors import ModelError, UnsupportedQuestionError
@@ -45,10 +48,18 @@ async def segmentation_node(state: PipelineState) -> dict[str, Any]:
     from spatioxolver.graphs._perception import image_infos, segment_frames
 
     ctx = get_context(state["run_id"])
-    with node_step("segmentation", ctx.backend) as entry:
-        objects = await segment_frames(ctx, entry)
+    with node_step("segmentation", _backend(ctx, "segmentation", ctx.backend)) as entry:
+        if "segmentation" in ctx.plugins:
+            objects = (await run_plugin("segmentation", state, ctx, entry)).get("objects", [])
+        else:
+            objects = await segment_frames(ctx, entry)
         entry["objects"] = len(objects)
     return {"objects": objects, "images": image_infos(ctx), "trace": [entry]}
+
+
+def _backend(ctx: Any, node: str, default: str) -> str:
+    """The trace's backend of ``node``: ``plugin:<name>`` when a plug-in replaces it."""
+    return f"plugin:{ctx.options['agents'][node]}" if node in ctx.plugins else default
 
 
 def fan_out_attributes(state: PipelineState) -> Any:
@@ -57,7 +68,7 @@ def fan_out_attributes(state: PipelineState) -> Any:
 
     ctx = get_context(state["run_id"])
     objects = state.get("objects") or []
-    if ctx.backend == "geometric" or not objects:
+    if ctx.backend == "geometric" or not objects or "attributes" in ctx.plugins:
         return "attributes"
     return [
         Send("attribute_object", ObjectTask(run_id=state["run_id"], index=i, object=o))
@@ -69,9 +80,11 @@ async def attributes_node(state: PipelineState) -> dict[str, Any]:
     from spatioxolver.graphs._perception import describe_objects
 
     ctx = get_context(state["run_id"])
-    with node_step("attributes", ctx.backend) as entry:
+    with node_step("attributes", _backend(ctx, "attributes", ctx.backend)) as entry:
         objects = state.get("objects") or []
-        if ctx.backend == "geometric" and objects:
+        if "attributes" in ctx.plugins:
+            objects = (await run_plugin("attributes", state, ctx, entry)).get("objects", objects)
+        elif ctx.backend == "geometric" and objects:
             import asyncio
 
             objects = await asyncio.to_thread(describe_objects, ctx, objects)
@@ -95,8 +108,12 @@ async def relations_node(state: PipelineState) -> dict[str, Any]:
     described = state.get("described") or []
     if described:
         objects = [d["object"] for d in sorted(described, key=lambda d: d["index"])]
-    with node_step("relations", ctx.backend) as entry:
-        relations = await relate_objects(ctx, objects, entry) if len(objects) > 1 else []
+    with node_step("relations", _backend(ctx, "relations", ctx.backend)) as entry:
+        if "relations" in ctx.plugins:
+            update = await run_plugin("relations", {**state, "objects": objects, "described": []}, ctx, entry)
+            relations = update.get("relations", [])
+        else:
+            relations = await relate_objects(ctx, objects, entry) if len(objects) > 1 else []
         entry["relations"] = len(relations)
     return {"objects": objects, "relations": relations, "trace": [entry]}
 
@@ -105,8 +122,12 @@ async def symmetry_node(state: PipelineState) -> dict[str, Any]:
     from spatioxolver.graphs._perception import structure
 
     ctx = get_context(state["run_id"])
-    with node_step("symmetry", "geometric") as entry:
-        groups, symmetries = structure(ctx, state.get("objects") or [])
+    with node_step("symmetry", _backend(ctx, "symmetry", "geometric")) as entry:
+        if "symmetry" in ctx.plugins:
+            update = await run_plugin("symmetry", state, ctx, entry)
+            groups, symmetries = update.get("groups", []), update.get("symmetries", [])
+        else:
+            groups, symmetries = structure(ctx, state.get("objects") or [])
         entry["groups"], entry["symmetries"] = len(groups), len(symmetries)
     return {"groups": groups, "symmetries": symmetries, "trace": [entry]}
 
@@ -120,8 +141,11 @@ async def transformation_node(state: PipelineState) -> dict[str, Any]:
     from spatioxolver.graphs._perception import track_frames
 
     ctx = get_context(state["run_id"])
-    with node_step("transformation", ctx.backend) as entry:
-        if ctx.backend == "geometric":
+    with node_step("transformation", _backend(ctx, "transformation", ctx.backend)) as entry:
+        if "transformation" in ctx.plugins:
+            update = await run_plugin("transformation", state, ctx, entry)
+            transformations = update.get("transformations", [])
+        elif ctx.backend == "geometric":
             transformations = track_frames(ctx, state.get("objects") or [])
         else:
             # Model backends perceive frame 0 only; the LLM reasoner compares the views.
@@ -146,11 +170,14 @@ async def consistency_node(state: PipelineState) -> dict[str, Any]:
 
     ctx = get_context(state["run_id"])
     method = str(ctx.options.get("repair_method") or "auto")
-    with node_step("consistency", method) as entry:
-        update = await ConsistencyAgent().run(state, {"repair_method": method})
-        entry["ctr_before"] = {r["axis"]: r["ctr_before"] for r in update["repairs"]}
-        entry["ctr_after"] = {r["axis"]: r["ctr_after"] for r in update["repairs"]}
-        entry["flipped"] = {r["axis"]: r["flipped"] for r in update["repairs"]}
+    with node_step("consistency", _backend(ctx, "consistency", method)) as entry:
+        if "consistency" in ctx.plugins:
+            update = await run_plugin("consistency", state, ctx, entry)
+            update = {"scene_graph": state["scene_graph"], "repairs": [], **update}
+        else:
+            update = await ConsistencyAgent().run(state, {"repair_method": method})
+        for key in ("ctr_before", "ctr_after", "flipped"):
+            entry[key] = {r.get("axis"): r.get(key) for r in update["repairs"]}
     return {**update, "trace": [entry]}
 
 
@@ -197,8 +224,12 @@ async def reason_node_answer(state: PipelineState, ctx: Any, entry: dict[str, An
 
 async def reasoning_node(state: PipelineState) -> dict[str, Any]:
     ctx = get_context(state["run_id"])
-    with node_step("reasoning", "symbolic" if ctx.backend == "geometric" else ctx.backend) as entry:
-        answer = await reason_node_answer(state, ctx, entry)
+    default = "symbolic" if ctx.backend == "geometric" else ctx.backend
+    with node_step("reasoning", _backend(ctx, "reasoning", default)) as entry:
+        if "reasoning" in ctx.plugins:
+            answer = (await run_plugin("reasoning", state, ctx, entry))["answer"]
+        else:
+            answer = await reason_node_answer(state, ctx, entry)
     return {"answer": answer, "trace": [entry]}
 
 

@@ -32,6 +32,10 @@ Options (keyword arguments of ``ask`` / ``aask`` / ``build_scene_graph``):
         The agentic graph skips perception (consistency + reasoning only); the direct
         graph sends the graph as compact JSON in a text-only prompt (or, with the
         ``geometric`` model, reads it with the symbolic reasoner, no repair).
+    agents: ``{node: entry-point name}`` — run these ``spatioxolver.agents`` plug-ins instead
+        of the built-in nodes of the agentic graph (segmentation, attributes, relations,
+        symmetry, transformation, consistency, reasoning); the contract is in
+        ``docs/pipeline.md`` ("Agent plug-ins"). Other graphs refuse it (:class:`ConfigError`).
     text_only: ``True`` when ``images=[]`` and the question itself describes the scene
         (CVT's text representation): language models get a text-only prompt; the
         ``geometric`` model cannot read text and raises :class:`ConfigError`.
@@ -42,7 +46,7 @@ Inputs without images: ``images=[]`` (or ``None``) needs ``scene_graph=`` or
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -168,6 +172,79 @@ def _check_options(options: dict[str, Any]) -> None:
         raise ConfigError(
             f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(_KNOWN_OPTIONS))}"
         )
+    _check_marks(options.get("marks"))
+    _check_ground_truth(options.get("ground_truth"))
+    _check_choices(options.get("choices"))
+    _check_timeout(options.get("timeout"))
+
+
+def _is_number(v: Any) -> bool:
+    import math
+    import numbers
+
+    return isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(float(v))
+
+
+def _check_mark_dict(marks: Any, where: str) -> None:
+    if not isinstance(marks, Mapping):
+        raise InputError(f"{where} must be a mapping {{label: (x, y)}}, not {type(marks).__name__}")
+    for label, xy in marks.items():
+        pair = None if isinstance(xy, (str, bytes, Mapping)) or not hasattr(xy, "__iter__") else list(xy)
+        if pair is None or len(pair) != 2 or not all(_is_number(v) for v in pair):
+            raise InputError(f"{where}: mark {label!r} must be an (x, y) pair of numbers, got {xy!r}")
+
+
+def _check_marks(marks: Any) -> None:
+    """``{label: (x, y)}`` or a list with one such mapping (or ``None``) per image."""
+    if marks is None:
+        return
+    if isinstance(marks, (list, tuple)):
+        for k, m in enumerate(marks):
+            if m is not None and not isinstance(m, Mapping):
+                raise InputError(
+                    "marks must be a mapping {label: (x, y)} or a list of them (one per image); "
+                    f"marks[{k}] is {type(m).__name__}"
+                )
+            if m is not None:
+                _check_mark_dict(m, f"marks[{k}]")
+        return
+    _check_mark_dict(marks, "marks")
+
+
+def _check_ground_truth(truth: Any) -> None:
+    if truth is None:
+        return
+    if not isinstance(truth, Mapping) or not ({"scenes", "example"} & set(truth)):
+        raise InputError(
+            'ground_truth must be a dict {"scenes": [scene JSON, ...], "example": {...}}, '
+            f"got {type(truth).__name__}"
+            + (" without 'scenes' or 'example'" if isinstance(truth, Mapping) else "")
+        )
+    scenes, example = truth.get("scenes"), truth.get("example")
+    if scenes is not None and (
+        not isinstance(scenes, (list, tuple)) or not all(isinstance(x, Mapping) for x in scenes)
+    ):
+        raise InputError(
+            f"ground_truth['scenes'] must be a list of scene JSON dicts, got {type(scenes).__name__}"
+        )
+    if example is not None and not isinstance(example, Mapping):
+        raise InputError(f"ground_truth['example'] must be a dict, got {type(example).__name__}")
+
+
+def _check_choices(choices: Any) -> None:
+    if choices is None:
+        return
+    if (
+        not isinstance(choices, (list, tuple))
+        or not choices
+        or not all(isinstance(c, str) and c.strip() for c in choices)
+    ):
+        raise InputError(f"choices must be a non-empty list of option strings, got {choices!r}"[:200])
+
+
+def _check_timeout(timeout: Any) -> None:
+    if timeout is not None and (not _is_number(timeout) or timeout <= 0):
+        raise InputError(f"timeout must be a positive number of seconds, got {timeout!r}")
 
 
 _COMPILED: dict[str, Any] = {}
@@ -260,7 +337,20 @@ def _no_images(images: Any) -> bool:
     return images is None or (isinstance(images, (list, tuple)) and not images)
 
 
-async def _prepare(images: Any, model: str, options: dict[str, Any], *, question: str = "") -> Any:
+async def _prepare(
+    images: Any, model: str, options: dict[str, Any], *, question: str = "", graph: str = "agentic"
+) -> Any:
+    from spatioxolver.graphs._plugins import load_plugins
+
+    ctx = await _prepare_inputs(images, model, options, question=question)
+    if options.get("agents"):
+        if graph != "agentic":
+            raise ConfigError(f"agents= plugs agents into the agentic graph only, not {graph!r}")
+        ctx.plugins = load_plugins(options["agents"])
+    return ctx
+
+
+async def _prepare_inputs(images: Any, model: str, options: dict[str, Any], *, question: str = "") -> Any:
     from spatioxolver.graphs._context import RunContext
 
     _check_options(options)
@@ -340,7 +430,7 @@ async def aask(
     if not question.strip():
         raise InputError("the question is empty; ask something about the image")
     try:
-        ctx = await _prepare(images, model, options, question=question.strip())
+        ctx = await _prepare(images, model, options, question=question.strip(), graph=canon)
     except SpatioxolverError as exc:
         if options.get("return_errors"):
             return Answer(model=model, graph=canon, error=f"{type(exc).__name__}: {exc}")

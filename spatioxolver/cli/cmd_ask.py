@@ -104,6 +104,14 @@ def _add_input_options(parser: Any) -> None:
         "--id): its images, question, marks, clean images and ground truth (needed by sim/ models)",
     )
     parser.add_argument("--id", default=None, help="the example id for --example")
+    parser.add_argument(
+        "--agent",
+        action="append",
+        default=None,
+        metavar="NODE=NAME",
+        help="run the spatioxolver.agents plug-in NAME instead of the agentic graph's built-in NODE "
+        "(segmentation, attributes, relations, symmetry, transformation, consistency, reasoning); repeatable",
+    )
 
 
 def _apply_input_options(args: argparse.Namespace, call: dict[str, Any], n_images: int) -> None:
@@ -117,6 +125,22 @@ def _apply_input_options(args: argparse.Namespace, call: dict[str, Any], n_image
     marks = _marks(args.marks)
     if marks:
         call["marks"] = marks
+    agents = _agents(getattr(args, "agent", None))
+    if agents:
+        call["agents"] = agents
+
+
+def _agents(specs: list[str] | None) -> dict[str, str]:
+    """``--agent NODE=NAME`` (repeatable) as the ``agents`` option."""
+    out: dict[str, str] = {}
+    for spec in specs or []:
+        node, sep, name = str(spec).partition("=")
+        if not sep or not node.strip() or not name.strip():
+            raise InputError(f"--agent {spec}: use NODE=NAME, e.g. --agent segmentation=my_agent")
+        if node.strip() in out:
+            raise InputError(f"--agent: node {node.strip()!r} given twice")
+        out[node.strip()] = name.strip()
+    return out
 
 
 def _refuse_sim_without_example(args: argparse.Namespace) -> None:
