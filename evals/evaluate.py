@@ -193,6 +193,11 @@ async def aevaluate(
     items, fingerprint = load_examples(bench, dataset, split=split, strict=strict, options=load_options)
     if not items:
         raise BenchmarkError(f"{dataset}: no examples in split {split or 'all'!r}")
+    if all(isinstance(item, BadLine) for item in items):
+        raise BenchmarkError(
+            f"{dataset}: none of its {len(items)} records could be read as benchmark {bench.name!r} "
+            f"(first: {items[0].message()}); check --benchmark and --columns"
+        )
     dataset_str = (
         str(dataset) if str(dataset).startswith("hf:") else str(Path(dataset).expanduser().resolve())
     )

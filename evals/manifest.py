@@ -27,13 +27,17 @@ class BadLine:
     path: str
     line: int
     reason: str
+    #: what ``line`` counts: ``"line"`` (JSON Lines), ``"record"`` (JSON array) or ``"row"`` (parquet/hub)
+    unit: str = "line"
 
     @property
     def id(self) -> str:
-        return f"{Path(self.path).name}:line{self.line}"
+        return f"{Path(self.path).name}:{self.unit}{self.line}"
 
     def message(self) -> str:
-        return f"{self.path}:{self.line}: {self.reason}"
+        if self.unit == "line":
+            return f"{self.path}:{self.line}: {self.reason}"
+        return f"{self.path}: {self.unit} {self.line}: {self.reason}"
 
 
 def read_jsonl(path: Path, *, strict: bool = False) -> Iterator[tuple[int, dict[str, Any] | BadLine]]:

@@ -44,7 +44,14 @@ from spatioxolver.evals.runinfo import (
     write_json_atomic,
 )
 
-from spatioxolver.errors import BenchmarkError, ConfigError, InputError, ModelError, SpatioxolverError
+from spatioxolver.errors import (
+    BenchmarkError,
+    ConfigError,
+    InputError,
+    ModelError,
+    SpatioxolverError,
+    UnsupportedQuestionError,
+)
 
 __all__ = [
     "RunConfig",
@@ -134,6 +141,12 @@ def example_call(
             label, pix = obj.get("label"), obj.get("pixel_coords")
             if label is not None and pix and len(pix) >= 2:
                 marks[str(label)] = (float(pix[0]), float(pix[1]))
+    if model == "geometric" and example.query.get("type") == "inconsistent_object" and not marks:
+        raise UnsupportedQuestionError(
+            "no label positions in this dataset: the geometric backend cannot bind the drawn letters "
+            "to objects, so it cannot answer with a letter (use an LLM model, or the generated "
+            "inconsistency benchmark, whose scene files give the label positions)"
+        )
     call: dict[str, Any] = {
         "images": list(example.images),
         "question": example.question,

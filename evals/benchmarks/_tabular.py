@@ -16,7 +16,7 @@ from typing import Any
 
 from spatioxolver.errors import BenchmarkError, ConfigError
 
-__all__ = ["iter_rows", "materialize_image"]
+__all__ = ["iter_rows", "materialize_image", "row_unit", "bad_reason", "resolve_columns", "UniqueIds"]
 
 
 def iter_rows(
@@ -29,6 +29,8 @@ def iter_rows(
         return
     path = Path(source)
     suffix = path.suffix.lower()
+    if path.is_dir():
+        raise BenchmarkError(f"{path}: is a directory; this adapter reads one .json, .jsonl or .parquet file")
     if suffix == ".parquet":
         yield from _parquet_rows(path)
     elif suffix == ".jsonl":
@@ -62,6 +64,59 @@ def iter_rows(
             yield number, row if isinstance(row, dict) else f"expected an object, got {type(row).__name__}"
     else:
         raise BenchmarkError(f"{path}: unsupported file type {suffix!r} (use .json, .jsonl or .parquet)")
+
+
+def row_unit(source: str | Path) -> str:
+    """What the numbers of :func:`iter_rows` count: ``line`` (.jsonl), ``record`` (.json), ``row``."""
+    text = str(source)
+    if text.startswith("hf:"):
+        return "row"
+    suffix = Path(text).suffix.lower()
+    return {".jsonl": "line", ".json": "record"}.get(suffix, "row")
+
+
+def bad_reason(exc: BaseException) -> str:
+    """One readable line for ``exc`` (a bare ``KeyError('x')`` becomes ``missing field 'x'``)."""
+    if isinstance(exc, KeyError) and len(exc.args) == 1:
+        arg = exc.args[0]
+        text = f"missing field {arg!r}" if not (isinstance(arg, str) and " " in arg) else arg
+    else:
+        text = str(exc)
+    return " ".join(text.split())[:300]
+
+
+def resolve_columns(defaults: dict[str, str], given: Any, *, adapter: str) -> dict[str, str]:
+    """``defaults`` updated with the user's ``columns`` mapping (our key -> the file's column).
+
+    Raises:
+        ConfigError: ``given`` is not a mapping, names a key not in ``defaults``, or maps a
+            key to something other than a non-empty string.
+    """
+    if given is None:
+        return dict(defaults)
+    keys = ", ".join(defaults)
+    if not isinstance(given, dict):
+        raise ConfigError(f"--columns must be a JSON object {{key: column}} (keys: {keys})")
+    for key, value in given.items():
+        if key not in defaults:
+            raise ConfigError(f"--columns: unknown key {key!r} for {adapter} (keys: {keys})")
+        if not isinstance(value, str) or not value.strip():
+            raise ConfigError(
+                f"--columns: the value of {key!r} must be a column name (a non-empty string), not {value!r}"
+            )
+    return {**defaults, **given}
+
+
+class UniqueIds:
+    """Content-derived ids made unique: the second copy of ``x`` becomes ``x~2``, the third ``x~3``."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, int] = {}
+
+    def __call__(self, base: str) -> str:
+        count = self._seen.get(base, 0) + 1
+        self._seen[base] = count
+        return base if count == 1 else f"{base}~{count}"
 
 
 def _parquet_rows(path: Path) -> Iterator[tuple[int, dict[str, Any] | str]]:

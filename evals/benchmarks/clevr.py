@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from spatioxolver.evals.benchmarks._base import BenchmarkBase
-from spatioxolver.evals.benchmarks._tabular import iter_rows
+from spatioxolver.evals.benchmarks._tabular import bad_reason, iter_rows, row_unit
 from spatioxolver.evals.example import Example, stable_id
 from spatioxolver.evals.manifest import BadLine
 
@@ -95,7 +95,7 @@ class CLEVRBenchmark(BenchmarkBase):
                         meta={"scene_inline": scene, "image_filename": filename},
                     )
             except (KeyError, IndexError, TypeError, ValueError) as exc:
-                bad = BadLine(str(source), number, f"invalid scene: {' '.join(str(exc).split())[:300]}")
+                bad = BadLine(str(source), number, f"invalid scene: {bad_reason(exc)}", row_unit(source))
                 if strict:
                     raise BenchmarkError(bad.message()) from exc
                 yield bad

@@ -14,7 +14,7 @@ from typing import Any
 
 from spatioxolver.evals.benchmarks._base import BenchmarkBase
 from spatioxolver.evals.benchmarks._buckets import KNOWN_BUCKET_SPLITS, bucket_tags
-from spatioxolver.evals.benchmarks._tabular import iter_rows
+from spatioxolver.evals.benchmarks._tabular import bad_reason, iter_rows, row_unit
 from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine
 
@@ -103,7 +103,9 @@ class InconsistencyReleaseBenchmark(BenchmarkBase):
                     meta=meta,
                 )
             except (KeyError, TypeError, ValueError) as exc:
-                bad = BadLine(str(annotation), number, f"invalid record: {' '.join(str(exc).split())[:300]}")
+                bad = BadLine(
+                    str(annotation), number, f"invalid record: {bad_reason(exc)}", row_unit(annotation)
+                )
                 if strict:
                     raise BenchmarkError(bad.message()) from exc
                 yield bad

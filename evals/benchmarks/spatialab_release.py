@@ -16,12 +16,19 @@ from pathlib import Path
 from typing import Any
 
 from spatioxolver.evals.benchmarks._base import BenchmarkBase
-from spatioxolver.evals.benchmarks._tabular import iter_rows, materialize_image
+from spatioxolver.evals.benchmarks._tabular import (
+    UniqueIds,
+    bad_reason,
+    iter_rows,
+    materialize_image,
+    resolve_columns,
+    row_unit,
+)
 from spatioxolver.evals.benchmarks.spatialab import spatialab_splits, spatialab_tags
 from spatioxolver.evals.example import Example, stable_id
 from spatioxolver.evals.manifest import BadLine
 
-from spatioxolver.errors import BenchmarkError
+from spatioxolver.errors import BenchmarkError, ConfigError
 
 __all__ = ["SpatiaLabReleaseBenchmark", "DEFAULT_COLUMNS", "parse_options", "parse_gold_option"]
 
@@ -59,25 +66,68 @@ def parse_options(value: Any) -> list[str]:
     return [p.strip() for p in text.split("\n") if p.strip()]
 
 
-def parse_gold_option(value: Any, options: list[str]) -> int | None:
-    """Gold option as a 1-based number from ``2``, ``"2"``, ``"B"``, ``"(2)"`` or the option text."""
-    if value is None or (isinstance(value, str) and not value.strip()):
+def parse_gold_option(value: Any, options: list[str], *, base: int = 1) -> int | None:
+    """Gold option as a 1-based number, or None when the cell is empty.
+
+    Accepted: a number (``2``, ``2.0``, ``"2"``, ``"2.0"``, ``"(2)"``, ``"option 2"``), read
+    with ``base`` (1: ``1`` is the first option, the default; 0: ``0`` is the first
+    option); a letter ``A``-``Z`` (``"B"``, ``"(b)"``; always ``A`` = first option,
+    whatever ``base``); or the exact text of an option (case-insensitive).
+
+    Raises:
+        ValueError: the value is out of range for ``options``, not integral, or none of
+            the above.
+
+    Example:
+        >>> parse_gold_option("B", ["yes", "no"]), parse_gold_option(2.0, ["yes", "no"])
+        (2, 2)
+        >>> parse_gold_option("0", ["yes", "no"], base=0)
+        1
+    """
+    if base not in (0, 1):
+        raise ValueError(f"option_base must be 0 or 1, not {base!r}")
+    if value is None or isinstance(value, bool):
+        if isinstance(value, bool):
+            raise ValueError(f"gold option {value!r} is not an option number, letter or text")
         return None
-    if isinstance(value, bool):
+    if isinstance(value, float) and value != value:  # NaN: an empty cell in a pandas/parquet column
         return None
-    if isinstance(value, int):
-        return value if 1 <= value <= max(len(options), 1) else None
-    text = str(value).strip()
-    m = re.fullmatch(r"\(?(?:option\s*)?(\d+)\)?\.?", text, flags=re.I)
-    if m:
-        return int(m.group(1))
+    n = len(options)
+    if isinstance(value, str):
+        text = value.strip()
+        if not text:
+            return None
+    else:
+        text = str(value)
+    number: float | None = None
+    if isinstance(value, (int, float)):
+        number = float(value)
+    else:
+        m = re.fullmatch(r"\(?(?:option\s*)?([+-]?\d+(?:\.\d+)?)\)?\.?", text, flags=re.I)
+        if m:
+            number = float(m.group(1))
+    if number is not None:
+        if not number.is_integer():
+            raise ValueError(f"gold option {value!r} is not a whole option number")
+        first = base
+        last = n - 1 + base
+        if not first <= number <= last:
+            raise ValueError(
+                f"gold option {value!r} is out of range: {n} options numbered {first}..{last} "
+                f"(option_base {base})"
+            )
+        return int(number) - base + 1
     m = re.fullmatch(r"\(?([A-Za-z])\)?\.?", text)
     if m:
-        return ord(m.group(1).upper()) - ord("A") + 1
+        index = ord(m.group(1).upper()) - ord("A") + 1
+        if not 1 <= index <= n:
+            letters = f"A..{chr(ord('A') + n - 1)}" if n else "none"
+            raise ValueError(f"gold option {value!r} is out of range: {n} options lettered {letters}")
+        return index
     lowered = [o.strip().lower() for o in options]
     if text.lower() in lowered:
         return lowered.index(text.lower()) + 1
-    return None
+    raise ValueError(f"gold option {value!r} is not an option number, letter or the text of an option")
 
 
 class SpatiaLabReleaseBenchmark(BenchmarkBase):
@@ -103,38 +153,57 @@ class SpatiaLabReleaseBenchmark(BenchmarkBase):
         )
 
     def _examples(self, source: Path, *, strict: bool, **options: Any) -> Iterator[Example | BadLine]:
-        columns = {**DEFAULT_COLUMNS, **(options.get("columns") or {})}
+        columns = resolve_columns(DEFAULT_COLUMNS, options.get("columns"), adapter=self.name)
+        base = options.get("option_base", 1)
+        if isinstance(base, bool) or base not in (0, 1):
+            raise ConfigError(f"option_base must be 0 or 1, not {base!r}")
         root = Path(options.get("image_root") or (source.parent if source.is_file() else Path.cwd()))
-        for number, row in iter_rows(options.get("hf") or source):
+        origin = options.get("hf") or source
+        unit = row_unit(origin)
+        unique = UniqueIds()
+        for number, row in iter_rows(origin):
             if isinstance(row, str):
-                bad = BadLine(str(source), number, row)
+                bad = BadLine(str(source), number, row, unit)
                 if strict:
                     raise BenchmarkError(bad.message())
                 yield bad
                 continue
             try:
-                yield from self._row_examples(row, number, columns, root)
+                # Build the whole row first so a bad row yields nothing but its BadLine.
+                yield from list(self._row_examples(row, number, columns, root, int(base), unique))
             except (BenchmarkError, KeyError, TypeError, ValueError) as exc:
-                bad = BadLine(str(source), number, f"invalid row: {' '.join(str(exc).split())[:300]}")
+                bad = BadLine(str(source), number, f"invalid row: {bad_reason(exc)}", unit)
                 if strict:
                     raise BenchmarkError(bad.message()) from exc
                 yield bad
 
     def _row_examples(
-        self, row: dict[str, Any], number: int, columns: dict[str, str], root: Path
+        self,
+        row: dict[str, Any],
+        number: int,
+        columns: dict[str, str],
+        root: Path,
+        base: int = 1,
+        unique: UniqueIds | None = None,
     ) -> Iterator[Example]:
         def get(field: str) -> Any:
             return row.get(columns.get(field, field))
 
         question = get("question")
         if not question:
-            raise KeyError(f"no question in column {columns['question']!r}")
+            raise ValueError(f"no question in column {columns['question']!r}")
         image = get("image")
         images = [materialize_image(image, root)] if image is not None else []
-        base_id = str(get("id")) if get("id") not in (None, "") else stable_id(question, number, prefix="sl-")
         category, subcategory = get("category"), get("subcategory")
         options = parse_options(get("options"))
-        gold = parse_gold_option(get("gold_option"), options)
+        gold = parse_gold_option(get("gold_option"), options, base=base)
+        if get("id") not in (None, ""):
+            base_id = str(get("id"))
+        else:
+            # Content-derived: re-sorting or filtering the file keeps every id.
+            image_key = image if isinstance(image, str) else (Path(images[0]).name if images else "")
+            base_id = stable_id(str(question), image_key, options, prefix="sl-")
+            base_id = (unique or UniqueIds())(base_id)
         produced = False
         if options and gold is not None:
             numbered = "\n".join(f"{i}. {o}" for i, o in enumerate(options, start=1))

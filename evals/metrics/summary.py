@@ -12,13 +12,17 @@ __all__ = ["summarize", "latest_rows", "free_model"]
 
 
 def latest_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Keep the last row per id (a retried example supersedes its error row)."""
+    """Keep the last row per id (a retried example supersedes its error row), sorted by id.
+
+    Sorting makes every bootstrap over the rows independent of completion order, so two
+    identical runs give identical confidence intervals.
+    """
     last: dict[str, dict[str, Any]] = {}
     for row in rows:
         if "id" in row:
             last.pop(row["id"], None)
             last[row["id"]] = row
-    return list(last.values())
+    return sorted(last.values(), key=lambda r: str(r["id"]))
 
 
 def free_model(model: Any) -> bool:

@@ -40,7 +40,16 @@ def add_parser(subparsers: Any) -> None:
     ev.add_argument("--api-base", help="OpenAI-compatible server URL for provider/model names")
     ev.add_argument("--judge-api-base", help="OpenAI-compatible server URL for the --judge model")
     ev.add_argument(
-        "--columns", help="JSON object or file mapping fields to release columns (release adapters)"
+        "--columns",
+        help="JSON object or file mapping our field keys to the file's columns (spatialab-release keys: "
+        "id, image, question, options, gold_option, open_answer, category, subcategory; cvt-release "
+        'keys: see docs/evaluation.md), e.g. \'{"gold_option": "answer_idx"}\'',
+    )
+    ev.add_argument(
+        "--option-base",
+        type=int,
+        choices=(0, 1),
+        help="spatialab-release: numeric gold options count from 1 (default: 1 = first option) or 0",
     )
     ev.add_argument("--image-root", help="folder the release's image paths are relative to")
     ev.add_argument(
@@ -70,17 +79,23 @@ def add_parser(subparsers: Any) -> None:
     rep.set_defaults(handler=_report)
 
 
-def _columns(value: str | None) -> dict[str, str] | None:
+def _columns(value: str | None) -> dict[str, Any] | None:
+    """The ``--columns`` JSON (inline or a file); keys and values are checked by the adapter."""
     if not value:
         return None
-    text = Path(value).read_text(encoding="utf-8") if Path(value).is_file() else value
+    inline = value.lstrip().startswith("{")
+    if not inline and not Path(value).is_file():
+        raise ConfigError(f"--columns: no such file {value!r} (give a JSON object or a JSON file)")
     try:
+        text = value if inline else Path(value).read_text(encoding="utf-8")
         mapping = json.loads(text)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"--columns: cannot read {value!r} ({exc})") from None
     except json.JSONDecodeError as exc:
-        raise ConfigError(f"--columns: not a JSON object or file ({exc.msg})") from exc
+        raise ConfigError(f"--columns: not valid JSON ({exc.msg})") from exc
     if not isinstance(mapping, dict):
         raise ConfigError('--columns must be a JSON object such as \'{"question": "prompt"}\'')
-    return {str(k): str(v) for k, v in mapping.items()}
+    return mapping
 
 
 _SECRET_WORDS = ("key", "token", "secret", "password")
@@ -146,6 +161,8 @@ def _eval(args: argparse.Namespace) -> int:
         options["judge_api_base"] = args.judge_api_base
     if args.columns:
         options["columns"] = _columns(args.columns)
+    if args.option_base is not None:
+        options["option_base"] = args.option_base
     if args.image_root:
         options["image_root"] = args.image_root
     if args.batch_size is not None:
