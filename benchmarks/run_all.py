@@ -21,12 +21,16 @@ def main(argv: list[str]) -> int:
     for script in scripts:
         print(f"\n=== {script.stem} ===", flush=True)
         start = time.perf_counter()
+        saved_argv = sys.argv
+        sys.argv = [str(script)]  # each benchmark parses its own (default) arguments
         try:
             namespace = runpy.run_path(str(script), run_name="benchmark")
             code = namespace["main"]()
         except Exception as exc:  # report and keep going: one broken bench must not hide the rest
             print(f"{script.stem} failed: {type(exc).__name__}: {exc}")
             code = 1
+        finally:
+            sys.argv = saved_argv
         print(f"--- {script.stem}: {time.perf_counter() - start:.1f} s, exit {code}")
         if code:
             failed.append(script.stem)
