@@ -263,7 +263,7 @@ class FakeAsk:
         if ex_id in self.fail:
             from spatioxolver.errors import ModelError
 
-            raise ModelError("simulated provider failure api_key=sk-THISSHOULDNOTLEAK123")
+            raise ModelError("simulated provider failure api_key=sk-THIS_SHOULD_NOT_LEAK_123")
         answer = example.get("answer")
         query = example.get("query") or {}
         if ex_id in self.wrong:
