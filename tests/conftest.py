@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
+from pathlib import Path
 
 import pytest
 
@@ -45,6 +46,12 @@ def _guarded_connect_ex(self: socket.socket, address: object) -> int:
     if not _is_loopback(address):
         raise NonLoopbackConnection(f"test tried to connect to non-loopback address {address!r}")
     return _real_connect_ex(self, address)
+
+
+@pytest.fixture(autouse=True)
+def _private_response_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test gets its own response cache: no test sees replies cached by another run."""
+    monkeypatch.setenv("SPATIOXOLVER_CACHE", str(tmp_path / "responses.sqlite"))
 
 
 @pytest.fixture(autouse=True)
