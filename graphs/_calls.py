@@ -9,10 +9,11 @@ import json
 import re
 from typing import Any
 
-from spatioxolver.errors import ParseError
+from spatioxolver.errors import ModelError, ParseError
 
 __all__ = [
     "call_model",
+    "model_retry_policy",
     "parse_label",
     "parse_relation_set",
     "parse_letter",
@@ -67,6 +68,18 @@ async def call_model(
     entry.setdefault("templates", {})[template] = template_hash(template)
     entry["simulated"] = bool(getattr(reply, "simulated", False))
     return reply
+
+
+def model_retry_policy() -> Any:
+    """The retry policy of every node that calls a model: three attempts, on :class:`ModelError` only."""
+    from langgraph.types import RetryPolicy
+
+    return RetryPolicy(
+        max_attempts=3,
+        initial_interval=0.5,
+        backoff_factor=2.0,
+        retry_on=lambda exc: isinstance(exc, ModelError),
+    )
 
 
 def _squash(text: str) -> str:

@@ -47,17 +47,11 @@ def usage_dict(usage: Any = None) -> dict[str, Any]:
 
 
 def add_usage(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-    """Sum two usage dicts (``cost_usd`` stays ``None`` only when both are)."""
-    cost = (
-        None
-        if a.get("cost_usd") is None and b.get("cost_usd") is None
-        else ((a.get("cost_usd") or 0.0) + (b.get("cost_usd") or 0.0))
-    )
-    return {
-        "prompt_tokens": a.get("prompt_tokens", 0) + b.get("prompt_tokens", 0),
-        "completion_tokens": a.get("completion_tokens", 0) + b.get("completion_tokens", 0),
-        "cost_usd": cost,
-    }
+    """Sum two usage dicts with :class:`~spatioxolver.models.Usage`'s ``+`` (``cost_usd``
+    stays ``None`` only when both are)."""
+    from spatioxolver.models._types import Usage
+
+    return usage_dict(Usage(**usage_dict(a)) + Usage(**usage_dict(b)))
 
 
 @contextmanager

@@ -25,23 +25,12 @@ from spatioxolver.graphs._events import node_step
 from spatioxolver.graphs._plugins import run_plugin
 from spatioxolver.graphs._state import ObjectTask, PipelineState
 
-from spatioxolver.errors import ModelError, UnsupportedQuestionError
+from spatioxolver.errors import UnsupportedQuestionError
 
 __all__ = ["build_agentic_graph", "RECURSION_LIMIT", "reason_node_answer"]
 
 #: Explicit recursion limit (the chain has 9 nodes; a fan-out counts as one step).
 RECURSION_LIMIT = 40
-
-
-def _retry() -> Any:
-    from langgraph.types import RetryPolicy
-
-    return RetryPolicy(
-        max_attempts=3,
-        initial_interval=0.5,
-        backoff_factor=2.0,
-        retry_on=lambda exc: isinstance(exc, ModelError),
-    )
 
 
 async def segmentation_node(state: PipelineState) -> dict[str, Any]:
@@ -250,17 +239,18 @@ def start_route(state: PipelineState) -> str:
 def build_agentic_graph(checkpointer: Any = None) -> Any:
     """Compile the agentic graph (optionally with a LangGraph checkpointer)."""
     from langgraph.graph import END, START, StateGraph
+    from spatioxolver.graphs._calls import model_retry_policy
 
     g = StateGraph(PipelineState)
-    g.add_node("segmentation", segmentation_node, retry_policy=_retry())
+    g.add_node("segmentation", segmentation_node, retry_policy=model_retry_policy())
     g.add_node("attributes", attributes_node)
     g.add_node("attribute_object", attribute_object_node)  # type: ignore[arg-type]  # Send payload, not the state
-    g.add_node("relations", relations_node, retry_policy=_retry())
+    g.add_node("relations", relations_node, retry_policy=model_retry_policy())
     g.add_node("symmetry", symmetry_node)
     g.add_node("transformation", transformation_node)
     g.add_node("scene_graph", scene_graph_node)
     g.add_node("consistency", consistency_node)
-    g.add_node("reasoning", reasoning_node, retry_policy=_retry())
+    g.add_node("reasoning", reasoning_node, retry_policy=model_retry_policy())
     g.add_conditional_edges(START, start_route, ["segmentation", "consistency", "reasoning"])
     g.add_conditional_edges("segmentation", fan_out_attributes, ["attributes", "attribute_object"])
     g.add_edge("attributes", "relations")

@@ -21,7 +21,7 @@ from spatioxolver.graphs._context import get_context
 from spatioxolver.graphs._events import node_step
 from spatioxolver.graphs._state import PipelineState
 
-from spatioxolver.errors import ModelError, ParseError
+from spatioxolver.errors import ParseError
 
 __all__ = ["build_cot_rank_graph", "ORDER_WORDS"]
 
@@ -184,14 +184,10 @@ def _bind_geometric(graph: dict[str, Any], refs: list[Any], axis: str) -> str | 
 def build_cot_rank_graph(checkpointer: Any = None) -> Any:
     """Compile the CoT-rank graph: START -> rank -> read_pairwise -> END."""
     from langgraph.graph import END, START, StateGraph
-    from langgraph.types import RetryPolicy
+    from spatioxolver.graphs._calls import model_retry_policy
 
     g = StateGraph(PipelineState)
-    g.add_node(
-        "rank",
-        rank_node,
-        retry_policy=RetryPolicy(max_attempts=3, retry_on=lambda exc: isinstance(exc, ModelError)),
-    )
+    g.add_node("rank", rank_node, retry_policy=model_retry_policy())
     g.add_node("read_pairwise", read_pairwise_node)
     g.add_edge(START, "rank")
     g.add_edge("rank", "read_pairwise")

@@ -21,7 +21,7 @@ from spatioxolver.graphs._context import get_context
 from spatioxolver.graphs._events import node_step
 from spatioxolver.graphs._state import PipelineState
 
-from spatioxolver.errors import ModelError, UnsupportedQuestionError
+from spatioxolver.errors import UnsupportedQuestionError
 
 __all__ = ["build_direct_graph", "direct_answer", "protocol_query"]
 
@@ -189,18 +189,13 @@ async def direct_node(state: PipelineState) -> dict[str, Any]:
     return {"answer": answer, "trace": [entry]}
 
 
-def _retry() -> Any:
-    from langgraph.types import RetryPolicy
-
-    return RetryPolicy(max_attempts=3, initial_interval=0.5, retry_on=lambda exc: isinstance(exc, ModelError))
-
-
 def build_direct_graph(checkpointer: Any = None) -> Any:
     """Compile the direct graph: START -> direct -> END."""
     from langgraph.graph import END, START, StateGraph
+    from spatioxolver.graphs._calls import model_retry_policy
 
     g = StateGraph(PipelineState)
-    g.add_node("direct", direct_node, retry_policy=_retry())
+    g.add_node("direct", direct_node, retry_policy=model_retry_policy())
     g.add_edge(START, "direct")
     g.add_edge("direct", END)
     return g.compile(checkpointer=checkpointer)

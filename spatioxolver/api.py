@@ -367,29 +367,24 @@ async def _prepare_inputs(images: Any, model: str, options: dict[str, Any], *, q
             )
         if options.get("clean_images"):
             raise InputError("clean_images were given but no images")
-        client = _client(model, options)
-        if given is None and getattr(client, "kind", "geometric") == "geometric":
-            raise ConfigError(
-                "the geometric model cannot read a scene described in text: pass images or "
-                "scene_graph=..., or use a language model (sim/<profile> or provider/model)"
+        inputs: list[Any] = []
+        frames: list[Any] = []
+        clean_frames: list[Any] = []
+    else:
+        inputs = _as_list(images, "images")
+        frames = _load_all(inputs)
+        clean = options.get("clean_images")
+        clean_frames = _load_all(_as_list(clean, "clean_images")) if clean else frames
+        if len(clean_frames) != len(frames):
+            raise InputError(
+                f"clean_images has {len(clean_frames)} images but {len(frames)} images were given"
             )
-        return RunContext(
-            client=client,
-            model=model,
-            frames=[],
-            clean_frames=[],
-            image_inputs=[],
-            options=dict(options),
-            given_graph=given,
-            question=question,
-        )
-    inputs = _as_list(images, "images")
-    frames = _load_all(inputs)
-    clean = options.get("clean_images")
-    clean_frames = _load_all(_as_list(clean, "clean_images")) if clean else frames
-    if len(clean_frames) != len(frames):
-        raise InputError(f"clean_images has {len(clean_frames)} images but {len(frames)} images were given")
     client = _client(model, options)
+    if not frames and given is None and getattr(client, "kind", "geometric") == "geometric":
+        raise ConfigError(
+            "the geometric model cannot read a scene described in text: pass images or "
+            "scene_graph=..., or use a language model (sim/<profile> or provider/model)"
+        )
     return RunContext(
         client=client,
         model=model,
@@ -400,6 +395,25 @@ async def _prepare_inputs(images: Any, model: str, options: dict[str, Any], *, q
         given_graph=given,
         question=question,
     )
+
+
+def _perception_cache_key(ctx: Any, options: dict[str, Any]) -> str | None:
+    """Cache key of the repaired perception of ``ctx``'s images; ``None`` when not cached."""
+    if not ctx.frames or ctx.given_graph is not None or not options.get("cache", True):
+        return None
+    from spatioxolver.graphs._cache import perception_key
+
+    return perception_key(ctx, "repaired")
+
+
+def _perception_record(final: dict[str, Any]) -> dict[str, Any]:
+    """What the perception cache keeps of a run: the repaired graph and the perception trace."""
+    return {
+        "scene_graph": final.get("scene_graph"),
+        "repairs": final.get("repairs") or [],
+        "images": final.get("images") or [],
+        "trace": [e for e in final.get("trace") or [] if e.get("node") != "reasoning"],
+    }
 
 
 async def aask(
@@ -446,11 +460,10 @@ async def aask(
         if ctx.given_graph is not None:
             state["scene_graph"] = ctx.given_graph.model_dump(mode="json")
             state["given_graph"] = True
-        cache_key = None
-        if canon == "agentic" and ctx.frames and ctx.given_graph is None and options.get("cache", True):
-            from spatioxolver.graphs._cache import cache_get, perception_key
+        cache_key = _perception_cache_key(ctx, options) if canon == "agentic" else None
+        if cache_key is not None:
+            from spatioxolver.graphs._cache import cache_get
 
-            cache_key = perception_key(ctx, "repaired")
             cached = cache_get(cache_key)
             if cached is not None:
                 state.update(
@@ -464,16 +477,7 @@ async def aask(
         if cache_key is not None and not state.get("from_cache"):
             from spatioxolver.graphs._cache import cache_put
 
-            perception = [e for e in final.get("trace") or [] if e.get("node") != "reasoning"]
-            cache_put(
-                cache_key,
-                {
-                    "scene_graph": final.get("scene_graph"),
-                    "repairs": final.get("repairs") or [],
-                    "images": final.get("images") or [],
-                    "trace": perception,
-                },
-            )
+            cache_put(cache_key, _perception_record(final))
         return _summarize(final, client=ctx.client, model=model, graph=canon)
     except SpatioxolverError as exc:
         if options.get("return_errors"):
@@ -503,15 +507,14 @@ async def abuild_scene_graph(image_or_images: Any, *, model: str = "geometric", 
 
 
 async def _scene(images: Any, model: str, options: dict[str, Any]) -> SceneGraph:
-    from spatioxolver.graphs._cache import cache_get, cache_put, perception_key
+    from spatioxolver.graphs._cache import cache_get, cache_put
     from spatioxolver.graphs._context import register, release
 
     ctx = await _prepare(images, model, options)
     if not ctx.frames and ctx.given_graph is None:
         raise InputError("build_scene_graph needs images (or scene_graph=... to check and repair)")
-    use_cache = bool(options.get("cache", True)) and bool(ctx.frames) and ctx.given_graph is None
-    key = perception_key(ctx, "repaired") if use_cache else ""
-    cached = cache_get(key) if use_cache else None
+    key = _perception_cache_key(ctx, options)
+    cached = cache_get(key) if key is not None else None
     if cached is None:
         run_id = register(ctx)
         try:
@@ -521,13 +524,8 @@ async def _scene(images: Any, model: str, options: dict[str, Any]) -> SceneGraph
             final = await _run("agentic", state, options)
         finally:
             release(run_id)
-        cached = {
-            "scene_graph": final["scene_graph"],
-            "repairs": final.get("repairs") or [],
-            "images": final.get("images") or [],
-            "trace": list(final.get("trace") or []),
-        }
-        if use_cache:
+        cached = _perception_record(final)
+        if key is not None:
             cache_put(key, cached)
     graph = SceneGraph.model_validate(cached["scene_graph"])
     provenance = dict(graph.provenance)

@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from spatioxolver.errors import UnsupportedQuestionError
+from spatioxolver.vocabulary import COLOR_NAMES
 
 __all__ = [
     "UNSUPPORTED_MESSAGE",
@@ -31,23 +32,8 @@ __all__ = [
 
 UNSUPPORTED_MESSAGE = "unsupported by the geometric reasoner — use an LLM model"
 
-COLORS = {
-    c: c
-    for c in (
-        "gray",
-        "red",
-        "blue",
-        "green",
-        "brown",
-        "purple",
-        "cyan",
-        "yellow",
-        "black",
-        "white",
-        "orange",
-        "pink",
-    )
-} | {"grey": "gray"}
+#: CLEVR's colours plus common ones a question may name (matching nothing in a CLEVR scene).
+COLORS = {c: c for c in (*COLOR_NAMES, "black", "white", "orange", "pink")} | {"grey": "gray"}
 SHAPES = {
     "cube": "cube",
     "cubes": "cube",

@@ -26,7 +26,7 @@ from spatioxolver.agents._reasoning._refs import singular
 
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import AXIS_PREDICATES, SceneGraph, SpatialObject
-from spatioxolver.vocabulary import SIZES
+from spatioxolver.vocabulary import SHAPES, SIZES
 
 __all__ = ["SymbolicAnswer", "answer_query", "bind_reference", "display_name", "resolve"]
 
@@ -527,7 +527,7 @@ def _compass(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 def _outline(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     s = _one(q["subject"], g)
     shape = _norm(s.attributes.shape)
-    if shape not in ("cube", "sphere", "cylinder"):
+    if shape not in SHAPES:
         raise UnsupportedQuestionError(
             f"outline of shape {shape!r} is unsupported by the geometric reasoner — use an LLM model"
         )
