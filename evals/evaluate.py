@@ -26,6 +26,7 @@ __all__ = [
     "aevaluate",
     "evaluate",
     "summarize_run",
+    "summarize_run_rows",
     "default_run_dir",
 ]
 
@@ -119,6 +120,11 @@ def default_run_dir(benchmark: str, model: str, graph: str, split: str | None) -
 
 def summarize_run(run_dir: str | Path, *, seed: int = 0) -> dict[str, Any]:
     """Compute (and write) ``summary.json`` of one run directory."""
+    return summarize_run_rows(run_dir, seed=seed)[0]
+
+
+def summarize_run_rows(run_dir: str | Path, *, seed: int = 0) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """:func:`summarize_run` plus the ``results.jsonl`` rows it read (so a report need not read them again)."""
     import json
 
     from spatioxolver.evals.metrics.summary import summarize
@@ -161,7 +167,7 @@ def summarize_run(run_dir: str | Path, *, seed: int = 0) -> dict[str, Any]:
         "finished_at": info.get("finished_at") or info.get("resumed_at") or info.get("started_at"),
     }
     write_json_atomic(run_dir / "summary.json", summary)
-    return summary
+    return summary, rows
 
 
 async def aevaluate(

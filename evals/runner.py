@@ -41,6 +41,7 @@ from spatioxolver.evals.runinfo import (
     git_commit,
     now_iso,
     package_versions,
+    safe_options,
     write_json_atomic,
 )
 
@@ -64,7 +65,6 @@ __all__ = [
 ]
 
 AnswerFn = Callable[..., Awaitable[Any]]
-_SECRET_WORDS = ("key", "token", "secret", "password")
 _META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps", "scene_text")
 
 
@@ -404,12 +404,9 @@ async def run_examples(
     run_dir = prepare_dir(run_dir, what="run directory")
     results, run_json = run_dir / "results.jsonl", run_dir / "run.json"
 
-    def _public(options: dict[str, Any]) -> dict[str, Any]:
-        return {k: v for k, v in options.items() if not any(w in k.lower() for w in _SECRET_WORDS)}
-
-    public = _public(config.options)
+    public = safe_options(config.options)
     if isinstance(public.get("model_options"), dict):
-        public["model_options"] = _public(public["model_options"])
+        public["model_options"] = safe_options(public["model_options"])
     config = config.model_copy(update={"options": public})
     previous: dict[str, Any] = {}
     if results.exists() and results.stat().st_size and not (resume or retry_errors):

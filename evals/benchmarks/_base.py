@@ -76,6 +76,8 @@ class BenchmarkBase:
         return []
 
     def _examples(self, source: Path, *, strict: bool, **options: Any) -> Iterator[Example | BadLine]:
+        """Yield examples and a :class:`BadLine` per malformed record; :meth:`load` makes
+        a bad line fatal under ``strict``, so adapters need not check it themselves."""
         raise NotImplementedError
 
     def transform(self, examples: list[Example], protocol: list[str], **options: Any) -> list[Example]:
@@ -100,6 +102,8 @@ class BenchmarkBase:
         kept: list[Example] = []
         for item in self._examples(path, strict=strict, **options):
             if isinstance(item, BadLine):
+                if strict:
+                    raise BenchmarkError(item.message())
                 out.append(item)
                 continue
             item.tags = sorted(set(item.tags) | set(self.tags(item)))

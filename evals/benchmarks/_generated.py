@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from spatioxolver.evals.benchmarks._base import BenchmarkBase
+from spatioxolver.evals.benchmarks._tabular import bad_reason
 from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine, read_jsonl
 
@@ -94,9 +95,6 @@ class GeneratedBenchmark(BenchmarkBase):
                     meta=meta,
                 )
             except (TypeError, ValueError) as exc:
-                bad = BadLine(str(manifest), number, f"invalid example: {' '.join(str(exc).split())[:300]}")
-                if strict:
-                    raise BenchmarkError(bad.message()) from exc
-                yield bad
+                yield BadLine(str(manifest), number, f"invalid example: {bad_reason(exc)}")
                 continue
             yield example

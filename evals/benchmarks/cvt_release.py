@@ -152,10 +152,7 @@ class CVTReleaseBenchmark(BenchmarkBase):
                     raise ValueError(row)
                 yield self._example(row, columns, root, unique)
             except (BenchmarkError, KeyError, TypeError, ValueError) as exc:
-                bad = BadLine(str(source), number, f"invalid record: {bad_reason(exc)}", unit)
-                if strict:
-                    raise BenchmarkError(bad.message()) from exc
-                yield bad
+                yield BadLine(str(source), number, f"invalid record: {bad_reason(exc)}", unit)
 
     def _example(
         self, record: dict[str, Any], columns: dict[str, str], root: Path, unique: UniqueIds

@@ -163,19 +163,13 @@ class SpatiaLabReleaseBenchmark(BenchmarkBase):
         unique = UniqueIds()
         for number, row in iter_rows(origin):
             if isinstance(row, str):
-                bad = BadLine(str(source), number, row, unit)
-                if strict:
-                    raise BenchmarkError(bad.message())
-                yield bad
+                yield BadLine(str(source), number, row, unit)
                 continue
             try:
                 # Build the whole row first so a bad row yields nothing but its BadLine.
                 yield from list(self._row_examples(row, number, columns, root, int(base), unique))
             except (BenchmarkError, KeyError, TypeError, ValueError) as exc:
-                bad = BadLine(str(source), number, f"invalid row: {bad_reason(exc)}", unit)
-                if strict:
-                    raise BenchmarkError(bad.message()) from exc
-                yield bad
+                yield BadLine(str(source), number, f"invalid row: {bad_reason(exc)}", unit)
 
     def _row_examples(
         self,

@@ -21,18 +21,17 @@ def write_report(run_dirs: list[str | Path], out: str | Path, *, seed: int = 0) 
     uses the one with the most examples (ties: the newest).
     """
 
-    from spatioxolver.evals.evaluate import summarize_run
+    from spatioxolver.evals.evaluate import summarize_run_rows
     from spatioxolver.evals.report.headline import headline_table
     from spatioxolver.evals.report.plots import make_plots
     from spatioxolver.evals.report.render import render_html, render_markdown
-    from spatioxolver.evals.results import read_rows
     from spatioxolver.evals.runinfo import write_json_atomic
     from spatioxolver.evals.runner import prepare_dir
 
     runs = []
     for run_dir in run_dirs:
-        summary = summarize_run(run_dir, seed=seed)
-        runs.append({"summary": summary, "rows": read_rows(Path(run_dir) / "results.jsonl")})
+        summary, rows = summarize_run_rows(run_dir, seed=seed)
+        runs.append({"summary": summary, "rows": rows})
     out_dir = prepare_dir(out, what="report directory")
     summaries = [r["summary"] for r in runs]
     table_warnings: list[str] = []

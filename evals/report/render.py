@@ -132,14 +132,13 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
         for s in summaries
         for name, v in (s.get("per_subcategory") or s.get("per_category") or {}).items()
     ]
-    if cat_rows:
-        out.append(
-            (
-                "Accuracy per (sub)category",
-                ["model", "graph", "run dir", "category", "accuracy % [95% CI]"],
-                cat_rows,
-            )
+    out.append(
+        (
+            "Accuracy per (sub)category",
+            ["model", "graph", "run dir", "category", "accuracy % [95% CI]"],
+            cat_rows,
         )
+    )
     ctr_rows = [
         [
             _model(s["run"]),
@@ -154,48 +153,44 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
         for s in summaries
         for e in (s.get("ctr") or {}).get("per_n_axis", [])
     ]
-    if ctr_rows:
-        out.append(
-            (
-                "CTR protocol (seed 000)",
-                ["model", "graph", "N", "axis", "CTR", "OSC", "pairwise acc %", "theory CTR (sim σ)"],
-                ctr_rows,
-            )
+    out.append(
+        (
+            "CTR protocol (seed 000)",
+            ["model", "graph", "N", "axis", "CTR", "OSC", "pairwise acc %", "theory CTR (sim σ)"],
+            ctr_rows,
         )
-    gap_rows = []
-    for s in summaries:
-        g = (s.get("ctr") or {}).get("gap_set")
-        if g:
-            for e in g["per_gap"]:
-                gap_rows.append(
-                    [
-                        _model(s["run"]),
-                        s["run"]["graph"],
-                        f"{e['gap']:g}",
-                        fmt_ci(e["p_cycle"], pct=False),
-                        "–" if "theory_fitted" not in e else f"{e['theory_fitted']:.3f}",
-                        "–" if "theory_true_sigma" not in e else f"{e['theory_true_sigma']:.3f}",
-                        "–" if g["sigma_hat"] is None else f"{g['sigma_hat']:.3f}",
-                        "–" if g.get("true_sigma") is None else f"{g['true_sigma']:.3f}",
-                    ]
-                )
-    if gap_rows:
-        out.append(
-            (
-                "N = 3 gap set: P(cycle) vs Thm 3.7, σ̂ by Cor. 3.8",
-                [
-                    "model",
-                    "graph",
-                    "Δ (m)",
-                    "observed P(cycle)",
-                    "Eq. 4 at σ̂",
-                    "Eq. 4 at sim σ",
-                    "σ̂",
-                    "σ of sim profile",
-                ],
-                gap_rows,
-            )
+    )
+    gap_rows = [
+        [
+            _model(s["run"]),
+            s["run"]["graph"],
+            f"{e['gap']:g}",
+            fmt_ci(e["p_cycle"], pct=False),
+            "–" if "theory_fitted" not in e else f"{e['theory_fitted']:.3f}",
+            "–" if "theory_true_sigma" not in e else f"{e['theory_true_sigma']:.3f}",
+            "–" if g["sigma_hat"] is None else f"{g['sigma_hat']:.3f}",
+            "–" if g.get("true_sigma") is None else f"{g['true_sigma']:.3f}",
+        ]
+        for s in summaries
+        if (g := (s.get("ctr") or {}).get("gap_set"))
+        for e in g["per_gap"]
+    ]
+    out.append(
+        (
+            "N = 3 gap set: P(cycle) vs Thm 3.7, σ̂ by Cor. 3.8",
+            [
+                "model",
+                "graph",
+                "Δ (m)",
+                "observed P(cycle)",
+                "Eq. 4 at σ̂",
+                "Eq. 4 at sim σ",
+                "σ̂",
+                "σ of sim profile",
+            ],
+            gap_rows,
         )
+    )
     cvt_rows = []
     for s in summaries:
         c = s.get("cvt")
@@ -218,50 +213,46 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
                     or "–",
                 ]
             )
-    if cvt_rows:
-        out.append(
-            (
-                "CVT (seed 003)",
-                [
-                    "model",
-                    "graph",
-                    "protocol",
-                    "input",
-                    "global F1",
-                    "F1 0°",
-                    "F1 rotated",
-                    "F1 top-down",
-                    "0°=360° match",
-                    "survival from start (full)",
-                    "peak survival (t = T/2)",
-                    "F1 % by batch position",
-                ],
-                cvt_rows,
-            )
+    out.append(
+        (
+            "CVT (seed 003)",
+            [
+                "model",
+                "graph",
+                "protocol",
+                "input",
+                "global F1",
+                "F1 0°",
+                "F1 rotated",
+                "F1 top-down",
+                "0°=360° match",
+                "survival from start (full)",
+                "peak survival (t = T/2)",
+                "F1 % by batch position",
+            ],
+            cvt_rows,
         )
-    inc_rows = []
-    for s in summaries:
-        inc = s.get("inconsistency")
-        if inc:
-            for kind, values in inc["per_bucket"].items():
-                for value, v in values.items():
-                    inc_rows.append(
-                        [
-                            _model(s["run"]),
-                            s["run"]["graph"],
-                            f"{kind}={value}",
-                            fmt_ci(v["accuracy"]),
-                            "–" if v["chance"] is None else f"{v['chance'] * 100:.1f}",
-                        ]
-                    )
-    if inc_rows:
-        out.append(
-            (
-                "Inconsistency buckets (seed 002)",
-                ["model", "graph", "bucket", "accuracy %", "chance %"],
-                inc_rows,
-            )
+    )
+    inc_rows = [
+        [
+            _model(s["run"]),
+            s["run"]["graph"],
+            f"{kind}={value}",
+            fmt_ci(v["accuracy"]),
+            "–" if v["chance"] is None else f"{v['chance'] * 100:.1f}",
+        ]
+        for s in summaries
+        if s.get("inconsistency")
+        for kind, values in s["inconsistency"]["per_bucket"].items()
+        for value, v in values.items()
+    ]
+    out.append(
+        (
+            "Inconsistency buckets (seed 002)",
+            ["model", "graph", "bucket", "accuracy %", "chance %"],
+            inc_rows,
         )
+    )
     rep_rows = [
         [
             _model(s["run"]),
@@ -274,15 +265,14 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
         for s in summaries
         for axis, r in (s.get("repairs") or {}).items()
     ]
-    if rep_rows:
-        out.append(
-            (
-                "Scene-graph CTR before / after repair",
-                ["model", "graph", "axis", "CTR before", "CTR after", "scene graphs"],
-                rep_rows,
-            )
+    out.append(
+        (
+            "Scene-graph CTR before / after repair",
+            ["model", "graph", "axis", "CTR before", "CTR after", "scene graphs"],
+            rep_rows,
         )
-    return out
+    )
+    return [section for section in out if section[2]]  # empty sections are left out
 
 
 def render_markdown(
