@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import shutil
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -60,3 +63,36 @@ def _no_network(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
         return
     monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
     monkeypatch.setattr(socket.socket, "connect_ex", _guarded_connect_ex)
+
+
+@pytest.fixture(scope="session")
+def test_plugin_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``tests/test_package`` (the ``echo_counter`` agent) installed with pip into a folder.
+
+    Put the returned folder on ``PYTHONPATH`` of a subprocess to have the plug-in installed.
+    It is built from a copy, so no build/ or *.egg-info is left in the working tree.
+    """
+    root = tmp_path_factory.mktemp("plugin")
+    package = root / "test_package"
+    source = Path(__file__).resolve().parent / "test_package"
+    shutil.copytree(source, package, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+    target = root / "site"
+    install = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--target",
+            str(target),
+            str(package),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert install.returncode == 0, install.stderr
+    return target

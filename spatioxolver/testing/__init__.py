@@ -1,4 +1,5 @@
-"""Test helpers shipped with the package: a local OpenAI-compatible server.
+"""Test helpers shipped with the package: a local OpenAI-compatible server and an in-process
+scripted model (``ScriptedModel``).
 
 Example:
     >>> from spatioxolver.testing import LocalServer
@@ -10,6 +11,16 @@ Example:
 from __future__ import annotations
 
 from spatioxolver.testing._script import FAULTS, MALFORMED_JSON_TEXT, REFUSAL_TEXT, Reply, Rule, Script
+from spatioxolver.testing._scripted import ScriptedModel
 from spatioxolver.testing._server import LocalServer
 
-__all__ = ["LocalServer", "Reply", "Rule", "Script", "FAULTS", "REFUSAL_TEXT", "MALFORMED_JSON_TEXT"]
+__all__ = [
+    "LocalServer",
+    "ScriptedModel",
+    "Reply",
+    "Rule",
+    "Script",
+    "FAULTS",
+    "REFUSAL_TEXT",
+    "MALFORMED_JSON_TEXT",
+]

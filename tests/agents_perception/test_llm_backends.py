@@ -7,25 +7,14 @@ from spatioxolver.agents.attributes import describe
 from spatioxolver.agents.segmentation import segment
 
 from spatioxolver.errors import ConfigError, ParseError
+from spatioxolver.models import Usage
 from spatioxolver.schema import SpatialObject
-
-
-class Scripted:
-    name, kind, simulated = "scripted", "llm", False
-
-    def __init__(self, text: str) -> None:
-        self.text, self.requests = text, []
-
-    def complete_sync(self, request):
-        from spatioxolver.models import ModelReply, Usage
-
-        self.requests.append(request)
-        return ModelReply(text=self.text, model=self.name, usage=Usage(prompt_tokens=10, completion_tokens=5))
+from spatioxolver.testing import ScriptedModel
 
 
 def test_llm_segmentation_from_scripted_reply(drawn) -> None:
     img = drawn([("disc", (50, 50), 10, (173, 35, 35))])
-    client = Scripted(
+    client = _scripted(
         'Here you go: {"objects": [{"id": "Obj2", "label": "B", "color": "blue", "shape": "cube", '
         '"bbox": [120, 80, 150, 110]}, {"id": "Obj1", "color": "red", "shape": "sphere", "bbox": [40, 40, 60, 60],}]}'
     )
@@ -51,7 +40,7 @@ def test_llm_attributes_call_fills_missing(drawn) -> None:
         SpatialObject(id="o1", bbox=(40, 40, 60, 60), label="A"),
         SpatialObject(id="o2", bbox=(0, 0, 5, 5)),
     ]
-    client = Scripted(
+    client = _scripted(
         '{"objects": [{"id": "A", "color": "red", "shape": "sphere", "size": "small", "material": "rubber"}]}'
     )
     out = describe(img, objs, backend="llm", options={"model": client})
@@ -81,7 +70,7 @@ def test_llm_segmentation_with_sim_model() -> None:
 def test_llm_segmentation_bad_replies(drawn, text, error) -> None:
     img = drawn([("disc", (50, 50), 10, (173, 35, 35))])
     with pytest.raises(error):
-        segment(img, backend="llm", options={"model": Scripted(text)})
+        segment(img, backend="llm", options={"model": _scripted(text)})
 
 
 def test_llm_backend_configuration_errors(drawn) -> None:
@@ -90,3 +79,7 @@ def test_llm_backend_configuration_errors(drawn) -> None:
         segment(img, backend="llm")
     with pytest.raises(ConfigError, match="ground_truth"):
         segment(img, backend="llm", options={"model": "sim/gpt-4o"})
+
+
+def _scripted(text: str) -> ScriptedModel:
+    return ScriptedModel(text, usage=Usage(prompt_tokens=10, completion_tokens=5), name="scripted")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +13,6 @@ import pytest
 from spatioxolver.errors import ConfigError
 from spatioxolver.plugins import Agent, agent_names, load_agent, load_benchmark
 
-REPO = Path(__file__).resolve().parents[2]
 BUILT_IN_AGENTS = {
     "segmentation",
     "attributes",
@@ -41,40 +39,22 @@ def test_unknown_plugin_names_list_the_known_ones() -> None:
         load_benchmark("no-such-benchmark")
 
 
-@pytest.mark.slow
-def test_installed_extension_package_is_listed(tmp_path: Path) -> None:
-    target = tmp_path / "site"
-    package = tmp_path / "test_package"  # build from a copy: no build/ left in the tree
-    shutil.copytree(
-        REPO / "tests" / "test_package", package, ignore=shutil.ignore_patterns("build", "*.egg-info")
-    )
-    install = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "--no-deps",
-            "--no-build-isolation",
-            "--target",
-            str(target),
-            str(package),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert install.returncode == 0, install.stderr
-    env = {**os.environ, "PYTHONPATH": str(target)}
-    out = subprocess.run(
+def _agents_json(env_path: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``spatioxolver agents --json`` in a subprocess with ``env_path`` on PYTHONPATH."""
+    return subprocess.run(
         [sys.executable, "-m", "spatioxolver", "agents", "--json"],
         capture_output=True,
         text=True,
-        env=env,
-        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(env_path)},
+        cwd=cwd,
         timeout=120,
     )
+
+
+@pytest.mark.slow
+def test_installed_extension_package_is_listed(test_plugin_site: Path, tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(test_plugin_site)}
+    out = _agents_json(test_plugin_site, tmp_path)
     assert out.returncode == 0, out.stderr
     rows = {row["name"]: row for row in json.loads(out.stdout)}
     assert rows["echo_counter"]["backends"] == ["geometric"]
@@ -108,15 +88,7 @@ def _fake_distribution(root: Path) -> None:
 
 def test_broken_and_shadowing_plugins_do_not_break_the_listing(tmp_path: Path) -> None:
     _fake_distribution(tmp_path)
-    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    out = subprocess.run(
-        [sys.executable, "-m", "spatioxolver", "agents", "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        timeout=120,
-    )
+    out = _agents_json(tmp_path, tmp_path)
     assert out.returncode == 1, out.stderr
     rows = {row["name"]: row for row in json.loads(out.stdout)}
     assert BUILT_IN_AGENTS <= set(rows)

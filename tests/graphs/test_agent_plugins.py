@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -149,19 +148,9 @@ def test_cli_agent_option_errors(capsys):
 
 
 @pytest.mark.slow
-def test_installed_plugin_runs_in_the_agentic_graph(tmp_path: Path) -> None:
+def test_installed_plugin_runs_in_the_agentic_graph(test_plugin_site: Path, tmp_path: Path) -> None:
     """The real installable test plug-in (``echo_counter``) replaces the symmetry node of ``ask``."""
-    target = tmp_path / "site"
-    package = tmp_path / "test_package"
-    shutil.copytree(
-        REPO / "tests" / "test_package", package, ignore=shutil.ignore_patterns("build", "*.egg-info")
-    )
-    pip = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation"]
-    install = subprocess.run(
-        [*pip, "--target", str(target), str(package)], capture_output=True, text=True, timeout=300
-    )
-    assert install.returncode == 0, install.stderr
-    env = {**os.environ, "PYTHONPATH": str(target)}
+    env = {**os.environ, "PYTHONPATH": str(test_plugin_site)}
     cmd = [sys.executable, "-m", "spatioxolver", "ask", IMAGE, "How many objects are there?"]
     out = subprocess.run(
         [*cmd, "--agent", "symmetry=echo_counter", "--json", "--trace"],

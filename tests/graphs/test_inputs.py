@@ -10,8 +10,9 @@ import pytest
 
 from spatioxolver.api import Answer, aask, ask, build_scene_graph, scene_graph_from_scene_json
 from spatioxolver.errors import ConfigError, InputError
-from spatioxolver.models import ModelReply, ModelRequest, Usage
+from spatioxolver.models import Usage
 from spatioxolver.schema import SceneGraph
+from spatioxolver.testing import ScriptedModel
 
 
 @pytest.fixture(scope="module")
@@ -36,25 +37,6 @@ def _text(line: dict[str, Any]) -> str:
     from spatioxolver.evals.benchmarks.cvt import describe_scene
 
     return describe_scene(line["scene"], with_graph=False) + "\n\n" + line["question"]
-
-
-class ScriptedLLM:
-    """A language-model double (kind ``llm``) answering by template name; records requests."""
-
-    name = "scripted/llm"
-    kind = "llm"
-    simulated = False
-
-    def __init__(self, replies: dict[str, str]) -> None:
-        self.replies = replies
-        self.requests: list[ModelRequest] = []
-
-    async def complete(self, request: ModelRequest) -> ModelReply:
-        self.requests.append(request)
-        return ModelReply(text=self.replies[request.template], usage=Usage(prompt_tokens=5), model=self.name)
-
-    def complete_sync(self, request: ModelRequest) -> ModelReply:  # pragma: no cover - protocol completeness
-        raise NotImplementedError
 
 
 # ---------------------------------------------------------------- scene JSON -> SceneGraph
@@ -204,7 +186,7 @@ async def test_sim_agentic_with_scene_graph_reasons_symbolically(cvt_set):
 # ---------------------------------------------------------------- language models (scripted double)
 async def test_llm_direct_text_only_prompt(cvt_set):
     line = cvt_set[0]
-    client = ScriptedLLM({"direct_text": '```json\n["Behind", "left"]\n```'})
+    client = _scripted({"direct_text": '```json\n["Behind", "left"]\n```'})
     text = _text(line)
     ans = await aask([], text, model="scripted/llm", graph="direct", text_only=True, client=client)
     assert ans.value == ["behind", "left"]
@@ -214,7 +196,7 @@ async def test_llm_direct_text_only_prompt(cvt_set):
 
 async def test_llm_direct_with_scene_graph_prompt(cvt_set):
     line = cvt_set[0]
-    client = ScriptedLLM({"direct_text": '["front"]'})
+    client = _scripted({"direct_text": '["front"]'})
     ans = await aask(
         [], line["question"], model="scripted/llm", graph="direct", scene_graph=line["scene"], client=client
     )
@@ -235,7 +217,7 @@ async def test_llm_agentic_text_only_perceives_from_the_text():
         ]
     }
     relations = {"relations": [{"subject": "1", "predicate": "left_of", "object": "2", "axis": "H"}]}
-    client = ScriptedLLM({"text_objects": json.dumps(objects), "text_relations": json.dumps(relations)})
+    client = _scripted({"text_objects": json.dumps(objects), "text_relations": json.dumps(relations)})
     ans = await aask([], question, model="scripted/llm", text_only=True, client=client)
     assert ans.value == "1"
     assert [r.template for r in client.requests] == ["text_objects", "text_relations"]
@@ -247,3 +229,7 @@ def test_prompts_exist_for_every_text_path():
 
     assert {"direct_text", "text_objects", "text_relations", "text_cot_rank"} <= set(template_names())
     assert Path(__file__).parent.joinpath("snapshots", "prompt_direct_text.txt").is_file()
+
+
+def _scripted(replies: dict[str, str]) -> ScriptedModel:
+    return ScriptedModel(replies, usage=Usage(prompt_tokens=5))

@@ -9,31 +9,8 @@ import pytest
 
 from spatioxolver.api import aask
 from spatioxolver.errors import ParseError
-from spatioxolver.models import ModelReply, ModelRequest, Usage
-
-
-class ScriptedLLM:
-    """Answers by template name; records every request."""
-
-    name = "scripted/llm"
-    kind = "llm"
-    simulated = False
-
-    def __init__(self, replies: dict[str, str]) -> None:
-        self.replies = replies
-        self.requests: list[ModelRequest] = []
-
-    async def complete(self, request: ModelRequest) -> ModelReply:
-        self.requests.append(request)
-        return ModelReply(
-            text=self.replies[request.template],
-            usage=Usage(prompt_tokens=10, completion_tokens=2, cost_usd=0.001),
-            model=self.name,
-        )
-
-    def complete_sync(self, request: ModelRequest) -> ModelReply:  # pragma: no cover - protocol completeness
-        raise NotImplementedError
-
+from spatioxolver.models import Usage
+from spatioxolver.testing import ScriptedModel
 
 IMAGE = np.full((64, 96, 3), 120, np.uint8)
 OBJECTS = {
@@ -80,7 +57,7 @@ RELATIONS = {
 }
 
 
-def _client(**extra: str) -> ScriptedLLM:
+def _client(**extra: str) -> ScriptedModel:
     replies = {
         "agentic_objects": "```json\n" + json.dumps(OBJECTS) + "\n```",
         "agentic_relations": json.dumps(RELATIONS),
@@ -90,7 +67,7 @@ def _client(**extra: str) -> ScriptedLLM:
         "direct_open": "It is behind.",
     }
     replies.update(extra)
-    return ScriptedLLM(replies)
+    return ScriptedModel(replies, usage=Usage(prompt_tokens=10, completion_tokens=2, cost_usd=0.001))
 
 
 async def test_agentic_llm_repairs_cycle_and_counts_usage() -> None:
