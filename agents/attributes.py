@@ -7,9 +7,10 @@ Backends:
   from highlight / saturation statistics, apparent orientation from second moments,
   relative depth from the ground-contact point (or a depth map in
   ``options["depth"]``), and the size class from apparent size corrected by depth.
-* ``"llm"`` — a vision-language model returns JSON per object (prompt
-  ``prompts/attributes.txt``); objects from the LLM segmenter already carry their
-  attributes and are returned unchanged unless ``options["refresh"]`` is set.
+* a language model (the :class:`AttributesAgent` in a run with a model): objects from the
+  model's segmentation already carry their attributes (mapped onto the scene-graph
+  vocabulary); only objects missing colour or shape are asked about (prompt
+  ``prompts/attributes.txt``), or all of them with ``attributes_options={"refresh": True}``.
 
 Example:
     >>> import numpy as np
@@ -31,11 +32,11 @@ from spatioxolver.errors import ConfigError
 from spatioxolver.schema import Attributes, SpatialObject
 
 from ._vision.objects import object_mask
-from ._vision.state import agent_backend, agent_options, state_images, state_objects
+from ._vision.state import MODEL, backend_of, frame_objects, state_objects
 
 __all__ = ["describe", "AttributesAgent", "BACKENDS", "depth_cues", "size_classes"]
 
-BACKENDS = ("geometric", "llm")
+BACKENDS = ("geometric",)
 
 # Depth cue: the reference ground point sits this fraction of the box height above the
 # lowest mask pixel (an object's centre is behind its nearest ground contact).
@@ -56,7 +57,7 @@ def describe(
     Args:
         rgb: the frame the objects were segmented from.
         objects: objects with masks (or at least boxes).
-        backend: ``"geometric"`` or ``"llm"``.
+        backend: ``"geometric"``.
         options: ``palette`` (``"clevr"`` default, ``"common"``, ``"clevr+common"``),
             ``depth`` (an ``H x W`` depth map: larger = further), ``depth_cue``
             (``"auto"`` default: ``"contact"`` when the segmenter saw a ground plane with
@@ -64,8 +65,7 @@ def describe(
             size alone), ``focal_px`` / ``volume_side`` / ``volume_sigma`` (the volume
             cue's camera and layout priors), ``occlusion`` (default
             True: record ``extras["occludes"]``, the ids of touching objects this one
-            covers); LLM: ``model``,
-            ``ground_truth``, ``usage_log``, ``refresh``.
+            covers).
 
     Returns:
         New objects (same ids, same order) with the attributes filled; per-attribute
@@ -74,8 +74,6 @@ def describe(
     options = dict(options or {})
     if backend == "geometric":
         return _describe_geometric(np.asarray(rgb), objects, options)
-    if backend == "llm":
-        return _describe_llm(rgb, objects, options)
     raise ConfigError(f"unknown attributes backend {backend!r}; use one of {', '.join(BACKENDS)}")
 
 
@@ -315,60 +313,67 @@ def size_classes(objects: list[SpatialObject], image_size: tuple[int, int]) -> l
     return out
 
 
-def _describe_llm(
-    rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]
-) -> list[SpatialObject]:
-    complete = all(o.attributes.color and o.attributes.shape for o in objects)
-    if objects and complete and not options.get("refresh"):
-        return list(objects)
-    from ._vision.llm import ObjectList, build_probe, call_model
-
-    listing = "\n".join(
-        f"- {o.id}: label={o.label or '-'} bbox={[round(v) for v in o.bbox] if o.bbox else '-'}"
-        for o in objects
-    )
-    reply = call_model(
-        "attributes", "attributes", ObjectList, options,
-        images=[rgb], probe=build_probe("objects", options), objects=listing,
-    )  # fmt: skip
-    by_key: dict[str, Any] = {}
-    for entry in reply.objects:
-        by_key[str(entry.id)] = entry
-        if entry.label:
-            by_key.setdefault(str(entry.label), entry)
-    out = []
-    for obj in objects:
-        entry = by_key.get(obj.id) or (by_key.get(obj.label) if obj.label else None)
-        if entry is None:
-            out.append(obj)
-            continue
-        upd = {
-            k: getattr(entry, k) or getattr(obj.attributes, k) for k in ("color", "shape", "size", "material")
-        }
-        extras = {**obj.attributes.extras, "attributes_source": "llm"}
-        out.append(obj.model_copy(update={"attributes": Attributes(**upd, extras=extras)}))
-    return out
-
-
 class AttributesAgent:
-    """Plug-in wrapper of :func:`describe`: returns ``{"objects": [...]}`` for every frame."""
+    """Colour, shape, size, material, orientation and a depth cue per object, every frame.
+
+    Pixel backend: :func:`describe` on each overlay-free frame. With a model: the
+    segmentation reply's attributes mapped onto the scene-graph vocabulary; one
+    ``attributes`` call only when some object lacks colour or shape (or ``refresh``).
+    Returns ``{"objects": [...]}``.
+    """
 
     name = "attributes"
     description = "colour, shape, size, material, orientation and a depth cue per object"
-    backends: tuple[str, ...] = BACKENDS
+    backends: tuple[str, ...] = (*BACKENDS, "llm")
 
-    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+    async def run(self, state: Mapping[str, Any], runtime: Any) -> dict[str, Any]:
         import asyncio
 
-        options = agent_options(state, config, self.name)
-        backend = agent_backend(config, options, self.name)
-        images = state_images(state, options)
+        ctx = runtime.context
         objects = state_objects(state)
+        if not objects:
+            return {"objects": []}
+        if backend_of(ctx, self.name, BACKENDS) == MODEL:
+            return {"objects": await self._ask_model(ctx, objects)}
+        options = ctx.agent_options(self.name)
         out: list[dict[str, Any]] = []
-        for k, rgb in enumerate(images):
-            frame_objs = [o for o in objects if o.frame == k]
-            done = await asyncio.to_thread(
-                describe, rgb, frame_objs, backend=backend, options={**options, "frame": k}
-            )
-            out.extend(o.model_dump(mode="json") for o in done)
+        for k, rgb in enumerate(ctx.clean_frames):
+            mine = frame_objects(objects, k)
+            if mine:
+                done = await asyncio.to_thread(describe, rgb, mine, options={**options, "frame": k})
+                out.extend(o.model_dump(mode="json") for o in done)
         return {"objects": out}
+
+    @staticmethod
+    async def _ask_model(ctx: Any, objects: list[SpatialObject]) -> list[dict[str, Any]]:
+        from spatioxolver.vocabulary import normalize_attribute
+
+        from ._vision.llm import ObjectList, reply_as
+
+        refresh = bool(ctx.agent_options("attributes").get("refresh"))
+        missing = [o for o in objects if refresh or not (o.attributes.color and o.attributes.shape)]
+        by_key: dict[str, Any] = {}
+        if missing and ctx.frames:
+            listing = "\n".join(
+                f"- {o.id}: label={o.label or '-'} bbox={[round(v) for v in o.bbox] if o.bbox else '-'}"
+                for o in missing
+            )
+            reply = await ctx.call(
+                "attributes", {"objects": listing}, task={"kind": "objects", "frame": 0}, schema=ObjectList
+            )
+            for entry in reply_as(ObjectList, reply).objects:
+                by_key.setdefault(str(entry.id), entry)
+                if entry.label:
+                    by_key.setdefault(str(entry.label), entry)
+        out = []
+        for obj in objects:
+            attrs = obj.attributes.model_dump()
+            entry = by_key.get(obj.id) or (by_key.get(obj.label) if obj.label else None)
+            if entry is not None:
+                for key in ("color", "shape", "size", "material"):
+                    attrs[key] = getattr(entry, key) or attrs.get(key)
+                attrs["extras"] = {**attrs.get("extras", {}), "attributes_source": "model"}
+            for key in ("color", "shape", "size", "material"):
+                attrs[key] = normalize_attribute(key, attrs.get(key))
+            out.append(obj.model_copy(update={"attributes": Attributes(**attrs)}).model_dump(mode="json"))
+        return out

@@ -70,8 +70,9 @@ class ConsistencyAgent:
     description = "per-axis tournaments from the relations; CTR; cycle repair; relations rewritten"
     backends: tuple[str, ...] = REPAIR_METHODS
 
-    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
-        """Repair ``state["scene_graph"]`` with ``config["repair_method"]`` (default ``auto``)."""
+    async def run(self, state: Mapping[str, Any], runtime: Any) -> dict[str, Any]:
+        """Repair ``state["scene_graph"]`` with the run's ``repair_method`` (default ``auto``)."""
         graph = SceneGraph.model_validate(state["scene_graph"])
-        repaired, records = check_consistency(graph, method=str(config.get("repair_method") or "auto"))
+        method = str(runtime.context.options.get("repair_method") or "auto")
+        repaired, records = check_consistency(graph, method=method)
         return {"scene_graph": repaired.model_dump(mode="json"), "repairs": records}

@@ -32,7 +32,9 @@ __all__ = [
     "reason_symbolic",
     "reason_llm",
     "compact_scene_graph",
-    "probe_for",
+    "protocol_query",
+    "task_for",
+    "choices_of",
     "reply_format",
     "parse_reply",
 ]
@@ -62,9 +64,23 @@ def compact_scene_graph(graph: SceneGraph) -> dict[str, Any]:
     return data
 
 
-def probe_for(example: Mapping[str, Any] | None, query: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The simulated-model probe for a question: from the example's query type, else the parse."""
-    q = dict((example or {}).get("query") or query or {})
+def protocol_query(ctx: Any, question: str, n_frames: int) -> dict[str, Any] | None:
+    """What the question asks, structured: the benchmark's query when the run was given one
+    (``query=`` option: a protocol input, never gold), else the parsed question, else ``None``."""
+    from spatioxolver.errors import UnsupportedQuestionError
+
+    given = ctx.options.get("query")
+    if isinstance(given, Mapping) and given.get("type"):
+        return dict(given)
+    try:
+        return parse_question(question, n_images=n_frames, choices=ctx.options.get("choices"))
+    except UnsupportedQuestionError:
+        return None
+
+
+def task_for(query: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The gold-free task of a question (what a simulated model answers), from its query."""
+    q = dict(query or {})
     kind = q.get("type", "open")
     if kind == "pairwise":
         objects = q.get("objects") or []
@@ -79,46 +95,46 @@ def probe_for(example: Mapping[str, Any] | None, query: Mapping[str, Any] | None
     return {"kind": "open"}
 
 
+def choices_of(ctx: Any, query: Mapping[str, Any] | None) -> list[str]:
+    """The MCQ options: the run's ``choices``, else the ones parsed from the question."""
+    return list(ctx.options.get("choices") or (query or {}).get("options") or [])
+
+
 async def reason_llm(
     ctx: Any,
     question: str,
     graph: SceneGraph,
-    entry: dict[str, Any],
     *,
     query: Mapping[str, Any] | None = None,
     with_image: bool = True,
 ) -> dict[str, Any]:
     """Ask the run's model to answer from the scene graph; returns the answer dict."""
-    from spatioxolver.graphs._calls import call_model
-
-    example = (ctx.ground_truth or {}).get("example")
-    probe = probe_for(example, query)
-    kind = probe["kind"]
-    choices = list((example or {}).get("choices") or []) or list((query or {}).get("options") or [])
+    task = task_for(ctx.options.get("query") or query)
+    choices = choices_of(ctx, query)
     options = "".join(f"{i}. {c}\n" for i, c in enumerate(choices, start=1))
     fields = {
         "scene_graph": json.dumps(compact_scene_graph(graph), sort_keys=True),
         "question": question,
         "options": ("Options:\n" + options) if options else "",
-        "answer_format": _FORMATS[kind],
+        "answer_format": _FORMATS[task["kind"]],
     }
-    reply = await call_model(ctx, "reasoning", fields, probe, entry, images=with_image and bool(ctx.frames))
-    return parse_reply(reply, probe, choices)
+    reply = await ctx.call("reasoning", fields, task=task, images=with_image and bool(ctx.frames))
+    return parse_reply(reply, task, choices)
 
 
 def reply_format(kind: str) -> str:
-    """The answer-format instruction of a probe kind (pairwise, cvt, inconsistency, mcq, open)."""
+    """The answer-format instruction of a task kind (pairwise, cvt, inconsistency, mcq, open)."""
     return _FORMATS[kind]
 
 
-def parse_reply(reply: Any, probe: Mapping[str, Any], choices: list[str]) -> dict[str, Any]:
-    """A model reply -> the answer dict (value parsed by the probe's kind)."""
+def parse_reply(reply: Any, task: Mapping[str, Any], choices: list[str]) -> dict[str, Any]:
+    """A model reply -> the answer dict (value parsed by the task's kind)."""
     from spatioxolver.graphs._calls import parse_label, parse_letter, parse_option, parse_relation_set
 
-    kind = probe["kind"]
+    kind = task["kind"]
     text = reply.text.strip()
     if kind == "pairwise":
-        value = parse_label(text, [str(o) for o in probe["objects"]])
+        value = parse_label(text, [str(o) for o in task["objects"]])
     elif kind == "cvt":
         value = reply.value if isinstance(reply.value, list) else parse_relation_set(text)
         value = sorted(str(v) for v in value)
@@ -144,16 +160,60 @@ def _text(value: Any) -> str:
 
 
 class ReasoningAgent:
-    """Agent wrapper around the symbolic reasoner (``state["scene_graph"]``, ``state["question"]``)."""
+    """Answers the question from the (repaired) scene graph.
+
+    Without a model: the symbolic reasoner (an unsupported question raises
+    :class:`~spatioxolver.errors.UnsupportedQuestionError`). With a model: the symbolic
+    reasoner when the question parses and its answer is usable, else the model reasons over
+    the scene graph JSON (and the image), prompt ``prompts/reasoning.txt``.
+    Returns ``{"answer": {...}}``.
+    """
 
     name = "reasoning"
     description = "symbolic reasoner over the scene graph; LLM reasoner over its JSON"
     backends: tuple[str, ...] = ("symbolic", "llm")
 
-    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
-        """Answer ``state["question"]`` symbolically; raises UnsupportedQuestionError when it cannot."""
+    async def run(self, state: Mapping[str, Any], runtime: Any) -> dict[str, Any]:
+        from spatioxolver.agents._reasoning import query_nouns
+
+        from spatioxolver.errors import UnsupportedQuestionError
+
+        from ._vision.state import note
+
+        ctx = runtime.context
+        question = str(state.get("question") or "")
         graph = SceneGraph.model_validate(state["scene_graph"])
-        ans = reason_symbolic(
-            state["question"], graph, n_images=int(state.get("n_frames", 1)), choices=config.get("choices")
-        )
-        return {"answer": ans.as_answer()}
+        n_frames = int(state.get("n_frames", 1))
+        query = None
+        try:
+            query = parse_question(question, n_images=n_frames, choices=ctx.options.get("choices"))
+            needs_model = (
+                ctx.uses_model
+                and query["type"] == "inconsistent_object"
+                and not any(t.get("inconsistent") for t in state["scene_graph"].get("transformations", []))
+            )
+            ans = None if needs_model else answer_query(query, graph)
+            if ans is not None and ans.problem and ctx.uses_model and (ans.no_option or query_nouns(query)):
+                # A noun outside the shape vocabulary matched nothing in the graph, or the derived
+                # MCQ answer is none of the options: a language model may still know the object
+                # under another name or pick an option, so it reasons instead.
+                note(f"symbolic: {ans.problem}; asked the LLM reasoner")
+                ans = None
+            if ans is not None:
+                _set_reasoner("symbolic")
+                return {"answer": {**ans.as_answer(), "query": query}}
+        except UnsupportedQuestionError:
+            if not ctx.uses_model:
+                raise
+        _set_reasoner("llm")
+        answer = await reason_llm(ctx, question, graph, query=query)
+        answer["query"] = query
+        return {"answer": answer}
+
+
+def _set_reasoner(name: str) -> None:
+    from spatioxolver.models import current_step
+
+    step = current_step()
+    if step is not None:
+        step["reasoner"] = name

@@ -34,11 +34,18 @@ from typing import Any
 from spatioxolver.errors import ConfigError
 from spatioxolver.schema import AXIS_PREDICATES, Relation, SpatialObject
 
-from ._vision.state import agent_backend, agent_options, image_size_of, state_images, state_objects
+from ._vision.state import MODEL, backend_of, frame_objects, image_size_of, state_objects
 
-__all__ = ["relate", "pair_relation", "RelationsAgent", "BACKENDS"]
+__all__ = [
+    "relate",
+    "pair_relation",
+    "relations_from_reply",
+    "relation_listing",
+    "RelationsAgent",
+    "BACKENDS",
+]
 
-BACKENDS = ("geometric", "llm")
+BACKENDS = ("geometric",)
 _AXES = ("H", "V", "D")
 
 
@@ -101,7 +108,7 @@ def relate(
     Args:
         objects: objects of one frame, with centroids (and ``depth`` for D).
         image_size: ``(width, height)``.
-        backend: ``"geometric"`` or ``"llm"``.
+        backend: ``"geometric"`` (a model's relations come through :class:`RelationsAgent`).
         options: ``margin`` (pixels, both image axes; default 0.6 % of the side),
             ``margin_H`` / ``margin_V`` / ``margin_D``, ``depth_margin`` (default 0.008 in
             the depth cue's units), ``axes`` (subset of H, V, D), ``occlusion`` (``"auto"``
@@ -109,8 +116,7 @@ def relate(
             and is one more vote (``occlusion_accuracy``, default 0.85) when it comes from
             the volume cue's size hypotheses; ``True`` always, ``False`` never),
             ``depth_log_sigma`` (0.12: spread of ln depth per hypothesis, for objects
-            carrying ``extras["depth_hyp"]``); LLM: ``model``,
-            ``ground_truth``, ``usage_log``, ``llm_confidence`` (default 0.9).
+            carrying ``extras["depth_hyp"]``).
 
     Returns:
         Exactly one :class:`~spatioxolver.schema.Relation` per unordered pair and axis,
@@ -123,8 +129,6 @@ def relate(
             raise ConfigError(f"unknown axis {axis!r}; use H, V or D")
     if backend == "geometric":
         return _relate_geometric(objects, image_size, options, axes)
-    if backend == "llm":
-        return _relate_llm(objects, image_size, options, axes)
     raise ConfigError(f"unknown relations backend {backend!r}; use one of {', '.join(BACKENDS)}")
 
 
@@ -222,24 +226,36 @@ def _occlusion_override(a: SpatialObject, b: SpatialObject, rel: Relation) -> Re
     return rel
 
 
-def _relate_llm(objects, image_size, options, axes) -> list[Relation]:  # noqa: ANN001
-    from ._vision.llm import RelationList, build_probe, call_model
-
-    names = {o.id: (o.label or o.id) for o in objects}
-    back = {v: k for k, v in names.items()}
-    back.update({o.id: o.id for o in objects})
-    listing = "\n".join(
-        f"- {names[o.id]}"
+def relation_listing(objects: list[SpatialObject]) -> str:
+    """The relations prompt's object list: name, colour and shape, box."""
+    return "\n".join(
+        f"- {o.label or o.id}"
         + (f" ({o.attributes.color or ''} {o.attributes.shape or ''})".rstrip() if o.attributes.color else "")
         + (f" bbox={[round(v) for v in o.bbox]}" if o.bbox else "")
         for o in objects
     )
-    images = options.get("images") or []
-    reply = call_model(
-        "relations", "relations", RelationList, options, images=images,
-        probe=build_probe("relations", options, axes=list(axes), objects=[names[o.id] for o in objects]),
-        objects=listing, axes=", ".join(axes),
-    )  # fmt: skip
+
+
+def relations_from_reply(
+    objects: list[SpatialObject],
+    reply: Any,
+    *,
+    image_size: tuple[int, int],
+    axes: tuple[str, ...] = _AXES,
+    options: Mapping[str, Any] | None = None,
+    source: str = "llm",
+) -> list[Relation]:
+    """Relations from a model's triples (a :class:`~._vision.llm.RelationList`).
+
+    Triples name objects by label (or id); repeated or contradicting triples vote; an even
+    split keeps the "precedes" predicate at confidence 0.5. A pair the model left out is
+    read from the boxes (``source="<source>-fallback"``). ``llm_confidence`` (default 0.9)
+    is the confidence of a unanimous answer.
+    """
+    options = dict(options or {})
+    names = {o.id: (o.label or o.id) for o in objects}
+    back = {v: k for k, v in names.items()}
+    back.update({o.id: o.id for o in objects})
     conf = float(options.get("llm_confidence", 0.9))
     votes: dict[tuple[str, str, str], list[bool]] = {}
     inverse = {p: (ax, i == 0) for ax, pair in AXIS_PREDICATES.items() for i, p in enumerate(pair)}
@@ -271,35 +287,63 @@ def _relate_llm(objects, image_size, options, axes) -> list[Relation]:  # noqa: 
                         object=b.id,
                         axis=axis,
                         confidence=round(c, 6),
-                        source="llm",
+                        source=source,
                     )
                 )
             else:
-                out.append(pair_relation(a, b, axis, margins[axis], source="llm-fallback"))
+                out.append(pair_relation(a, b, axis, margins[axis], source=f"{source}-fallback"))
     return out
 
 
 class RelationsAgent:
-    """Plug-in wrapper of :func:`relate`: returns ``{"relations": [...]}`` for every frame."""
+    """Pairwise left/right, above/below and closer/further relations among frame-0 objects.
+
+    Pixel backend: :func:`relate`. With a model: one ``relations`` call (``text_relations``
+    for a scene given as text) read by :func:`relations_from_reply`.
+    Returns ``{"relations": [...]}``.
+    """
 
     name = "relations"
     description = "pairwise left/right, above/below and closer/further relations with confidences"
-    backends: tuple[str, ...] = BACKENDS
+    backends: tuple[str, ...] = ("geometric", "llm")
 
-    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+    async def run(self, state: Mapping[str, Any], runtime: Any) -> dict[str, Any]:
         import asyncio
 
-        options = agent_options(state, config, self.name)
-        backend = agent_backend(config, options, self.name)
-        objects = state_objects(state)
-        images = state_images(state, {}) if backend == "llm" else []
-        size = image_size_of(state, images or None)
-        out: list[dict[str, Any]] = []
-        for frame in sorted({o.frame for o in objects}):
-            objs = [o for o in objects if o.frame == frame]
-            opts = {**options, "frame": frame}
-            if images:
-                opts["images"] = [images[min(frame, len(images) - 1)]]
-            rels = await asyncio.to_thread(relate, objs, image_size=size, backend=backend, options=opts)
-            out.extend(r.model_dump(mode="json") for r in rels)
-        return {"relations": out}
+        ctx = runtime.context
+        objects = frame_objects(state_objects(state), 0)
+        if len(objects) < 2:
+            return {"relations": []}
+        options = ctx.agent_options(self.name)
+        size = image_size_of(ctx, objects)
+        if backend_of(ctx, self.name) == MODEL:
+            rels = await self._ask_model(ctx, objects, size, options)
+        else:
+            rels = await asyncio.to_thread(relate, objects, image_size=size, options=options)
+        return {"relations": [r.model_dump(mode="json") for r in rels]}
+
+    @staticmethod
+    async def _ask_model(
+        ctx: Any, objects: list[SpatialObject], size: tuple[int, int], options: dict[str, Any]
+    ) -> list[Relation]:
+        import json
+
+        from ._vision.llm import RelationList, reply_as
+
+        axes = tuple(options.get("axes") or _AXES)
+        names = [o.label or o.id for o in objects]
+        task = {"kind": "relations", "axes": list(axes), "objects": names}
+        if ctx.frames:
+            fields = {"objects": relation_listing(objects), "axes": ", ".join(axes)}
+            reply = await ctx.call("relations", fields, task=task, schema=RelationList)
+        else:
+            fields = {"objects": json.dumps(names, separators=(",", ":")), "scene": ctx.question}
+            reply = await ctx.call("text_relations", fields, task=task, schema=RelationList)
+        return relations_from_reply(
+            objects,
+            reply_as(RelationList, reply),
+            image_size=size,
+            axes=axes,
+            options=options,
+            source=ctx.backend,
+        )

@@ -7,8 +7,9 @@ Backends:
   compression-artefact clean-up and watershed splits of touching objects (see
   ``_vision/regions.py`` and ``_vision/artefacts.py``).
 * ``"sam"`` — Segment Anything with a local checkpoint (optional ``sam`` extra).
-* ``"llm"`` — a vision-language model lists the objects with stable ids and boxes
-  (the seed's base visual analysis + object list), prompt ``prompts/segmentation.txt``.
+* a language model (the :class:`SegmentationAgent` in a run with a model): it lists the
+  objects with stable ids, attributes and boxes (the seed's base visual analysis + object
+  list), prompt ``prompts/segmentation.txt`` (``text_objects`` for a scene given as text).
 
 Objects are numbered ``o1, o2, ...`` in raster order of their centroid (by y, then x).
 
@@ -29,12 +30,12 @@ import numpy as np
 from spatioxolver.errors import ConfigError, InputError
 from spatioxolver.schema import SpatialObject
 
-from ._vision.objects import number_in_raster_order, object_from_box, object_from_mask, object_mask
-from ._vision.state import agent_backend, agent_options, state_images
+from ._vision.objects import number_in_raster_order, object_from_mask, object_mask
+from ._vision.state import MODEL, backend_of, note
 
-__all__ = ["segment", "bind_marks", "frame_object_id", "SegmentationAgent", "BACKENDS"]
+__all__ = ["segment", "bind_marks", "frame_object_id", "image_infos", "SegmentationAgent", "BACKENDS"]
 
-BACKENDS = ("geometric", "sam", "llm")
+BACKENDS = ("geometric", "sam")
 
 
 def _check_image(rgb: Any) -> np.ndarray:
@@ -55,20 +56,19 @@ def segment(
 
     Args:
         rgb: the image.
-        backend: ``"geometric"``, ``"sam"`` or ``"llm"``.
+        backend: ``"geometric"`` or ``"sam"``.
         options: ``frame`` (default 0), ``min_area`` (default 40 px), ``max_objects``,
             ``threshold``, ``shadows``, ``split_colours``, ``split_touching``, ``artefacts``
             (default True: JPEG halos and shadow bleed are not objects);
             ``marks`` ({label: (x, y)}) binds set-of-marks labels; SAM: ``sam_checkpoint``,
-            ``sam_mode``; LLM: ``model``, ``ground_truth``, ``usage_log``.
+            ``sam_mode``.
 
     Returns:
-        Objects with ids ``o1..`` in raster order; each has ``mask`` (RLE; ``None`` for the
-        LLM backend, which only gives boxes), ``bbox``, ``centroid``, ``area``, ``frame``
+        Objects with ids ``o1..`` in raster order; each has ``mask`` (RLE), ``bbox``, ``centroid``, ``area``, ``frame``
         and ``attributes.extras["contact"]`` (the lowest point, where it meets the ground).
 
     Raises:
-        ConfigError: unknown backend, SAM unavailable, LLM backend without a model.
+        ConfigError: unknown backend, SAM unavailable.
         InputError: unusable image.
     """
     options = dict(options or {})
@@ -90,8 +90,6 @@ def segment(
         objects = [
             object_from_mask(m, frame=frame, confidence=s, source="sam") for m, s in sam_masks(rgb, options)
         ]
-    elif backend == "llm":
-        objects = _segment_llm(rgb, options, frame)
     else:
         raise ConfigError(f"unknown segmentation backend {backend!r}; use one of {', '.join(BACKENDS)}")
     max_objects = options.get("max_objects")
@@ -100,33 +98,6 @@ def segment(
     objects = number_in_raster_order(objects)
     if options.get("marks"):
         objects = bind_marks(objects, options["marks"])
-    return objects
-
-
-def _segment_llm(rgb: np.ndarray, options: dict[str, Any], frame: int) -> list[SpatialObject]:
-    from ._vision.llm import ObjectList, build_probe, call_model
-
-    h, w = rgb.shape[:2]
-    reply = call_model(
-        "segmentation",
-        "segmentation",
-        ObjectList,
-        options,
-        images=[rgb],
-        probe=build_probe("objects", options),
-        width=w,
-        height=h,
-    )
-    objects = []
-    for entry in reply.objects:
-        box = entry.bbox if entry.bbox and len(entry.bbox) == 4 else [0.0, 0.0, float(w), float(h)]
-        attrs = {k: getattr(entry, k) for k in ("color", "shape", "size", "material") if getattr(entry, k)}
-        extras = {"source": "llm", "llm_id": entry.id}
-        if entry.description:
-            extras["description"] = entry.description
-        objects.append(
-            object_from_box(box, frame=frame, label=entry.label or entry.id, extras=extras, **attrs)
-        )
     return objects
 
 
@@ -337,32 +308,81 @@ def frame_object_id(frame: int, object_id: str) -> str:
 
 
 class SegmentationAgent:
-    """Plug-in wrapper of :func:`segment` for the agentic graph.
+    """Finds the objects of every frame.
 
-    Reads ``state["images"]`` (``options["clean_images"]`` preferred), segments every
-    frame (frame ``k`` objects get ids ``o1..`` for frame 0 and ``f{k}o1..`` after, by
-    :func:`frame_object_id`) and
-    returns ``{"objects": [...]}`` as plain dicts.
+    Pixel backends (no model, or ``segmentation_backend="geometric"|"sam"``): :func:`segment`
+    on each overlay-free frame, set-of-marks labels bound with :func:`bind_marks`; frame ``k``
+    objects get ids by :func:`frame_object_id`. With a model: one call (``segmentation``;
+    ``text_objects`` when the scene is given as text) listing objects, attributes and boxes.
+    Returns ``{"objects": [...], "images": [...]}``.
     """
 
     name = "segmentation"
-    description = "finds the objects of each frame: masks, boxes, centroids, areas (OpenCV, SAM or an LLM)"
-    backends: tuple[str, ...] = BACKENDS
+    description = "finds the objects of each frame: masks, boxes, centroids, areas (OpenCV, SAM or a model)"
+    backends: tuple[str, ...] = (*BACKENDS, "llm")
 
-    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+    async def run(self, state: Mapping[str, Any], runtime: Any) -> dict[str, Any]:
         import asyncio
 
-        options = agent_options(state, config, self.name)
-        backend = agent_backend(config, options, self.name)
-        images = state_images(state, options) if backend != "llm" else state_images(state, {})
-        found: list[dict[str, Any]] = []
-        for k, rgb in enumerate(images):
-            opts = {**options, "frame": k}
-            if k > 0:
-                opts.pop("marks", None)
-            objs = await asyncio.to_thread(segment, rgb, backend=backend, options=opts)
-            for o in objs:
-                if k > 0:
-                    o = o.model_copy(update={"id": frame_object_id(k, o.id)})
-                found.append(o.model_dump(mode="json"))
-        return {"objects": found}
+        ctx = runtime.context
+        backend = backend_of(ctx, self.name, BACKENDS)
+        if backend == MODEL:
+            objects = await self._ask_model(ctx)
+        else:
+            objects = await asyncio.to_thread(self._segment_frames, ctx, backend)
+        return {"objects": objects, "images": image_infos(ctx)}
+
+    @staticmethod
+    def _segment_frames(ctx: Any, backend: str) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for k, rgb in enumerate(ctx.clean_frames):
+            objs = segment(rgb, backend=backend, options={**ctx.agent_options("segmentation"), "frame": k})
+            marks = ctx.marks_for(k)
+            if marks:
+                objs = bind_marks(objs, marks)
+            for obj in objs:
+                data = obj.model_dump(mode="json")
+                data["frame"] = k
+                data["id"] = frame_object_id(k, data["id"])
+                out.append(data)
+        return out
+
+    @staticmethod
+    async def _ask_model(ctx: Any) -> list[dict[str, Any]]:
+        from ._vision.llm import ObjectList, objects_from_reply, reply_as
+
+        task = {"kind": "objects", "frame": 0}
+        if ctx.frames:
+            h, w = ctx.frames[0].shape[:2]
+            reply = await ctx.call("segmentation", {"width": w, "height": h}, task=task, schema=ObjectList)
+        else:
+            reply = await ctx.call("text_objects", {"scene": ctx.question}, task=task, schema=ObjectList)
+        objects = objects_from_reply(reply_as(ObjectList, reply), source=ctx.backend)
+        if ctx.frames and not _boxes_inside(objects, *ctx.frames[0].shape[1::-1]):
+            note("some boxes fall outside the image")
+        return objects
+
+
+def _boxes_inside(objects: list[dict[str, Any]], width: int, height: int) -> bool:
+    """Whether every box lies (roughly) inside the image."""
+    for obj in objects:
+        b = obj.get("bbox")
+        if b and (b[2] < 0 or b[3] < 0 or b[0] > width or b[1] > height):
+            return False
+    return True
+
+
+def image_infos(ctx: Any) -> list[dict[str, Any]]:
+    """:class:`~spatioxolver.schema.ImageInfo` dicts of the run's frames."""
+    from spatioxolver.images import image_sha256
+
+    sources = ctx.image_inputs
+    return [
+        {
+            "width": int(f.shape[1]),
+            "height": int(f.shape[0]),
+            "source": sources[k] if k < len(sources) and isinstance(sources[k], str) else None,
+            "sha256": image_sha256(f),
+        }
+        for k, f in enumerate(ctx.frames)
+    ]

@@ -13,7 +13,9 @@ Geometric backend (always available), from object centroids and attributes:
   ``mirror_min_score`` of the objects take part;
 * **repetition** — two or more objects with identical colour, shape, size and material.
 
-``options["backend"] = "llm"`` asks a model instead (prompt ``prompts/symmetry.txt``).
+With ``symmetry_backend="llm"`` in a run with a model, :class:`SymmetryAgent` asks the model
+instead (prompt ``prompts/symmetry.txt``); by default structure is computed from the boxes
+whatever the model, since it is geometry of the objects already found.
 
 Example:
     >>> from spatioxolver.schema import SpatialObject
@@ -31,12 +33,11 @@ from typing import Any
 
 import numpy as np
 
-from spatioxolver.errors import ConfigError
 from spatioxolver.schema import Group, SpatialObject, Symmetry
 
-from ._vision.state import agent_backend, agent_options, image_size_of, state_images, state_objects
+from ._vision.state import MODEL, backend_of, frame_objects, image_size_of, state_objects
 
-__all__ = ["find_structure", "SymmetryAgent"]
+__all__ = ["find_structure", "structure_from_reply", "structure_listing", "SymmetryAgent"]
 
 
 def _size(obj: SpatialObject) -> float:
@@ -126,15 +127,9 @@ def find_structure(
         objects: objects of one frame with centroids (attributes refine matching).
         image_size: ``(width, height)``.
         options: ``align_tol`` (px), ``min_members`` (default 3), ``cluster_distance``
-            (px), ``mirror_min_score`` (default 0.75), ``backend`` (``"geometric"`` or
-            ``"llm"``; the latter needs ``model``).
+            (px), ``mirror_min_score`` (default 0.75).
     """
     options = dict(options or {})
-    backend = options.get("backend", "geometric")
-    if backend == "llm":
-        return _structure_llm(objects, image_size, options)
-    if backend != "geometric":
-        raise ConfigError(f"unknown symmetry backend {backend!r}; use 'geometric' or 'llm'")
     objs = [o for o in objects if o.centroid is not None]
     if len(objs) < 2:
         return [], []
@@ -226,25 +221,17 @@ def find_structure(
     return groups, symmetries
 
 
-def _structure_llm(objects: list[SpatialObject], image_size: tuple[int, int], options: dict[str, Any]):  # noqa: ANN202
-    from ._vision.llm import StructureReply, call_model
-
-    listing = "\n".join(
+def structure_listing(objects: list[SpatialObject]) -> str:
+    """The symmetry prompt's object list: id, colour, shape, centre."""
+    return "\n".join(
         f"- {o.id}: {o.attributes.color or ''} {o.attributes.shape or ''} centroid="
         f"{[round(v) for v in o.centroid] if o.centroid else '-'}"
         for o in objects
     )
-    reply = call_model(
-        "symmetry",
-        "symmetry",
-        StructureReply,
-        options,
-        images=options.get("images") or [],
-        probe=None,
-        objects=listing,
-        width=image_size[0],
-        height=image_size[1],
-    )
+
+
+def structure_from_reply(objects: list[SpatialObject], reply: Any) -> tuple[list[Group], list[Symmetry]]:
+    """Groups and symmetries from a model's :class:`~._vision.llm.StructureReply` (unknown ids dropped)."""
     ids = {o.id for o in objects}
     groups = []
     for k, g in enumerate(reply.groups):
@@ -266,19 +253,33 @@ def _structure_llm(objects: list[SpatialObject], image_size: tuple[int, int], op
 
 
 class SymmetryAgent:
-    """Plug-in wrapper of :func:`find_structure`: ``{"groups": [...], "symmetries": [...]}``."""
+    """Rows, columns, grids, clusters, mirror symmetry and repetition among frame-0 objects.
+
+    Computed from the objects' boxes (:func:`find_structure`) unless ``symmetry_backend="llm"``
+    asks the run's model. Returns ``{"groups": [...], "symmetries": [...]}``.
+    """
 
     name = "symmetry"
     description = "rows, columns, grids, clusters, mirror symmetry and repetition among objects"
     backends: tuple[str, ...] = ("geometric", "llm")
 
-    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
-        options = agent_options(state, config, self.name)
-        options["backend"] = agent_backend(config, options, self.name)
-        if options["backend"] == "llm":
-            options["images"] = state_images(state, {})[:1]
-        objects = [o for o in state_objects(state) if o.frame == 0]
-        groups, syms = find_structure(objects, image_size=image_size_of(state), options=options)
+    async def run(self, state: Mapping[str, Any], runtime: Any) -> dict[str, Any]:
+        ctx = runtime.context
+        objects = frame_objects(state_objects(state), 0)
+        if not objects:
+            return {"groups": [], "symmetries": []}
+        size = image_size_of(ctx, objects)
+        explicit = ctx.options.get("symmetry_backend")
+        if explicit is not None and backend_of(ctx, self.name) == MODEL:
+            from ._vision.llm import StructureReply, reply_as
+
+            fields = {"objects": structure_listing(objects), "width": size[0], "height": size[1]}
+            reply = await ctx.call("symmetry", fields, task={"kind": "structure"}, schema=StructureReply)
+            groups, syms = structure_from_reply(objects, reply_as(StructureReply, reply))
+        else:
+            if size == (0, 0):
+                return {"groups": [], "symmetries": []}
+            groups, syms = find_structure(objects, image_size=size, options=ctx.agent_options(self.name))
         return {
             "groups": [g.model_dump(mode="json") for g in groups],
             "symmetries": [s.model_dump(mode="json") for s in syms],

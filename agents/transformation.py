@@ -41,7 +41,7 @@ from spatioxolver.errors import InputError
 from spatioxolver.schema import SpatialObject, Transformation
 
 from ._vision.objects import object_mask
-from ._vision.state import agent_options, state_images, state_objects
+from ._vision.state import MODEL, backend_of, note, state_objects
 
 __all__ = ["track", "match_objects", "TransformationAgent"]
 
@@ -570,7 +570,12 @@ def _angle_change(a: SpatialObject, b: SpatialObject) -> float | None:
 
 
 class TransformationAgent:
-    """Plug-in wrapper of :func:`track`: ``{"transformations": [...]}`` (two or more frames)."""
+    """Matches objects across frames, fits the global motion and flags the object that breaks it.
+
+    Pixel backend only (two or more frames): :func:`track` on the overlay-free frames. In a
+    run with a model the frames are compared by the reasoning agent instead (noted in the
+    trace). Returns ``{"transformations": [...]}``.
+    """
 
     name = "transformation"
     description = (
@@ -578,12 +583,16 @@ class TransformationAgent:
     )
     backends: tuple[str, ...] = ("geometric",)
 
-    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+    async def run(self, state: Mapping[str, Any], runtime: Any) -> dict[str, Any]:
         import asyncio
 
-        options = agent_options(state, config, self.name)
-        images = state_images(state, options)
+        ctx = runtime.context
+        if len(ctx.clean_frames) < 2:
+            return {"transformations": []}
+        if backend_of(ctx, self.name) == MODEL:
+            note("model backend: the reasoning agent compares the frames")
+            return {"transformations": []}
         objects = state_objects(state)
-        frames = [(rgb, [o for o in objects if o.frame == k]) for k, rgb in enumerate(images)]
-        result = await asyncio.to_thread(track, frames, options=options)
+        frames = [(rgb, [o for o in objects if o.frame == k]) for k, rgb in enumerate(ctx.clean_frames)]
+        result = await asyncio.to_thread(track, frames, options=ctx.agent_options(self.name))
         return {"transformations": [t.model_dump(mode="json") for t in result]}

@@ -66,7 +66,7 @@ class Example(BaseModel):
         return "mcq" if self.choices else "open"
 
     def gold_payload(self) -> dict[str, Any]:
-        """The ``example`` part of the ground-truth probe material for simulated models."""
+        """The ``example`` part of the answer key a simulated model is bound to (never sent to a model)."""
         return {
             "id": self.id,
             "query": self.query,

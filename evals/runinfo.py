@@ -49,7 +49,8 @@ class RunConfig(BaseModel):
     seed: int = 0
     strict: bool = False
     traces: bool = False
-    retries: int = Field(default=1, ge=0, le=10)
+    #: Kept for run files written before retries moved into the model client; not used.
+    retries: int = Field(default=0, ge=0, le=10)
     options: dict[str, Any] = Field(default_factory=dict)
     fingerprint: str = ""
 

@@ -49,7 +49,7 @@ from spatioxolver.errors import (
     BenchmarkError,
     ConfigError,
     InputError,
-    ModelError,
+    ModelUnavailableError,
     SpatioxolverError,
     UnsupportedQuestionError,
 )
@@ -113,6 +113,16 @@ def _scene_for(example: Example) -> list[dict[str, Any]]:
     return [inline] if isinstance(inline, dict) else []
 
 
+def _object_dictionary(scenes: list[dict[str, Any]]) -> dict[str, str]:
+    """``{label: "size color material shape"}`` of the first scene's labelled objects."""
+    out: dict[str, str] = {}
+    for obj in scenes[0].get("objects", []) if scenes else []:
+        if obj.get("label") is not None:
+            words = (str(obj.get(k)) for k in ("size", "color", "material", "shape") if obj.get(k))
+            out[str(obj["label"])] = " ".join(words)
+    return out
+
+
 def build_call(example: Example, config: RunConfig) -> dict[str, Any]:
     """Keyword arguments of the ``aask`` call for one example of a run.
 
@@ -152,12 +162,20 @@ def example_call(
         "question": example.question,
         "model": model,
         "graph": graph,
+        # The answer key: only a simulated model is bound to it (never sent in a request).
         "ground_truth": {"scenes": scenes, "example": example.gold_payload()},
         "marks": marks or None,
         "clean_images": list(example.clean_images) or None,
     }
+    # Protocol inputs, separate from the gold: what is asked, the labels, the object dictionary.
+    if example.query.get("type"):
+        call["query"] = dict(example.query)
     if example.choices:
         call["choices"] = list(example.choices)
+    dictionary = example.meta.get("object_dictionary") or _object_dictionary(scenes)
+    if dictionary:
+        call["object_dictionary"] = dictionary
+        call["labels"] = list(dictionary)
     representation = example.meta.get("representation")
     if not example.images and representation == "text":
         call["text_only"] = True  # the question carries the scene (CVT text representation)
@@ -166,7 +184,7 @@ def example_call(
             raise BenchmarkError(f"example {example.id}: the scene-graph representation needs a scene file")
         call["scene_graph"] = scenes[0]  # the current scene's JSON; the API reads it as a SceneGraph
     for key, value in (options or {}).items():
-        if key in ("api_base", "cache", "repair_method"):
+        if key in ("api_base", "cache", "repair_method", "model_options"):
             call[key] = value
     return call
 
@@ -267,7 +285,12 @@ class _Progress:
 
 
 async def _process(
-    example: Example, config: RunConfig, answer_fn: AnswerFn, judge: Any, accepted: set[str] | None
+    example: Example,
+    config: RunConfig,
+    answer_fn: AnswerFn,
+    judge: Any,
+    accepted: set[str] | None,
+    client: Any = None,
 ) -> dict[str, Any]:
     row: dict[str, Any] = {"id": example.id, "status": "ok"}
     base = {
@@ -290,16 +313,12 @@ async def _process(
         call = build_call(example, config)
         if accepted is not None:
             call = {k: v for k, v in call.items() if k in accepted}
-        answer = None
-        for attempt in range(config.retries + 1):
-            try:
-                answer = await asyncio.wait_for(answer_fn(**call), timeout=config.timeout_s)
-                break
-            except (asyncio.TimeoutError, TimeoutError):
-                raise
-            except ModelError:
-                if attempt == config.retries:
-                    raise
+        if client is not None:  # the run's client, bound to this example's answer key if simulated
+            key = call.pop("ground_truth", None)
+            bind = getattr(client, "bind", None)
+            call["client"] = bind(key) if callable(bind) and key else client
+        # No retry here: the model client owns the only retry loop.
+        answer = await asyncio.wait_for(answer_fn(**call), timeout=config.timeout_s)
         fields = answer_fields(answer)
         latency = time.perf_counter() - start
         row.update(base)
@@ -342,6 +361,8 @@ async def _process(
         return row
     except (asyncio.TimeoutError, TimeoutError):
         reason, kind = f"timed out after {config.timeout_s:g} s", "Timeout"
+    except ModelUnavailableError:
+        raise  # the server is gone: stop the run (resume later) instead of an error row per example
     except SpatioxolverError as exc:
         reason, kind = " ".join(str(exc).split()), type(exc).__name__
     except Exception as exc:  # noqa: BLE001 - one bad example must not stop the run; the row says what happened
@@ -391,12 +412,11 @@ async def run_examples(
     """
     # Resolve the model and the judge first: an unknown name or a missing API key is a
     # ConfigError before anything is written, not one error row per example.
+    client = None
     if answer_fn is None:
-        import functools
-
         from spatioxolver.api import aask
 
-        answer_fn = functools.partial(aask, client=model_client(config))
+        answer_fn, client = aask, model_client(config)
     judge_options = {k: v for k, v in config.options.items() if k in ("api_base", "judge_api_base")}
     if "judge_api_base" in judge_options:
         judge_options["api_base"] = judge_options.pop("judge_api_base")
@@ -459,7 +479,7 @@ async def run_examples(
             if isinstance(item, BadLine):
                 row = _error_row(item, config)
             else:
-                row = await _process(item, config, answer_fn, judge, accepted)
+                row = await _process(item, config, answer_fn, judge, accepted, client)
             info["prompt_hashes"].update(row.pop("prompt_hashes", None) or {})
             if row.get("simulated"):
                 info["simulated"] = True
@@ -499,7 +519,7 @@ async def run_examples(
 
 
 def ensure_known_graph(graph: str) -> str:
-    known = ("agentic", "direct", "cot_rank", "cot-rank")
-    if graph not in known:
-        raise ConfigError(f"unknown graph {graph!r}; known graphs: agentic, direct, cot_rank")
-    return "cot_rank" if graph == "cot-rank" else graph
+    """The canonical graph name (the one checker: :func:`spatioxolver.graphs.normalize_graph_name`)."""
+    from spatioxolver.graphs import normalize_graph_name
+
+    return normalize_graph_name(graph)

@@ -2,8 +2,8 @@
 
 Many questions about one image cost one perception pass (and one set of model calls):
 the key is the SHA-256 of every frame the perception sees plus the model, the repair
-method, the marks, the per-agent options and (for simulated models) the ground-truth
-scenes. Values are plain dicts (deep-copied on the way in and out).
+method, the marks, the per-agent options and the client's ``cache_identity`` (a simulated
+model's bound answer key). Values are plain dicts (deep-copied on the way in and out).
 """
 
 from __future__ import annotations
@@ -39,6 +39,10 @@ PERCEPTION_OPTIONS: tuple[str, ...] = (
     "relations_options",
     "symmetry_options",
     "transformation_options",
+    "symmetry_backend",
+    "attributes_backend",
+    "relations_backend",
+    "transformation_backend",
     "agents",
 )
 
@@ -55,8 +59,9 @@ def perception_key(ctx: Any, stage: str) -> str:
         "frames": [image_sha256(f) for f in frames],
         "settings": settings,
     }
-    if ctx.backend != "geometric":
-        parts["scenes"] = (ctx.ground_truth or {}).get("scenes")
+    identity = getattr(ctx.client, "cache_identity", None)
+    if identity is not None:  # a simulated model bound to an answer key answers from it
+        parts["client"] = identity
     blob = json.dumps(parts, sort_keys=True, default=str).encode()
     return hashlib.sha256(blob).hexdigest()
 

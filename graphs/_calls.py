@@ -1,7 +1,4 @@
-"""The one place graphs call models: render a prompt, attach probe material, parse replies.
-
-Reply parsers are pure functions (text in, typed value or :class:`ParseError` out).
-"""
+"""Reply parsers of the graphs: pure functions (text in, typed value or :class:`ParseError` out)."""
 
 from __future__ import annotations
 
@@ -9,11 +6,9 @@ import json
 import re
 from typing import Any
 
-from spatioxolver.errors import ModelError, ParseError
+from spatioxolver.errors import ParseError
 
 __all__ = [
-    "call_model",
-    "model_retry_policy",
     "parse_label",
     "parse_relation_set",
     "parse_letter",
@@ -21,65 +16,6 @@ __all__ = [
     "parse_ranking",
     "scene_labels",
 ]
-
-
-async def call_model(
-    ctx: Any,
-    template: str,
-    fields: dict[str, Any],
-    probe: dict[str, Any] | None,
-    entry: dict[str, Any],
-    *,
-    images: bool = True,
-) -> Any:
-    """Render ``template`` with ``fields``, send it (with the images) and return the reply.
-
-    The probe gets the ground-truth material (``scenes``, ``example``) from the run's
-    options so a simulated model can answer it; real models ignore it. ``entry`` (the
-    node's trace entry) collects usage, call count and the template hash.
-    """
-    from spatioxolver.graphs._events import add_usage, usage_dict
-    from spatioxolver.prompts import render, template_hash
-
-    from spatioxolver.models import ModelRequest
-
-    prompt = render(template, **fields)
-    if probe is not None:
-        probe = dict(probe)
-        truth = ctx.ground_truth or {}
-        if truth.get("scenes") is not None:
-            probe.setdefault("scenes", truth["scenes"])
-        if truth.get("example") is not None:
-            probe.setdefault("example", truth["example"])
-    opts = ctx.options
-    request = ModelRequest(
-        prompt=prompt,
-        images=list(ctx.image_inputs) if images else [],
-        temperature=float(opts.get("temperature", 0.0)),
-        max_tokens=opts.get("max_tokens"),
-        timeout=opts.get("timeout"),
-        template=template,
-        template_hash=template_hash(template),
-        probe=probe,
-    )
-    reply = await ctx.client.complete(request)
-    entry["usage"] = add_usage(entry.get("usage") or usage_dict(), usage_dict(reply.usage))
-    entry["calls"] = entry.get("calls", 0) + 1
-    entry.setdefault("templates", {})[template] = template_hash(template)
-    entry["simulated"] = bool(getattr(reply, "simulated", False))
-    return reply
-
-
-def model_retry_policy() -> Any:
-    """The retry policy of every node that calls a model: three attempts, on :class:`ModelError` only."""
-    from langgraph.types import RetryPolicy
-
-    return RetryPolicy(
-        max_attempts=3,
-        initial_interval=0.5,
-        backoff_factor=2.0,
-        retry_on=lambda exc: isinstance(exc, ModelError),
-    )
 
 
 def _squash(text: str) -> str:

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from spatioxolver.models._seam import add_usage, recording, usage_dict
+
 __all__ = ["node_step", "emit", "usage_dict", "add_usage"]
 
 
@@ -29,34 +31,10 @@ def emit(event: dict[str, Any]) -> None:
         return
 
 
-def usage_dict(usage: Any = None) -> dict[str, Any]:
-    """A plain-dict copy of a :class:`~spatioxolver.models.Usage` (zeros for ``None``)."""
-    if usage is None:
-        return {"prompt_tokens": 0, "completion_tokens": 0, "cost_usd": None}
-    if isinstance(usage, dict):
-        return {
-            "prompt_tokens": int(usage.get("prompt_tokens", 0)),
-            "completion_tokens": int(usage.get("completion_tokens", 0)),
-            "cost_usd": usage.get("cost_usd"),
-        }
-    return {
-        "prompt_tokens": usage.prompt_tokens,
-        "completion_tokens": usage.completion_tokens,
-        "cost_usd": usage.cost_usd,
-    }
-
-
-def add_usage(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-    """Sum two usage dicts with :class:`~spatioxolver.models.Usage`'s ``+`` (``cost_usd``
-    stays ``None`` only when both are)."""
-    from spatioxolver.models._types import Usage
-
-    return usage_dict(Usage(**usage_dict(a)) + Usage(**usage_dict(b)))
-
-
 @contextmanager
 def node_step(node: str, backend: str, **extra: Any) -> Iterator[dict[str, Any]]:
-    """Time a node; yields the trace entry (fill ``usage`` / ``calls`` / notes in it)."""
+    """Time a node; yields its trace entry. Model calls made inside are recorded into it
+    (:func:`spatioxolver.models.recording`): ``usage``, ``calls``, ``templates``, ``model_calls``."""
     entry: dict[str, Any] = {
         "node": node,
         "agent": node,
@@ -69,7 +47,8 @@ def node_step(node: str, backend: str, **extra: Any) -> Iterator[dict[str, Any]]
     emit({"event": "start", "node": node, "backend": backend})
     start = time.perf_counter()
     try:
-        yield entry
+        with recording(entry):
+            yield entry
     except Exception as exc:
         entry["seconds"] = round(time.perf_counter() - start, 6)
         emit({"event": "error", "node": node, "error": f"{type(exc).__name__}: {exc}"})

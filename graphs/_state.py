@@ -1,8 +1,8 @@
 """The graphs' state: a TypedDict of plain data (dicts, lists, strings, numbers).
 
 Live objects (model clients, decoded images) never enter the state, so the SQLite
-checkpointer can persist it; nodes find them through the run context
-(:mod:`spatioxolver.graphs._context`) keyed by ``run_id``.
+checkpointer can persist it; nodes find them in LangGraph's run context
+(``runtime.context``, a :class:`~spatioxolver.context.RunContext`).
 """
 
 from __future__ import annotations
@@ -10,19 +10,18 @@ from __future__ import annotations
 import operator
 from typing import Annotated, Any, TypedDict
 
-__all__ = ["PipelineState", "ObjectTask"]
+__all__ = ["PipelineState"]
 
 
 class PipelineState(TypedDict, total=False):
     """State shared by the ``agentic``, ``direct`` and ``cot_rank`` graphs.
 
     Attributes:
-        run_id: key of the run context (client, images, options).
+        run_id: the run's id (the default checkpoint thread).
         question: the user's question.
         n_frames: number of input images.
         images: :class:`~spatioxolver.schema.ImageInfo` dicts, one per frame.
         objects: :class:`~spatioxolver.schema.SpatialObject` dicts from segmentation.
-        described: per-object results of the attributes fan-out (merged by ``+``).
         relations, groups, symmetries, transformations: scene-graph parts as dicts.
         scene_graph: the assembled (and, after ``consistency``, repaired) scene graph.
         repairs: consistency records (axis, CTR before / after, flipped pairs, ...).
@@ -39,7 +38,6 @@ class PipelineState(TypedDict, total=False):
     n_frames: int
     images: list[dict[str, Any]]
     objects: list[dict[str, Any]]
-    described: Annotated[list[dict[str, Any]], operator.add]
     relations: list[dict[str, Any]]
     groups: list[dict[str, Any]]
     symmetries: list[dict[str, Any]]
@@ -52,11 +50,3 @@ class PipelineState(TypedDict, total=False):
     prompt_hashes: Annotated[dict[str, str], operator.or_]
     from_cache: bool
     given_graph: bool
-
-
-class ObjectTask(TypedDict):
-    """Payload of one ``Send`` in the per-object attributes fan-out."""
-
-    run_id: str
-    index: int
-    object: dict[str, Any]

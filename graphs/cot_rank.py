@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from spatioxolver.graphs._context import get_context
 from spatioxolver.graphs._events import node_step
 from spatioxolver.graphs._state import PipelineState
 
@@ -34,11 +33,11 @@ _FIRST = {"left": True, "above": True, "closer": True, "right": False, "below": 
 
 
 def _labels(ctx: Any, query: dict[str, Any]) -> list[str]:
-    from spatioxolver.graphs._calls import scene_labels
+    """Every label to rank: the benchmark's object labels (``labels=``), else the marks, plus
+    the two the question names."""
     from spatioxolver.graphs.direct import _label
 
-    scenes = (ctx.ground_truth or {}).get("scenes") or []
-    labels = scene_labels(scenes[0]) if scenes else []
+    labels = [str(x) for x in ctx.options.get("labels") or []]
     marks = ctx.options.get("marks")
     if not labels and isinstance(marks, dict):
         labels = [str(k) for k in marks]
@@ -48,28 +47,29 @@ def _labels(ctx: Any, query: dict[str, Any]) -> list[str]:
     return labels
 
 
-async def rank_node(state: PipelineState) -> dict[str, Any]:
-    from spatioxolver.graphs.direct import direct_answer, protocol_query
+async def rank_node(state: PipelineState, runtime: Any) -> dict[str, Any]:
+    from spatioxolver.agents.reasoning import protocol_query
+    from spatioxolver.graphs.direct import direct_answer
 
-    ctx = get_context(state["run_id"])
+    ctx = runtime.context
     n_frames = int(state.get("n_frames", 1))
     with node_step("rank", ctx.backend) as entry:
         query = protocol_query(ctx, state["question"], n_frames)
         if not query or query.get("type") != "pairwise":
             entry["note"] = "not a pairwise question: answered with the direct protocol"
-            if ctx.backend == "geometric":
+            if not ctx.uses_model:
                 from spatioxolver.graphs.direct import direct_node
 
-                update = await direct_node(state)
+                update = await direct_node(state, runtime)
                 return {**update, "trace": update["trace"] + [entry]}
-            answer = await direct_answer(ctx, state["question"], n_frames, entry)
+            answer = await direct_answer(ctx, state["question"], n_frames)
             return {"answer": answer, "trace": [entry]}
         axis = query["axis"]
-        if ctx.backend == "geometric":
+        if not ctx.uses_model:
             ranking, graph = await _geometric_ranking(ctx, axis, entry)
             return {"ranking": ranking, "scene_graph": graph, "answer": {"query": query}, "trace": [entry]}
         from spatioxolver.graphs._cache import cache_get, cache_put, perception_key
-        from spatioxolver.graphs._calls import call_model, parse_ranking
+        from spatioxolver.graphs._calls import parse_ranking
 
         labels = _labels(ctx, query)
         # One holistic ranking per image, axis and label set answers every pairwise question on it.
@@ -94,9 +94,7 @@ async def rank_node(state: PipelineState) -> dict[str, Any]:
             template, fields = "text_cot_rank", {**fields, "scene": scene}
         else:
             template = "cot_rank"
-        reply = await call_model(
-            ctx, template, fields, {"kind": "ranking", "axis": axis, "objects": labels}, entry
-        )
+        reply = await ctx.call(template, fields, task={"kind": "ranking", "axis": axis, "objects": labels})
         if isinstance(reply.value, list) and reply.value:
             ranking = [str(v) for v in reply.value]
         else:
@@ -124,10 +122,10 @@ async def _geometric_ranking(ctx: Any, axis: str, entry: dict[str, Any]) -> tupl
     return ranking, graph
 
 
-async def read_pairwise_node(state: PipelineState) -> dict[str, Any]:
+async def read_pairwise_node(state: PipelineState, runtime: Any) -> dict[str, Any]:
     from spatioxolver.graphs.direct import _label
 
-    ctx = get_context(state["run_id"])
+    ctx = runtime.context
     answer = dict(state.get("answer") or {})
     with node_step("read_pairwise", "ranking") as entry:
         if "text" in answer:  # answered by the direct fallback
@@ -135,7 +133,7 @@ async def read_pairwise_node(state: PipelineState) -> dict[str, Any]:
         query = answer["query"]
         ranking = [str(r).upper() for r in state.get("ranking") or []]
         a, b = (_label(o) for o in query["objects"])
-        if ctx.backend == "geometric" and state.get("scene_graph"):
+        if not ctx.uses_model and state.get("scene_graph"):
             bound = _bind_geometric(state["scene_graph"], query["objects"], query["axis"])
             if isinstance(bound, str):  # a name matching no object (or several): say so
                 answer.update(text=bound, value=None, choice=None, reasoner="cot_rank", problem=bound)
@@ -184,10 +182,11 @@ def _bind_geometric(graph: dict[str, Any], refs: list[Any], axis: str) -> str | 
 def build_cot_rank_graph(checkpointer: Any = None) -> Any:
     """Compile the CoT-rank graph: START -> rank -> read_pairwise -> END."""
     from langgraph.graph import END, START, StateGraph
-    from spatioxolver.graphs._calls import model_retry_policy
 
-    g = StateGraph(PipelineState)
-    g.add_node("rank", rank_node, retry_policy=model_retry_policy())
+    from spatioxolver.context import RunContext
+
+    g = StateGraph(PipelineState, context_schema=RunContext)
+    g.add_node("rank", rank_node)
     g.add_node("read_pairwise", read_pairwise_node)
     g.add_edge(START, "rank")
     g.add_edge("rank", "read_pairwise")

@@ -7,8 +7,17 @@ Example:
     ('red cube', 'red cube', 'agentic')
 
 Options (keyword arguments of ``ask`` / ``aask`` / ``build_scene_graph``):
-    ground_truth: ``{"scenes": [scene JSON], "example": {...}}`` — probe material for
-        simulated models (``sim/...``); ignored by the others.
+    ground_truth: ``{"scenes": [scene JSON], "example": {...}}`` — the answer key a
+        simulated model (``sim/...``) is bound to (:meth:`SimulatedClient.bind`); it never
+        reaches a prompt or a request, and the other models ignore it.
+    query: the benchmark's structured query (``{"type": "pairwise", "axis": "H", ...}``) —
+        a protocol input that picks the prompt form (pairwise, CVT, MCQ, ...); without it the
+        question is parsed.
+    labels: every object label of the scene (CoT-rank ranks them all).
+    object_dictionary: ``{tag: description}`` — CVT's object dictionary, sent in its prompt.
+    <agent>_backend: ``segmentation_backend`` (``geometric``/``sam``/``llm``) and likewise for
+        ``attributes``, ``relations``, ``symmetry``, ``transformation``: the agent's backend
+        instead of the default (the run's model when it has one, else pixels).
     marks: ``{label: (x, y)}`` (or one dict per image) — the pixel anchor of each drawn
         label (set-of-marks); the geometric pipeline binds labels to segments with it.
         Given, not read by OCR.
@@ -120,6 +129,9 @@ _KNOWN_OPTIONS = {
     "camera",
     "scene_graph",
     "text_only",
+    "query",
+    "labels",
+    "object_dictionary",
 }
 
 
@@ -260,7 +272,7 @@ def _graph(name: str, checkpointer: Any = None) -> Any:
     return _COMPILED[name]
 
 
-async def _run(graph_name: str, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+async def _run(graph_name: str, state: dict[str, Any], options: dict[str, Any], ctx: Any) -> dict[str, Any]:
     from langgraph.errors import GraphRecursionError
 
     from spatioxolver.graphs.agentic import RECURSION_LIMIT
@@ -273,7 +285,9 @@ async def _run(graph_name: str, state: dict[str, Any], options: dict[str, Any]) 
 
     async def drive(graph: Any) -> dict[str, Any]:
         final: dict[str, Any] = dict(state)
-        async for mode, chunk in graph.astream(state, config=config, stream_mode=["values", "custom"]):
+        async for mode, chunk in graph.astream(
+            state, config=config, context=ctx, stream_mode=["values", "custom"]
+        ):
             if mode == "values":
                 final = chunk
             elif on_event is not None:
@@ -326,6 +340,29 @@ def _summarize(final: dict[str, Any], *, client: Any, model: str, graph: str) ->
     )
 
 
+def _protocol_inputs(truth: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The protocol inputs an answer key implies, for those the caller did not give: the
+    example's structured ``query`` and ``choices``, the scene's ``labels``. Never its answer."""
+    example = truth.get("example") or {}
+    scenes = truth.get("scenes") or []
+    found: dict[str, Any] = {}
+    if options.get("query") is None and isinstance(example.get("query"), Mapping):
+        found["query"] = dict(example["query"])
+    if options.get("choices") is None and example.get("choices"):
+        found["choices"] = list(example["choices"])
+    if options.get("labels") is None and scenes:
+        labels = [str(o["label"]) for o in scenes[0].get("objects", []) if o.get("label") is not None]
+        if labels:
+            found["labels"] = labels
+    return found
+
+
+def _spent(exc: BaseException) -> Usage:
+    """What a failed run's last model call spent (the seam attaches it to the error)."""
+    usage = getattr(exc, "usage", None)
+    return usage if isinstance(usage, Usage) else Usage()
+
+
 def _n_frames(ctx: Any) -> int:
     """Frames seen: the images given, else the frames of the supplied scene graph (at least 1)."""
     if ctx.frames or ctx.given_graph is None:
@@ -340,7 +377,7 @@ def _no_images(images: Any) -> bool:
 async def _prepare(
     images: Any, model: str, options: dict[str, Any], *, question: str = "", graph: str = "agentic"
 ) -> Any:
-    from spatioxolver.graphs._plugins import load_plugins
+    from spatioxolver.graphs._agents import load_plugins
 
     ctx = await _prepare_inputs(images, model, options, question=question)
     if options.get("agents"):
@@ -351,7 +388,7 @@ async def _prepare(
 
 
 async def _prepare_inputs(images: Any, model: str, options: dict[str, Any], *, question: str = "") -> Any:
-    from spatioxolver.graphs._context import RunContext
+    from spatioxolver.context import RunContext
 
     _check_options(options)
     given = None
@@ -380,6 +417,10 @@ async def _prepare_inputs(images: Any, model: str, options: dict[str, Any], *, q
                 f"clean_images has {len(clean_frames)} images but {len(frames)} images were given"
             )
     client = _client(model, options)
+    options = dict(options)
+    if options.get("ground_truth") and callable(getattr(client, "bind", None)):
+        client = client.bind(options["ground_truth"])  # a simulated model's answer key
+        options.update(_protocol_inputs(options["ground_truth"], options))
     if not frames and given is None and getattr(client, "kind", "geometric") == "geometric":
         raise ConfigError(
             "the geometric model cannot read a scene described in text: pass images or "
@@ -436,7 +477,6 @@ async def aask(
         UnsupportedQuestionError: the geometric reasoner cannot parse the question.
     """
     from spatioxolver.graphs import normalize_graph_name
-    from spatioxolver.graphs._context import register, release
 
     canon = normalize_graph_name(graph)
     if not isinstance(question, str):
@@ -449,10 +489,11 @@ async def aask(
         if options.get("return_errors"):
             return Answer(model=model, graph=canon, error=f"{type(exc).__name__}: {exc}")
         raise
-    run_id = register(ctx)
+    import uuid
+
     try:
         state: dict[str, Any] = {
-            "run_id": run_id,
+            "run_id": uuid.uuid4().hex,
             "question": question.strip(),
             "n_frames": _n_frames(ctx),
             "trace": [],
@@ -473,7 +514,7 @@ async def aask(
                     from_cache=True,
                 )
                 state["trace"] = [{**e, "from_cache": True} for e in cached["trace"]]
-        final = await _run(canon, state, options)
+        final = await _run(canon, state, options, ctx)
         if cache_key is not None and not state.get("from_cache"):
             from spatioxolver.graphs._cache import cache_put
 
@@ -485,11 +526,10 @@ async def aask(
                 model=model,
                 graph=canon,
                 simulated=bool(getattr(ctx.client, "simulated", False)),
+                usage=_spent(exc),
                 error=f"{type(exc).__name__}: {exc}",
             )
         raise
-    finally:
-        release(run_id)
 
 
 def ask(
@@ -507,8 +547,9 @@ async def abuild_scene_graph(image_or_images: Any, *, model: str = "geometric", 
 
 
 async def _scene(images: Any, model: str, options: dict[str, Any]) -> SceneGraph:
+    import uuid
+
     from spatioxolver.graphs._cache import cache_get, cache_put
-    from spatioxolver.graphs._context import register, release
 
     ctx = await _prepare(images, model, options)
     if not ctx.frames and ctx.given_graph is None:
@@ -516,14 +557,10 @@ async def _scene(images: Any, model: str, options: dict[str, Any]) -> SceneGraph
     key = _perception_cache_key(ctx, options)
     cached = cache_get(key) if key is not None else None
     if cached is None:
-        run_id = register(ctx)
-        try:
-            state = {"run_id": run_id, "question": "", "n_frames": _n_frames(ctx), "trace": []}
-            if ctx.given_graph is not None:
-                state.update(scene_graph=ctx.given_graph.model_dump(mode="json"), given_graph=True)
-            final = await _run("agentic", state, options)
-        finally:
-            release(run_id)
+        state = {"run_id": uuid.uuid4().hex, "question": "", "n_frames": _n_frames(ctx), "trace": []}
+        if ctx.given_graph is not None:
+            state.update(scene_graph=ctx.given_graph.model_dump(mode="json"), given_graph=True)
+        final = await _run("agentic", state, options, ctx)
         cached = _perception_record(final)
         if key is not None:
             cache_put(key, cached)

@@ -11,7 +11,9 @@ __all__ = [
     "InputError",
     "ConfigError",
     "ModelError",
+    "ModelUnavailableError",
     "ParseError",
+    "NoAnswerError",
     "BenchmarkError",
     "UnsupportedQuestionError",
 ]
@@ -35,12 +37,25 @@ class ModelError(SpatioxolverError):
     """A model call failed after retries (timeout, rate limit, refusal, server down)."""
 
 
+class ModelUnavailableError(ModelError):
+    """The model's server kept failing to connect: the run stops instead of grinding on."""
+
+
 class ParseError(SpatioxolverError):
     """Model output could not be parsed; ``raw`` keeps the (truncated) text."""
 
     def __init__(self, message: str, raw: str = "") -> None:
         super().__init__(message)
         self.raw = raw[:2000]
+
+
+class NoAnswerError(ParseError):
+    """The model declined to commit: a refusal, "I cannot tell", a hedge ("1 or 2"),
+    "both" / "neither". It becomes a typed "no answer", never a guessed value."""
+
+    def __init__(self, message: str, raw: str = "", reason: str = "refusal") -> None:
+        super().__init__(message, raw)
+        self.reason = reason
 
 
 class BenchmarkError(SpatioxolverError):

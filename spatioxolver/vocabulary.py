@@ -12,7 +12,15 @@ Example:
 
 from __future__ import annotations
 
-__all__ = ["SHAPES", "SIZES", "MATERIALS", "COLORS", "COLOR_NAMES"]
+__all__ = [
+    "SHAPES",
+    "SIZES",
+    "MATERIALS",
+    "COLORS",
+    "COLOR_NAMES",
+    "ATTRIBUTE_SYNONYMS",
+    "normalize_attribute",
+]
 
 #: Shape names, in CLEVR's order.
 SHAPES: tuple[str, ...] = ("cube", "sphere", "cylinder")
@@ -33,3 +41,24 @@ COLORS: dict[str, tuple[int, int, int]] = {
 }
 #: Colour names, in :data:`COLORS`'s order.
 COLOR_NAMES: tuple[str, ...] = tuple(COLORS)
+
+#: Words models use for a scene-graph attribute value -> the value (per attribute).
+ATTRIBUTE_SYNONYMS: dict[str, dict[str, str]] = {
+    "color": {"grey": "gray"},
+    "shape": {"block": "cube", "ball": "sphere", "box": "cube"},
+    "material": {"metallic": "metal", "shiny": "metal", "matte": "rubber"},
+    "size": {"big": "large", "tiny": "small"},
+}
+
+
+def normalize_attribute(attribute: str, value: object) -> str | None:
+    """A model's word for ``attribute`` mapped onto the scene-graph vocabulary.
+
+    Example:
+        >>> normalize_attribute("shape", " Ball"), normalize_attribute("color", None)
+        ('sphere', None)
+    """
+    if not isinstance(value, str):
+        return None if value is None else str(value)
+    word = value.strip().lower()
+    return ATTRIBUTE_SYNONYMS.get(attribute, {}).get(word, word)

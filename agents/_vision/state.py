@@ -1,9 +1,9 @@
-"""Reading the pipeline state an agent receives (plain data) into typed values.
+"""Reading what an agent receives: plain-data ``state`` and the run context.
 
-The agentic graph passes ``state`` (images, scene graph dict, options) and ``config``
-(the chosen backend, model and per-agent options). These helpers accept the keys the
-graphs use and a few aliases, so each agent's ``run`` stays a thin adapter over its
-pure function.
+Every agent's ``run(state, runtime)`` gets the pipeline state (objects, relations, the
+scene graph so far, the question) and ``runtime.context`` (a
+:class:`~spatioxolver.context.RunContext`: model client, frames, options). These helpers
+keep each ``run`` a thin adapter over its pure function.
 """
 
 from __future__ import annotations
@@ -11,73 +11,71 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
+from spatioxolver.errors import ConfigError
 from spatioxolver.schema import SpatialObject
 
-__all__ = ["agent_options", "agent_backend", "state_images", "state_objects", "image_size_of"]
+__all__ = ["backend_of", "state_objects", "frame_objects", "image_size_of", "note", "MODEL"]
+
+#: The backend of an agent that asks the run's language model (real or simulated).
+MODEL = "model"
 
 
-def agent_options(state: Mapping[str, Any], config: Mapping[str, Any] | None, agent: str) -> dict[str, Any]:
-    """Options for ``agent``: state options, then config options, then per-agent options."""
-    config = config or {}
-    if "configurable" in config and isinstance(config["configurable"], Mapping):
-        config = {**config, **config["configurable"]}
-    merged: dict[str, Any] = {}
-    merged.update(state.get("options") or {})
-    merged.update(config.get("options") or {})
-    per_agent = (config.get("agents") or {}).get(agent) or {}
-    merged.update(per_agent.get("options") or {})
-    for key in ("model", "ground_truth", "marks", "usage_log"):
-        if key in config and key not in merged:
-            merged[key] = config[key]
-    return merged
+def backend_of(ctx: Any, agent: str, pixel_backends: tuple[str, ...] = ("geometric",)) -> str:
+    """The backend ``agent`` uses in this run.
 
+    ``<agent>_backend`` in the options picks one explicitly (``"geometric"``, ``"sam"``,
+    ``"llm"``/``"model"``); otherwise the agent asks the model when the run has one and
+    computes from pixels when it does not.
 
-def agent_backend(
-    config: Mapping[str, Any] | None, options: Mapping[str, Any], agent: str, default: str = "geometric"
-) -> str:
-    """The backend chosen for ``agent`` (per-agent setting, then config, then options)."""
-    config = config or {}
-    if "configurable" in config and isinstance(config["configurable"], Mapping):
-        config = {**config, **config["configurable"]}
-    per_agent = (config.get("agents") or {}).get(agent) or {}
-    return str(per_agent.get("backend") or config.get("backend") or options.get("backend") or default)
-
-
-def state_images(state: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> list[np.ndarray]:
-    """The frames as RGB arrays (``clean_images`` preferred for pixel work when given)."""
-    from spatioxolver.images import load_image
-
-    options = options or {}
-    sources = options.get("clean_images") or state.get("clean_images") or state.get("images") or []
-    if not isinstance(sources, (list, tuple)):
-        sources = [sources]
-    return [load_image(s) for s in sources]
+    Raises:
+        ConfigError: an unknown backend, or a model backend in a run without a model.
+    """
+    chosen = ctx.options.get(f"{agent}_backend")
+    if chosen is None:
+        return MODEL if ctx.uses_model else pixel_backends[0]
+    chosen = str(chosen).strip().lower()
+    if chosen in ("llm", MODEL, "sim"):
+        if not ctx.uses_model:
+            raise ConfigError(
+                f"{agent}_backend={chosen!r} needs a language model, but the run's model is "
+                f"{ctx.model!r}; choose model='openai/...' (or sim/<profile>) or a pixel backend"
+            )
+        return MODEL
+    if chosen not in pixel_backends:
+        known = ", ".join((*pixel_backends, "llm"))
+        raise ConfigError(f"unknown {agent} backend {chosen!r}; use one of {known}")
+    return chosen
 
 
 def state_objects(state: Mapping[str, Any]) -> list[SpatialObject]:
-    """Objects of the state's scene graph (or its ``objects`` key)."""
-    graph = state.get("scene_graph") or {}
-    if hasattr(graph, "objects"):
-        raw = graph.objects
-    else:
-        raw = graph.get("objects") if isinstance(graph, Mapping) else None
-    if raw is None:
-        raw = state.get("objects") or []
-    return [o if isinstance(o, SpatialObject) else SpatialObject.model_validate(o) for o in raw]
+    """Objects of the state (its ``objects`` key, else its scene graph's)."""
+    raw = state.get("objects")
+    if not raw:
+        graph = state.get("scene_graph") or {}
+        raw = graph.get("objects") if isinstance(graph, Mapping) else getattr(graph, "objects", None)
+    return [o if isinstance(o, SpatialObject) else SpatialObject.model_validate(o) for o in raw or []]
 
 
-def image_size_of(state: Mapping[str, Any], images: list[np.ndarray] | None = None) -> tuple[int, int]:
-    """``(width, height)`` of the first frame."""
-    if images:
-        h, w = images[0].shape[:2]
+def frame_objects(objects: list[SpatialObject], frame: int) -> list[SpatialObject]:
+    """The objects seen in ``frame``."""
+    return [o for o in objects if o.frame == frame]
+
+
+def image_size_of(ctx: Any, objects: list[SpatialObject] | None = None) -> tuple[int, int]:
+    """``(width, height)`` of frame 0; without frames, the extent of the objects' boxes."""
+    if ctx.frames:
+        h, w = ctx.frames[0].shape[:2]
         return int(w), int(h)
-    graph = state.get("scene_graph") or {}
-    infos = graph.get("images") if isinstance(graph, Mapping) else None
-    if infos:
-        return int(infos[0]["width"]), int(infos[0]["height"])
-    size = state.get("image_size")
-    if size:
-        return int(size[0]), int(size[1])
-    return 0, 0
+    boxes = [o.bbox for o in objects or [] if o.bbox is not None]
+    if not boxes:
+        return 0, 0
+    return int(max(b[2] for b in boxes)) + 1, int(max(b[3] for b in boxes)) + 1
+
+
+def note(text: str) -> None:
+    """Add a note to the current trace step (no-op outside a graph run)."""
+    from spatioxolver.models import current_step
+
+    step = current_step()
+    if step is not None:
+        step["note"] = f"{step['note']}; {text}" if step.get("note") else text

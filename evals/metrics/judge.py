@@ -127,7 +127,6 @@ class LLMJudge:
         from spatioxolver.models import ModelRequest
 
         prompt = JUDGE_PROMPT.format(question=question, gold=gold, pred=pred)
-        probe = {"kind": "open", "example": {"query": {"type": "judge"}, "answer": gold}}
         reply = await self._client.complete(
             ModelRequest(
                 prompt=prompt,
@@ -135,7 +134,6 @@ class LLMJudge:
                 max_tokens=1200,
                 template="judge",
                 template_hash=JUDGE_PROMPT_HASH,
-                probe=probe,
             )
         )
         verdict = parse_verdict(reply.text)

@@ -52,6 +52,11 @@ def add_parser(subparsers: Any) -> None:
         choices=("auto", "score", "local", "exact"),
         help="consistency repair method (agentic graph)",
     )
+    ask.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="do not read or write the model response cache nor reuse a cached perception",
+    )
     ask.add_argument("--json", action="store_true", help="print one JSON object")
     ask.add_argument("--trace", action="store_true", help="also print the per-node trace")
     ask.add_argument("--progress", action="store_true", help="show live per-node events on stderr")
@@ -209,6 +214,9 @@ def _ask(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {"repair_method": args.repair}
     if args.api_base:
         options["api_base"] = args.api_base
+    if args.no_cache:
+        options["cache"] = False  # perception cache
+        options["model_options"] = {"cache": False}  # response cache (LLM models)
     if args.example:
         call = _example_call(args, options)
     else:

@@ -17,11 +17,15 @@ from typing import Any
 
 from spatioxolver.models._parse import parse_json
 from spatioxolver.models._registry import get_model
+from spatioxolver.models._seam import call_model, current_step, recording
 from spatioxolver.models._sim_profiles import SIM_PROFILES, SimProfile
 from spatioxolver.models._types import ModelClient, ModelReply, ModelRequest, Usage, run_sync
 
 __all__ = [
     "get_model",
+    "call_model",
+    "recording",
+    "current_step",
     "ModelClient",
     "ModelRequest",
     "ModelReply",

@@ -4,8 +4,13 @@
 * Structured output: with an ``output_schema`` the JSON schema is sent as
   ``response_format`` when the model supports it (or ``json_schema=True``); otherwise the
   schema is described in the prompt and the reply parsed robustly (:mod:`._parse`).
-* Retries with exponential backoff and full jitter on 429 / 5xx / timeouts / connection
-  errors, honouring ``Retry-After``; one extra try for an unparseable or empty reply.
+* The only retry loop of the project: at most ``1 + max_retries`` (default 5) attempts per
+  call, with exponential backoff and jitter on 408 / 409 / 429 / 5xx / timeouts / connection
+  errors, honouring ``Retry-After``; other 4xx are not retried; one extra try (within the
+  same budget) for an unparseable or empty reply, none for a refusal. After
+  ``unreachable_after`` calls in a row fail to connect, further calls fail at once with
+  :class:`~spatioxolver.errors.ModelUnavailableError` (the runner stops the run).
+* A request's ``parser`` decides whether a reply is usable: only usable replies are cached.
 * A concurrency cap and optional requests-per-minute pace per ``(model, api_base)``.
 * Token and cost accounting from litellm (``response._hidden_params["response_cost"]``).
 * The response cache (:mod:`._cache`), on by default at temperature 0.
@@ -25,7 +30,7 @@ import random
 import time
 from typing import Any
 
-from spatioxolver.errors import ConfigError, ModelError, ParseError
+from spatioxolver.errors import ConfigError, ModelError, ModelUnavailableError, NoAnswerError, ParseError
 from spatioxolver.models._parse import looks_like_refusal, parse_model
 from spatioxolver.models._secrets import collect_secrets, scrub, scrub_text
 from spatioxolver.models._types import ModelReply, ModelRequest, Usage, run_sync
@@ -44,6 +49,9 @@ OPENAI_COMPATIBLE = (
     "llamafile",
 )
 _PLACEHOLDER_KEY = "sk-no-key-required"
+_MAX_RETRIES = 4  # at most 5 attempts per call, whatever the caller asks
+#: 4xx statuses worth another attempt (timeout, conflict, rate limit); any other 4xx is final.
+_RETRYABLE_4XX = (408, 409, 429)
 _RAW_LIMIT = 2000
 
 
@@ -68,7 +76,10 @@ class LiteLLMClient:
         api_key: key to use instead of the provider's environment variable.
         api_base: server URL (``http://host:port/v1`` for OpenAI-compatible servers).
         timeout: per-attempt timeout in seconds (a request's ``timeout`` overrides it).
-        max_retries: retries after the first attempt on 429 / 5xx / timeouts.
+        max_retries: retries after the first attempt (408 / 409 / 429 / 5xx / timeouts /
+            connection errors, or one unparseable reply); capped at 4 (5 attempts a call).
+        unreachable_after: consecutive calls that fail to connect before the client stops
+            sending requests (``ModelUnavailableError``); ``0`` never stops.
         backoff_base: first backoff in seconds (doubled each retry, full jitter).
         backoff_max: cap of one backoff (and of an honoured ``Retry-After``).
         concurrency: calls in flight at once for this model.
@@ -110,6 +121,7 @@ class LiteLLMClient:
         cache_path: str | os.PathLike[str] | None = None,
         json_schema: bool | None = None,
         parse_retries: int = 1,
+        unreachable_after: int = 2,
         extra_params: dict[str, Any] | None = None,
         **unknown: Any,
     ) -> None:
@@ -129,7 +141,9 @@ class LiteLLMClient:
         self.provider = provider
         self.api_base = api_base
         self.timeout = float(timeout)
-        self.max_retries = max(0, int(max_retries))
+        self.max_retries = min(max(0, int(max_retries)), _MAX_RETRIES)
+        self.unreachable_after = max(0, int(unreachable_after))
+        self._unreachable_calls = 0
         self.backoff_base = float(backoff_base)
         self.backoff_max = float(backoff_max)
         self.max_image_side = max_image_side
@@ -251,7 +265,7 @@ class LiteLLMClient:
         key = self._cache_key(request, images) if use_cache else None
         if key is not None:
             hit = self._response_cache().get(key)
-            if hit is not None:
+            if hit is not None and self._usable(request, str(hit.get("text", ""))):
                 return self._reply_from_cache(request, hit, start)
         encoded: list[str] = []
         if images:  # PNG encoding takes milliseconds: keep it off the event loop
@@ -262,7 +276,7 @@ class LiteLLMClient:
             )
         messages = self._messages(request, images, encoded)
         text, value, usage, raw = await self._call_with_retries(request, messages)
-        if key is not None:
+        if key is not None:  # only replies that parsed reach the cache
             record = {"text": text, "usage": usage.model_dump(), "raw": raw, "model": self.name}
             self._response_cache().put(key, record, model=self.name)
         return self._reply(text, value, usage, raw, start, cached=False)
@@ -317,42 +331,68 @@ class LiteLLMClient:
         if request.output_schema is not None and self.json_schema:
             kwargs["response_format"] = request.output_schema
         usage = Usage()
-        transient_left = self.max_retries
+        if self.unreachable_after and self._unreachable_calls >= self.unreachable_after:
+            raise ModelUnavailableError(
+                f"{self.name}: stopped sending requests after {self._unreachable_calls} calls in a row "
+                f"could not reach the server{' at ' + self.api_base if self.api_base else ''}; "
+                "start the server or fix --api-base, then resume"
+            )
         parse_left = self.parse_retries
         attempt = 0
         while True:
             attempt += 1
+            last = attempt > self.max_retries
             try:
                 async with self._limiter.slot():
                     response = await asyncio.wait_for(litellm.acompletion(**kwargs), timeout=timeout + 5.0)
             except Exception as exc:  # noqa: BLE001 - classified below, re-raised typed
                 retry, wait, error = self._classify(exc, attempt)
-                if not retry or transient_left <= 0:
+                if getattr(error, "unreachable", False):
+                    if not retry or last:
+                        self._unreachable_calls += 1
+                if not retry or last:
+                    error.usage = usage  # type: ignore[attr-defined]
                     raise error from None
-                transient_left -= 1
                 await asyncio.sleep(wait)
                 continue
+            self._unreachable_calls = 0
             usage = usage + self._usage(response)
             text = self._text(response)
             try:
                 value = self._parse(request, text)
+            except NoAnswerError as exc:  # a refusal: asking again at the same settings won't help
+                exc.usage = usage  # type: ignore[attr-defined]
+                exc.raw = scrub_text(text or "", self._secrets)[:2000]
+                raise
             except ParseError as exc:
-                if parse_left > 0:
+                if parse_left > 0 and not last:
                     parse_left -= 1
                     continue
                 raw_text = scrub_text(text or "", self._secrets)
-                raise ReplyParseError(
+                error = ReplyParseError(
                     f"{self.name}: {scrub_text(str(exc), self._secrets)} (after {attempt} attempt(s))",
                     raw=raw_text,
-                ) from None
+                )
+                error.usage = usage  # type: ignore[attr-defined]
+                raise error from None
             return text, value, usage, self._raw(response)
 
     def _parse(self, request: ModelRequest, text: str) -> Any:
         if not text.strip():
             raise ParseError("model returned an empty reply", raw=text)
+        if request.parser is not None:
+            request.parser(text)  # raises ParseError / NoAnswerError when unusable
         if request.output_schema is None:
             return None
         return parse_model(text, request.output_schema)
+
+    def _usable(self, request: ModelRequest, text: str) -> bool:
+        """Whether a cached text still parses (entries written before parsers were kept out)."""
+        try:
+            self._parse(request, text)
+        except ParseError:
+            return False
+        return True
 
     @staticmethod
     def _text(response: Any) -> str:
@@ -387,13 +427,11 @@ class LiteLLMClient:
         message = scrub_text(" ".join(str(exc).split())[:300], self._secrets) or type(exc).__name__
         status = getattr(exc, "status_code", None)
         if isinstance(exc, (asyncio.TimeoutError, litellm.Timeout)):
-            return (
-                True,
-                self._backoff(attempt, None),
-                ModelError(
-                    f"{self.name}: no reply within the timeout after {attempt} attempt(s); raise timeout= or check the server"
-                ),
+            error = ModelError(
+                f"{self.name}: no reply within the timeout after {attempt} attempt(s); raise timeout= or check the server"
             )
+            error.unreachable = True  # type: ignore[attr-defined]
+            return True, self._backoff(attempt, None), error
         if isinstance(exc, litellm.AuthenticationError) or status in (401, 403):
             return False, 0.0, ConfigError(f"{self.name}: the provider rejected the API key ({message})")
         if isinstance(exc, litellm.RateLimitError) or status == 429:
@@ -405,13 +443,17 @@ class LiteLLMClient:
                 ),
             )
         if isinstance(exc, litellm.APIConnectionError) or "connection error" in message.lower():
+            error = ModelError(
+                f"{self.name}: cannot reach the server{' at ' + self.api_base if self.api_base else ''} "
+                f"after {attempt} attempt(s) ({message})"
+            )
+            error.unreachable = True  # type: ignore[attr-defined]
+            return True, self._backoff(attempt, None), error
+        if status in _RETRYABLE_4XX[:2]:
             return (
                 True,
-                self._backoff(attempt, None),
-                ModelError(
-                    f"{self.name}: cannot reach the server{' at ' + self.api_base if self.api_base else ''} "
-                    f"after {attempt} attempt(s) ({message})"
-                ),
+                self._backoff(attempt, _retry_after(exc)),
+                ModelError(f"{self.name}: HTTP {status} after {attempt} attempt(s) ({message})"),
             )
         if (
             isinstance(status, int)

@@ -108,19 +108,39 @@ class SimulatedClient:
         self.name = name
         self.seed = int(seed)
         self.latency = float(latency)
+        self.answer_key: dict[str, Any] | None = None
+
+    def bind(self, answer_key: dict[str, Any] | None) -> SimulatedClient:
+        """A copy of this client that answers from ``answer_key``.
+
+        The answer key is ``{"scenes": [scene JSON per image], "example": {"id", "query",
+        "answer", "choices", "meta"}}``: what a generated example knows. The evaluation runner
+        binds it once per example; requests never carry it (they carry a gold-free ``task``).
+        """
+        import copy
+
+        bound = copy.copy(self)
+        bound.answer_key = dict(answer_key) if answer_key else None
+        return bound
+
+    @property
+    def cache_identity(self) -> str:
+        """What distinguishes this client's answers beyond its name: the bound scenes."""
+        scenes = (self.answer_key or {}).get("scenes")
+        return hashlib.sha256(_canonical([self.name, self.seed, scenes]).encode()).hexdigest()[:16]
 
     async def complete(self, request: ModelRequest) -> ModelReply:
-        """Answer ``request.probe`` (see the module docstring for the noise model).
+        """Answer ``request.task`` from the bound answer key (noise model: module docstring).
 
         Raises:
-            ConfigError: no probe, an unknown probe kind, or missing ground truth.
+            ConfigError: no task, an unknown task kind, or no answer key bound.
         """
         start = time.perf_counter()
         if self.latency > 0:
             import asyncio
 
             await asyncio.sleep(self.latency)
-        text, value = answer_probe(self.profile, request.probe, seed=self.seed)
+        text, value = answer_probe(self.profile, self._probe(request), seed=self.seed)
         if request.output_schema is not None:
             value = _as_schema(request.output_schema, text, value)
         return ModelReply(
@@ -134,12 +154,38 @@ class SimulatedClient:
             simulated=True,
         )
 
+    def _probe(self, request: ModelRequest) -> dict[str, Any]:
+        """The request's task joined with the bound answer key (the view ``task["frame"]``)."""
+        task = request.task
+        if not isinstance(task, dict) or not task.get("kind"):
+            raise ConfigError(
+                f"simulated model {self.name!r} answers only structured tasks (template "
+                f"{request.template or '?'!r} sent none); use an LLM model for free-form prompts"
+            )
+        if not self.answer_key:
+            raise ConfigError(
+                f"simulated model {self.name!r} has no answer key: it answers generated benchmark "
+                "examples only (the evaluation runner binds each example's key; in the API pass "
+                "ground_truth={'scenes': [...], 'example': {...}})"
+            )
+        probe = {k: v for k, v in task.items() if k != "frame"}
+        scenes = list(self.answer_key.get("scenes") or [])
+        frame = task.get("frame")
+        if frame is not None and len(scenes) > 1 and 0 <= int(frame) < len(scenes):
+            scenes = [scenes[int(frame)]]
+        if self.answer_key.get("scenes") is not None:
+            probe["scenes"] = scenes
+        if self.answer_key.get("example") is not None:
+            probe["example"] = self.answer_key["example"]
+        return probe
+
     def complete_sync(self, request: ModelRequest) -> ModelReply:
         """Blocking :meth:`complete`."""
         return run_sync(self.complete(request))
 
     def __repr__(self) -> str:
-        return f"SimulatedClient({self.name!r}, seed={self.seed})"
+        bound = ", bound" if self.answer_key else ""
+        return f"SimulatedClient({self.name!r}, seed={self.seed}{bound})"
 
 
 def _as_schema(schema: Any, text: str, value: Any) -> Any:

@@ -69,10 +69,16 @@ class ModelRequest(BaseModel):
         timeout: per-attempt timeout in seconds (the client's default when ``None``).
         template: name of the prompt template the prompt was rendered from.
         template_hash: version hash of that template (part of the cache key).
-        probe: structured task for simulated models (ignored by real ones).
+        task: what the prompt asks, as structured data (``{"kind": "pairwise", "axis": "H",
+            "objects": [...], ...}``). It never carries gold: a real model reads the prompt, a
+            simulated one reads the task and answers from the answer key it was bound to
+            (:meth:`SimulatedClient.bind`).
+        parser: the reply form's parser (:mod:`spatioxolver.replies`), ``text -> value``;
+            raising :class:`~spatioxolver.errors.ParseError` marks the reply unusable: it is
+            then neither cached nor returned as an answer. Not part of the cache key.
     """
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     prompt: str
     system: str | None = None
@@ -83,7 +89,8 @@ class ModelRequest(BaseModel):
     timeout: float | None = None
     template: str | None = None
     template_hash: str | None = None
-    probe: dict[str, Any] | None = None
+    task: dict[str, Any] | None = None
+    parser: Any = Field(default=None, exclude=True, repr=False)
 
 
 class ModelReply(BaseModel):
@@ -101,6 +108,7 @@ class ModelReply(BaseModel):
         raw: the provider response as a dict with secrets removed (``None`` for the sim).
         model: the model name.
         simulated: ``True`` for ``sim/...`` replies.
+        parsed: the request's ``parser`` applied to ``text`` (``None`` without a parser).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -113,6 +121,7 @@ class ModelReply(BaseModel):
     raw: dict[str, Any] | None = None
     model: str = ""
     simulated: bool = False
+    parsed: Any = None
 
 
 @runtime_checkable

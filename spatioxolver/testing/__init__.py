@@ -10,6 +10,7 @@ Example:
 
 from __future__ import annotations
 
+from spatioxolver.testing._runtime import agent_runtime
 from spatioxolver.testing._script import FAULTS, MALFORMED_JSON_TEXT, REFUSAL_TEXT, Reply, Rule, Script
 from spatioxolver.testing._scripted import ScriptedModel
 from spatioxolver.testing._server import LocalServer
@@ -17,6 +18,7 @@ from spatioxolver.testing._server import LocalServer
 __all__ = [
     "LocalServer",
     "ScriptedModel",
+    "agent_runtime",
     "Reply",
     "Rule",
     "Script",

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -103,81 +101,3 @@ def test_relations_on_a_render_match_projected_centres(render) -> None:
     assert good["H"][0] / good["H"][1] >= 0.95
     assert good["V"][0] / good["V"][1] >= 0.95
     assert good["D"][0] / good["D"][1] >= 0.85
-
-
-class _ScriptedClient:
-    """A model double: records requests and answers with a fixed JSON text."""
-
-    name = "scripted"
-    kind = "llm"
-    simulated = False
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.requests = []
-
-    def complete_sync(self, request):
-        from spatioxolver.models import ModelReply
-
-        self.requests.append(request)
-        return ModelReply(text=self.text, model=self.name)
-
-
-def test_llm_backend_parses_triples_and_falls_back() -> None:
-    objs = [
-        SpatialObject(id="o1", label="A", centroid=(10, 10)),
-        SpatialObject(id="o2", label="B", centroid=(90, 10)),
-    ]
-    client = _ScriptedClient(
-        '```json\n{"relations": [{"subject": "B", "predicate": "right_of", "object": "A", "axis": "H"},'
-        ' {"subject": "A", "predicate": "FURTHER THAN", "object": "B", "axis": "D"},'
-        ' {"subject": "A", "predicate": "inside", "object": "Z"}]}\n```'
-    )
-    log: list = []
-    rels = {
-        r.axis: r
-        for r in relate(
-            objs, image_size=(100, 100), backend="llm", options={"model": client, "usage_log": log}
-        )
-    }
-    assert (rels["H"].subject, rels["H"].predicate, rels["H"].source) == ("o1", "left_of", "llm")
-    assert rels["H"].confidence == pytest.approx(0.9)
-    assert rels["D"].predicate == "further_than"
-    assert rels["V"].source == "llm-fallback"  # the model skipped V: geometry fills in
-    req = client.requests[0]
-    assert req.template == "relations" and len(req.template_hash) == 12
-    assert "- A" in req.prompt and "- B" in req.prompt
-    assert log and log[0]["agent"] == "relations"
-
-
-def test_llm_backend_with_sim_model_uses_relations_probe(render) -> None:
-    view = render(42, 4)
-    objs = [
-        SpatialObject(id=f"o{k + 1}", label=o["label"], centroid=tuple(o["pixel_coords"][:2]))
-        for k, o in enumerate(view.scene["objects"])
-    ]
-    rels = relate(
-        objs,
-        image_size=(480, 320),
-        backend="llm",
-        options={"model": "sim/gpt-4o", "ground_truth": {"scenes": [view.scene]}},
-    )
-    assert len(rels) == 3 * 6
-    assert all(r.source in ("llm", "llm-fallback") for r in rels)
-
-
-def test_llm_backend_errors() -> None:
-    objs = [SpatialObject(id="a", centroid=(0, 0)), SpatialObject(id="b", centroid=(1, 1))]
-    with pytest.raises(ConfigError, match="model"):
-        relate(objs, image_size=(10, 10), backend="llm")
-    with pytest.raises(ConfigError, match="ground_truth"):
-        relate(objs, image_size=(10, 10), backend="llm", options={"model": "sim/gpt-4o"})
-    from spatioxolver.errors import ParseError
-
-    with pytest.raises(ParseError):
-        relate(objs, image_size=(10, 10), backend="llm", options={"model": _ScriptedClient("I cannot see")})
-
-
-def test_confidence_formula_is_logistic() -> None:
-    a, b = SpatialObject(id="a", centroid=(0.0, 0.0)), SpatialObject(id="b", centroid=(3.0, 0.0))
-    assert pair_relation(a, b, "H", 3.0).confidence == pytest.approx(1 / (1 + math.exp(-1)), abs=1e-6)

@@ -112,7 +112,7 @@ def test_bad_backend_and_bad_image() -> None:
         segment(np.zeros((2, 2, 3), np.uint8))
     with pytest.raises(InputError):
         segment("/no/such/image.png")
-    assert BACKENDS == ("geometric", "sam", "llm")
+    assert BACKENDS == ("geometric", "sam")
 
 
 def test_grayscale_array_is_accepted(drawn) -> None:

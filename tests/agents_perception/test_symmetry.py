@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
 from spatioxolver.agents.symmetry import find_structure
 
-from spatioxolver.errors import ConfigError
 from spatioxolver.schema import Attributes, SpatialObject
 
 
@@ -72,22 +70,3 @@ def test_repetition_and_attribute_aware_mirror() -> None:
 def test_degenerate_inputs() -> None:
     assert find_structure([], image_size=(10, 10)) == ([], [])
     assert find_structure([_obj(0, 1, 1)], image_size=(10, 10)) == ([], [])
-    with pytest.raises(ConfigError):
-        find_structure([_obj(0, 1, 1)], image_size=(10, 10), options={"backend": "crystal-ball"})
-
-
-def test_llm_backend_filters_unknown_ids() -> None:
-    class Client:
-        name, kind, simulated = "scripted", "llm", False
-
-        def complete_sync(self, request):
-            from spatioxolver.models import ModelReply
-
-            return ModelReply(
-                text='{"groups": [{"kind": "row", "members": ["o0", "o1", "o9"]}], '
-                '"symmetries": [{"kind": "mirror", "axis": "vertical", "pairs": [["o0", "o1"], ["o0", "x"]]}]}'
-            )
-
-    objs = [_obj(0, 10, 10), _obj(1, 50, 10)]
-    groups, syms = find_structure(objs, image_size=(60, 20), options={"backend": "llm", "model": Client()})
-    assert groups[0].members == ["o0", "o1"] and syms[0].pairs == [("o0", "o1")]

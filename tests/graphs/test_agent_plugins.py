@@ -27,8 +27,8 @@ class FixedObjects:
     """Segmentation replaced: two boxes, ids by the documented convention."""
     name, description, backends = "fake_seg", "two fixed objects", ("geometric",)
 
-    async def run(self, state, config):
-        SEEN["segmentation"] = (state, config)
+    async def run(self, state, runtime):
+        SEEN["segmentation"] = (state, runtime)
         objs = [
             {"id": "o1", "bbox": [10, 10, 30, 30], "centroid": [20, 20], "area": 400, "frame": 0},
             {"id": "o2", "bbox": [60, 10, 90, 40], "centroid": [75, 25], "area": 900, "frame": 0},
@@ -40,8 +40,8 @@ class SayHello:
     """Reasoning replaced (a sync run is accepted too)."""
     name, description, backends = "fake_reason", "answers hello", ("geometric",)
 
-    def run(self, state, config):
-        SEEN["reasoning"] = (state, config)
+    def run(self, state, runtime):
+        SEEN["reasoning"] = (state, runtime)
         n = len(state["scene_graph"]["objects"])
         return {"answer": {"text": f"hello {n}", "value": n}}
 
@@ -49,14 +49,14 @@ class SayHello:
 class BadReturn:
     name, description, backends = "fake_bad", "returns junk", ("geometric",)
 
-    async def run(self, state, config):
+    async def run(self, state, runtime):
         return {"relations": [{"subject": "o1"}]}
 
 
 class Crashes:
     name, description, backends = "fake_crash", "raises", ("geometric",)
 
-    async def run(self, state, config):
+    async def run(self, state, runtime):
         raise KeyError("boom")
 '''
 
@@ -91,31 +91,28 @@ def test_segmentation_plugin_replaces_the_built_in(fake_plugins, boxes_view):
     assert seg["backend"] == "plugin:fake_seg" and seg["plugin"] == "fake_seg"
     assert seg["output"] == {"note": "fixed"}  # keys the node does not own go to the trace
     assert [o.id for o in answer.scene_graph.objects] == ["o1", "o2"]
-    # what the plug-in was given: plain data + the documented keys
-    state, config = fake_plugins.SEEN["segmentation"]
-    assert state["node"] == "segmentation" and state["question"] == "How many objects are there?"
-    assert state["n_frames"] == 1 and state["scene_graph"]["objects"] == [] and state["objects"] == []
-    assert isinstance(state["images"][0], np.ndarray) and state["images"][0].shape == boxes_view.rgb.shape
-    assert len(state["clean_images"]) == 1
-    assert state["image_info"][0]["width"] == boxes_view.rgb.shape[1]
-    assert "client" not in state["options"] and "agents" not in state["options"]
-    assert config["node"] == "segmentation" and config["agent"] == "fake_seg"
-    assert config["backend"] == "geometric" and config["model"] == "geometric"
-    assert config["repair_method"] == "auto" and config["options"] == {}
+    # what the plug-in was given: the plain-data state and the run context, as built-ins get them
+    state, runtime = fake_plugins.SEEN["segmentation"]
+    assert state["question"] == "How many objects are there?" and state["n_frames"] == 1
+    assert not state.get("objects") and not state.get("scene_graph")
+    ctx = runtime.context
+    assert isinstance(ctx.frames[0], np.ndarray) and ctx.frames[0].shape == boxes_view.rgb.shape
+    assert len(ctx.clean_frames) == 1 and ctx.backend == "geometric" and ctx.model == "geometric"
+    assert ctx.plugins["segmentation"] is not None
 
 
 def test_reasoning_plugin_sees_the_repaired_graph(fake_plugins, boxes_view):
     answer = ask(boxes_view.rgb, "Which object is the leftmost?", agents={"reasoning": "fake_reason"})
     n = len(answer.scene_graph.objects)
     assert answer.text == f"hello {n}" and answer.value == n and answer.choice is None
-    state, config = fake_plugins.SEEN["reasoning"]
+    state, runtime = fake_plugins.SEEN["reasoning"]
     assert state["question"] == "Which object is the leftmost?"
     assert {r["axis"] for r in state["repairs"]} == {"H", "V", "D"}
     assert [e["node"] for e in answer.trace][-1] == "reasoning"
 
 
 def test_built_in_agents_run_as_plugins_give_the_same_answer(boxes_view):
-    # The built-in Agent classes accept the plug-in state/config: a plug-in can wrap them.
+    # Built-ins and plug-ins share one contract: the built-ins named as plug-ins change nothing.
     nodes = ["segmentation", "attributes", "relations", "symmetry", "consistency", "reasoning"]
     plain = ask(boxes_view.rgb, "How many objects are there?", cache=False)
     plugged = ask(boxes_view.rgb, "How many objects are there?", agents={n: n for n in nodes}, cache=False)
@@ -188,7 +185,9 @@ def test_second_view_ids_are_the_same_in_the_api_and_the_agent(boxes_view):
     assert api_ids and all(i.startswith("f1o") and "_" not in i for i in api_ids)
     first = [o.id for o in graph.objects if o.frame == 0]
     assert sorted(api_ids) == sorted(frame_object_id(1, i) for i in first)
-    seg = asyncio.run(SegmentationAgent().run({"images": [boxes_view.rgb, boxes_view.rgb]}, {}))
+    from spatioxolver.testing import agent_runtime
+
+    seg = asyncio.run(SegmentationAgent().run({}, agent_runtime([boxes_view.rgb, boxes_view.rgb])))
     assert sorted(o["id"] for o in seg["objects"] if o["frame"] == 1) == sorted(api_ids)
 
 

@@ -39,12 +39,24 @@ def test_pairwise_every_graph(boxes_view, graph: str) -> None:
     assert all({"node", "backend", "seconds", "usage"} <= set(e) for e in ans.trace)
 
 
-async def test_agentic_trace_repairs_and_fan_out(boxes_view) -> None:
+async def test_agentic_trace_is_one_step_per_agent_with_its_model_calls(boxes_view) -> None:
     q, gt, _ = _pairwise(boxes_view, "D", "further")
     ans = await aask(boxes_view.rgb, q, model="sim/gpt-4o", graph="agentic", ground_truth=gt)
     nodes = [e["node"] for e in ans.trace]
-    assert nodes[0] == "segmentation" and nodes[-1] == "reasoning"
-    assert nodes.count("attribute_object") == len(boxes_view.scene["objects"])  # Send fan-out
+    assert nodes == [
+        "segmentation",
+        "attributes",
+        "relations",
+        "symmetry",
+        "scene_graph",
+        "consistency",
+        "reasoning",
+    ]
+    steps = {e["node"]: e for e in ans.trace}
+    assert steps["segmentation"]["calls"] == 1 and steps["relations"]["calls"] == 1
+    assert steps["attributes"]["calls"] == 0  # segmentation already named every attribute
+    call = steps["segmentation"]["model_calls"][0]
+    assert call["template"] == "segmentation" and call["simulated"] and call["reply"].startswith("{")
     assert "transformation" not in nodes  # one frame
     assert {r["axis"] for r in ans.repairs} == {"H", "V", "D"}
     assert all(r["ctr_after"] in (0.0, None) for r in ans.repairs)

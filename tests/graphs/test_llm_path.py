@@ -59,8 +59,8 @@ RELATIONS = {
 
 def _client(**extra: str) -> ScriptedModel:
     replies = {
-        "agentic_objects": "```json\n" + json.dumps(OBJECTS) + "\n```",
-        "agentic_relations": json.dumps(RELATIONS),
+        "segmentation": "```json\n" + json.dumps(OBJECTS) + "\n```",
+        "relations": json.dumps(RELATIONS),
         "reasoning": "Answer: 2",
         "direct_pairwise": "Object 2.",
         "cot_rank": "3, 1, 2",
@@ -77,7 +77,7 @@ async def test_agentic_llm_repairs_cycle_and_counts_usage() -> None:
     assert h["ctr_before"] == 1.0 and h["ctr_after"] == 0.0 and len(h["flipped"]) == 1
     assert ans.value in {"1", "2", "3"} and not ans.simulated
     assert ans.usage.prompt_tokens == 20 and ans.usage.cost_usd == pytest.approx(0.002)
-    assert set(ans.prompt_hashes) == {"agentic_objects", "agentic_relations"}
+    assert set(ans.prompt_hashes) == {"segmentation", "relations"}
     attrs = {o.label: o.attributes for o in ans.scene_graph.objects}
     assert attrs["1"].color == "red" and attrs["1"].shape == "cube" and attrs["1"].size == "large"
     assert all(req.images for req in client.requests)  # the image goes to the model
@@ -101,7 +101,7 @@ async def test_direct_and_cot_rank_llm() -> None:
 
 
 async def test_broken_model_output_is_a_parse_error() -> None:
-    client = _client(agentic_objects="I'm sorry, I can't help with that.")
+    client = _client(segmentation="I'm sorry, I can't help with that.")
     with pytest.raises(ParseError):
         await aask(IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client)
     ans = await aask(

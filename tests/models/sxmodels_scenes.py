@@ -77,3 +77,13 @@ def gold_first(scene: dict, axis: str, a: str, b: str) -> str:
     objs = {o["label"]: o for o in scene["objects"]}
     col = {"H": 0, "V": 1, "D": 2}[axis]
     return a if objs[a]["pixel_coords"][col] < objs[b]["pixel_coords"][col] else b
+
+
+def sim_ask(client, probe, *, prompt="?", **request):
+    """Ask a simulated client a probe the old way: its answer key is bound, the rest is the task."""
+    from spatioxolver.models import ModelRequest
+
+    probe = dict(probe or {})
+    key = {k: probe.pop(k) for k in ("scenes", "example") if k in probe}
+    bound = client.bind(key) if key else client
+    return bound.complete_sync(ModelRequest(prompt=prompt, task=probe or None, **request))

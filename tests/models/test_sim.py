@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
-from sxmodels_scenes import gold_first, look_at, make_scene
+from sxmodels_scenes import gold_first, look_at, make_scene, sim_ask
 
 from spatioxolver.errors import ConfigError
-from spatioxolver.models import SIM_PROFILES, ModelRequest, get_model
+from spatioxolver.models import SIM_PROFILES, get_model
 from spatioxolver.models._sim import answer_probe
 from spatioxolver.models._sim_profiles import resolve_profile
 
@@ -91,22 +91,17 @@ def test_replies_are_deterministic_and_labelled_simulated():
     scene = make_scene(3, 6)
     client = get_model("sim/llava-1.6-34b")
     probe = {"kind": "relations", "scenes": [scene], "example": {"id": "e1"}}
-    first = client.complete_sync(ModelRequest(prompt="relations?", probe=probe))
-    again = client.complete_sync(ModelRequest(prompt="relations?", probe=probe))
+    first = sim_ask(client, probe, prompt="relations?")
+    again = sim_ask(client, probe, prompt="relations?")
     assert first.text == again.text and first.simulated and first.usage.cost_usd == 0.0
     assert first.model == "sim/llava-1.6-34b" and first.raw is None
-    same_scene = client.complete_sync(ModelRequest(prompt="r", probe={**probe, "example": {"id": "e2"}}))
+    same_scene = sim_ask(client, {**probe, "example": {"id": "e2"}}, prompt="r")
     assert same_scene.text == first.text  # scene-level probe: one noisy graph per scene
-    other_seed = get_model("sim/llava-1.6-34b", seed=7).complete_sync(ModelRequest(prompt="r", probe=probe))
-    other_scene = client.complete_sync(
-        ModelRequest(prompt="r", probe={**probe, "scenes": [make_scene(4, 6)]})
-    )
+    other_seed = sim_ask(get_model("sim/llava-1.6-34b", seed=7), probe, prompt="r")
+    other_scene = sim_ask(client, {**probe, "scenes": [make_scene(4, 6)]}, prompt="r")
     assert other_seed.text != first.text and other_scene.text != first.text
     pair = {"kind": "pairwise", "axis": "D", "objects": ["1", "2"], "asks": "closer", "scenes": [scene]}
-    per_example = {
-        client.complete_sync(ModelRequest(prompt="p", probe={**pair, "example": {"id": k}})).text
-        for k in range(30)
-    }
+    per_example = {sim_ask(client, {**pair, "example": {"id": k}}, prompt="p").text for k in range(30)}
     assert len(per_example) == 2  # question-level probe: fresh noise per example
     assert len(first.value["relations"]) == 3 * 15
 
@@ -344,10 +339,11 @@ def test_schema_requests_get_schema_values():
         relations: list[dict]
 
     scene = make_scene(1, 3)
-    reply = get_model("sim/gpt-4o").complete_sync(
-        ModelRequest(
-            prompt="p", output_schema=Ranking, probe={"kind": "relations", "axes": ["H"], "scenes": [scene]}
-        )
+    reply = sim_ask(
+        get_model("sim/gpt-4o"),
+        {"kind": "relations", "axes": ["H"], "scenes": [scene]},
+        prompt="p",
+        output_schema=Ranking,
     )
     assert isinstance(reply.value, Ranking) and len(reply.value.relations) == 3
 
@@ -355,10 +351,14 @@ def test_schema_requests_get_schema_values():
 @pytest.mark.parametrize(
     "probe, match",
     [
-        (None, "structured probes"),
-        ({"kind": "teleport"}, "cannot answer probe kind"),
-        ({"kind": "pairwise", "axis": "H", "objects": ["1", "2"]}, "needs ground truth"),
+        (None, "answers only structured tasks"),
+        ({"kind": "teleport", "scenes": [{}]}, "cannot answer probe kind"),
+        ({"kind": "pairwise", "axis": "H", "objects": ["1", "2"]}, "no answer key"),
         ({"kind": "mcq", "example": {"query": {}}}, "needs ground truth"),
+        (
+            {"kind": "pairwise", "axis": "H", "objects": ["1", "2"], "example": {"id": "x"}},
+            "needs ground truth",
+        ),
         ({"kind": "pairwise", "axis": "Q", "objects": ["1", "2"], "scenes": [{}]}, "H, V, D"),
         (
             {"kind": "pairwise", "axis": "H", "objects": ["1", "99"], "scenes": [make_scene(0, 3)]},
@@ -368,7 +368,7 @@ def test_schema_requests_get_schema_values():
 )
 def test_probes_without_ground_truth_are_config_errors(probe, match):
     with pytest.raises(ConfigError, match=match):
-        get_model("sim/gpt-4o").complete_sync(ModelRequest(prompt="which?", probe=probe))
+        sim_ask(get_model("sim/gpt-4o"), probe, prompt="which?")
 
 
 def test_look_at_builds_a_proper_rotation():

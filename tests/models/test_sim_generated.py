@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from sxmodels_scenes import sim_ask
 
-from spatioxolver.models import ModelRequest, get_model
+from spatioxolver.models import get_model
 
 scenes_pkg = pytest.importorskip("spatioxolver.scenes")
 
@@ -47,7 +48,7 @@ def test_exact_sim_reproduces_generated_gold(family, tmp_path):
     exact = get_model("sim/custom")
     for row in rows:
         probe = _probe(row, root)
-        reply = exact.complete_sync(ModelRequest(prompt=row["question"], probe=probe))
+        reply = sim_ask(exact, probe, prompt=row["question"])
         assert _same(probe["kind"], reply.value, row["answer"]), (row["query"], row["answer"], reply.value)
 
 
@@ -57,8 +58,5 @@ def test_noisy_sim_makes_some_depth_errors_on_generated_ctr(tmp_path):
     rows = [json.loads(line) for line in (root / "manifest.jsonl").read_text().splitlines() if line.strip()]
     noisy = get_model("sim/custom", sigma_d=50.0)
     depth = [r for r in rows if r["query"]["axis"] == "D"]
-    wrong = sum(
-        noisy.complete_sync(ModelRequest(prompt="", probe=_probe(r, root))).value != r["answer"]
-        for r in depth
-    )
+    wrong = sum(sim_ask(noisy, _probe(r, root), prompt="").value != r["answer"] for r in depth)
     assert depth and 0 < wrong < len(depth)

@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sxmodels_scenes import look_at, make_scene
+from sxmodels_scenes import look_at, make_scene, sim_ask
 
-from spatioxolver.models import SIM_PROFILES, ModelRequest, get_model
+from spatioxolver.models import SIM_PROFILES, get_model
 from spatioxolver.models._sim import answer_probe
 from spatioxolver.models._sim_profiles import resolve_profile
 from spatioxolver.models._sim_scene import SceneView
@@ -179,8 +179,8 @@ def test_boxes_stay_inside_the_image_and_non_empty():
 
 def test_sim_client_objects_reply_is_json_with_noisy_boxes():
     scene = make_scene(2, 4)
-    reply = get_model("sim/llava-1.6-34b").complete_sync(
-        ModelRequest(prompt="list the objects", probe={"kind": "objects", "scenes": [scene]})
+    reply = sim_ask(
+        get_model("sim/llava-1.6-34b"), {"kind": "objects", "scenes": [scene]}, prompt="list the objects"
     )
     assert reply.simulated and json.loads(reply.text) == reply.value
     assert np.array(reply.value["objects"][0]["bbox"]).shape == (4,)

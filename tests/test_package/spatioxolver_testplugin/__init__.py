@@ -1,4 +1,4 @@
-"""A third-party agent: counts the objects in the scene graph it is given."""
+"""A third-party agent: counts the objects in the state it is given."""
 
 from __future__ import annotations
 
@@ -10,6 +10,6 @@ class EchoCounterAgent:
     description = "counts scene-graph objects (test plug-in)"
     backends = ("geometric",)
 
-    async def run(self, state: Any, config: Any) -> dict[str, Any]:
-        objects = state.get("scene_graph", {}).get("objects", [])
+    async def run(self, state: Any, runtime: Any) -> dict[str, Any]:
+        objects = state.get("objects") or (state.get("scene_graph") or {}).get("objects", [])
         return {"object_count": len(objects)}

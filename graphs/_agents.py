@@ -1,9 +1,11 @@
-"""Agent plug-ins in the agentic graph: ``agents={node: entry_point_name}``.
+"""The agents of the agentic graph: one contract for built-ins and plug-ins.
 
-A node named in ``agents`` calls ``load_agent(name).run(state, config)`` instead of its
-built-in step; the others keep their direct path. :func:`plugin_state` and
-:func:`plugin_config` build what a plug-in receives (plain data, plus the model client),
-:func:`apply_output` checks what it returns (see ``docs/pipeline.md``, "Agent plug-ins").
+Each node of the agentic graph runs ``await agent.run(state, runtime)``: the built-in agent
+registered under the node's name, or the plug-in named for that node in the ``agents``
+option (``{node: entry-point name}``). ``state`` is the plain-data pipeline state and
+``runtime.context`` the :class:`~spatioxolver.context.RunContext`. What an agent returns is
+checked here (:data:`NODE_OUTPUTS`: the state keys a node owns, validated against the scene
+graph schema); any other key goes to the node's trace entry as ``output``.
 
 Example:
     >>> check_agents(None)
@@ -19,15 +21,16 @@ from __future__ import annotations
 import inspect
 import json
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from spatioxolver.errors import ConfigError, SpatioxolverError
 
-__all__ = ["PLUGGABLE_NODES", "NODE_OUTPUTS", "check_agents", "load_plugins", "run_plugin"]
+__all__ = ["PLUGGABLE_NODES", "NODE_OUTPUTS", "check_agents", "load_plugins", "builtin_agent", "run_agent"]
 
-#: Node -> the state keys its plug-in may return (validated; any other key goes to the trace).
+#: Node -> the state keys its agent may return (validated; any other key goes to the trace).
 NODE_OUTPUTS: dict[str, tuple[str, ...]] = {
-    "segmentation": ("objects",),
+    "segmentation": ("objects", "images"),
     "attributes": ("objects",),
     "relations": ("relations",),
     "symmetry": ("groups", "symmetries"),
@@ -36,9 +39,6 @@ NODE_OUTPUTS: dict[str, tuple[str, ...]] = {
     "reasoning": ("answer",),
 }
 PLUGGABLE_NODES = tuple(NODE_OUTPUTS)
-
-#: Options that are live objects or inputs given elsewhere; not copied into ``state["options"]``.
-_NOT_PLAIN = {"client", "on_event", "clean_images", "scene_graph", "checkpoint", "model_options", "agents"}
 
 
 def check_agents(agents: Any) -> dict[str, str]:
@@ -58,86 +58,41 @@ def check_agents(agents: Any) -> dict[str, str]:
 
 
 def load_plugins(agents: Any) -> dict[str, Any]:
-    """``{node: agent instance}``; :class:`ConfigError` listing the known agents on an unknown name."""
+    """``{node: agent instance}`` of the plug-ins named in ``agents``; :class:`ConfigError`
+    listing the known agents on an unknown name."""
     from spatioxolver.plugins import load_agent
 
     loaded: dict[str, Any] = {}
     for node, name in check_agents(agents).items():
         agent = load_agent(name)
         if not callable(getattr(agent, "run", None)):
-            raise ConfigError(f"agent plug-in {name!r} has no run(state, config) method")
+            raise ConfigError(f"agent plug-in {name!r} has no run(state, runtime) method")
         loaded[node] = agent
     return loaded
-
-
-def _graph_so_far(state: Mapping[str, Any]) -> dict[str, Any]:
-    if state.get("scene_graph"):
-        return dict(state["scene_graph"])
-    objects = list(state.get("objects") or [])
-    described = state.get("described") or []
-    if described:
-        objects = [d["object"] for d in sorted(described, key=lambda d: d["index"])]
-    return {
-        "objects": objects,
-        "relations": list(state.get("relations") or []),
-        "groups": list(state.get("groups") or []),
-        "symmetries": list(state.get("symmetries") or []),
-        "transformations": list(state.get("transformations") or []),
-        "images": list(state.get("images") or []),
-    }
-
-
-def plugin_state(node: str, state: Mapping[str, Any], ctx: Any) -> dict[str, Any]:
-    """What a plug-in's ``run`` gets as ``state`` (see ``docs/pipeline.md``)."""
-    from spatioxolver.graphs._perception import image_infos
-
-    graph = _graph_so_far(state)
-    if ctx.frames and not graph.get("images"):
-        graph["images"] = image_infos(ctx)
-    return {
-        "node": node,
-        "question": str(state.get("question") or ""),
-        "n_frames": int(state.get("n_frames", 1)),
-        "images": list(ctx.frames),
-        "clean_images": list(ctx.clean_frames),
-        "image_info": list(graph.get("images") or []),
-        "scene_graph": graph,
-        "objects": list(graph.get("objects") or []),
-        "repairs": list(state.get("repairs") or []),
-        "options": {k: v for k, v in ctx.options.items() if k not in _NOT_PLAIN},
-    }
-
-
-def plugin_config(node: str, name: str, ctx: Any) -> dict[str, Any]:
-    """What a plug-in's ``run`` gets as ``config``."""
-    opts = ctx.options
-    return {
-        "node": node,
-        "agent": name,
-        "backend": ctx.backend,
-        "model": ctx.model,
-        "client": ctx.client,
-        "options": dict(opts.get(f"{node}_options") or {}),
-        "ground_truth": opts.get("ground_truth"),
-        "marks": opts.get("marks"),
-        "choices": opts.get("choices"),
-        "repair_method": str(opts.get("repair_method") or "auto"),
-    }
 
 
 def _validated(node: str, key: str, value: Any, name: str) -> Any:
     from pydantic import BaseModel, ValidationError
 
-    from spatioxolver.schema import Group, Relation, SceneGraph, SpatialObject, Symmetry, Transformation
+    from spatioxolver.schema import (
+        Group,
+        ImageInfo,
+        Relation,
+        SceneGraph,
+        SpatialObject,
+        Symmetry,
+        Transformation,
+    )
 
     models: dict[str, type[BaseModel]] = {
         "objects": SpatialObject,
+        "images": ImageInfo,
         "relations": Relation,
         "groups": Group,
         "symmetries": Symmetry,
         "transformations": Transformation,
     }
-    where = f"agent plug-in {name!r} (node {node!r}) returned"
+    where = f"agent {name!r} (node {node!r}) returned"
     try:
         if key in models:
             if not isinstance(value, list):
@@ -162,29 +117,42 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value, default=repr))
 
 
-async def run_plugin(node: str, state: Mapping[str, Any], ctx: Any, entry: dict[str, Any]) -> dict[str, Any]:
-    """Run the plug-in of ``node``; returns the checked state update (its owned keys only)."""
-    agent = ctx.plugins[node]
-    name = str(ctx.options["agents"][node])
-    entry["plugin"] = name
+@cache
+def builtin_agent(node: str) -> Any:
+    """The built-in agent of ``node`` (loaded once through its entry point)."""
+    from spatioxolver.plugins import load_agent
+
+    return load_agent(node)
+
+
+async def run_agent(
+    node: str, state: Mapping[str, Any], runtime: Any, entry: dict[str, Any]
+) -> dict[str, Any]:
+    """Run ``node``'s agent (plug-in or built-in); returns the checked state update."""
+    ctx = runtime.context
+    plugin = ctx.plugins.get(node)
+    agent = plugin if plugin is not None else builtin_agent(node)
+    name = str(ctx.options["agents"][node]) if plugin is not None else node
+    if plugin is not None:
+        entry["plugin"] = name
     try:
-        result = agent.run(plugin_state(node, state, ctx), plugin_config(node, name, ctx))
+        result = agent.run(state, runtime)
         if inspect.isawaitable(result):
             result = await result
     except SpatioxolverError:
         raise
     except Exception as exc:
+        if plugin is None:
+            raise
         raise ConfigError(
             f"agent plug-in {name!r} (node {node!r}) failed: {type(exc).__name__}: {exc}"
         ) from exc
     if not isinstance(result, Mapping):
-        raise ConfigError(
-            f"agent plug-in {name!r} (node {node!r}) returned {type(result).__name__}, not a dict"
-        )
+        raise ConfigError(f"agent {name!r} (node {node!r}) returned {type(result).__name__}, not a dict")
     owned = NODE_OUTPUTS[node]
     update = {k: _validated(node, k, result[k], name) for k in owned if k in result}
     if node == "reasoning" and "answer" not in update:
-        raise ConfigError(f"agent plug-in {name!r} (node 'reasoning') returned no 'answer'")
+        raise ConfigError(f"agent {name!r} (node 'reasoning') returned no 'answer'")
     extra = {k: v for k, v in result.items() if k not in owned}
     if extra:
         entry["output"] = _plain(extra)

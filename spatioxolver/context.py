@@ -1,0 +1,116 @@
+"""The run context: the live objects of one graph run, passed to every agent.
+
+LangGraph hands it to each node as ``runtime.context`` (``StateGraph(..., context_schema=
+RunContext)``, ``graph.astream(..., context=ctx)``); nothing of it is checkpointed and no
+module keeps it. An agent's contract is::
+
+    async def run(self, state: Mapping[str, Any], runtime: Runtime[RunContext]) -> dict[str, Any]
+
+``state`` is plain data (objects, relations, scene graph, question, ...); ``runtime.context``
+is this class: the model client, the decoded frames, the options and the protocol inputs.
+
+Example:
+    >>> import numpy as np
+    >>> ctx = RunContext(client=None, model="geometric", frames=[np.zeros((4, 4, 3), np.uint8)])
+    >>> ctx.backend, ctx.uses_model, ctx.text_only
+    ('geometric', False, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["RunContext", "DECODING_OPTIONS"]
+
+#: Options that set how models decode (passed on every call of the run).
+DECODING_OPTIONS = ("temperature", "max_tokens", "timeout")
+
+
+@dataclass
+class RunContext:
+    """Everything an agent may need that is not plain data.
+
+    Attributes:
+        client: the model client (``get_model(model)``; a simulated client is bound to the
+            example's answer key).
+        model: the model string.
+        frames: decoded RGB frames (what a model sees; overlays included).
+        clean_frames: overlay-free frames for pixel work (defaults to ``frames``).
+        image_inputs: the original image arguments, sent to models.
+        options: the run's options (``marks``, ``choices``, ``query``, ``repair_method``,
+            ``<agent>_options``, decoding settings, ...).
+        given_graph: the caller's scene graph (``scene_graph=``), which replaces perception.
+        question: the question (text-only runs perceive the scene from it).
+        plugins: ``{node: agent}`` replacing built-in agents of the agentic graph.
+    """
+
+    client: Any
+    model: str
+    frames: list[Any] = field(default_factory=list)
+    clean_frames: list[Any] = field(default_factory=list)
+    image_inputs: list[Any] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    given_graph: Any = None
+    question: str = ""
+    plugins: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.clean_frames:
+            self.clean_frames = list(self.frames)
+
+    @property
+    def backend(self) -> str:
+        """The client's kind: ``"geometric"``, ``"sim"`` or ``"llm"``."""
+        return str(getattr(self.client, "kind", "geometric"))
+
+    @property
+    def uses_model(self) -> bool:
+        """Whether the run has a language model (simulated or real) to ask."""
+        return self.backend != "geometric"
+
+    @property
+    def text_only(self) -> bool:
+        """No image: the scene comes from the question text or the supplied scene graph."""
+        return not self.frames
+
+    def marks_for(self, frame: int) -> dict[str, Any] | None:
+        """The set-of-marks anchors ``{label: (x, y)}`` of ``frame`` (``None`` when absent)."""
+        marks = self.options.get("marks")
+        if not marks:
+            return None
+        if isinstance(marks, (list, tuple)):
+            return marks[frame] if frame < len(marks) else None
+        return marks if frame == 0 else None
+
+    def agent_options(self, agent: str) -> dict[str, Any]:
+        """The per-agent options (``<agent>_options``)."""
+        return dict(self.options.get(f"{agent}_options") or {})
+
+    async def call(
+        self,
+        template: str,
+        fields: dict[str, Any] | None = None,
+        *,
+        task: dict[str, Any] | None = None,
+        schema: Any = None,
+        parser: Callable[[str], Any] | None = None,
+        images: bool = True,
+    ) -> Any:
+        """Ask the run's model through the one seam (:func:`spatioxolver.models.call_model`)."""
+        from spatioxolver.models import call_model
+
+        opts = self.options
+        return await call_model(
+            self.client,
+            template,
+            fields,
+            images=list(self.image_inputs) if images else [],
+            task=task,
+            schema=schema,
+            parser=parser,
+            temperature=float(opts.get("temperature") or 0.0),
+            max_tokens=opts.get("max_tokens"),
+            timeout=opts.get("timeout"),
+        )
