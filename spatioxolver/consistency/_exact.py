@@ -149,7 +149,7 @@ def _ilp(t: Tournament, time_limit: float | None, start: float) -> ExactResult:
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import coo_matrix
 
-    from spatioxolver.consistency._repair import local_order
+    from spatioxolver.consistency._local import local_order
 
     n = t.n
     w = np.asarray(t.weights)
