@@ -75,6 +75,11 @@ __all__ = [
 ]
 
 
+#: What ``Answer.value`` can hold: a label or text (str), yes/no (bool), a count or option
+#: number (int), a measure (float), a relation set (sorted list of str), or ``None``.
+AnswerValue = str | bool | int | float | list[str] | None
+
+
 class Answer(BaseModel):
     """The answer to one question, with everything that produced it.
 
@@ -82,7 +87,10 @@ class Answer(BaseModel):
         text: the answer as text.
         value: structured value: label (pairwise), sorted relation list (CVT), letter
             (inconsistency), option number (MCQ), bool (yes/no), int (count), str (open);
-            ``None`` when the question names an object that is absent or ambiguous.
+            ``None`` when there is no answer (see ``no_answer``).
+        no_answer: why there is no answer, when there is none: the model refused or hedged
+            (``"refusal"``, ``"hedge"``, ...), or a named object is absent or ambiguous
+            (``"no match"``); ``None`` when ``value`` is an answer.
         choice: the MCQ option number (1-based) or ``None``.
         scene_graph: the scene graph the answer was read from (``None`` for model-only graphs).
         repairs: consistency records (axis, ctr_before, ctr_after, flipped pairs, ...).
@@ -97,7 +105,8 @@ class Answer(BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
     text: str = ""
-    value: Any = None
+    value: AnswerValue = None
+    no_answer: str | None = None
     choice: int | None = None
     scene_graph: SceneGraph | None = None
     repairs: list[dict[str, Any]] = Field(default_factory=list)
@@ -325,9 +334,13 @@ def _summarize(final: dict[str, Any], *, client: Any, model: str, graph: str) ->
     answer = dict(final.get("answer") or {})
     graph_data = final.get("scene_graph")
     value = answer.get("value")
+    no_answer = answer.get("no_answer") or (
+        "no match" if value is None and answer.get("problem") else None
+    )
     return Answer(
         text=str(answer.get("text", "")),
         value=value,
+        no_answer=no_answer,
         choice=answer.get("choice"),
         scene_graph=SceneGraph.model_validate(graph_data) if graph_data else None,
         repairs=list(final.get("repairs") or []),

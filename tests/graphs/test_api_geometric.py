@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spatioxolver.api import aask, build_scene_graph
+from spatioxolver.api import aask, ask, build_scene_graph
 from spatioxolver.errors import UnsupportedQuestionError
 
 _WORDS = {"H": "to the left of", "V": "above", "D": "further from the camera than"}
@@ -108,3 +108,10 @@ def test_build_scene_graph_uses_the_perception_cache(boxes_view) -> None:
     second = build_scene_graph(boxes_view.clean_rgb.copy())
     assert cache_info()["hits"] == before + 1
     assert second == first
+
+
+def test_an_absent_object_is_a_typed_no_answer(boxes_view) -> None:
+    answer = ask(boxes_view.rgb, "Is the pink elephant left of the red cube?")
+    assert answer.value is None and answer.no_answer == "no match" and answer.text
+    counted = ask(boxes_view.rgb, "How many objects are there?")
+    assert isinstance(counted.value, int) and not isinstance(counted.value, bool) and counted.no_answer is None
