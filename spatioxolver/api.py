@@ -334,9 +334,7 @@ def _summarize(final: dict[str, Any], *, client: Any, model: str, graph: str) ->
     answer = dict(final.get("answer") or {})
     graph_data = final.get("scene_graph")
     value = answer.get("value")
-    no_answer = answer.get("no_answer") or (
-        "no match" if value is None and answer.get("problem") else None
-    )
+    no_answer = answer.get("no_answer") or ("no match" if value is None and answer.get("problem") else None)
     return Answer(
         text=str(answer.get("text", "")),
         value=value,

@@ -40,19 +40,20 @@ BENCHMARK_GROUP = "spatioxolver.benchmarks"
 
 @runtime_checkable
 class Agent(Protocol):
-    """One step of the pipeline: reads the pipeline state, returns an update to it.
+    """One step of the pipeline, built-in or plug-in: reads the state, returns an update to it.
 
-    ``state`` is the graph's plain-data state (scene graph as a dict, images, question,
-    options); ``config`` carries the chosen backend (``"geometric"``, ``"llm"``, ``"sam"``,
-    ...), the model client and per-agent options. The return value is merged into the
-    state by the graph.
+    ``state`` is the graph's plain-data state (question, objects, relations, scene graph as
+    a dict, ...); ``runtime`` is LangGraph's runtime whose ``context`` is the
+    :class:`~spatioxolver.context.RunContext` (model client, frames, options, the model seam
+    ``call``). The agent chooses its backend from the run. The returned keys its node owns are
+    validated and merged into the state (``docs/pipeline.md``, "One agent contract").
     """
 
     name: str
     description: str
     backends: tuple[str, ...]
 
-    async def run(self, state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+    async def run(self, state: Mapping[str, Any], runtime: Any) -> dict[str, Any]:
         """Do the agent's work and return a partial state update."""
         ...
 

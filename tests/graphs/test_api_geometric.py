@@ -114,4 +114,6 @@ def test_an_absent_object_is_a_typed_no_answer(boxes_view) -> None:
     answer = ask(boxes_view.rgb, "Is the pink elephant left of the red cube?")
     assert answer.value is None and answer.no_answer == "no match" and answer.text
     counted = ask(boxes_view.rgb, "How many objects are there?")
-    assert isinstance(counted.value, int) and not isinstance(counted.value, bool) and counted.no_answer is None
+    assert (
+        isinstance(counted.value, int) and not isinstance(counted.value, bool) and counted.no_answer is None
+    )
