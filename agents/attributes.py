@@ -359,7 +359,11 @@ class AttributesAgent:
                 for o in missing
             )
             reply = await ctx.call(
-                "attributes", {"objects": listing}, task={"kind": "objects", "frame": 0}, schema=ObjectList
+                "attributes",
+                {"objects": listing},
+                task={"kind": "objects", "frame": 0},
+                schema=ObjectList,
+                agent="attributes",
             )
             for entry in reply_as(ObjectList, reply).objects:
                 by_key.setdefault(str(entry.id), entry)

@@ -118,7 +118,9 @@ async def reason_llm(
         "options": ("Options:\n" + options) if options else "",
         "answer_format": _FORMATS[task["kind"]],
     }
-    reply = await ctx.call("reasoning", fields, task=task, images=with_image and bool(ctx.frames))
+    reply = await ctx.call(
+        "reasoning", fields, task=task, images=with_image and bool(ctx.frames), agent="reasoning"
+    )
     return parse_reply(reply, task, choices)
 
 

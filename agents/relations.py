@@ -335,10 +335,12 @@ class RelationsAgent:
         task = {"kind": "relations", "axes": list(axes), "objects": names}
         if ctx.frames:
             fields = {"objects": relation_listing(objects), "axes": ", ".join(axes)}
-            reply = await ctx.call("relations", fields, task=task, schema=RelationList)
+            reply = await ctx.call("relations", fields, task=task, schema=RelationList, agent="relations")
         else:
             fields = {"objects": json.dumps(names, separators=(",", ":")), "scene": ctx.question}
-            reply = await ctx.call("text_relations", fields, task=task, schema=RelationList)
+            reply = await ctx.call(
+                "text_relations", fields, task=task, schema=RelationList, agent="relations"
+            )
         return relations_from_reply(
             objects,
             reply_as(RelationList, reply),

@@ -354,9 +354,13 @@ class SegmentationAgent:
         task = {"kind": "objects", "frame": 0}
         if ctx.frames:
             h, w = ctx.frames[0].shape[:2]
-            reply = await ctx.call("segmentation", {"width": w, "height": h}, task=task, schema=ObjectList)
+            reply = await ctx.call(
+                "segmentation", {"width": w, "height": h}, task=task, schema=ObjectList, agent="segmentation"
+            )
         else:
-            reply = await ctx.call("text_objects", {"scene": ctx.question}, task=task, schema=ObjectList)
+            reply = await ctx.call(
+                "text_objects", {"scene": ctx.question}, task=task, schema=ObjectList, agent="segmentation"
+            )
         objects = objects_from_reply(reply_as(ObjectList, reply), source=ctx.backend)
         if ctx.frames and not _boxes_inside(objects, *ctx.frames[0].shape[1::-1]):
             note("some boxes fall outside the image")

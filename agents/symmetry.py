@@ -274,7 +274,9 @@ class SymmetryAgent:
             from ._vision.llm import StructureReply, reply_as
 
             fields = {"objects": structure_listing(objects), "width": size[0], "height": size[1]}
-            reply = await ctx.call("symmetry", fields, task={"kind": "structure"}, schema=StructureReply)
+            reply = await ctx.call(
+                "symmetry", fields, task={"kind": "structure"}, schema=StructureReply, agent="symmetry"
+            )
             groups, syms = structure_from_reply(objects, reply_as(StructureReply, reply))
         else:
             if size == (0, 0):

@@ -44,6 +44,7 @@ class RunContext:
         given_graph: the caller's scene graph (``scene_graph=``), which replaces perception.
         question: the question (text-only runs perceive the scene from it).
         plugins: ``{node: agent}`` replacing built-in agents of the agentic graph.
+        agent_clients: ``{agent: client}`` for agents that use another model than ``client``.
     """
 
     client: Any
@@ -55,6 +56,7 @@ class RunContext:
     given_graph: Any = None
     question: str = ""
     plugins: dict[str, Any] = field(default_factory=dict)
+    agent_clients: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.clean_frames:
@@ -88,6 +90,10 @@ class RunContext:
         """The per-agent options (``<agent>_options``)."""
         return dict(self.options.get(f"{agent}_options") or {})
 
+    def client_for(self, agent: str | None) -> Any:
+        """The client ``agent`` asks: its own model when one was chosen for it, else the run's."""
+        return self.agent_clients.get(agent or "", self.client)
+
     async def call(
         self,
         template: str,
@@ -97,20 +103,30 @@ class RunContext:
         schema: Any = None,
         parser: Callable[[str], Any] | None = None,
         images: bool = True,
+        agent: str | None = None,
+        decoding: dict[str, Any] | None = None,
     ) -> Any:
-        """Ask the run's model through the one seam (:func:`spatioxolver.models.call_model`)."""
+        """Ask the run's model (or ``agent``'s own) through the one seam
+        (:func:`spatioxolver.models.call_model`).
+
+        ``decoding`` holds the call site's defaults (``temperature``, ``max_tokens``,
+        ``timeout``: a protocol's own values); the run's options override them.
+        """
         from spatioxolver.models import call_model
 
-        opts = self.options
+        settings = {"temperature": 0.0, "max_tokens": None, "timeout": None, **(decoding or {})}
+        for key in DECODING_OPTIONS:
+            if self.options.get(key) is not None:
+                settings[key] = self.options[key]
         return await call_model(
-            self.client,
+            self.client_for(agent),
             template,
             fields,
             images=list(self.image_inputs) if images else [],
             task=task,
             schema=schema,
             parser=parser,
-            temperature=float(opts.get("temperature") or 0.0),
-            max_tokens=opts.get("max_tokens"),
-            timeout=opts.get("timeout"),
+            temperature=float(settings["temperature"] or 0.0),
+            max_tokens=settings["max_tokens"],
+            timeout=settings["timeout"],
         )
