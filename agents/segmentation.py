@@ -31,7 +31,7 @@ from spatioxolver.errors import ConfigError, InputError
 from spatioxolver.schema import SpatialObject
 
 from ._vision.objects import number_in_raster_order, object_from_mask, object_mask
-from ._vision.state import MODEL, backend_of, note
+from ._vision.state import MODEL, backend_of, note, sent_size
 
 __all__ = ["segment", "bind_marks", "frame_object_id", "image_infos", "SegmentationAgent", "BACKENDS"]
 
@@ -349,21 +349,26 @@ class SegmentationAgent:
 
     @staticmethod
     async def _ask_model(ctx: Any) -> list[dict[str, Any]]:
-        from ._vision.llm import ObjectList, objects_from_reply, reply_as
+        from ._vision.llm import ObjectList, objects_from_reply, reply_as, scale_boxes, unique_labels
 
         task = {"kind": "objects", "frame": 0}
-        if ctx.frames:
-            h, w = ctx.frames[0].shape[:2]
-            reply = await ctx.call(
-                "segmentation", {"width": w, "height": h}, task=task, schema=ObjectList, agent="segmentation"
-            )
-        else:
+        if not ctx.frames:
             reply = await ctx.call(
                 "text_objects", {"scene": ctx.question}, task=task, schema=ObjectList, agent="segmentation"
             )
+            return unique_labels(objects_from_reply(reply_as(ObjectList, reply), source=ctx.backend))
+        sent = sent_size(ctx, 0, "segmentation")
+        original = (int(ctx.frames[0].shape[1]), int(ctx.frames[0].shape[0]))
+        fields = {"width": sent[0], "height": sent[1]}
+        reply = await ctx.call("segmentation", fields, task=task, schema=ObjectList, agent="segmentation")
         objects = objects_from_reply(reply_as(ObjectList, reply), source=ctx.backend)
-        if ctx.frames and not _boxes_inside(objects, *ctx.frames[0].shape[1::-1]):
+        objects = unique_labels(scale_boxes(objects, sent, original))
+        if not _boxes_inside(objects, *original):
             note("some boxes fall outside the image")
+        marks = ctx.marks_for(0)
+        if marks:  # drawn labels the caller placed name the objects they sit on
+            objs = [SpatialObject.model_validate(o) for o in objects]
+            objects = [o.model_dump(mode="json") for o in bind_marks(objs, marks, split=False)]
         return objects
 
 

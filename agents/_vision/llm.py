@@ -21,6 +21,8 @@ __all__ = [
     "StructureReply",
     "reply_as",
     "objects_from_reply",
+    "scale_boxes",
+    "unique_labels",
 ]
 
 
@@ -121,4 +123,58 @@ def objects_from_reply(reply: ObjectList, *, frame: int = 0, source: str = "llm"
                 "depth": item.depth,
             }
         )
+    return out
+
+
+def scale_boxes(
+    objects: list[dict[str, Any]], sent: tuple[int, int], original: tuple[int, int]
+) -> list[dict[str, Any]]:
+    """Boxes from the image the model saw mapped back to the original pixels.
+
+    A model answers in the pixels of the image it received (``sent``, often downscaled);
+    boxes whose coordinates all lie in [0, 1] are read as fractions of the image instead
+    (a convention some models use). Centroids and areas follow the boxes.
+    """
+    boxes = [o["bbox"] for o in objects if o.get("bbox")]
+    fractions = bool(boxes) and all(0.0 <= v <= 1.0 for b in boxes for v in b)
+    sx = original[0] / (1.0 if fractions else max(sent[0], 1))
+    sy = original[1] / (1.0 if fractions else max(sent[1], 1))
+    if not fractions and sent == original:
+        return objects
+    out = []
+    for obj in objects:
+        box = obj.get("bbox")
+        if box:
+            x0, y0, x1, y1 = box
+            box = (x0 * sx, y0 * sy, x1 * sx, y1 * sy)
+            obj = {
+                **obj,
+                "bbox": box,
+                "centroid": ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+                "area": (box[2] - box[0]) * (box[3] - box[1]),
+            }
+        out.append(obj)
+    return out
+
+
+def unique_labels(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Labels made unique: a repeated label (``"cup"``, ``"cup"``) becomes ``"cup 1"``,
+    ``"cup 2"`` so later prompts and answers can name each object (the original is kept in
+    ``extras["model_label"]``)."""
+    from collections import Counter
+
+    counts = Counter(str(o.get("label")) for o in objects if o.get("label") is not None)
+    seen: Counter[str] = Counter()
+    out = []
+    for obj in objects:
+        label = obj.get("label")
+        if label is not None and counts[str(label)] > 1:
+            seen[str(label)] += 1
+            extras = {**obj["attributes"].get("extras", {}), "model_label": str(label)}
+            obj = {
+                **obj,
+                "label": f"{label} {seen[str(label)]}",
+                "attributes": {**obj["attributes"], "extras": extras},
+            }
+        out.append(obj)
     return out

@@ -14,7 +14,7 @@ from typing import Any
 from spatioxolver.errors import ConfigError
 from spatioxolver.schema import SpatialObject
 
-__all__ = ["backend_of", "state_objects", "frame_objects", "image_size_of", "note", "MODEL"]
+__all__ = ["backend_of", "state_objects", "frame_objects", "image_size_of", "sent_size", "note", "MODEL"]
 
 #: The backend of an agent that asks the run's language model (real or simulated).
 MODEL = "model"
@@ -70,6 +70,17 @@ def image_size_of(ctx: Any, objects: list[SpatialObject] | None = None) -> tuple
     if not boxes:
         return 0, 0
     return int(max(b[2] for b in boxes)) + 1, int(max(b[3] for b in boxes)) + 1
+
+
+def sent_size(ctx: Any, frame: int = 0, agent: str | None = None) -> tuple[int, int]:
+    """``(width, height)`` of ``frame`` as the model receives it (clients downscale large
+    images to their ``max_image_side``); model boxes are in these pixels."""
+    h, w = ctx.frames[frame].shape[:2]
+    max_side = getattr(ctx.client_for(agent), "max_image_side", None)
+    if max_side and max(w, h) > int(max_side):
+        scale = int(max_side) / max(w, h)
+        return max(1, round(w * scale)), max(1, round(h * scale))
+    return int(w), int(h)
 
 
 def note(text: str) -> None:

@@ -123,3 +123,46 @@ async def test_unusable_replies_are_parse_errors_with_usage_recorded(drawn, text
     with recording(step), pytest.raises(ParseError):
         await load_agent("segmentation").run({}, agent_runtime([img], model=_scripted(text)))
     assert step["calls"] == 1 and step["usage"]["prompt_tokens"] == 10
+
+
+class _DownscalingModel(ScriptedModel):
+    """A model double that, like the litellm client, receives images downscaled to 1024 px."""
+
+    max_image_side = 1024
+
+
+async def test_boxes_of_a_downscaled_photo_map_back_to_its_pixels() -> None:
+    import numpy as np
+
+    photo = np.full((3024, 4032, 3), 90, np.uint8)  # a 12 MP phone photo; the model sees 1024 x 768
+    reply = (
+        '{"objects": [{"id": "cup", "bbox": [512, 384, 768, 576]}, {"id": "cat", "bbox": [0, 0, 100, 50]}]}'
+    )
+    client = _DownscalingModel(reply)
+    out = await load_agent("segmentation").run({}, agent_runtime([photo], model=client))
+    assert "1024 x 768" in client.requests[0].prompt  # the size the model actually sees
+    cup = SpatialObject.model_validate(out["objects"][0])
+    assert cup.bbox == pytest.approx((2016.0, 1512.0, 3024.0, 2268.0))
+    assert cup.centroid == pytest.approx((2520.0, 1890.0))
+
+
+async def test_fractional_boxes_are_read_as_fractions_of_the_image(drawn) -> None:
+    img = drawn([("disc", (50, 50), 10, (173, 35, 35))])  # 240 x 160
+    client = _scripted('{"objects": [{"id": "a", "bbox": [0.25, 0.5, 0.5, 1.0]}]}')
+    out = await load_agent("segmentation").run({}, agent_runtime([img], model=client))
+    assert tuple(out["objects"][0]["bbox"]) == pytest.approx((60.0, 80.0, 120.0, 160.0))
+
+
+async def test_repeated_labels_stay_distinct_and_marks_name_model_objects(drawn) -> None:
+    img = drawn([("disc", (50, 50), 10, (173, 35, 35))])
+    client = _scripted(
+        '{"objects": [{"id": "1", "label": "cup", "bbox": [10, 10, 50, 50]}, '
+        '{"id": "2", "label": "cup", "bbox": [100, 10, 140, 50]}, {"id": "3", "label": "plate", "bbox": [10, 100, 60, 150]}]}'
+    )
+    out = await load_agent("segmentation").run({}, agent_runtime([img], model=client))
+    assert [o["label"] for o in out["objects"]] == ["cup 1", "cup 2", "plate"]
+    marked = await load_agent("segmentation").run(
+        {}, agent_runtime([img], model=client, marks={"A": (120, 30), "B": (30, 30)})
+    )
+    labels = {tuple(o["bbox"][:2]): o["label"] for o in marked["objects"]}
+    assert labels[(100.0, 10.0)] == "A" and labels[(10.0, 10.0)] == "B"
