@@ -12,7 +12,10 @@ import copy
 import hashlib
 import json
 import threading
+import weakref
 from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 __all__ = [
@@ -21,6 +24,8 @@ __all__ = [
     "cache_put",
     "cache_clear",
     "cache_info",
+    "single_flight",
+    "Flight",
     "MAX_ENTRIES",
     "PERCEPTION_OPTIONS",
 ]
@@ -28,7 +33,9 @@ __all__ = [
 MAX_ENTRIES = 128
 _LOCK = threading.Lock()
 _STORE: OrderedDict[str, dict[str, Any]] = OrderedDict()
-_STATS = {"hits": 0, "misses": 0}
+_STATS = {"hits": 0, "misses": 0, "waits": 0}
+#: In-flight computations per event loop: ``{loop: {key: Future}}`` (single flight).
+_FLIGHTS: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 #: The ``ask`` options that change what perception produces (so they are part of the key).
 PERCEPTION_OPTIONS: tuple[str, ...] = (
     "marks",
@@ -91,10 +98,59 @@ def cache_clear() -> None:
     """Forget every cached perception."""
     with _LOCK:
         _STORE.clear()
-        _STATS.update(hits=0, misses=0)
+        _STATS.update(hits=0, misses=0, waits=0)
+
+
+class Flight:
+    """One claim on a key: ``cached`` holds the value when it was ready (or became ready
+    while this caller waited); otherwise this caller computes it and calls :meth:`done`."""
+
+    def __init__(self, key: str, cached: dict[str, Any] | None, future: Any = None) -> None:
+        self.key, self.cached, self._future = key, cached, future
+
+    def done(self, value: dict[str, Any]) -> None:
+        """Store ``value`` and release every caller waiting for this key."""
+        cache_put(self.key, value)
+        if self._future is not None and not self._future.done():
+            self._future.set_result(True)
+
+
+@asynccontextmanager
+async def single_flight(key: str) -> AsyncIterator[Flight]:
+    """Concurrent callers asking for one key: the first computes, the others wait for it.
+
+    Inside ``async with single_flight(key) as flight``: ``flight.cached`` is the value when
+    it is (or became) available; else compute it and call ``flight.done(value)``. If the
+    computing caller fails, a waiting one computes in its turn.
+    """
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    flights = _FLIGHTS.setdefault(loop, {})
+    while True:
+        cached = cache_get(key)
+        if cached is not None:
+            yield Flight(key, cached)
+            return
+        pending = flights.get(key)
+        if pending is None:
+            break
+        with _LOCK:
+            _STATS["waits"] += 1
+        await asyncio.shield(pending)
+    future = loop.create_future()
+    flights[key] = future
+    try:
+        yield Flight(key, None, future)
+    finally:
+        if flights.get(key) is future:
+            del flights[key]
+        if not future.done():
+            future.set_result(False)
 
 
 def cache_info() -> dict[str, int]:
-    """``{"entries", "hits", "misses"}``."""
+    """``{"entries", "hits", "misses", "waits"}`` (waits: callers that waited for an in-flight
+    computation instead of repeating it)."""
     with _LOCK:
         return {"entries": len(_STORE), **_STATS}

@@ -38,19 +38,21 @@ async def perceive_raw(ctx: Any, entry: dict[str, Any]) -> dict[str, Any]:
     """Perception without consistency repair (the baselines' scene graph), cached per image."""
     from langgraph.runtime import Runtime
     from spatioxolver.graphs._agents import builtin_agent
-    from spatioxolver.graphs._cache import cache_get, cache_put, perception_key
+    from spatioxolver.graphs._cache import perception_key, single_flight
 
-    use_cache = bool(ctx.options.get("cache", True))
-    key = perception_key(ctx, "raw") if use_cache else ""
-    cached = cache_get(key) if use_cache else None
-    if cached is not None:
-        entry["cached"] = True
-        return cached["scene_graph"]
-    runtime = Runtime(context=ctx)
-    state: dict[str, Any] = {"question": ctx.question, "n_frames": len(ctx.frames) or 1}
-    for node in ("segmentation", "attributes", "relations", "transformation"):
-        state.update(await builtin_agent(node).run(state, runtime))
-    graph = assemble(state, ctx)
-    if use_cache:
-        cache_put(key, {"scene_graph": graph})
-    return graph
+    async def perceive() -> dict[str, Any]:
+        runtime = Runtime(context=ctx)
+        state: dict[str, Any] = {"question": ctx.question, "n_frames": len(ctx.frames) or 1}
+        for node in ("segmentation", "attributes", "relations", "transformation"):
+            state.update(await builtin_agent(node).run(state, runtime))
+        return assemble(state, ctx)
+
+    if not ctx.options.get("cache", True):
+        return await perceive()
+    async with single_flight(perception_key(ctx, "raw")) as flight:
+        if flight.cached is not None:
+            entry["cached"] = True
+            return flight.cached["scene_graph"]
+        graph = await perceive()
+        flight.done({"scene_graph": graph})
+        return graph

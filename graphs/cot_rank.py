@@ -68,8 +68,7 @@ async def rank_node(state: PipelineState, runtime: Any) -> dict[str, Any]:
         if not ctx.uses_model:
             ranking, graph = await _geometric_ranking(ctx, axis, entry)
             return {"ranking": ranking, "scene_graph": graph, "answer": {"query": query}, "trace": [entry]}
-        from spatioxolver.graphs._cache import cache_get, cache_put, perception_key
-        from spatioxolver.graphs._calls import parse_ranking
+        from spatioxolver.graphs._cache import perception_key, single_flight
 
         labels = _labels(ctx, query)
         # One holistic ranking per image, axis and label set answers every pairwise question on it.
@@ -79,30 +78,36 @@ async def rank_node(state: PipelineState, runtime: Any) -> dict[str, Any]:
 
             given = ctx.given_graph.model_dump_json() if ctx.given_graph is not None else ""
             stage += ":" + hashlib.sha256((ctx.question + given).encode()).hexdigest()[:16]
-        use_cache = bool(ctx.options.get("cache", True))
-        key = perception_key(ctx, stage) if use_cache else ""
-        cached = cache_get(key) if use_cache else None
-        if cached is not None:
-            entry["cached"] = True
-            entry["ranking"] = cached["ranking"]
-            return {"ranking": cached["ranking"], "answer": {"query": query}, "trace": [entry]}
-        fields = {"labels": ", ".join(labels), "order": ORDER_WORDS[axis]}
-        if ctx.text_only:  # the scene is the question's text (or the supplied graph)
-            from spatioxolver.graphs._given import scene_graph_prompt
-
-            scene = ctx.question if ctx.given_graph is None else scene_graph_prompt(ctx.given_graph)
-            template, fields = "text_cot_rank", {**fields, "scene": scene}
+        if not ctx.options.get("cache", True):
+            ranking = await _ask_ranking(ctx, labels, axis)
         else:
-            template = "cot_rank"
-        reply = await ctx.call(template, fields, task={"kind": "ranking", "axis": axis, "objects": labels})
-        if isinstance(reply.value, list) and reply.value:
-            ranking = [str(v) for v in reply.value]
-        else:
-            ranking = parse_ranking(reply.text, labels)
+            async with single_flight(perception_key(ctx, stage)) as flight:
+                if flight.cached is not None:
+                    entry["cached"] = True
+                    ranking = flight.cached["ranking"]
+                else:
+                    ranking = await _ask_ranking(ctx, labels, axis)
+                    flight.done({"ranking": ranking})
         entry["ranking"] = ranking
-        if use_cache:
-            cache_put(key, {"ranking": ranking})
     return {"ranking": ranking, "answer": {"query": query}, "trace": [entry]}
+
+
+async def _ask_ranking(ctx: Any, labels: list[str], axis: str) -> list[str]:
+    """One holistic ranking of ``labels`` along ``axis`` from the run's model."""
+    from spatioxolver.graphs._calls import parse_ranking
+
+    fields = {"labels": ", ".join(labels), "order": ORDER_WORDS[axis]}
+    if ctx.text_only:  # the scene is the question's text (or the supplied graph)
+        from spatioxolver.graphs._given import scene_graph_prompt
+
+        scene = ctx.question if ctx.given_graph is None else scene_graph_prompt(ctx.given_graph)
+        template, fields = "text_cot_rank", {**fields, "scene": scene}
+    else:
+        template = "cot_rank"
+    reply = await ctx.call(template, fields, task={"kind": "ranking", "axis": axis, "objects": labels})
+    if isinstance(reply.value, list) and reply.value:
+        return [str(v) for v in reply.value]
+    return parse_ranking(reply.text, labels)
 
 
 async def _geometric_ranking(ctx: Any, axis: str, entry: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:

@@ -281,7 +281,15 @@ def _graph(name: str, checkpointer: Any = None) -> Any:
     return _COMPILED[name]
 
 
-async def _run(graph_name: str, state: dict[str, Any], options: dict[str, Any], ctx: Any) -> dict[str, Any]:
+async def _run(
+    graph_name: str,
+    state: dict[str, Any],
+    options: dict[str, Any],
+    ctx: Any,
+    on_perceived: Callable[[dict[str, Any]], Any] | None = None,
+) -> dict[str, Any]:
+    """Run a graph; ``on_perceived(state)`` is called once, as soon as the consistency step
+    has produced the repaired scene graph (before reasoning)."""
     from langgraph.errors import GraphRecursionError
 
     from spatioxolver.graphs.agentic import RECURSION_LIMIT
@@ -292,6 +300,8 @@ async def _run(graph_name: str, state: dict[str, Any], options: dict[str, Any], 
         "configurable": {"thread_id": str(options.get("thread_id") or state["run_id"])},
     }
 
+    pending = [on_perceived] if on_perceived is not None else []
+
     async def drive(graph: Any) -> dict[str, Any]:
         final: dict[str, Any] = dict(state)
         async for mode, chunk in graph.astream(
@@ -299,6 +309,8 @@ async def _run(graph_name: str, state: dict[str, Any], options: dict[str, Any], 
         ):
             if mode == "values":
                 final = chunk
+                if pending and any(e.get("node") == "consistency" for e in chunk.get("trace") or []):
+                    pending.pop()(chunk)
             elif on_event is not None:
                 on_event(chunk)
         return final
@@ -513,11 +525,16 @@ async def aask(
             state["scene_graph"] = ctx.given_graph.model_dump(mode="json")
             state["given_graph"] = True
         cache_key = _perception_cache_key(ctx, options) if canon == "agentic" else None
-        if cache_key is not None:
-            from spatioxolver.graphs._cache import cache_get
+        if cache_key is None:
+            final = await _run(canon, state, options, ctx)
+            return _summarize(final, client=ctx.client, model=model, graph=canon)
+        from spatioxolver.graphs._cache import single_flight
 
-            cached = cache_get(cache_key)
-            if cached is not None:
+        # One perception per image and settings, whatever the concurrency: a run already
+        # perceiving this image is waited for, not repeated.
+        async with single_flight(cache_key) as flight:
+            if flight.cached is not None:
+                cached = flight.cached
                 state.update(
                     scene_graph=cached["scene_graph"],
                     repairs=cached["repairs"],
@@ -525,11 +542,11 @@ async def aask(
                     from_cache=True,
                 )
                 state["trace"] = [{**e, "from_cache": True} for e in cached["trace"]]
-        final = await _run(canon, state, options, ctx)
-        if cache_key is not None and not state.get("from_cache"):
-            from spatioxolver.graphs._cache import cache_put
-
-            cache_put(cache_key, _perception_record(final))
+                final = await _run(canon, state, options, ctx)
+            else:
+                final = await _run(
+                    canon, state, options, ctx, on_perceived=lambda s: flight.done(_perception_record(s))
+                )
         return _summarize(final, client=ctx.client, model=model, graph=canon)
     except SpatioxolverError as exc:
         if options.get("return_errors"):
@@ -560,21 +577,23 @@ async def abuild_scene_graph(image_or_images: Any, *, model: str = "geometric", 
 async def _scene(images: Any, model: str, options: dict[str, Any]) -> SceneGraph:
     import uuid
 
-    from spatioxolver.graphs._cache import cache_get, cache_put
+    from spatioxolver.graphs._cache import single_flight
 
     ctx = await _prepare(images, model, options)
     if not ctx.frames and ctx.given_graph is None:
         raise InputError("build_scene_graph needs images (or scene_graph=... to check and repair)")
+    state = {"run_id": uuid.uuid4().hex, "question": "", "n_frames": _n_frames(ctx), "trace": []}
+    if ctx.given_graph is not None:
+        state.update(scene_graph=ctx.given_graph.model_dump(mode="json"), given_graph=True)
     key = _perception_cache_key(ctx, options)
-    cached = cache_get(key) if key is not None else None
-    if cached is None:
-        state = {"run_id": uuid.uuid4().hex, "question": "", "n_frames": _n_frames(ctx), "trace": []}
-        if ctx.given_graph is not None:
-            state.update(scene_graph=ctx.given_graph.model_dump(mode="json"), given_graph=True)
-        final = await _run("agentic", state, options, ctx)
-        cached = _perception_record(final)
-        if key is not None:
-            cache_put(key, cached)
+    if key is None:
+        cached = _perception_record(await _run("agentic", state, options, ctx))
+    else:
+        async with single_flight(key) as flight:
+            cached = flight.cached
+            if cached is None:
+                cached = _perception_record(await _run("agentic", state, options, ctx))
+                flight.done(cached)
     graph = SceneGraph.model_validate(cached["scene_graph"])
     provenance = dict(graph.provenance)
     provenance["repairs"] = cached["repairs"]
