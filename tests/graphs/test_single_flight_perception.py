@@ -8,9 +8,9 @@ import json
 from collections import Counter
 
 import pytest
+from spatioxolver.graphs._cache import cache_clear, cache_info
 
 from spatioxolver.api import aask
-from spatioxolver.graphs._cache import cache_clear, cache_info
 from spatioxolver.testing import ScriptedModel
 
 OBJECTS = {
