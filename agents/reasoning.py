@@ -35,6 +35,8 @@ __all__ = [
     "protocol_query",
     "task_for",
     "choices_of",
+    "reasoner_of",
+    "REASONERS",
     "reply_format",
     "parse_reply",
 ]
@@ -57,11 +59,54 @@ def reason_symbolic(
 
 
 def compact_scene_graph(graph: SceneGraph) -> dict[str, Any]:
-    """The standardized scene graph without masks (what the LLM reasoner reads)."""
-    data = graph.model_dump(mode="json")
-    for obj in data["objects"]:
-        obj.pop("mask", None)
-    return data
+    """The standardized scene graph as the reasoning model reads it.
+
+    Only what the model needs leaves the machine: objects by their name (the drawn label,
+    else a neutral ``object N``), attributes, boxes, depth cue and frame; relations, groups,
+    symmetries and transformations by those names. No masks, file paths, image hashes,
+    internal ids, provenance or feature extras.
+    """
+    names: dict[str, str] = {}
+    for k, obj in enumerate(graph.objects, start=1):
+        names[obj.id] = str(obj.label) if obj.label is not None else f"object {k}"
+
+    def name(i: Any) -> Any:
+        return names.get(str(i), i)
+
+    objects = []
+    for obj in graph.objects:
+        item: dict[str, Any] = {"name": names[obj.id]}
+        attrs = {a: getattr(obj.attributes, a) for a in ("color", "shape", "size", "material")}
+        item.update({k: v for k, v in attrs.items() if v})
+        if obj.bbox is not None:
+            item["bbox"] = [round(float(v)) for v in obj.bbox]
+        if obj.depth is not None:
+            item["depth"] = round(float(obj.depth), 4)
+        if obj.frame:
+            item["frame"] = obj.frame
+        objects.append(item)
+    relations = [
+        {"subject": name(r.subject), "predicate": r.predicate, "object": name(r.object), "axis": r.axis,
+         "confidence": round(float(r.confidence), 3)}
+        for r in graph.relations
+    ]  # fmt: skip
+    groups = [{"kind": g.kind, "members": [name(m) for m in g.members]} for g in graph.groups]
+    symmetries = [
+        {"kind": s.kind, "axis": s.axis, "pairs": [[name(a), name(b)] for a, b in s.pairs]}
+        for s in graph.symmetries
+    ]
+    transformations = [
+        {k: v for k, v in {"object": name(t.object) if t.object else None, "kind": t.kind,
+                            "inconsistent": t.inconsistent or None}.items() if v is not None}
+        for t in graph.transformations
+    ]  # fmt: skip
+    return {
+        "objects": objects,
+        "relations": relations,
+        "groups": groups,
+        "symmetries": symmetries,
+        "transformations": transformations,
+    }
 
 
 def protocol_query(ctx: Any, question: str, n_frames: int) -> dict[str, Any] | None:
@@ -187,15 +232,23 @@ class ReasoningAgent:
         graph = SceneGraph.model_validate(state["scene_graph"])
         n_frames = int(state.get("n_frames", 1))
         query = None
+        mode = reasoner_of(ctx)
+        if mode == "llm":
+            _set_reasoner("llm")
+            query = protocol_query(ctx, question, n_frames)
+            answer = await reason_llm(ctx, question, graph, query=query)
+            answer["query"] = query
+            return {"answer": answer}
         try:
             query = parse_question(question, n_images=n_frames, choices=ctx.options.get("choices"))
+            auto = mode == "auto"
             needs_model = (
-                ctx.uses_model
+                auto
                 and query["type"] == "inconsistent_object"
                 and not any(t.get("inconsistent") for t in state["scene_graph"].get("transformations", []))
             )
             ans = None if needs_model else answer_query(query, graph)
-            if ans is not None and ans.problem and ctx.uses_model and (ans.no_option or query_nouns(query)):
+            if ans is not None and ans.problem and auto and (ans.no_option or query_nouns(query)):
                 # A noun outside the shape vocabulary matched nothing in the graph, or the derived
                 # MCQ answer is none of the options: a language model may still know the object
                 # under another name or pick an option, so it reasons instead.
@@ -205,12 +258,37 @@ class ReasoningAgent:
                 _set_reasoner("symbolic")
                 return {"answer": {**ans.as_answer(), "query": query}}
         except UnsupportedQuestionError:
-            if not ctx.uses_model:
+            if mode != "auto":
                 raise
         _set_reasoner("llm")
         answer = await reason_llm(ctx, question, graph, query=query)
         answer["query"] = query
         return {"answer": answer}
+
+
+REASONERS = ("auto", "llm", "symbolic")
+
+
+def reasoner_of(ctx: Any) -> str:
+    """The run's reasoner: the ``reasoner`` option, else ``llm`` for a real language model
+    (the paper's chain: the reasoning agent is the model), ``auto`` for a simulated one (it
+    answers from its answer key, not from the scene graph, so the symbolic reader answers
+    what it can parse) and ``symbolic`` without a model.
+
+    Raises:
+        ConfigError: an unknown reasoner, or ``llm`` in a run without a model.
+    """
+    from spatioxolver.errors import ConfigError
+
+    chosen = ctx.options.get("reasoner")
+    if chosen is None:
+        return {"llm": "llm", "sim": "auto"}.get(ctx.backend, "symbolic")
+    chosen = str(chosen).strip().lower()
+    if chosen not in REASONERS:
+        raise ConfigError(f"unknown reasoner {chosen!r}; use one of {', '.join(REASONERS)}")
+    if chosen == "llm" and not ctx.uses_model:
+        raise ConfigError("reasoner='llm' needs a language model; the run's model is 'geometric'")
+    return chosen if ctx.uses_model else "symbolic"
 
 
 def _set_reasoner(name: str) -> None:

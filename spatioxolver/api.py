@@ -14,6 +14,12 @@ Options (keyword arguments of ``ask`` / ``aask`` / ``build_scene_graph``):
         a protocol input that picks the prompt form (pairwise, CVT, MCQ, ...); without it the
         question is parsed.
     labels: every object label of the scene (CoT-rank ranks them all).
+    reasoner: the agentic graph's reasoning agent: ``"llm"`` (the model answers from the
+        scene graph and the image; the default for real language models, as in the paper's
+        chain), ``"symbolic"`` (the rule-based reader only; an unparsed question is an
+        ``UnsupportedQuestionError``: the "neuro-symbolic" arm), ``"auto"`` (symbolic when the
+        question parses, else the model; the default for simulated models, which answer from
+        their answer key rather than from the scene graph).
     object_dictionary: ``{tag: description}`` — CVT's object dictionary, sent in its prompt.
     <agent>_backend: ``segmentation_backend`` (``geometric``/``sam``/``llm``) and likewise for
         ``attributes``, ``relations``, ``symmetry``, ``transformation``: the agent's backend
@@ -138,6 +144,7 @@ _KNOWN_OPTIONS = {
     "camera",
     "scene_graph",
     "text_only",
+    "reasoner",
     "query",
     "labels",
     "object_dictionary",

@@ -217,10 +217,12 @@ async def test_llm_agentic_text_only_perceives_from_the_text():
         ]
     }
     relations = {"relations": [{"subject": "1", "predicate": "left_of", "object": "2", "axis": "H"}]}
-    client = _scripted({"text_objects": json.dumps(objects), "text_relations": json.dumps(relations)})
+    client = _scripted(
+        {"text_objects": json.dumps(objects), "text_relations": json.dumps(relations), "reasoning": "1"}
+    )
     ans = await aask([], question, model="scripted/llm", text_only=True, client=client)
     assert ans.value == "1"
-    assert [r.template for r in client.requests] == ["text_objects", "text_relations"]
+    assert [r.template for r in client.requests] == ["text_objects", "text_relations", "reasoning"]
     assert all(r.images == [] and scene in r.prompt for r in client.requests)
 
 

@@ -61,7 +61,7 @@ def _client(**extra: str) -> ScriptedModel:
     replies = {
         "segmentation": "```json\n" + json.dumps(OBJECTS) + "\n```",
         "relations": json.dumps(RELATIONS),
-        "reasoning": "Answer: 2",
+        "reasoning": "2",
         "direct_pairwise": "Object 2.",
         "cot_rank": "3, 1, 2",
         "direct_open": "It is behind.",
@@ -75,9 +75,9 @@ async def test_agentic_llm_repairs_cycle_and_counts_usage() -> None:
     ans = await aask(IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client)
     h = next(r for r in ans.repairs if r["axis"] == "H")
     assert h["ctr_before"] == 1.0 and h["ctr_after"] == 0.0 and len(h["flipped"]) == 1
-    assert ans.value in {"1", "2", "3"} and not ans.simulated
-    assert ans.usage.prompt_tokens == 20 and ans.usage.cost_usd == pytest.approx(0.002)
-    assert set(ans.prompt_hashes) == {"segmentation", "relations"}
+    assert ans.value == "2" and not ans.simulated  # the reasoning agent (the model) answers
+    assert ans.usage.prompt_tokens == 30 and ans.usage.cost_usd == pytest.approx(0.003)
+    assert set(ans.prompt_hashes) == {"segmentation", "relations", "reasoning"}
     attrs = {o.label: o.attributes for o in ans.scene_graph.objects}
     assert attrs["1"].color == "red" and attrs["1"].shape == "cube" and attrs["1"].size == "large"
     assert all(req.images for req in client.requests)  # the image goes to the model
@@ -114,7 +114,13 @@ async def test_unknown_noun_matching_nothing_goes_to_the_llm_reasoner() -> None:
     # The geometric backend says "There is no object matching ..."; a language model may know
     # the object under another name, so the agentic graph asks the LLM reasoner instead.
     client = _client(reasoning="No, the elephant is on the right.")
-    ans = await aask(IMAGE, "Is the pink elephant left of the red cube?", model="scripted/llm", client=client)
+    ans = await aask(
+        IMAGE,
+        "Is the pink elephant left of the red cube?",
+        model="scripted/llm",
+        client=client,
+        reasoner="auto",
+    )
     assert ans.value == "No, the elephant is on the right."
     assert any(r.template == "reasoning" for r in client.requests)
     node = next(e for e in ans.trace if e.get("node") == "reasoning")
@@ -129,6 +135,55 @@ async def test_mcq_matching_no_option_goes_to_the_llm_reasoner() -> None:
         model="scripted/llm",
         client=client,
         choices=["a teapot", "a lamp"],
+        reasoner="auto",
     )
     assert ans.choice == 2 and ans.value == 2
     assert any(r.template == "reasoning" for r in client.requests)
+
+
+async def test_llm_reasoner_is_the_default_for_a_real_model_and_symbolic_can_be_chosen() -> None:
+    client = _client(reasoning="3")
+    ans = await aask(IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client)
+    assert ans.value == "3"  # the model's answer, not the rule-based reader's
+    node = next(e for e in ans.trace if e.get("node") == "reasoning")
+    assert node["reasoner"] == "llm"
+    client = _client(reasoning="3")
+    ans = await aask(
+        IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client, reasoner="symbolic"
+    )
+    assert "reasoning" not in [r.template for r in client.requests]
+    assert next(e for e in ans.trace if e.get("node") == "reasoning")["reasoner"] == "symbolic"
+    from spatioxolver.agents.reasoning import reason_symbolic
+
+    assert ans.value == reason_symbolic("Which object is the leftmost?", ans.scene_graph).value
+
+
+async def test_symbolic_reasoner_refuses_what_it_cannot_parse() -> None:
+    from spatioxolver.errors import UnsupportedQuestionError
+
+    with pytest.raises(UnsupportedQuestionError):
+        await aask(
+            IMAGE,
+            "Describe the mood of this scene.",
+            model="scripted/llm",
+            client=_client(),
+            reasoner="symbolic",
+        )
+
+
+async def test_unknown_reasoner_is_a_config_error() -> None:
+    from spatioxolver.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="reasoner"):
+        await aask(
+            IMAGE, "Which object is the leftmost?", model="scripted/llm", client=_client(), reasoner="oracle"
+        )
+
+
+async def test_reasoning_prompt_carries_names_not_internal_ids_paths_or_masks() -> None:
+    client = _client()
+    await aask(IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client)
+    prompt = next(r for r in client.requests if r.template == "reasoning").prompt
+    assert '"name": "1"' in prompt and '"color": "red"' in prompt
+    for leaked in ("mask", "provenance", "image_hash", '"id"', "/tmp", ".png"):
+        assert leaked not in prompt
