@@ -175,24 +175,37 @@ def reply_format(kind: str) -> str:
 
 
 def parse_reply(reply: Any, task: Mapping[str, Any], choices: list[str]) -> dict[str, Any]:
-    """A model reply -> the answer dict (value parsed by the task's kind)."""
-    from spatioxolver.graphs._calls import parse_label, parse_letter, parse_option, parse_relation_set
+    """A model reply -> the answer dict (value parsed by the task's kind).
+
+    A reply that declines to answer gives ``value=None`` and a ``no_answer`` reason
+    (:func:`spatioxolver.replies.no_answer`); garbled text raises ``ParseError``.
+    """
+    from spatioxolver.errors import NoAnswerError
+    from spatioxolver.replies import (
+        no_answer,
+        parse_label,
+        parse_letter,
+        parse_open,
+        parse_option,
+        parse_relation_set,
+    )
 
     kind = task["kind"]
-    text = reply.text.strip()
-    if kind == "pairwise":
-        value = parse_label(text, [str(o) for o in task["objects"]])
-    elif kind == "cvt":
-        value = reply.value if isinstance(reply.value, list) else parse_relation_set(text)
-        value = sorted(str(v) for v in value)
-    elif kind == "inconsistency":
-        value = parse_letter(text)
-    elif kind == "mcq":
-        value = reply.value if isinstance(reply.value, int) else parse_option(text, len(choices) or 4)
-    else:
-        value = text
+    try:
+        if kind == "pairwise":
+            value = parse_label(reply.text, [str(o) for o in task["objects"]])
+        elif kind == "cvt":
+            value = parse_relation_set(reply.text, value=reply.value)
+        elif kind == "inconsistency":
+            value = parse_letter(reply.text)
+        elif kind == "mcq":
+            value = parse_option(reply.text, len(choices) or 4, value=reply.value)
+        else:
+            value = parse_open(reply.text)
+    except NoAnswerError as exc:
+        return {**no_answer(reply.text, exc), "rationale": "", "reasoner": "llm"}
     return {
-        "text": text if kind == "open" else _text(value),
+        "text": value if kind == "open" else _text(value),
         "value": value,
         "choice": value if kind == "mcq" else None,
         "rationale": "",

@@ -70,6 +70,9 @@ async def rank_node(state: PipelineState, runtime: Any) -> dict[str, Any]:
             return {"ranking": ranking, "scene_graph": graph, "answer": {"query": query}, "trace": [entry]}
         from spatioxolver.graphs._cache import perception_key, single_flight
 
+        from spatioxolver.errors import NoAnswerError
+        from spatioxolver.replies import no_answer
+
         labels = _labels(ctx, query)
         # One holistic ranking per image, axis and label set answers every pairwise question on it.
         stage = f"ranking:{axis}:{','.join(labels)}"
@@ -78,23 +81,27 @@ async def rank_node(state: PipelineState, runtime: Any) -> dict[str, Any]:
 
             given = ctx.given_graph.model_dump_json() if ctx.given_graph is not None else ""
             stage += ":" + hashlib.sha256((ctx.question + given).encode()).hexdigest()[:16]
-        if not ctx.options.get("cache", True):
-            ranking = await _ask_ranking(ctx, labels, axis)
-        else:
-            async with single_flight(perception_key(ctx, stage)) as flight:
-                if flight.cached is not None:
-                    entry["cached"] = True
-                    ranking = flight.cached["ranking"]
-                else:
-                    ranking = await _ask_ranking(ctx, labels, axis)
-                    flight.done({"ranking": ranking})
+        try:
+            if not ctx.options.get("cache", True):
+                ranking = await _ask_ranking(ctx, labels, axis)
+            else:
+                async with single_flight(perception_key(ctx, stage)) as flight:
+                    if flight.cached is not None:
+                        entry["cached"] = True
+                        ranking = flight.cached["ranking"]
+                    else:
+                        ranking = await _ask_ranking(ctx, labels, axis)
+                        flight.done({"ranking": ranking})
+        except NoAnswerError as exc:  # no ranking to answer from, and none cached
+            answer = {**no_answer(exc.raw, exc), "reasoner": "cot_rank", "query": query}
+            return {"answer": answer, "trace": [entry]}
         entry["ranking"] = ranking
     return {"ranking": ranking, "answer": {"query": query}, "trace": [entry]}
 
 
 async def _ask_ranking(ctx: Any, labels: list[str], axis: str) -> list[str]:
     """One holistic ranking of ``labels`` along ``axis`` from the run's model."""
-    from spatioxolver.graphs._calls import parse_ranking
+    from spatioxolver.replies import parse_ranking
 
     fields = {"labels": ", ".join(labels), "order": ORDER_WORDS[axis]}
     if ctx.text_only:  # the scene is the question's text (or the supplied graph)
@@ -104,10 +111,9 @@ async def _ask_ranking(ctx: Any, labels: list[str], axis: str) -> list[str]:
         template, fields = "text_cot_rank", {**fields, "scene": scene}
     else:
         template = "cot_rank"
-    reply = await ctx.call(template, fields, task={"kind": "ranking", "axis": axis, "objects": labels})
-    if isinstance(reply.value, list) and reply.value:
-        return [str(v) for v in reply.value]
-    return parse_ranking(reply.text, labels)
+    task = {"kind": "ranking", "axis": axis, "objects": labels}
+    reply = await ctx.call(template, fields, task=task, parser=lambda text: parse_ranking(text, labels))
+    return list(reply.parsed)
 
 
 async def _geometric_ranking(ctx: Any, axis: str, entry: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:

@@ -42,7 +42,16 @@ def _object_dictionary(ctx: Any) -> str:
 async def direct_answer(ctx: Any, question: str, n_frames: int) -> dict[str, Any]:
     """One model call with the protocol's prompt; returns the answer dict."""
     from spatioxolver.agents.reasoning import choices_of, protocol_query
-    from spatioxolver.graphs._calls import parse_label, parse_letter, parse_option, parse_relation_set
+
+    from spatioxolver.errors import NoAnswerError
+    from spatioxolver.replies import (
+        no_answer,
+        parse_label,
+        parse_letter,
+        parse_open,
+        parse_option,
+        parse_relation_set,
+    )
 
     query = protocol_query(ctx, question, n_frames) or {}
     kind = query.get("type", "open")
@@ -52,14 +61,19 @@ async def direct_answer(ctx: Any, question: str, n_frames: int) -> dict[str, Any
         objects = [_label(o) for o in query["objects"]]
         task = {"kind": "pairwise", "axis": query["axis"], "objects": objects, "asks": query["asks"]}
         reply = await ctx.call("direct_pairwise", {"question": question}, task=task)
-        value = parse_label(reply.text, objects)
+        try:
+            value = parse_label(reply.text, objects)
+        except NoAnswerError as exc:
+            return {**no_answer(reply.text, exc), "reasoner": "direct", "query": query}
         return {"text": value, "value": value, "choice": None, "reasoner": "direct", "query": query}
     if kind in ("orbit", "top_down"):
         reply = await ctx.call(
             "direct_cvt", {"question": question, "objects": _object_dictionary(ctx)}, task={"kind": "cvt"}
         )
-        value = reply.value if isinstance(reply.value, list) else parse_relation_set(reply.text)
-        value = sorted(str(v) for v in value)
+        try:
+            value = parse_relation_set(reply.text, value=reply.value)
+        except NoAnswerError as exc:
+            return {**no_answer(reply.text, exc), "reasoner": "direct", "query": query}
         return {
             "text": ", ".join(value) or "none",
             "value": value,
@@ -69,7 +83,10 @@ async def direct_answer(ctx: Any, question: str, n_frames: int) -> dict[str, Any
         }
     if kind == "inconsistent_object":
         reply = await ctx.call("direct_inconsistency", {"question": question}, task={"kind": "inconsistency"})
-        value = parse_letter(reply.text)
+        try:
+            value = parse_letter(reply.text)
+        except NoAnswerError as exc:
+            return {**no_answer(reply.text, exc), "reasoner": "direct", "query": query}
         return {"text": value, "value": value, "choice": None, "reasoner": "direct", "query": query}
     if kind == "mcq":
         choices = choices_of(ctx, query)
@@ -79,10 +96,13 @@ async def direct_answer(ctx: Any, question: str, n_frames: int) -> dict[str, Any
         stem = stem if inline else question
         options = "\n".join(f"{i}. {c}" for i, c in enumerate(choices, start=1))
         reply = await ctx.call("direct_mcq", {"question": stem, "options": options}, task={"kind": "mcq"})
-        value = reply.value if isinstance(reply.value, int) else parse_option(reply.text, len(choices) or 4)
+        try:
+            value = parse_option(reply.text, len(choices) or 4, value=reply.value)
+        except NoAnswerError as exc:
+            return {**no_answer(reply.text, exc), "reasoner": "direct", "query": query}
         return {"text": str(value), "value": value, "choice": value, "reasoner": "direct", "query": query}
     reply = await ctx.call("direct_open", {"question": question}, task={"kind": "open"})
-    text = reply.text.strip()
+    text = parse_open(reply.text)
     return {"text": text, "value": text, "choice": None, "reasoner": "direct", "query": query}
 
 

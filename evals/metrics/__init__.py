@@ -1,14 +1,10 @@
-"""Seed-faithful metrics: parsing, per-example scoring, accuracy, CTR, CVT, inconsistency, judges, CIs."""
+"""Seed-faithful metrics: per-example scoring, accuracy, CTR, CVT, inconsistency, judges, CIs.
+
+Replies are parsed by :mod:`spatioxolver.replies` (the parsers the graphs use too).
+"""
 
 from spatioxolver.evals.metrics.bootstrap import bootstrap_ci, mean_ci, paired_delta_ci
 from spatioxolver.evals.metrics.judge import LLMJudge, NormalizedJudge, make_judge, normalized_match
-from spatioxolver.evals.metrics.parsing import (
-    parse_label,
-    parse_letter,
-    parse_option_number,
-    parse_relations,
-    parse_yes_no,
-)
 from spatioxolver.evals.metrics.scoring import score_example, set_prf
 from spatioxolver.evals.metrics.summary import latest_rows, summarize
 
@@ -20,11 +16,6 @@ __all__ = [
     "NormalizedJudge",
     "make_judge",
     "normalized_match",
-    "parse_label",
-    "parse_letter",
-    "parse_option_number",
-    "parse_relations",
-    "parse_yes_no",
     "score_example",
     "set_prf",
     "latest_rows",

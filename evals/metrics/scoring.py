@@ -6,14 +6,18 @@ Open-ended items are not decided here: :func:`score_example` marks them
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from spatioxolver.evals.example import Example
-from spatioxolver.evals.metrics.parsing import (
+
+from spatioxolver.errors import ParseError
+from spatioxolver.replies import (
     parse_label,
     parse_letter,
-    parse_option_number,
-    parse_relations,
+    parse_open,
+    parse_option,
+    parse_relation_set,
     parse_yes_no,
 )
 
@@ -37,6 +41,14 @@ def set_prf(pred: list[str], gold: list[str]) -> tuple[float, float, float]:
     return precision, recall, f1
 
 
+def _parsed(parse: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """The parsed prediction, or ``None`` when the reply gives none (garbled, refused or hedged)."""
+    try:
+        return parse(*args, **kwargs)
+    except ParseError:
+        return None
+
+
 def score_example(example: Example, value: Any, text: str | None) -> dict[str, Any]:
     """``{"pred", "correct", "parsed"}`` plus ``precision/recall/f1`` for relation sets.
 
@@ -46,10 +58,10 @@ def score_example(example: Example, value: Any, text: str | None) -> dict[str, A
     gold = example.answer
     if kind == "pairwise":
         labels = [str(x) for x in example.query.get("objects", [])] or [str(gold)]
-        pred = parse_label(value, text, labels)
+        pred = _parsed(parse_label, text, labels, value=value)
         return {"pred": pred, "parsed": pred is not None, "correct": pred is not None and pred == str(gold)}
     if kind in ("orbit", "top_down"):
-        pred = parse_relations(value, text)
+        pred = _parsed(parse_relation_set, text, value=value)
         gold_set = sorted(str(g).lower() for g in (gold or []))
         precision, recall, f1 = set_prf(pred or [], gold_set)
         return {
@@ -61,7 +73,7 @@ def score_example(example: Example, value: Any, text: str | None) -> dict[str, A
             "f1": f1 if pred is not None else 0.0,
         }
     if kind == "inconsistent_object":
-        pred = parse_letter(value, text, example.query.get("labels"))
+        pred = _parsed(parse_letter, text, example.query.get("labels"), value=value)
         return {
             "pred": pred,
             "parsed": pred is not None,
@@ -69,18 +81,16 @@ def score_example(example: Example, value: Any, text: str | None) -> dict[str, A
         }
     if kind == "mcq":
         n = len(example.choices) if example.choices else None
-        pred = parse_option_number(value, text, n, example.choices)
+        pred = _parsed(parse_option, text, n, example.choices, value=value)
         return {"pred": pred, "parsed": pred is not None, "correct": pred is not None and pred == int(gold)}
     if kind == "yes_no":
-        pred = parse_yes_no(value, text)
+        pred = _parsed(parse_yes_no, text, value=value)
         return {"pred": pred, "parsed": pred is not None, "correct": pred is not None and pred == bool(gold)}
     if kind == "open":
         # The judge reads the answer *text* (the sentence the model gave); the structured
         # value of an agentic answer is often a bare label ("6") that alone cannot match
         # a descriptive gold answer ("object 6 (the small red metal cylinder)").
-        pred = text if isinstance(text, str) and text.strip() else value
-        if isinstance(pred, str) and not pred.strip():
-            pred = None
+        pred = _parsed(parse_open, text if isinstance(text, str) else None, value=value)
         return {"pred": pred, "parsed": pred is not None, "correct": None, "needs_judge": True}
     # Unknown query types: exact normalised comparison.
     pred = value if value is not None else text

@@ -1,0 +1,176 @@
+"""Scalar reply forms: yes/no, a count, a number, and the open form (the text as is)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from spatioxolver.errors import ParseError
+from spatioxolver.replies._text import (
+    Mention,
+    choose,
+    clean,
+    commitment_spans,
+    declined,
+    refusal_reason,
+    strip_thinking,
+    with_value,
+)
+
+__all__ = ["parse_yes_no", "parse_count", "parse_number", "parse_open"]
+
+_YES = ("yes", "true", "correct", "yeah", "yep", "affirmative", "indeed")
+_NO = ("no", "false", "incorrect", "nope", "negative", "wrong")
+# "yes" is never a determiner, "no" often is ("No object matches"), so "no" needs punctuation after it.
+_LEAD_YES = re.compile(r"^\W*(" + "|".join(_YES) + r")\b(?![-'’])", re.I)
+_LEAD_NO = re.compile(r"^\W*(" + "|".join(_NO) + r")(?:\s*[,.!:;]|\s*$|\s+[-–—])", re.I)
+_MAYBE = re.compile(r"\b(?:maybe|perhaps|possibly|might|could\s+be)\b", re.I)
+# Only these wordings undo a leading "Yes," / "No,": "No, there is no red cube" is an answer.
+_HEDGES = ("both or neither", "no match")
+
+
+def _lead_yes_no(text: str) -> bool | None:
+    m = _LEAD_YES.match(text) or _LEAD_NO.match(text)
+    if not m:
+        return None
+    return m.group(1).lower() in _YES
+
+
+def parse_yes_no(text: str | None, *, value: Any = None) -> bool:
+    """A yes/no reply -> ``True`` / ``False`` (also ``true``/``false``, ``correct``/``incorrect``).
+
+    Raises:
+        NoAnswerError: "No idea.", "Yes or no, I cannot tell", "No object matches 'the cube'.",
+            a bare "maybe".
+        ParseError: no yes/no word.
+
+    Example:
+        >>> parse_yes_no("<think>left? right?</think>No, the mug is to the right of the lamp.")
+        False
+    """
+
+    def read_value(v: Any) -> bool:
+        if isinstance(v, bool):
+            return v
+        return read_text(str(v))
+
+    def read_text(raw: str) -> bool:
+        text = clean(raw)
+        if not text:
+            raise ParseError("the reply is empty (expected yes or no)", raw=raw)
+        if re.search(r"\byes\s*(?:or|/)\s*no\b|\bno\s*(?:or|/)\s*yes\b", text, re.I):
+            raise declined("hedge between yes and no", raw=raw)
+        for span, _weak in commitment_spans(text):
+            answer = _lead_yes_no(span)
+            if answer is not None:
+                return answer
+        first = re.split(r"(?<=[.!?])\s|\n", text, maxsplit=1)[0]
+        answer = _lead_yes_no(text)
+        if answer is not None:
+            reason = refusal_reason(first, skip=_HEDGES)
+            if reason:
+                raise declined(reason, raw=raw)
+            return answer
+        reason = refusal_reason(text) or ("unsure" if _MAYBE.search(text) else None)
+        if reason:
+            raise declined(reason, raw=raw)
+        raise ParseError("the reply does not say yes or no", raw=raw)
+
+    return with_value(value, text, read_value, read_text)
+
+
+_COUNT_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_INT = re.compile(r"(?<![\w.\-])(\d+)(?![\w]|\.\d)")
+_NONE_THERE = re.compile(r"^\W*(?:there\s+(?:are|is)\s+)?(?:no|none|zero)\b(?!\s*(?:idea|answer)\b)", re.I)
+
+
+def parse_count(text: str | None, *, value: Any = None) -> int:
+    """A "how many" reply -> a non-negative integer (digits or number words up to twenty).
+
+    Raises:
+        NoAnswerError: a refusal or a hedge ("3 or 4").
+        ParseError: no count, or several without a commitment.
+
+    Example:
+        >>> parse_count("I see two red cubes and one sphere. Answer: 2")
+        2
+    """
+
+    def find(s: str, strict: bool) -> list[Mention]:
+        out = [Mention(m.start(), m.end(), int(m.group(1))) for m in _INT.finditer(s)]
+        words = re.finditer(r"\b(" + "|".join(_COUNT_WORDS) + r")\b", s, re.I)
+        out += [Mention(m.start(), m.end(), _COUNT_WORDS[m.group(1).lower()]) for m in words]
+        return sorted(out, key=lambda m: m.start)
+
+    def read_value(v: Any) -> int:
+        if isinstance(v, bool) or not isinstance(v, (int, float, str)):
+            raise ParseError(f"{v!r} is not a count", raw=str(v))
+        if isinstance(v, str):
+            return read_text(v)
+        if v < 0 or int(v) != v:
+            raise ParseError(f"{v!r} is not a count", raw=str(v))
+        return int(v)
+
+    def read_text(raw: str) -> int:
+        text = clean(raw)
+        if _NONE_THERE.match(text) and not refusal_reason(text, skip=_HEDGES) and not find(text, False):
+            return 0
+        return int(choose(raw, find, "count"))
+
+    return with_value(value, text, read_value, read_text)
+
+
+_FLOAT = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\w]|\.\d)")
+
+
+def parse_number(text: str | None, *, value: Any = None) -> float:
+    """A numeric reply (a distance, an angle) -> a float; the unit after it is ignored.
+
+    Raises:
+        NoAnswerError: a refusal or a hedge ("2 or 3 metres").
+        ParseError: no number, or several without a commitment.
+
+    Example:
+        >>> parse_number("Roughly 2.5 m. Final Answer: 2.5")
+        2.5
+    """
+
+    def find(s: str, strict: bool) -> list[Mention]:
+        return [Mention(m.start(), m.end(), float(m.group(1))) for m in _FLOAT.finditer(s)]
+
+    def read_value(v: Any) -> float:
+        if isinstance(v, bool) or not isinstance(v, (int, float, str)):
+            raise ParseError(f"{v!r} is not a number", raw=str(v))
+        return float(v) if not isinstance(v, str) else read_text(v)
+
+    def read_text(raw: str) -> float:
+        return float(choose(raw, find, "number"))
+
+    return with_value(value, text, read_value, read_text)
+
+
+def parse_open(text: str | None, *, value: Any = None) -> str:
+    """An open-ended reply -> its text as is (only a ``<think>`` block and outer blanks removed).
+
+    The text is what a judge grades, so refusal wording is kept, not turned into an error.
+    The structured ``value`` is the fallback when the text is empty.
+
+    Raises:
+        ParseError: the reply (and the value) are empty.
+
+    Example:
+        >>> parse_open("<think>hmm</think>  The red cube, on the left. ")
+        'The red cube, on the left.'
+    """
+    body = strip_thinking(text)
+    if body:
+        return body
+    if value is not None and str(value).strip():
+        return str(value).strip()
+    raise ParseError("the reply is empty", raw="" if text is None else str(text))
