@@ -111,7 +111,8 @@ _FINAL = re.compile(r"\bfinal\s+(?:answer|choice|ranking)\s*(?:is\b|:|=|-|–|�
 _STRONG = re.compile(
     r"(?:\b(?:the\s+|my\s+|correct\s+|best\s+)?(?:answer|choice|selection)\s*"
     r"(?:is|would\s+be|will\s+be|should\s+be|must\s+be|:|=|-|–|—)\s*"
-    r"|\bi\s*(?:would|will|'ll|’ll|'d|’d|shall)?\s*(?:choose|pick|select|go\s+with|answer|opt\s+for|say)\b[:\s]*)",
+    r"|\bi\s*(?:would|will|'ll|’ll|'d|’d|shall)?\s*(?:choose|pick|select|go\s+with|answer|opt\s+for|say)\b[:\s]*"
+    r"|\bi\s+(?:lean|am\s+leaning|'m\s+leaning)\s+(?:towards?|to)\s*)",
     re.I,
 )
 # A conclusion word counts only when a bare answer follows it ("..., so 2.", "Therefore: object 2").

@@ -62,6 +62,8 @@ LABEL_CASES = [
     ("The answer is 1, not 2.", "1"),  # negated alternative; the old scorer read nothing here
     ("Judging by the perspective lines, object 2 is the one nearer the back wall.", "2"),  # one mention
     ("Box 1 is not as far as the other, whereas box 2 recedes.", "2"),  # negated clause ignored
+    ("Both are plausible at first, but I lean towards 1.", "1"),  # "lean towards" commits past "both"
+    ("**Answer:** 2\n\n**Explanation:** object 1 sits in the foreground.", "2"),  # bold answer, then why
     ("1 or 2", NO),  # bare hedge
     ("It is either 1 or 2, hard to say.", NO),  # hedge with refusal wording
     ("Neither", NO),  # neither
