@@ -28,6 +28,7 @@ async def test_graph_no_answer_has_no_value(graph, template, reply) -> None:
     ans = await aask(IMAGE, PAIRWISE, model="scripted/llm", graph=graph, client=client, marks={"1": (1, 1)})
     assert ans.value is None and ans.choice is None and ans.error is None
     assert ans.text == reply  # the model's own words, for the record
+    assert ans.no_answer  # the typed reason travels to the Answer
 
 
 async def test_graph_garbled_reply_is_still_a_parse_error() -> None:
