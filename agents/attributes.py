@@ -366,7 +366,8 @@ class AttributesAgent:
                 agent="attributes",
             )
             for entry in reply_as(ObjectList, reply).objects:
-                by_key.setdefault(str(entry.id), entry)
+                if entry.id is not None:
+                    by_key.setdefault(str(entry.id), entry)
                 if entry.label:
                     by_key.setdefault(str(entry.label), entry)
         out = []

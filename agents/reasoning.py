@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from spatioxolver.agents._reasoning import SymbolicAnswer, answer_query, parse_question
+from spatioxolver.agents._reasoning._forms import answer_fields, form_of, format_instruction, reply_parser
 
 from spatioxolver.schema import SceneGraph
 
@@ -37,17 +38,9 @@ __all__ = [
     "choices_of",
     "reasoner_of",
     "REASONERS",
-    "reply_format",
+    "ask_in_form",
     "parse_reply",
 ]
-
-_FORMATS = {
-    "pairwise": "Answer with just the object name (its label).",
-    "cvt": 'Answer with a JSON list of relations, e.g. ["left", "front"].',
-    "inconsistency": "Reply exactly as 'Final Answer: <LETTER>' with one capital letter.",
-    "mcq": "Reply with the number of the correct option only.",
-    "open": "Answer concisely in one or two sentences.",
-}
 
 
 def reason_symbolic(
@@ -153,70 +146,77 @@ async def reason_llm(
     query: Mapping[str, Any] | None = None,
     with_image: bool = True,
 ) -> dict[str, Any]:
-    """Ask the run's model to answer from the scene graph; returns the answer dict."""
-    task = task_for(ctx.options.get("query") or query)
+    """Ask the run's model to answer from the scene graph; returns the answer dict.
+
+    The reply is read by the question's answer form (:mod:`._reasoning._forms`); a reply
+    that declines gives ``value=None`` and a ``no_answer`` reason, and is not cached.
+    """
+    query = ctx.options.get("query") or query
+    task = task_for(query)
     choices = choices_of(ctx, query)
+    compact = compact_scene_graph(graph)
+    form = "pairwise" if task["kind"] == "pairwise" else form_of(query)
+    labels = (
+        [str(o) for o in task["objects"]] if form == "pairwise" else [o["name"] for o in compact["objects"]]
+    )
     options = "".join(f"{i}. {c}\n" for i, c in enumerate(choices, start=1))
     fields = {
-        "scene_graph": json.dumps(compact_scene_graph(graph), sort_keys=True),
+        "scene_graph": json.dumps(compact, sort_keys=True),
         "question": question,
         "options": ("Options:\n" + options) if options else "",
-        "answer_format": _FORMATS[task["kind"]],
+        "answer_format": format_instruction(form),
     }
-    reply = await ctx.call(
-        "reasoning", fields, task=task, images=with_image and bool(ctx.frames), agent="reasoning"
-    )
-    return parse_reply(reply, task, choices)
+    return await ask_in_form(
+        ctx, "reasoning", fields, task=task, form=form, labels=labels, n_options=len(choices) or 4,
+        images=with_image and bool(ctx.frames), agent="reasoning", reasoner="llm",
+    )  # fmt: skip
 
 
-def reply_format(kind: str) -> str:
-    """The answer-format instruction of a task kind (pairwise, cvt, inconsistency, mcq, open)."""
-    return _FORMATS[kind]
+async def ask_in_form(
+    ctx: Any,
+    template: str,
+    fields: dict[str, Any],
+    *,
+    task: Mapping[str, Any],
+    form: str,
+    labels: list[str] | tuple[str, ...] = (),
+    n_options: int = 4,
+    images: bool = True,
+    agent: str | None = None,
+    reasoner: str,
+) -> dict[str, Any]:
+    """One model call whose reply is read in ``form``; returns the answer dict
+    (``text``, ``value``, ``choice``, ``rationale``, ``reasoner`` and, when the model
+    declined, ``no_answer``)."""
+    from spatioxolver.errors import NoAnswerError
+    from spatioxolver.replies import no_answer
+
+    parser = reply_parser(form, labels=labels, n_options=n_options)
+    try:
+        reply = await ctx.call(template, fields, task=dict(task), parser=parser, images=images, agent=agent)
+    except NoAnswerError as exc:
+        return {**no_answer(exc.raw, exc), "rationale": "", "reasoner": reasoner}
+    return {**answer_fields(form, reply.parsed), "rationale": "", "reasoner": reasoner}
 
 
 def parse_reply(reply: Any, task: Mapping[str, Any], choices: list[str]) -> dict[str, Any]:
-    """A model reply -> the answer dict (value parsed by the task's kind).
+    """A model reply -> the answer dict, read in the form of the task's kind.
 
     A reply that declines to answer gives ``value=None`` and a ``no_answer`` reason
     (:func:`spatioxolver.replies.no_answer`); garbled text raises ``ParseError``.
     """
     from spatioxolver.errors import NoAnswerError
-    from spatioxolver.replies import (
-        no_answer,
-        parse_label,
-        parse_letter,
-        parse_open,
-        parse_option,
-        parse_relation_set,
-    )
+    from spatioxolver.replies import no_answer
 
-    kind = task["kind"]
+    form = task["kind"]
+    parser = reply_parser(
+        form, labels=[str(o) for o in task.get("objects") or []], n_options=len(choices) or 4
+    )
     try:
-        if kind == "pairwise":
-            value = parse_label(reply.text, [str(o) for o in task["objects"]])
-        elif kind == "cvt":
-            value = parse_relation_set(reply.text, value=reply.value)
-        elif kind == "inconsistency":
-            value = parse_letter(reply.text)
-        elif kind == "mcq":
-            value = parse_option(reply.text, len(choices) or 4, value=reply.value)
-        else:
-            value = parse_open(reply.text)
+        value = parser(reply.text)
     except NoAnswerError as exc:
         return {**no_answer(reply.text, exc), "rationale": "", "reasoner": "llm"}
-    return {
-        "text": value if kind == "open" else _text(value),
-        "value": value,
-        "choice": value if kind == "mcq" else None,
-        "rationale": "",
-        "reasoner": "llm",
-    }
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(value) if value else "none"
-    return str(value)
+    return {**answer_fields(form, value), "rationale": "", "reasoner": "llm"}
 
 
 class ReasoningAgent:

@@ -75,7 +75,9 @@ async def _requests_per_failure(kind: str, graph: str, rgb) -> tuple[int | str, 
     if kind == "dead port":
         url, server = _dead_url(), None
     else:
-        spec = {"500": {"status": 500}, "400": {"status": 400}, "timeout": {"fault": "hang", "hang_s": 1.0}}[kind]
+        spec = {"500": {"status": 500}, "400": {"status": 400}, "timeout": {"fault": "hang", "hang_s": 1.0}}[
+            kind
+        ]
         server = LocalServer(default=spec).start()
         url = server.url
     start = time.perf_counter()

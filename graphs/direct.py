@@ -40,75 +40,47 @@ def _object_dictionary(ctx: Any) -> str:
 
 
 async def direct_answer(ctx: Any, question: str, n_frames: int) -> dict[str, Any]:
-    """One model call with the protocol's prompt; returns the answer dict."""
-    from spatioxolver.agents.reasoning import choices_of, protocol_query
-
-    from spatioxolver.errors import NoAnswerError
-    from spatioxolver.replies import (
-        no_answer,
-        parse_label,
-        parse_letter,
-        parse_open,
-        parse_option,
-        parse_relation_set,
-    )
+    """One model call with the protocol's prompt; returns the answer dict (a reply that
+    declines gives ``value=None`` and a ``no_answer`` reason)."""
+    from spatioxolver.agents.reasoning import ask_in_form, choices_of, protocol_query
 
     query = protocol_query(ctx, question, n_frames) or {}
     kind = query.get("type", "open")
     if ctx.text_only:
         return await _text_answer(ctx, question, query)
+    labels: list[str] = []
+    n_options = 4
     if kind == "pairwise":
-        objects = [_label(o) for o in query["objects"]]
-        task = {"kind": "pairwise", "axis": query["axis"], "objects": objects, "asks": query["asks"]}
-        reply = await ctx.call("direct_pairwise", {"question": question}, task=task)
-        try:
-            value = parse_label(reply.text, objects)
-        except NoAnswerError as exc:
-            return {**no_answer(reply.text, exc), "reasoner": "direct", "query": query}
-        return {"text": value, "value": value, "choice": None, "reasoner": "direct", "query": query}
-    if kind in ("orbit", "top_down"):
-        reply = await ctx.call(
-            "direct_cvt", {"question": question, "objects": _object_dictionary(ctx)}, task={"kind": "cvt"}
-        )
-        try:
-            value = parse_relation_set(reply.text, value=reply.value)
-        except NoAnswerError as exc:
-            return {**no_answer(reply.text, exc), "reasoner": "direct", "query": query}
-        return {
-            "text": ", ".join(value) or "none",
-            "value": value,
-            "choice": None,
-            "reasoner": "direct",
-            "query": query,
-        }
-    if kind == "inconsistent_object":
-        reply = await ctx.call("direct_inconsistency", {"question": question}, task={"kind": "inconsistency"})
-        try:
-            value = parse_letter(reply.text)
-        except NoAnswerError as exc:
-            return {**no_answer(reply.text, exc), "reasoner": "direct", "query": query}
-        return {"text": value, "value": value, "choice": None, "reasoner": "direct", "query": query}
-    if kind == "mcq":
-        choices = choices_of(ctx, query)
+        labels = [_label(o) for o in query["objects"]]
+        task = {"kind": "pairwise", "axis": query["axis"], "objects": labels, "asks": query["asks"]}
+        form, template, fields = "pairwise", "direct_pairwise", {"question": question}
+    elif kind in ("orbit", "top_down"):
+        task, form, template = {"kind": "cvt"}, "cvt", "direct_cvt"
+        fields = {"question": question, "objects": _object_dictionary(ctx)}
+    elif kind == "inconsistent_object":
+        task, form, template = {"kind": "inconsistency"}, "inconsistency", "direct_inconsistency"
+        fields = {"question": question}
+    elif kind == "mcq":
         from spatioxolver.agents._reasoning import split_options
 
+        choices = choices_of(ctx, query)
+        n_options = len(choices) or 4
         stem, inline = split_options(question)
-        stem = stem if inline else question
         options = "\n".join(f"{i}. {c}" for i, c in enumerate(choices, start=1))
-        reply = await ctx.call("direct_mcq", {"question": stem, "options": options}, task={"kind": "mcq"})
-        try:
-            value = parse_option(reply.text, len(choices) or 4, value=reply.value)
-        except NoAnswerError as exc:
-            return {**no_answer(reply.text, exc), "reasoner": "direct", "query": query}
-        return {"text": str(value), "value": value, "choice": value, "reasoner": "direct", "query": query}
-    reply = await ctx.call("direct_open", {"question": question}, task={"kind": "open"})
-    text = parse_open(reply.text)
-    return {"text": text, "value": text, "choice": None, "reasoner": "direct", "query": query}
+        task, form, template = {"kind": "mcq"}, "mcq", "direct_mcq"
+        fields = {"question": stem if inline else question, "options": options}
+    else:
+        task, form, template, fields = {"kind": "open"}, "open", "direct_open", {"question": question}
+    answer = await ask_in_form(
+        ctx, template, fields, task=task, form=form, labels=labels, n_options=n_options, reasoner="direct"
+    )
+    return {**answer, "query": query}
 
 
 async def _text_answer(ctx: Any, question: str, query: dict[str, Any]) -> dict[str, Any]:
     """One text-only call (no image): the question, plus the supplied scene graph if any."""
-    from spatioxolver.agents.reasoning import choices_of, parse_reply, reply_format, task_for
+    from spatioxolver.agents._reasoning._forms import format_instruction
+    from spatioxolver.agents.reasoning import ask_in_form, choices_of, task_for
     from spatioxolver.graphs._given import scene_graph_prompt
 
     task = task_for(query)
@@ -125,12 +97,14 @@ async def _text_answer(ctx: Any, question: str, query: dict[str, Any]) -> dict[s
         "scene": f"\nScene graph (JSON):\n{scene_graph_prompt(graph)}\n" if graph is not None else "",
         "question": stem,
         "options": "".join(f"{i}. {c}\n" for i, c in enumerate(choices, start=1)),
-        "answer_format": reply_format(task["kind"]),
+        "answer_format": format_instruction(task["kind"]),
     }
-    reply = await ctx.call("direct_text", fields, task=task)
-    answer = parse_reply(reply, task, choices)
-    answer.update(reasoner="direct (text)", query=query)
-    return answer
+    labels = [str(o) for o in task.get("objects") or []]
+    answer = await ask_in_form(
+        ctx, "direct_text", fields, task=task, form=task["kind"], labels=labels, n_options=len(choices) or 4,
+        reasoner="direct (text)",
+    )  # fmt: skip
+    return {**answer, "query": query}
 
 
 async def direct_node(state: PipelineState, runtime: Any) -> dict[str, Any]:

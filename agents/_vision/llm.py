@@ -27,13 +27,14 @@ __all__ = [
 
 
 class _Loose(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+    # Models write ids as numbers as often as strings ("id": 1), and add fields of their own.
+    model_config = ConfigDict(extra="ignore", coerce_numbers_to_str=True)
 
 
 class ObjectEntry(_Loose):
-    """One object as a model reports it."""
+    """One object as a model reports it (``id`` optional: the label, else its position)."""
 
-    id: str
+    id: str | None = None
     label: str | None = None
     color: str | None = None
     shape: str | None = None
@@ -105,12 +106,13 @@ def objects_from_reply(reply: ObjectList, *, frame: int = 0, source: str = "llm"
             key: (str(getattr(item, key)).strip().lower() if getattr(item, key) is not None else None)
             for key in ("color", "shape", "size", "material")
         }
-        extras: dict[str, Any] = {"model_id": str(item.id), "source": source}
+        model_id = str(item.id) if item.id is not None else (item.label or str(k))
+        extras: dict[str, Any] = {"model_id": model_id, "source": source}
         if item.description:
             extras["description"] = item.description
         if item.ground is not None:
             extras["ground_uw"] = list(item.ground)
-        label = item.label if item.label is not None else item.id
+        label = item.label if item.label is not None else model_id
         out.append(
             {
                 "id": f"o{k}",

@@ -114,7 +114,7 @@ async def test_simulated_model_answers_from_its_bound_answer_key_only() -> None:
     "text",
     [
         "I can't help with that.",  # a refusal instead of JSON
-        '{"objects": [{"label": "no id"}]}',  # schema violation: every object needs an id
+        '{"objects": [{"label": "cup", "bbox": "on the left"}]}',  # schema violation: a box is 4 numbers
     ],
 )
 async def test_unusable_replies_are_parse_errors_with_usage_recorded(drawn, text) -> None:
@@ -123,6 +123,14 @@ async def test_unusable_replies_are_parse_errors_with_usage_recorded(drawn, text
     with recording(step), pytest.raises(ParseError):
         await load_agent("segmentation").run({}, agent_runtime([img], model=_scripted(text)))
     assert step["calls"] == 1 and step["usage"]["prompt_tokens"] == 10
+
+
+async def test_objects_without_ids_or_with_numeric_ids_are_read(drawn) -> None:
+    img = drawn([("disc", (50, 50), 10, (173, 35, 35))])
+    reply = '{"objects": [{"label": "cup", "bbox": [1, 2, 30, 40]}, {"id": 7, "label": "cup"}, {"bbox": [5, 5, 9, 9]}]}'
+    out = await load_agent("segmentation").run({}, agent_runtime([img], model=_scripted(reply)))
+    extras = [o["attributes"]["extras"]["model_id"] for o in out["objects"]]
+    assert extras == ["cup", "7", "3"] and len({o["label"] for o in out["objects"]}) == 3
 
 
 class _DownscalingModel(ScriptedModel):

@@ -34,7 +34,7 @@ def _client() -> _SlowScripted:
     replies = {
         "segmentation": json.dumps(OBJECTS),
         "relations": json.dumps(RELATIONS),
-        "reasoning": "1",
+        "reasoning": "Yes.",
         "cot_rank": "1, 2",
     }
     return _SlowScripted(replies)
@@ -54,7 +54,7 @@ async def test_agentic_perception_runs_once_per_image(boxes_view, concurrency) -
         answers += await asyncio.gather(*(one(q) for q in questions[start : start + concurrency]))
     calls = Counter(r.template for r in client.requests)
     assert calls["segmentation"] == 1 and calls["relations"] == 1
-    assert all(a.error is None for a in answers)
+    assert all(a.error is None and a.value is True for a in answers)
     if concurrency > 1:
         assert cache_info()["waits"] >= 1  # the others waited instead of perceiving again
 
