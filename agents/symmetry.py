@@ -83,39 +83,102 @@ def _lines(
 
 
 def _mirror(
-    objs: list[SpatialObject], coord: int, tol: float
+    objs: list[SpatialObject], coord: int, tol: float, min_score: float = 0.0
 ) -> tuple[float, float, list[tuple[str, str]], list[str]] | None:
-    """Best mirror axis along ``coord``: (position, score, pairs, members)."""
+    """Best mirror axis along ``coord``: (position, score, pairs, members), or ``None``.
+
+    Candidate axes are the midpoints of all centroid pairs (rounded to 0.1 px); each is
+    scored by greedily pairing objects with a same-kind object near their reflection. The
+    best axis has the highest score, then the most pairs, then comes first in the candidate
+    set's iteration order. Only candidates whose coverage bound (:func:`_coverage_bound`)
+    can reach ``min_score`` and the best score so far are scored, best bound first, so a
+    scene without a strong axis costs array work instead of a greedy pass per candidate.
+    Axes scoring below ``min_score`` may be skipped (the caller drops them anyway).
+    """
     n = len(objs)
     if n < 2:
         return None
     pts = np.array([o.centroid for o in objs], dtype=float)
-    candidates = {round((pts[i, coord] + pts[j, coord]) / 2, 1) for i in range(n) for j in range(i + 1, n)}
-    best = None
-    for c in candidates:
-        used: set[int] = set()
-        pairs: list[tuple[str, str]] = []
-        members: list[str] = []
-        for i in range(n):
-            if i in used:
-                continue
-            mirrored = pts[i].copy()
-            mirrored[coord] = 2 * c - pts[i, coord]
-            if abs(pts[i, coord] - c) <= tol / 2:  # on the axis: maps to itself
-                used.add(i)
-                members.append(objs[i].id)
-                continue
-            dist = np.hypot(*(pts - mirrored).T)
-            for j in np.argsort(dist):
-                if j != i and j not in used and dist[j] <= tol and _same_kind(objs[i], objs[j]):
-                    used.update((i, int(j)))
-                    pairs.append((objs[i].id, objs[int(j)].id))
-                    members += [objs[i].id, objs[int(j)].id]
-                    break
-        score = len(used) / n
-        if pairs and (best is None or score > best[1] or (score == best[1] and len(pairs) > len(best[2]))):
-            best = (float(c), score, pairs, sorted(members))
-    return best
+    candidates = list(
+        {round((pts[i, coord] + pts[j, coord]) / 2, 1) for i in range(n) for j in range(i + 1, n)}
+    )
+    bound = _coverage_bound(objs, pts, coord, tol, np.array(candidates))
+    best: tuple[int, int, int] | None = None  # (used, pairs, -position in candidate order)
+    found = None
+    for k in sorted(range(len(candidates)), key=lambda k: (-bound[k], k)):
+        if bound[k] / n < min_score or (best is not None and bound[k] < best[0]):
+            break  # sorted by bound: no later candidate reaches the threshold or ties the best
+        c = candidates[k]
+        used, pairs, members = _greedy_pairs(objs, pts, coord, tol, c)
+        key = (len(used), len(pairs), -k)
+        if pairs and (best is None or key > best):
+            best = key
+            found = (float(c), len(used) / n, pairs, sorted(members))
+    return found
+
+
+def _greedy_pairs(
+    objs: list[SpatialObject], pts: np.ndarray, coord: int, tol: float, c: float
+) -> tuple[set[int], list[tuple[str, str]], list[str]]:
+    """Objects used by axis ``c``: each on the axis, or paired with the nearest free same-kind
+    object within ``tol`` of its reflection, in index order."""
+    used: set[int] = set()
+    pairs: list[tuple[str, str]] = []
+    members: list[str] = []
+    for i in range(len(objs)):
+        if i in used:
+            continue
+        mirrored = pts[i].copy()
+        mirrored[coord] = 2 * c - pts[i, coord]
+        if abs(pts[i, coord] - c) <= tol / 2:  # on the axis: maps to itself
+            used.add(i)
+            members.append(objs[i].id)
+            continue
+        dist = np.hypot(*(pts - mirrored).T)
+        for j in np.argsort(dist):
+            if j != i and j not in used and dist[j] <= tol and _same_kind(objs[i], objs[j]):
+                used.update((i, int(j)))
+                pairs.append((objs[i].id, objs[int(j)].id))
+                members += [objs[i].id, objs[int(j)].id]
+                break
+    return used, pairs, members
+
+
+def _coverage_bound(
+    objs: list[SpatialObject], pts: np.ndarray, coord: int, tol: float, axes: np.ndarray
+) -> np.ndarray:
+    """For each axis position, how many objects could take part: an upper bound of the
+    greedy count of :func:`_greedy_pairs`.
+
+    Object ``i`` can take part at axis ``c`` only if it lies within ``tol / 2`` of ``c`` or
+    has a same-kind partner ``j`` within ``tol`` across the axis, whose midpoint along
+    ``coord`` is then within ``tol / 2`` of ``c``. Each object's set of such ``c`` is a union
+    of intervals (merged per object), so the count at every axis is two sorted searches.
+    """
+    n = len(objs)
+    other = 1 - coord
+    vocabulary: dict[str, int] = {}
+    sigs = [_signature(o) for o in objs]
+    codes = np.array(
+        [[vocabulary.setdefault(v, len(vocabulary)) if v is not None else -1 for v in s] for s in sigs]
+    )
+    known = np.array([[v is not None for v in s] for s in sigs])
+    kind = np.ones((n, n), bool)
+    for a in range(codes.shape[1]):
+        kind &= ~known[:, None, a] | ~known[None, :, a] | (codes[:, None, a] == codes[None, :, a])
+    slack = 1e-6 * (1.0 + tol + float(np.abs(pts).max()))  # float rounding never drops an object
+    near = kind & (np.abs(pts[:, None, other] - pts[None, :, other]) <= tol + slack)
+    ii, jj = np.nonzero(near)
+    centres = np.where(ii == jj, pts[ii, coord], (pts[ii, coord] + pts[jj, coord]) / 2)  # i == j: on the axis
+    half = tol / 2 + slack
+    order = np.lexsort((centres, ii))
+    ii, centres = ii[order], centres[order]
+    new = np.ones(ii.size, bool)
+    new[1:] = (ii[1:] != ii[:-1]) | (centres[1:] - centres[:-1] > 2 * half)
+    starts = centres[new] - half
+    last = np.append(np.flatnonzero(new)[1:] - 1, ii.size - 1)
+    ends = np.sort(centres[last] + half)
+    return np.searchsorted(np.sort(starts), axes, side="right") - np.searchsorted(ends, axes, side="left")
 
 
 def find_structure(
@@ -206,7 +269,7 @@ def find_structure(
     symmetries: list[Symmetry] = []
     min_score = float(options.get("mirror_min_score", 0.75))
     for coord, name in ((0, "vertical"), (1, "horizontal")):
-        found = _mirror(objs, coord, tol)
+        found = _mirror(objs, coord, tol, min_score)
         if found and found[1] >= min_score:
             c, score, pairs, mem = found
             symmetries.append(

@@ -1,0 +1,121 @@
+"""The pruned mirror-axis search reports what scoring every candidate axis reports.
+
+The reference is the previous search (a greedy pass for every candidate axis, O(N^4 log N)).
+Scenes: uniform random centroids, jittered mirror-symmetric layouts, exact grids of
+identical objects (many tied axes), unknown attributes, and perceived renders.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from spatioxolver.agents import symmetry
+from spatioxolver.agents.symmetry import find_structure
+
+from spatioxolver.schema import Attributes, SpatialObject
+
+COLOURS = ["red", "blue", None]
+SHAPES = ["cube", "sphere", None]
+
+
+def _exhaustive_mirror(objs, coord, tol, min_score=0.0):  # noqa: ANN001, ANN202
+    n = len(objs)
+    if n < 2:
+        return None
+    pts = np.array([o.centroid for o in objs], dtype=float)
+    candidates = {round((pts[i, coord] + pts[j, coord]) / 2, 1) for i in range(n) for j in range(i + 1, n)}
+    best = None
+    for c in candidates:
+        used: set[int] = set()
+        pairs: list[tuple[str, str]] = []
+        members: list[str] = []
+        for i in range(n):
+            if i in used:
+                continue
+            mirrored = pts[i].copy()
+            mirrored[coord] = 2 * c - pts[i, coord]
+            if abs(pts[i, coord] - c) <= tol / 2:
+                used.add(i)
+                members.append(objs[i].id)
+                continue
+            dist = np.hypot(*(pts - mirrored).T)
+            for j in np.argsort(dist):
+                if j != i and j not in used and dist[j] <= tol and symmetry._same_kind(objs[i], objs[j]):
+                    used.update((i, int(j)))
+                    pairs.append((objs[i].id, objs[int(j)].id))
+                    members += [objs[i].id, objs[int(j)].id]
+                    break
+        score = len(used) / n
+        if pairs and (best is None or score > best[1] or (score == best[1] and len(pairs) > len(best[2]))):
+            best = (float(c), score, pairs, sorted(members))
+    return best
+
+
+def _objects(points, rng, uniform: bool = False) -> list[SpatialObject]:  # noqa: ANN001
+    out = []
+    for k, (x, y) in enumerate(points):
+        colour = "red" if uniform else COLOURS[int(rng.integers(len(COLOURS)))]
+        shape = "cube" if uniform else SHAPES[int(rng.integers(len(SHAPES)))]
+        attrs = Attributes(color=colour, shape=shape)
+        out.append(
+            SpatialObject(
+                id=f"o{k}", centroid=(float(x), float(y)), area=float(rng.uniform(80, 400)), attributes=attrs
+            )
+        )
+    return out
+
+
+def _scenes() -> list[list[SpatialObject]]:
+    rng = np.random.default_rng(7)
+    scenes = []
+    for n in (2, 3, 5, 8, 13, 24):
+        scenes.append(_objects(rng.uniform(0, 400, size=(n, 2)), rng))
+    for n in (4, 9, 16, 24):  # mirror pairs about x = 200 (some on the axis), jittered
+        half = rng.uniform((20, 20), (190, 300), size=(n // 2, 2))
+        pts = np.vstack(
+            [half, np.c_[400 - half[:, 0], half[:, 1]], np.array([[200.0, 150.0]] * (n % 2)).reshape(-1, 2)]
+        )
+        pts += rng.normal(0, 2, size=pts.shape)
+        scenes.append(_objects(pts, rng, uniform=bool(n % 2 == 0)))
+    for rows, cols in ((2, 2), (3, 5), (4, 6), (5, 5)):  # exact grids: many tied axes
+        pts = [(30.0 + 40 * c, 30.0 + 40 * r) for r in range(rows) for c in range(cols)]
+        scenes.append(_objects(pts, rng, uniform=True))
+    return scenes
+
+
+@pytest.fixture(scope="module")
+def exhaustive() -> list[tuple[list[SpatialObject], int, float, tuple | None]]:
+    return [
+        (objs, coord, tol, _exhaustive_mirror(objs, coord, tol))
+        for objs in _scenes()
+        for coord in (0, 1)
+        for tol in (3.0, 8.0, 20.0)
+    ]
+
+
+def test_mirror_equals_exhaustive_search(exhaustive) -> None:
+    for min_score in (0.0, 0.5, 0.75):
+        reported = 0
+        for objs, coord, tol, want in exhaustive:
+            got = symmetry._mirror(objs, coord, tol, min_score)
+            if want is not None and want[1] >= min_score:
+                assert got == want
+                reported += 1
+            else:
+                assert got is None or got[1] < min_score
+        assert reported >= 10
+
+
+def test_find_structure_equals_exhaustive_on_perceived_renders(monkeypatch) -> None:
+    from spatioxolver.agents.attributes import describe
+    from spatioxolver.agents.segmentation import segment
+
+    from spatioxolver.scenes import render_random_scene
+
+    views = [render_random_scene(s, n_objects=3 + s, width=240, height=160) for s in range(6)]
+    scenes = [describe(v.rgb, segment(v.rgb)) for v in views] + _scenes()[-4:]
+    fast = [find_structure(objs, image_size=(480, 320)) for objs in scenes]
+    monkeypatch.setattr(symmetry, "_mirror", _exhaustive_mirror)
+    slow = [find_structure(objs, image_size=(480, 320)) for objs in scenes]
+    assert fast == slow
+    assert sum(bool(syms) for _, syms in fast) >= 4
