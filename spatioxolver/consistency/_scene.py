@@ -148,7 +148,9 @@ def repair_scene_graph(
         pos = {v: k for k, v in enumerate(result.order)}
         _, rels = _axis_relations(graph, axis)
         kept: dict[tuple[int, int], Relation] = {}
+        first_of_pair: dict[tuple[int, int], Relation] = {}
         for rel, i, j, _ in rels:
+            first_of_pair.setdefault((min(i, j), max(i, j)), rel)
             if pos[i] < pos[j] and (min(i, j), max(i, j)) not in kept:
                 kept[(min(i, j), max(i, j))] = rel
         axis_rels: list[Relation] = []
@@ -162,7 +164,7 @@ def repair_scene_graph(
                     c = float(t.weights[first, second])
                     confidence = max(0.5, c)
                     # keep the subject/object order of an existing relation and invert its predicate
-                    original = next(r for r, i, j, _ in rels if {i, j} == {a, b})
+                    original = first_of_pair[(a, b)]
                     subj, obj = original.subject, original.object
                     predicate = forward if subj == ids[first] else backward
                 else:

@@ -110,3 +110,18 @@ def test_large_local_repair_runs(helpers):
 def test_repair_bad_options(kwargs, message):
     with pytest.raises(InputError, match=message):
         repair(Tournament.from_order([0, 1, 2]), **kwargs)
+
+
+def test_local_skips_restarts_once_every_pair_is_kept(monkeypatch):
+    from spatioxolver.consistency import _local
+
+    def no_restart(*args, **kwargs):
+        raise AssertionError("a restart cannot beat an order that keeps every pair")
+
+    shuffled = Tournament.from_order([3, 0, 4, 1, 2] + list(range(5, 40)))
+    monkeypatch.setattr(_local, "kwiksort", no_restart)
+    r = shuffled.repair("local")
+    assert r.optimal and r.order == [3, 0, 4, 1, 2] + list(range(5, 40))
+    cyclic = Tournament.from_matrix([[0, 1, 0], [0, 0, 1], [1, 0, 0]])
+    with pytest.raises(AssertionError, match="restart"):
+        cyclic.repair("local")
