@@ -82,6 +82,26 @@ def _lines(
     return out
 
 
+def _reports_clusters(pts: np.ndarray, dist: float) -> bool:
+    """Whether single-linkage clusters at ``dist`` are several and one has two members.
+
+    Single-linkage clusters cut at ``dist`` are the connected components of the graph
+    joining centroids at most ``dist`` apart (distances computed as ``pdist`` does).
+    """
+    n = len(pts)
+    d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(axis=-1))
+    near = (d <= dist) | np.eye(n, dtype=bool)
+    component = np.arange(n)
+    while True:  # label propagation: each point takes the smallest label among its neighbours
+        merged = np.where(near, component[None, :], n).min(axis=1)
+        merged = merged[merged]  # pointer jumping: long chains settle in few rounds
+        if np.array_equal(merged, component):
+            break
+        component = merged
+    sizes = np.bincount(component, minlength=n)
+    return bool(np.count_nonzero(sizes) > 1 and sizes.max() >= 2)
+
+
 def _mirror(
     objs: list[SpatialObject], coord: int, tol: float, min_score: float = 0.0
 ) -> tuple[float, float, list[tuple[str, str]], list[str]] | None:
@@ -238,11 +258,13 @@ def find_structure(
         )
     # Clusters: single linkage on centroids.
     dist = float(options.get("cluster_distance", 1.6 * med))
-    from scipy.cluster.hierarchy import fcluster, linkage
-
     pts = np.array([o.centroid for o in objs], dtype=float)
-    labels = fcluster(linkage(pts, method="single"), t=dist, criterion="distance")
-    clusters = [list(np.flatnonzero(labels == k)) for k in sorted(set(labels))]
+    clusters: list[list[int]] = []
+    if _reports_clusters(pts, dist):  # else no cluster group: skip scipy (slow to import)
+        from scipy.cluster.hierarchy import fcluster, linkage
+
+        labels = fcluster(linkage(pts, method="single"), t=dist, criterion="distance")
+        clusters = [list(np.flatnonzero(labels == k)) for k in sorted(set(labels))]
     if len(clusters) > 1:
         for c in clusters:
             if len(c) >= 2:

@@ -74,7 +74,6 @@ def _split_by_colour(
     join the part they touch.
     """
     import cv2
-    from scipy import ndimage
 
     area = int(crop_mask.sum())
     if depth >= 4 or area < 2 * min_area:
@@ -114,6 +113,8 @@ def _split_by_colour(
     label_img[good[:, 0], good[:, 1]] = labels + 1
     if not reliable.all():
         # Dark pixels take the label of the nearest reliable pixel.
+        from scipy import ndimage  # only here: scipy is slow to import
+
         _, (iy, ix) = ndimage.distance_transform_edt(label_img == 0, return_indices=True)
         label_img = np.where(crop_mask, label_img[iy, ix], 0)
     parts = [label_img == k + 1 for k in range(2)]
@@ -173,8 +174,6 @@ def _pieces(label: np.ndarray) -> tuple[np.ndarray, int]:
 
 def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -> list[np.ndarray]:
     """Merge highlights, slivers and tiny pieces into the neighbour they belong to."""
-    from scipy import ndimage
-
     label = np.zeros(parts[0].shape, np.int32)
     for i, p in enumerate(parts):
         label[p] = i + 1
@@ -187,6 +186,8 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
     if tiny.size and tiny.size < n:
         label[np.isin(label, tiny)] = 0
         # Tiny pieces (anti-aliased seams, specks) go to the nearest remaining piece.
+        from scipy import ndimage  # only here: scipy is slow to import
+
         _, (iy, ix) = ndimage.distance_transform_edt(label == 0, return_indices=True)
         label = np.where(comp, label[iy, ix], 0)
         label, n = _pieces(label)

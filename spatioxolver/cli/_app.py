@@ -56,6 +56,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 0
+    from spatioxolver._lazy_imports import defer_unused_packages
+
+    defer_unused_packages()  # LangGraph's unused dependencies load on first use, not at start
     try:
         result = args.handler(args)
     except SpatioxolverError as exc:

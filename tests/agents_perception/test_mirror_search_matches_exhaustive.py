@@ -119,3 +119,22 @@ def test_find_structure_equals_exhaustive_on_perceived_renders(monkeypatch) -> N
     slow = [find_structure(objs, image_size=(480, 320)) for objs in scenes]
     assert fast == slow
     assert sum(bool(syms) for _, syms in fast) >= 4
+
+
+def test_cluster_precheck_agrees_with_scipy_single_linkage() -> None:
+    from scipy.cluster.hierarchy import fcluster, linkage
+
+    rng = np.random.default_rng(3)
+    checked = {True: 0, False: 0}
+    for trial in range(300):
+        n = int(rng.integers(2, 30))
+        pts = rng.uniform(0, 200, size=(n, 2))
+        if trial % 3 == 0:  # chains: long single-linkage paths
+            pts = np.cumsum(rng.uniform(0, 12, size=(n, 2)), axis=0)
+        dist = float(rng.uniform(1, 60))
+        labels = fcluster(linkage(pts, method="single"), t=dist, criterion="distance")
+        sizes = np.bincount(labels)[1:]
+        want = bool(len(sizes) > 1 and sizes.max() >= 2)
+        assert symmetry._reports_clusters(pts, dist) == want
+        checked[want] += 1
+    assert min(checked.values()) > 30

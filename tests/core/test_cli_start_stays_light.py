@@ -1,0 +1,100 @@
+"""``spatioxolver ask`` on the geometric backend loads no scipy, no evals and defers
+LangGraph's unused dependencies (langsmith's generated API types, the LangGraph server SDK),
+which still work when something does use them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+DEFERRED = ("langsmith.types", "langgraph_sdk")
+
+
+def _python(code: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **env},
+    )
+
+
+@pytest.fixture(scope="module")
+def small_image(tmp_path_factory) -> Path:
+    from PIL import Image
+
+    img = np.full((64, 96, 3), 120, np.uint8)
+    img[20:44, 8:32] = (210, 40, 40)
+    img[14:38, 60:84] = (40, 60, 200)
+    path = tmp_path_factory.mktemp("img") / "two.png"
+    Image.fromarray(img).save(path)
+    return path
+
+
+_ASK = """
+import json, sys
+from spatioxolver.cli import main
+code = main(["ask", sys.argv[1], "Which object is the leftmost?", "--json"])
+lazy = [m for m in {deferred!r} if type(sys.modules.get(m)).__name__ == "_LazyPackage"]
+loaded = sorted({{m.split(".")[0] for m in sys.modules if m.split(".")[0] in ("scipy", "evals", "litellm")}})
+evals = [m for m in sys.modules if m.startswith("spatioxolver.evals")]
+print(json.dumps({{"code": code, "lazy": lazy, "loaded": loaded + evals}}))
+"""
+
+
+def test_ask_loads_no_scipy_or_evals_and_defers_langgraph_extras(small_image: Path, tmp_path: Path) -> None:
+    code = _ASK.format(deferred=DEFERRED).replace("sys.argv[1]", repr(str(small_image)))
+    out = _python(code, tmp_path)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    answer, report = json.loads(lines[-2]), json.loads(lines[-1])
+    assert report["code"] == 0 and answer["answer"]
+    assert "red" in json.dumps(answer).lower()  # the leftmost object is the red one
+    assert report["loaded"] == []
+    assert report["lazy"] == list(DEFERRED)
+
+
+def test_eager_switch_turns_deferral_off(small_image: Path, tmp_path: Path) -> None:
+    code = _ASK.format(deferred=DEFERRED).replace("sys.argv[1]", repr(str(small_image)))
+    out = _python(code, tmp_path, SPATIOXOLVER_EAGER_IMPORTS="1")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.strip().splitlines()[-1])["lazy"] == []
+
+
+def test_deferred_packages_work_on_first_use(tmp_path: Path) -> None:
+    code = """
+import sys, types
+from spatioxolver._lazy_imports import defer_unused_packages
+print(defer_unused_packages())
+import langgraph.graph
+import langgraph_sdk
+import langsmith.types
+print(type(sys.modules["langgraph_sdk"]).__name__, type(sys.modules["langsmith.types"]).__name__)
+from langgraph_sdk import get_client
+from langsmith.types import RunSelectField
+print(callable(get_client), type(sys.modules["langgraph_sdk"]) is types.ModuleType,
+      "RunSelectField" in langsmith.types.__dict__, hasattr(langsmith.types, "AgentCreateParams"))
+print(defer_unused_packages())
+"""
+    out = _python(code, tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[:4] == [
+        "['langsmith.types', 'langgraph_sdk']",
+        "_LazyPackage _LazyPackage",
+        "True True True True",
+        "[]",
+    ]
+
+
+def test_a_missing_or_plain_module_is_not_deferred() -> None:
+    from spatioxolver._lazy_imports import defer_unused_packages
+
+    assert defer_unused_packages(["no_such_package_xyz", "json"]) == []
