@@ -24,18 +24,27 @@ from typing import Any
 
 from spatioxolver.schema import SceneGraph
 
-__all__ = ["ConsistencyAgent", "check_consistency", "REPAIR_METHODS"]
+__all__ = ["ConsistencyAgent", "check_consistency", "REPAIR_METHODS", "EXACT_TIME_LIMIT_S"]
 
 REPAIR_METHODS = ("auto", "score", "local", "exact")
+#: Seconds an ``"exact"`` repair may take per axis when no limit is given: beyond the DP's
+#: reach (22 objects) the ILP stops there and the record reports its bound.
+EXACT_TIME_LIMIT_S = 10.0
 
 
 def check_consistency(
-    graph: SceneGraph, *, method: str = "auto", axes: Iterable[str] = ("H", "V", "D")
+    graph: SceneGraph,
+    *,
+    method: str = "auto",
+    axes: Iterable[str] = ("H", "V", "D"),
+    time_limit: float | None = None,
 ) -> tuple[SceneGraph, list[dict[str, Any]]]:
     """Repair ``graph``'s relations on ``axes``; returns ``(repaired_graph, records)``.
 
     Only frame-0 objects take part (relations are stated in one view). Axes without
-    relations are skipped.
+    relations are skipped. ``method="exact"`` stops each axis's solve after
+    ``time_limit`` seconds (default :data:`EXACT_TIME_LIMIT_S`); a record then has
+    ``optimal`` False and ``bound`` above ``agreement``.
 
     Raises:
         ConfigError: an unknown repair method.
@@ -45,6 +54,9 @@ def check_consistency(
 
     if method not in REPAIR_METHODS:
         raise ConfigError(f"unknown repair method {method!r}; use one of {', '.join(REPAIR_METHODS)}")
+    options = {}
+    if method == "exact":
+        options["time_limit"] = EXACT_TIME_LIMIT_S if time_limit is None else float(time_limit)
     present = [a for a in axes if graph.relations_on(a)]
     if not present:
         return graph, []
@@ -57,10 +69,10 @@ def check_consistency(
                 "relations": [r for r in graph.relations if r.subject in frame0 and r.object in frame0],
             }
         )
-        repaired, records = repair_scene_graph(sub, method=method, axes=present)
+        repaired, records = repair_scene_graph(sub, method=method, axes=present, **options)
         kept = [r for r in graph.relations if not (r.subject in frame0 and r.object in frame0)]
         return graph.model_copy(update={"relations": repaired.relations + kept}), records
-    return repair_scene_graph(graph, method=method, axes=present)
+    return repair_scene_graph(graph, method=method, axes=present, **options)
 
 
 class ConsistencyAgent:

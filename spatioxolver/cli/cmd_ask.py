@@ -251,6 +251,8 @@ def _ask(args: argparse.Namespace) -> int:
         print(json.dumps(out, default=str))
         return 0
     print(answer.text)
+    if args.repair == "exact":
+        _print_exact_bounds(answer.repairs)
     if args.trace:
         for entry in answer.trace:
             extra = {
@@ -261,6 +263,20 @@ def _ask(args: argparse.Namespace) -> int:
                 file=sys.stdout,
             )
     return 0
+
+
+def _print_exact_bounds(records: list[dict[str, Any]]) -> None:
+    """One stderr line per repaired axis: proven optimal, or the gap the time limit left."""
+    for r in records:
+        agreement, bound = r.get("agreement"), r.get("bound")
+        if r.get("optimal"):
+            print(f"repair {r.get('axis')}: proven optimal ({r.get('method')})", file=sys.stderr)
+        elif agreement is not None and bound is not None:
+            print(
+                f"repair {r.get('axis')}: not proven optimal within the time limit ({r.get('method')}): "
+                f"agreement {agreement:.4f}, upper bound {bound:.4f}, gap {bound - agreement:.4f}",
+                file=sys.stderr,
+            )
 
 
 def _print_event(event: dict[str, Any]) -> None:

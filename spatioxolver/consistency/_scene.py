@@ -132,7 +132,9 @@ def repair_scene_graph(
     Returns:
         ``(new_graph, records)``; one record per repaired axis:
         ``{"axis", "ctr_before", "ctr_after", "flipped": [[subject, object], ...],
-        "optimal", "agreement", "method", "order", "coverage"}``. ``flipped`` lists pairs
+        "optimal", "agreement", "bound", "method", "order", "coverage"}``; ``bound`` is a
+        proven upper bound on the agreement (equal to it when ``optimal``; the gap left
+        when an exact solve hit its time limit). ``flipped`` lists pairs
         the answers ordered ``subject`` before ``object`` that the repair reverses;
         ``ctr_before`` is over fully answered triples (None when there is none, or
         fewer than 3 items); ``coverage`` is the fraction of pairs answered.
@@ -195,6 +197,7 @@ def repair_scene_graph(
                 "flipped": [[ids[i], ids[j]] for i, j in result.flipped],
                 "optimal": result.optimal,
                 "agreement": result.agreement,
+                "bound": result.bound,
                 "method": result.method,
                 "order": [ids[v] for v in result.order],
                 "coverage": t.coverage()["pairs"],
