@@ -8,6 +8,8 @@
    the same command with LangGraph's unused dependencies loaded eagerly.
 4. Exact bitmask DP at N = 16 / 20: now vs the previous float-matmul DP (default BLAS
    threads), same optimum.
+5. ``executor="ray"`` (local Ray, 2 workers) vs the local executor on 200 examples:
+   same rows, overhead per example.
 
 Times are medians; CPU time (``time.process_time``, every thread of this process) is
 robust to other load on the machine, wall time is what a user waits.
@@ -242,6 +244,59 @@ def bench_dp() -> None:
         )
 
 
+def bench_ray(examples: int) -> None:
+    import asyncio
+    import importlib.util
+
+    print(f"\n== 5. eval on a local Ray (2 workers) vs the local executor, {examples} examples, sim/exact ==")
+    if importlib.util.find_spec("ray") is None:
+        print("  skipped: optional extra 'ray' not installed (pip install '.[ray]')")
+        return
+    import ray
+    from spatioxolver.evals.evaluate import aevaluate
+    from spatioxolver.evals.results import read_rows
+
+    from spatioxolver.scenes import generate
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "ctr"
+        scenes = -(-examples // 30)  # 30 questions per 5-object ctr scene
+        generate(
+            "ctr", root, scenes=scenes, seed=4, n=5, progress=False, width=160, height=120, supersample=1
+        )
+        common = {
+            "model": "sim/exact",
+            "graph": "direct",
+            "progress": False,
+            "concurrency": 8,
+            "limit": examples,
+        }
+        start_ray = time.perf_counter()
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
+        start_ray = time.perf_counter() - start_ray
+        try:
+            t = time.perf_counter()
+            asyncio.run(aevaluate(root, run_dir=Path(tmp) / "local", **common))
+            local_s = time.perf_counter() - t
+            t = time.perf_counter()
+            asyncio.run(aevaluate(root, run_dir=Path(tmp) / "ray", executor="ray", **common))
+            ray_s = time.perf_counter() - t
+        finally:
+            ray.shutdown()
+
+        def rows(name: str) -> dict[str, Any]:
+            drop = ("latency_s", "trace")
+            found = read_rows(Path(tmp) / name / "results.jsonl")
+            return {r["id"]: {k: v for k, v in r.items() if k not in drop} for r in found}
+
+        same = rows("local") == rows("ray")
+        n = len(rows("ray"))
+    print(f"  local Ray start {start_ray:.1f} s (once per run)")
+    print(f"  local executor {local_s:6.2f} s = {1000 * local_s / n:6.1f} ms/example")
+    print(f"  ray executor   {ray_s:6.2f} s = {1000 * ray_s / n:6.1f} ms/example   same rows: {same}")
+    print(f"  ray / local x{ray_s / local_s:.2f}; overhead {1000 * (ray_s - local_s) / n:+.1f} ms/example")
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     quick = "--quick" in argv
@@ -249,6 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     bench_parts(quick)
     bench_ask(3 if quick else 5)
     bench_dp()
+    bench_ray(60 if quick else 200)
     return 0
 
 

@@ -190,8 +190,18 @@ async def aevaluate(
     options: dict[str, Any] | None = None,
     answer_fn: Any = None,
     progress: bool | None = None,
+    executor: str = "local",
+    executor_address: str | None = None,
 ) -> tuple[RunOutcome, dict[str, Any]]:
-    """Evaluate ``model`` with ``graph`` on ``dataset``; returns the outcome and the summary."""
+    """Evaluate ``model`` with ``graph`` on ``dataset``; returns the outcome and the summary.
+
+    ``executor="ray"`` answers the examples on a Ray cluster (``executor_address``, else
+    ``RAY_ADDRESS``, else a local Ray); results go to the same run directory either way.
+    """
+    from spatioxolver.evals.ray_executor import EXECUTORS
+
+    if executor not in EXECUTORS:
+        raise ConfigError(f"unknown executor {executor!r}; use one of {', '.join(EXECUTORS)}")
     graph = ensure_known_graph(graph)
     bench = resolve_benchmark(dataset, benchmark)
     options = dict(options or {})
@@ -223,6 +233,8 @@ async def aevaluate(
         traces=traces,
         options=options,
         fingerprint=fingerprint,
+        executor=executor,
+        executor_address=executor_address,
     )
     run_dir = Path(run_dir) if run_dir else default_run_dir(bench.name, model, graph, split)
     outcome = await run_examples(

@@ -53,6 +53,10 @@ class RunConfig(BaseModel):
     retries: int = Field(default=0, ge=0, le=10)
     options: dict[str, Any] = Field(default_factory=dict)
     fingerprint: str = ""
+    #: Where examples are answered: ``local`` (this process) or ``ray`` (a Ray cluster).
+    executor: str = "local"
+    #: Ray cluster to join (``ray.init(address=...)``); ``None``: ``RAY_ADDRESS`` or a local Ray.
+    executor_address: str | None = None
 
 
 def safe_options(options: dict[str, Any]) -> dict[str, Any]:

@@ -413,6 +413,10 @@ async def run_examples(
     # Resolve the model and the judge first: an unknown name or a missing API key is a
     # ConfigError before anything is written, not one error row per example.
     client = None
+    if answer_fn is None and config.executor == "ray":  # answered on Ray: see evals/ray_executor.py
+        from spatioxolver.evals.ray_executor import ray_answer_fn
+
+        answer_fn = ray_answer_fn(config, address=config.executor_address)
     if answer_fn is None:
         from spatioxolver.api import aask
 

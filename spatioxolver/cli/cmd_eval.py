@@ -28,6 +28,15 @@ def add_parser(subparsers: Any) -> None:
     ev.add_argument("--limit", type=int, help="evaluate only the first N examples of the split")
     ev.add_argument("--concurrency", type=int, default=4, help="examples in flight at once (default 4)")
     ev.add_argument("--timeout", type=float, default=300.0, help="seconds per example (default 300)")
+    ev.add_argument(
+        "--executor",
+        choices=("local", "ray"),
+        default="local",
+        help="where examples are answered: local (default) or ray (optional extra 'ray')",
+    )
+    ev.add_argument(
+        "--ray-address", help="Ray cluster to join with --executor ray (default: RAY_ADDRESS or local)"
+    )
     ev.add_argument("--run-dir", help="output directory (default runs/<benchmark>-<model>-<graph>[-<split>])")
     ev.add_argument("--resume", action="store_true", help="continue a run: skip examples already recorded")
     ev.add_argument("--retry-errors", action="store_true", help="with a run dir: run the error rows again")
@@ -188,6 +197,8 @@ def _eval(args: argparse.Namespace) -> int:
         traces=args.traces,
         options=options,
         progress=False if args.no_progress else None,
+        executor=args.executor,
+        executor_address=args.ray_address,
     )
     totals = summary["totals"]
     sim = " (simulated)" if summary["run"].get("simulated") else ""
