@@ -33,7 +33,13 @@ def is_gap_example(meta: dict[str, Any]) -> bool:
 
 
 def _object_coordinates(scene: dict[str, Any]) -> dict[str, Any]:
-    """``object_depths`` (pixel_coords z) and ``object_camera_coords`` (x, y, z) per label."""
+    """``object_depths`` (pixel_coords z), ``object_camera_coords`` (x, y, z) and
+    ``object_plane_coords`` per label.
+
+    ``object_plane_coords`` are the coordinates the simulated models perturb (and the
+    theory curves and sigma-hat use): image-plane metres at the scene's median object depth,
+    ``x / z * z_ref`` and ``y / z * z_ref`` (equal to ``(u - cx) / fx * z_ref``), and the depth z.
+    """
     import numpy as np
 
     out: dict[str, Any] = {}
@@ -53,6 +59,12 @@ def _object_coordinates(scene: dict[str, Any]) -> dict[str, Any]:
             p = m @ np.array([*map(float, o["3d_coords"][:3]), 1.0])
             coords[str(o["label"])] = [round(float(v), 6) for v in p[:3]]
         out["object_camera_coords"] = coords
+        if coords and all(c[2] > 0 for c in coords.values()):
+            z_ref = float(np.median([c[2] for c in coords.values()]))
+            out["object_plane_coords"] = {
+                label: [round(c[0] / c[2] * z_ref, 6), round(c[1] / c[2] * z_ref, 6), c[2]]
+                for label, c in coords.items()
+            }
     return out
 
 
@@ -87,7 +99,7 @@ class CTRBenchmark(GeneratedBenchmark):
 
     def _examples(self, source: Path, *, strict: bool, **options: Any) -> Iterator[Example | BadLine]:
         for item in super()._examples(source, strict=strict, **options):
-            if isinstance(item, Example) and item.scenes and "object_camera_coords" not in item.meta:
+            if isinstance(item, Example) and item.scenes and "object_plane_coords" not in item.meta:
                 # Camera-frame coordinates of each labelled object: the theory curves
                 # (Thm 3.7) are evaluated at the true positions, not at nominal gaps.
                 try:

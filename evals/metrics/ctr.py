@@ -79,28 +79,43 @@ def _gap(meta: dict[str, Any]) -> float | None:
 
 
 def _coords(meta: dict[str, Any], axis: str, labels: list[str]) -> list[float] | None:
-    """Per-label coordinate along the axis (camera frame, metres) when the row carries it."""
-    cam = meta.get("object_camera_coords") or {}
+    """Per-label coordinate along the axis (metres) when the row carries it.
+
+    The simulator's coordinates first (image-plane metres at the median depth for H and V,
+    camera depth for D: ``object_plane_coords``), so theory curves and sigma-hat are in the
+    units the simulated noise is in; camera-frame coordinates only for older files.
+    """
     column = {"H": 0, "V": 1, "D": 2}[axis]
-    if cam and all(label in cam for label in labels):
-        return [float(cam[label][column]) for label in labels]
+    for key in ("object_plane_coords", "object_camera_coords"):
+        cam = meta.get(key) or {}
+        if cam and all(label in cam for label in labels):
+            return [float(cam[label][column]) for label in labels]
     depths = meta.get("object_depths") or {}
     if axis == "D" and depths and all(label in depths for label in labels):
         return [float(depths[label]) for label in labels]
     return None
 
 
-def expected_ctr(coords: list[float], sigma: float) -> float:
-    """Theorem 3.7 averaged over all triples of one scene: the CTR the noise model predicts."""
+def expected_ctr(coords: list[float], sigma: float, tau: float = 0.0) -> float:
+    """Theorem 3.7 averaged over all triples of one scene: the CTR the noise model predicts.
+
+    With ``tau > 0`` (the simulator's shared per-object offsets) Eq. (4) is averaged over
+    the offsets as well (64 fixed draws).
+    """
     from spatioxolver.consistency import depth_cycle_probability
 
+    if tau > 0 and np.isfinite(sigma) and sigma > 0 and len(coords) >= 3:
+        from spatioxolver.models._sim_calibration import expected_ctr as two_component
+
+        return two_component(np.asarray([coords], dtype=float), sigma, tau, draws=64)
     triples = np.array(list(itertools.combinations(coords, 3)), dtype=float)
     if len(triples) == 0 or not np.isfinite(sigma) or sigma <= 0:
         return 0.25 if not np.isfinite(sigma) else 0.0
     return float(np.mean(depth_cycle_probability(triples[:, 0], triples[:, 1], triples[:, 2], sigma)))
 
 
-def _sim_sigma(model: str | None, axis: str) -> float | None:
+def _sim_noise(model: str | None, axis: str) -> tuple[float, float] | None:
+    """``(sigma, tau)`` of a named sim profile on ``axis`` (None for other models)."""
     if not model or not str(model).startswith("sim/"):
         return None
     try:
@@ -108,7 +123,12 @@ def _sim_sigma(model: str | None, axis: str) -> float | None:
     except ImportError:
         return None
     profile = SIM_PROFILES.get(str(model)[4:])
-    return float(profile.sigma(axis)) if profile is not None else None
+    return (float(profile.sigma(axis)), float(profile.tau(axis))) if profile is not None else None
+
+
+def _sim_sigma(model: str | None, axis: str) -> float | None:
+    noise = _sim_noise(model, axis)
+    return noise[0] if noise else None
 
 
 def ctr_metrics(rows: list[dict[str, Any]], *, seed: int = 0, exact_osc_max_n: int = 20) -> dict[str, Any]:
@@ -156,11 +176,13 @@ def ctr_metrics(rows: list[dict[str, Any]], *, seed: int = 0, exact_osc_max_n: i
             "osc": mean_ci(oscs, seed=seed),
             "pairwise_accuracy": mean_ci(accs, seed=seed),
         }
-        true_sigma = _sim_sigma(model, axis)
+        noise = _sim_noise(model, axis)
         with_coords = [r["coords"] for r in recs if r["coords"] is not None]
-        if true_sigma is not None and with_coords:
-            entry["theory_ctr"] = float(np.mean([expected_ctr(c, true_sigma) for c in with_coords]))
-            entry["theory_sigma"] = true_sigma
+        if noise is not None and with_coords:
+            entry["theory_ctr"] = float(np.mean([expected_ctr(c, *noise) for c in with_coords]))
+            entry["theory_sigma"] = noise[0]
+            if noise[1]:
+                entry["theory_tau"] = noise[1]
         table.append(entry)
 
     gap = _gap_set(gap_records, seed=seed, model=model)
@@ -195,7 +217,9 @@ def _gap_set(records: list[dict[str, Any]], *, seed: int, model: str | None) -> 
         gaps.append(r["gap"])
     triples_arr, cyclic_arr = np.array(triples, dtype=float), np.array(cyclic)
     sigma_hat = float(fit_noise_sigma(triples_arr, cyclic_arr)) if cyclic_arr.any() else None
-    true_sigma = _sim_sigma(model, "D")
+    noise = _sim_noise(model, "D")
+    true_sigma = noise[0] if noise else None
+    direct = _direct_sigma(usable)
     per_gap = []
     for g in sorted(set(gaps)):
         idx = [i for i, x in enumerate(gaps) if x == g]
@@ -205,15 +229,66 @@ def _gap_set(records: list[dict[str, Any]], *, seed: int, model: str | None) -> 
             entry["theory_fitted"] = float(
                 np.mean(depth_cycle_probability(sub[:, 0], sub[:, 1], sub[:, 2], sigma_hat))
             )
-        if true_sigma:
+        if noise and noise[1]:
+            entry["theory_true_sigma"] = float(np.mean([expected_ctr(list(t), *noise) for t in sub]))
+        elif true_sigma:
             entry["theory_true_sigma"] = float(
                 np.mean(depth_cycle_probability(sub[:, 0], sub[:, 1], sub[:, 2], true_sigma))
             )
+        if g in direct["per_gap"]:
+            entry["sigma_direct"] = direct["per_gap"][g]
         per_gap.append(entry)
     residuals = [abs(e["p_cycle"]["value"] - e["theory_fitted"]) for e in per_gap if "theory_fitted" in e]
     return {
         "per_gap": per_gap,
         "sigma_hat": sigma_hat,
         "true_sigma": true_sigma,
+        "true_tau": noise[1] if noise else None,
+        "sigma_direct": direct["pooled"],
         "max_residual": max(residuals) if residuals else None,
     }
+
+
+def _direct_sigma(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The seed's "direct" sigma (Exp. 7): from pairwise accuracy through ``Phi^-1``.
+
+    ``per_gap``: ``sigma_from_accuracy(acc, gap)`` from the adjacent pairs (depth gap = the
+    set's Delta) of each Delta whose accuracy lies in (1/2, 1). ``pooled``: the maximum-
+    likelihood sigma of ``P(correct) = Phi(|gap| / sigma)`` over every pair with its gap.
+    """
+    from scipy.optimize import minimize_scalar
+    from scipy.special import log_ndtr
+
+    from spatioxolver.consistency import sigma_from_accuracy
+
+    by_gap: dict[float, list[float]] = defaultdict(list)
+    gaps_all, hits_all = [], []
+    for r in records:
+        coords = r["coords"]
+        if coords is None:
+            continue
+        where = dict(zip(r["labels"], coords, strict=True))
+        for row in r["rows"]:
+            a, b = (str(o) for o in row["query"]["objects"][:2])
+            if a not in where or b not in where:
+                continue
+            gap, hit = abs(where[a] - where[b]), float(correct_value(row))
+            gaps_all.append(gap)
+            hits_all.append(hit)
+            if abs(gap - r["gap"]) < 0.25 * r["gap"]:
+                by_gap[r["gap"]].append(hit)
+    per_gap = {}
+    for g, hits in by_gap.items():
+        acc = float(np.mean(hits))
+        if 0.5 < acc < 1.0:
+            per_gap[g] = sigma_from_accuracy(acc, g)
+    pooled = None
+    gaps, hits = np.array(gaps_all), np.array(hits_all)
+    if len(gaps) and 0 < hits.mean() < 1:
+
+        def nll(log_s: float) -> float:
+            z = gaps / np.exp(log_s)
+            return -float(np.sum(hits * log_ndtr(z) + (1 - hits) * log_ndtr(-z)))
+
+        pooled = float(np.exp(minimize_scalar(nll, bounds=(-7, 7), method="bounded").x))
+    return {"per_gap": per_gap, "pooled": pooled}

@@ -3,7 +3,10 @@
 Noise model (seed 000, Thm 3.7). For a pairwise question on axis ``a`` about objects
 ``i`` and ``j`` the simulator predicts "``i`` precedes ``j``" iff ``eps < x_j - x_i`` with
 ``eps ~ N(0, sigma_a^2)`` drawn independently for every query; coordinates ``x`` are
-those of :class:`~._sim_scene.SceneView` (metres; smaller precedes). With ``sigma -> 0``
+those of :class:`~._sim_scene.SceneView` (metres; smaller precedes). The ordinal kinds
+(``pairwise``, ``ranking``, ``relations``) first add the profile's shared per-object offsets
+``N(0, tau_a^2)`` (one draw per object, axis and scene; :mod:`._sim_noise`), calibrated with
+sigma against seed 000's Tables G1 and 1 (:mod:`._sim_calibration`). With ``sigma, tau -> 0``
 every answer is the gold answer; ``sim/random`` answers every question at chance.
 
 The other probe kinds use the same sigma:
@@ -52,6 +55,7 @@ import hashlib
 import json
 import math
 import time
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -73,7 +77,10 @@ _CVT_EPS = 0.2
 SCENE_LEVEL_KINDS = frozenset({"relations", "objects", "ranking"})
 _OPEN_ALTERNATIVES = 3
 #: Options a simulated client understands (``sigma`` sets all three axis sigmas).
-SIM_OPTIONS = ("seed", "latency", "sigma", "sigma_h", "sigma_v", "sigma_d", "bias", "attribute_error")
+SIM_OPTIONS = (
+    "seed", "latency", "sigma", "sigma_h", "sigma_v", "sigma_d",
+    "tau", "tau_h", "tau_v", "tau_d", "bias", "attribute_error",
+)  # fmt: skip
 #: Transport options generic callers pass to every client; meaningless for a simulation.
 _TRANSPORT_OPTIONS = ("api_base", "cache")
 
@@ -219,6 +226,8 @@ def answer_probe(profile: SimProfile, probe: Any, *, seed: int = 0) -> tuple[str
             f"simulated model cannot answer probe kind {kind!r}; known: {', '.join(PROBE_KINDS)}"
         )
     rng = _rng(seed, probe)
+    if profile.seed != int(seed):
+        profile = replace(profile, seed=int(seed))
     return handler(profile, probe, rng)
 
 
@@ -294,6 +303,13 @@ def _precedes(profile: SimProfile, gap: float, axis: str, rng: np.random.Generat
     return bool(eps < gap)
 
 
+def _perceived(profile: SimProfile, view: SceneView, axis: str) -> np.ndarray:
+    """Coordinates the ordinal probes compare: truth (with bias) plus the shared offsets."""
+    from spatioxolver.models._sim_noise import shared_offsets
+
+    return view.coords(axis, profile.bias) + shared_offsets(profile, view, axis)
+
+
 def _labels(probe: dict[str, Any], view: SceneView) -> list[str]:
     objects = probe.get("objects")
     return [str(o) for o in objects] if objects else list(view.labels)
@@ -309,7 +325,7 @@ def _pairwise(profile: SimProfile, probe: dict[str, Any], rng: np.random.Generat
         raise ConfigError(f"pairwise probe needs two objects, got {objects!r}")
     view = _view(probe)
     a, b = str(objects[0]), str(objects[1])
-    coords = view.coords(axis, profile.bias)
+    coords = _perceived(profile, view, axis)
     first = _precedes(profile, float(coords[view.index(b)] - coords[view.index(a)]), axis, rng)
     asks = str(probe.get("asks") or _DEFAULT_ASKS[axis]).lower()
     if asks in _ASKS_FIRST:
@@ -329,7 +345,7 @@ def _ranking(profile: SimProfile, probe: dict[str, Any], rng: np.random.Generato
     if profile.chance:
         order = list(rng.permutation(len(labels)))
     else:
-        coords = view.coords(axis, profile.bias)[idx]
+        coords = _perceived(profile, view, axis)[idx]
         noisy = coords + rng.standard_normal(len(idx)) * (profile.sigma(axis) / math.sqrt(2.0))
         order = list(np.argsort(noisy, kind="stable"))
     ranked = [labels[k] for k in order]
@@ -342,7 +358,7 @@ def _relations(profile: SimProfile, probe: dict[str, Any], rng: np.random.Genera
     idx = [view.index(label) for label in labels]
     out = []
     for axis in [_axis(a) for a in (probe.get("axes") or ["H", "V", "D"])]:
-        coords = view.coords(axis, profile.bias)
+        coords = _perceived(profile, view, axis)
         for p in range(len(idx)):
             for q in range(p + 1, len(idx)):
                 first = _precedes(profile, float(coords[idx[q]] - coords[idx[p]]), axis, rng)

@@ -14,6 +14,8 @@ from spatioxolver.evals.metrics.cvt import cvt_metrics, survival_curves
 from spatioxolver.evals.metrics.inconsistency import inconsistency_metrics
 from spatioxolver.evals.metrics.summary import latest_rows, summarize
 
+from spatioxolver.models import SIM_PROFILES
+
 
 def _pair_row(scene, axis, a, b, pred, asks="left", gold=None, meta=None, model="m"):
     return {
@@ -79,12 +81,26 @@ def test_gap_set_sigma_recovered_from_simulated_answers():
         meta = {"N": 3, "set": "gap", "delta": gap, "object_depths": depth}
         for a, b in itertools.combinations("123", 2):
             further = b if depth[b] - depth[a] + rng.normal(0, sigma) > 0 else a
-            rows.append(_pair_row(f"g{s}", "D", a, b, further, asks="further", meta=meta))
+            gold = b if depth[b] > depth[a] else a
+            rows.append(_pair_row(f"g{s}", "D", a, b, further, asks="further", gold=gold, meta=meta))
     gap_set = ctr_metrics(rows)["gap_set"]
     assert gap_set["sigma_hat"] == pytest.approx(sigma, rel=0.25)
+    # Exp. 7's "direct" sigma through Phi^-1(accuracy): pooled MLE and per Delta.
+    assert gap_set["sigma_direct"] == pytest.approx(sigma, rel=0.15)
     per = {e["gap"]: e for e in gap_set["per_gap"]}
+    assert per[1.0]["sigma_direct"] == pytest.approx(sigma, rel=0.3)
     assert per[0.3]["p_cycle"]["value"] > per[3.0]["p_cycle"]["value"]
     assert gap_set["max_residual"] < 0.1
+
+
+def test_theory_uses_the_simulators_image_plane_coordinates_for_h_and_v():
+    meta = {
+        "N": 3,
+        "object_camera_coords": {"1": [0, 0, 1], "2": [1, 0, 2], "3": [2, 0, 3]},
+        "object_plane_coords": {"1": [0, 0, 1], "2": [1, 0, 2], "3": [1.3, 0, 3]},
+    }
+    rows = [_pair_row("s", "H", a, b, a, meta=meta) for a, b in itertools.combinations("123", 2)]
+    assert scene_tournaments(rows)[0]["coords"] == [0.0, 1.0, 1.3]
 
 
 def test_sim_model_gets_theory_curve():
@@ -94,7 +110,10 @@ def test_sim_model_gets_theory_curve():
         for a, b in itertools.combinations("123", 2)
     ]
     entry = ctr_metrics(rows)["per_n_axis"][0]
-    assert 0 < entry["theory_ctr"] < 0.25 and entry["theory_sigma"] == pytest.approx(0.71)
+    assert 0 < entry["theory_ctr"] < 0.25 and entry["theory_sigma"] == pytest.approx(
+        SIM_PROFILES["gpt-4o"].sigma_d
+    )
+    assert entry["theory_tau"] == pytest.approx(SIM_PROFILES["gpt-4o"].tau_d)
 
 
 def test_survival_curves_from_start_and_peak():
