@@ -3,17 +3,18 @@
 Protocol splits change how each example is presented:
 
 * ``episodic`` (default): one scene per prompt.
-* ``sequential``: scenes are batched ``batch_size`` at a time (default 10) in manifest
+* ``sequential``: scenes are batched ``batch_size`` at a time (default 20, seed 003) in manifest
   order; each prompt carries the scenes that came before it in its batch, so the model
   must keep the current scene apart from the earlier ones. The current scene's image is
   always the first image (its labels are the marks); earlier scenes follow.
   ``meta.batch_position`` (1-based) records where the scene sits in its batch.
 * ``image`` (default) / ``text`` / ``scene-graph``: the tagged image with an object
-  dictionary; a structured text description with 3D coordinates and no image (the call
-  gets ``text_only=True``); the same text, no image, plus the scene graph of the original
-  (0°) view read from the scene JSON (the call gets ``scene_graph=`` the scene JSON, which
-  the API turns into a :class:`~spatioxolver.schema.SceneGraph` with exact ground
-  positions; language models see it as compact JSON, the symbolic reasoner answers from it).
+  dictionary; seed 003's Scene Object Dictionary (tag -> description and ``[x, y, w, h]``
+  box, no image; the call gets ``text_only=True``); the same dictionary plus the seed's
+  ``Tag X | dir:[...]`` relation lines of the original (0°) view in the question, and the
+  call also gets ``scene_graph=`` the scene JSON (the API turns it into a
+  :class:`~spatioxolver.schema.SceneGraph` with exact ground positions; the symbolic
+  reasoner answers from it).
   In the sequential protocol the earlier scenes' descriptions precede the current one.
 """
 
@@ -46,29 +47,52 @@ def density_of(example: Example) -> str | None:
     return None
 
 
+def _xywh(bbox: Any) -> list[int] | None:
+    """``[x, y, w, h]`` (seed 003's box form) from the scene JSON's ``[x0, y0, x1, y1]``."""
+    if not isinstance(bbox, (list, tuple)) or len(bbox) != 4:
+        return None
+    x0, y0, x1, y1 = (float(v) for v in bbox)
+    return [round(x0), round(y0), round(x1 - x0), round(y1 - y0)]
+
+
 def describe_scene(scene: dict[str, Any], *, with_graph: bool) -> str:
-    """Text representation of a scene (seed 003, Text-only / Scene Graph modes)."""
+    """Seed 003's Text-only / Scene Graph context (App. 11): the Scene Object Dictionary.
+
+    ``{"0": ("small red metal cylinder", [x, y, w, h]), ...}`` over the tagged objects (no
+    3-D coordinates: the seed gives boxes only), and with ``with_graph`` the relation lines
+    ``Tag X | left:[A, B] right:[..] front:[..] behind:[..]`` of the original (0°) view,
+    where ``Tag X | left:[A, B]`` means Tags A and B are to the LEFT of Tag X (CLEVR's
+    ``relationships[dir][X]``). Untagged (hidden) objects are left out.
+    """
     objects = scene.get("objects", [])
-    lines = ["Objects (tag: description, 3D position x, y, z in the original view's world frame):"]
-    tags: list[str] = []
-    for obj in objects:
-        tag = str(obj.get("label"))
-        tags.append(tag)
-        desc = " ".join(str(obj.get(k, "")) for k in ("size", "color", "material", "shape")).strip()
-        coords = ", ".join(f"{float(c):.2f}" for c in (obj.get("3d_coords") or [])[:3])
-        bbox = obj.get("bbox")
-        extra = f"; bbox {bbox}" if bbox else ""
-        lines.append(f"- {tag}: {desc} at ({coords}){extra}")
+    tagged = [(i, str(o.get("label"))) for i, o in enumerate(objects) if o.get("label") is not None]
+    entries = []
+    for i, tag in tagged:
+        obj = objects[i]
+        desc = " ".join(
+            str(obj.get(k, "")) for k in ("size", "color", "material", "shape") if obj.get(k)
+        ).strip()
+        box = _xywh(obj.get("bbox"))
+        entries.append(f'"{tag}": ("{desc}", {box})' if box is not None else f'"{tag}": ("{desc}")')
+    lines = [
+        "Refer to the bounding boxes [x, y, w, h] provided in the dictionary.",
+        "Scene Object Dictionary: {" + ", ".join(entries) + "}",
+    ]
     if with_graph:
-        lines.append("Scene graph of the original (0 degree) view: for each tag, the tags in each direction.")
+        tag_of = dict(tagged)
         rel = scene.get("relationships") or {}
-        for i, tag in enumerate(tags):
+        lines += [
+            "Scene Graph (original view):",
+            "Format: 'Tag X | dir:[A, B]' means Tags A and B are in direction 'dir' relative to Tag X.",
+        ]
+        for i, tag in tagged:
             parts = []
             for name in ("left", "right", "front", "behind"):
-                js = rel.get(name, [])
-                if i < len(js):
-                    parts.append(f"{name}: [{', '.join(tags[j] for j in js[i] if j < len(tags))}]")
-            lines.append(f"- {tag}: " + "; ".join(parts))
+                rows = rel.get(name, [])
+                others = [tag_of[j] for j in (rows[i] if i < len(rows) else []) if j in tag_of]
+                if others:
+                    parts.append(f"{name}:[{', '.join(others)}]")
+            lines.append(f"Tag {tag} | " + " ".join(parts))
     return "\n".join(lines)
 
 
@@ -110,7 +134,7 @@ class CVTBenchmark(GeneratedBenchmark):
         proto = protos[0] if protos else "episodic"
         out = [self._represent(e, rep) for e in examples]
         if proto == "sequential":
-            out = self._sequential(out, int(options.get("batch_size") or 10))
+            out = self._sequential(out, int(options.get("batch_size") or 20))
         for e in out:
             e.meta.setdefault("protocol", proto)
             e.meta.setdefault("representation", rep)
@@ -122,8 +146,8 @@ class CVTBenchmark(GeneratedBenchmark):
             return example
         if not example.scenes:
             raise BenchmarkError(f"example {example.id}: the {rep} representation needs scene files")
-        # The relation graph reaches the model as the API's scene graph (scene_graph=), not as text.
-        text = describe_scene(load_scene(example.scenes[0]), with_graph=False)
+        # Scene-graph mode: the seed's relation lines in the text, and the scene JSON as scene_graph=.
+        text = describe_scene(load_scene(example.scenes[0]), with_graph=rep == "scene-graph")
         return example.model_copy(
             update={
                 "id": f"{example.id}@{rep}",

@@ -1,8 +1,11 @@
-"""CVT metrics (seed 003 §3–5): multi-label P/R/F1 per view angle and top-down, spatial
-survival (Eq. 1) peak and from start, 0°=360° consistency, and F1 by batch position.
+"""CVT metrics (seed 003 §3–5, App. 9): multi-label P/R/F1 per view angle and top-down,
+spatial survival (Eq. 1) peak and from start, 0°=360° consistency (overall and by prompt
+depth), F1 by batch position, density and occlusion (anchor vs rotation), and the
+left/right vs front/behind asymmetry with inversion rates.
 
 Survival sequences are the tracked relations: rows with the same scene, subject and
-reference asked at several views, ordered 0°, 45°, ..., 360°, top-down. ``from_start(t)``
+reference asked at several views, ordered 0°, 45°, ..., 360°, top-down - the seed's ten
+views (the tracked 360° query is a paraphrase and counts as the ninth). ``from_start(t)``
 is Eq. 1 (correct at every one of the first t views); ``peak(t)`` counts a sequence
 when it holds a run of at least t consecutive correct answers anywhere (Fig. 4, top).
 """
@@ -15,7 +18,7 @@ from typing import Any
 import numpy as np
 from spatioxolver.evals.metrics.bootstrap import mean_ci
 
-__all__ = ["cvt_metrics", "survival_curves", "view_of"]
+__all__ = ["cvt_metrics", "survival_curves", "view_of", "occlusion_breakdown", "axis_asymmetry"]
 
 
 def view_of(query: dict[str, Any]) -> str:
@@ -84,7 +87,7 @@ def cvt_metrics(rows: list[dict[str, Any]], *, seed: int = 0) -> dict[str, Any]:
         q, meta = r["query"], r.get("meta") or {}
         view = view_of(q)
         correct = r.get("status") == "ok" and bool(r.get("correct"))
-        if meta.get("tracked") and not meta.get("paraphrase"):
+        if meta.get("tracked"):
             track = meta.get("track_id")
             key = (
                 str(r.get("scene_key")),
@@ -102,12 +105,16 @@ def cvt_metrics(rows: list[dict[str, Any]], *, seed: int = 0) -> dict[str, Any]:
     # else every 0°/360° pair of queries on the same (scene, subject, reference).
     by_id = {str(r["id"]).split("@")[0]: r for r in rows}
     matches = []
+    match_by_position: dict[int, list[float]] = defaultdict(list)
     for r in rows:
         source = (r.get("meta") or {}).get("source_id")
         if source and str(source) in by_id:
             a, b = by_id[str(source)], r
             ok = a.get("status") == "ok" and b.get("status") == "ok" and a.get("pred") is not None
             matches.append(float(ok and a.get("pred") == b.get("pred")))
+            position = (r.get("meta") or {}).get("batch_position")
+            if position:
+                match_by_position[int(position)].append(matches[-1])
     if not matches:
         preds: dict[tuple[str, str, str], dict[str, list[Any]]] = defaultdict(lambda: defaultdict(list))
         for r in rows:
@@ -153,4 +160,82 @@ def cvt_metrics(rows: list[dict[str, Any]], *, seed: int = 0) -> dict[str, Any]:
         "n_sequences": len(sequences),
         "f1_by_batch_position": {str(k): float(np.mean(v)) for k, v in sorted(by_position.items())},
         "f1_by_density": {k: mean_ci(v, seed=seed) for k, v in sorted(by_density.items())},
+        "consistency_by_batch_position": {
+            str(k): float(np.mean(v)) for k, v in sorted(match_by_position.items())
+        },
+        "f1_by_occlusion": occlusion_breakdown(rows, seed=seed),
+        "axis_asymmetry": axis_asymmetry(rows),
     }
+
+
+def _regime(row: dict[str, Any]) -> str:
+    view = view_of(row["query"])
+    return "anchor" if view in ("0", "360") else "rotation"
+
+
+def occlusion_breakdown(rows: list[dict[str, Any]], *, seed: int = 0) -> dict[str, Any]:
+    """F1 by occlusion kind (none / subject / object / both) and visible vs occluded,
+    at the anchor view (0° and its 360° paraphrases) and under rotation (seed 003 Fig. 6, S2)."""
+    groups: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for r in rows:
+        occ = (r.get("meta") or {}).get("occlusion")
+        kind = occ.get("kind") if isinstance(occ, dict) else None
+        if not kind:
+            continue
+        regime = _regime(r)
+        groups[regime][str(kind)].append(_f1(r))
+        groups[regime]["visible" if kind == "none" else "occluded"].append(_f1(r))
+    return {
+        regime: {k: mean_ci(v, seed=seed) for k, v in sorted(kinds.items())}
+        for regime, kinds in sorted(groups.items())
+    }
+
+
+_AXES = {"lateral": ("left", "right"), "depth": ("front", "behind", "north", "south")}
+_OPPOSITE = {
+    "left": "right",
+    "right": "left",
+    "front": "behind",
+    "behind": "front",
+    "north": "south",
+    "south": "north",
+}
+
+
+def axis_asymmetry(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Left/right vs front/behind (north/south top-down) accuracy and inversion rates (seed 003 App. 9.5).
+
+    Per answered row and axis: *correct* when the predicted relations on that axis equal the
+    gold ones; an *inversion* when the prediction holds the opposite of a gold relation on it.
+    Unanswered rows count as wrong and not inverted. ``gap`` = lateral - depth accuracy.
+    """
+    out: dict[str, Any] = {}
+    for regime in ("all", "anchor", "rotation"):
+        stats: dict[str, list[tuple[float, float]]] = {axis: [] for axis in _AXES}
+        for r in rows:
+            if regime != "all" and _regime(r) != regime:
+                continue
+            pred = r.get("pred") if r.get("status") == "ok" and isinstance(r.get("pred"), list) else None
+            gold = r.get("gold")
+            if not isinstance(gold, list):
+                continue
+            for axis, names in _AXES.items():
+                g = {x for x in gold if x in names}
+                if pred is None:
+                    stats[axis].append((0.0, 0.0))
+                    continue
+                p = {x for x in pred if x in names}
+                stats[axis].append((float(p == g), float(any(_OPPOSITE[x] in p for x in g))))
+        if not stats["lateral"]:
+            continue
+        entry = {
+            axis: {
+                "accuracy": float(np.mean([c for c, _ in v])),
+                "inversion_rate": float(np.mean([i for _, i in v])),
+                "n": len(v),
+            }
+            for axis, v in stats.items()
+        }
+        entry["gap"] = entry["lateral"]["accuracy"] - entry["depth"]["accuracy"]
+        out[regime] = entry
+    return out

@@ -62,7 +62,9 @@ def add_parser(subparsers: Any) -> None:
     )
     ev.add_argument("--image-root", help="folder the release's image paths are relative to")
     ev.add_argument(
-        "--batch-size", type=int, help="scenes per prompt for the CVT `sequential` protocol (default 10)"
+        "--batch-size",
+        type=int,
+        help="scenes per prompt for the CVT `sequential` protocol (default 20, seed 003; it used 10 for GPT-5.2 only)",
     )
     ev.add_argument(
         "--no-cache",

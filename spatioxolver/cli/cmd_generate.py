@@ -16,6 +16,15 @@ _FAMILY_OPTIONS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("--deltas", "deltas", {"help": "ctr --gap-set: depth gaps in metres (default 0.1,...,8.0)"}),
     ("--axes", "axes", {"help": "ctr: axes to query (default H,V,D)"}),
     ("--density", "density", {"help": "cvt: sparse, dense or mixed (default mixed)"}),
+    (
+        "--filter-ambiguous",
+        "filter_ambiguous",
+        {
+            "action": "store_const",
+            "const": True,
+            "help": "cvt: drop queries within 0.05 of the 0.2 threshold or with no relation (seed 003 keeps them)",
+        },
+    ),
     ("--min-objects", "min_objects", {"type": int, "help": "inconsistency: fewest objects (default 5)"}),
     (
         "--max-objects",

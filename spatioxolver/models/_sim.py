@@ -79,7 +79,7 @@ _OPEN_ALTERNATIVES = 3
 #: Options a simulated client understands (``sigma`` sets all three axis sigmas).
 SIM_OPTIONS = (
     "seed", "latency", "sigma", "sigma_h", "sigma_v", "sigma_d",
-    "tau", "tau_h", "tau_v", "tau_d", "bias", "attribute_error",
+    "tau", "tau_h", "tau_v", "tau_d", "bias", "attribute_error", "cvt_angle_gain", "cvt_context_gain",
 )  # fmt: skip
 #: Transport options generic callers pass to every client; meaningless for a simulation.
 _TRANSPORT_OPTIONS = ("api_base", "cache")

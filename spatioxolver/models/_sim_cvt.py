@@ -11,6 +11,11 @@ the variance per object), so an agentic answer read from those boxes sees at lea
 noise of a direct one (its ground reading of a box also picks up the box's vertical
 noise). The orbit / top-down convention is the one (of a few candidates) that reproduces
 the example's gold answer from the noise-free geometry; see :mod:`._sim`.
+
+Optional knobs (an assumption of ours, default off, not a seed figure): the noise is scaled
+by ``1 + cvt_angle_gain * |sin(theta / 2)|`` (top-down as 180 degrees) and by
+``1 + cvt_context_gain * (batch_position - 1)`` (the scene's position in a sequential
+batch), so seed 003's angle and context effects can be studied offline.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -86,6 +92,9 @@ def answer_cvt(
     if qtype not in ("orbit", "top_down"):
         raise ConfigError(f"cvt probe needs example.query of type 'orbit' or 'top_down', got {qtype!r}")
     gold = _normalise_gold(gold_raw)
+    scale = _noise_scale(profile, query, example.get("meta") or {})
+    if scale != 1.0:
+        profile = replace(profile, sigma_h=profile.sigma_h * scale, sigma_d=profile.sigma_d * scale)
     s, r = view.index(query.get("subject")), view.index(query.get("reference"))
     delta = view.world[s] - view.world[r]
     dirs = view.ground_directions()
@@ -124,6 +133,22 @@ def answer_cvt(
         noisy = delta + across * dirs["right"] + depth * dirs["behind"]
         answer = _labels_from(float(noisy.dot(basis[0])), float(noisy.dot(basis[1])), eps, names)
     return json.dumps(answer), answer
+
+
+def _noise_scale(profile: SimProfile, query: dict[str, Any], meta: dict[str, Any]) -> float:
+    """The assumption knobs: angle- and context-dependent noise (1.0 when both are off)."""
+    scale = 1.0
+    if profile.cvt_angle_gain:
+        theta = (
+            math.pi
+            if str(query.get("type")) == "top_down"
+            else math.radians(float(query.get("theta") or 0.0))
+        )
+        scale *= 1.0 + profile.cvt_angle_gain * abs(math.sin(theta / 2.0))
+    if profile.cvt_context_gain:
+        position = int(meta.get("batch_position") or 1)
+        scale *= 1.0 + profile.cvt_context_gain * max(position - 1, 0)
+    return scale
 
 
 def _matching_basis(

@@ -60,6 +60,10 @@ class SimProfile:
         tau_v: std of the shared per-object vertical offset (ordinal probes only).
         tau_d: std of the shared per-object depth offset (ordinal probes only).
         seed: the client's seed (seeds the shared offsets together with the scene).
+        cvt_angle_gain: ASSUMPTION knob (default 0, not from a seed): CVT noise is scaled by
+            ``1 + cvt_angle_gain * |sin(theta / 2)|`` (top-down counts as 180 degrees).
+        cvt_context_gain: ASSUMPTION knob (default 0): CVT noise is scaled by
+            ``1 + cvt_context_gain * (batch_position - 1)`` in the sequential protocol.
     """
 
     name: str
@@ -74,6 +78,8 @@ class SimProfile:
     tau_v: float = 0.0
     tau_d: float = 0.0
     seed: int = 0
+    cvt_angle_gain: float = 0.0
+    cvt_context_gain: float = 0.0
 
     def sigma(self, axis: str) -> float:
         """Per-query noise std for ``axis`` (``"H"``, ``"V"`` or ``"D"``)."""
@@ -121,7 +127,10 @@ SIM_PROFILES: dict[str, SimProfile] = {
 
 _ALIASES = {"claude-3.5": "claude-3.5-sonnet", "exact": "custom"}
 
-_OVERRIDES = ("sigma_h", "sigma_v", "sigma_d", "tau_h", "tau_v", "tau_d", "bias", "attribute_error")
+_OVERRIDES = (
+    "sigma_h", "sigma_v", "sigma_d", "tau_h", "tau_v", "tau_d", "bias", "attribute_error",
+    "cvt_angle_gain", "cvt_context_gain",
+)  # fmt: skip
 
 
 def resolve_profile(name: str, options: dict[str, object]) -> SimProfile:

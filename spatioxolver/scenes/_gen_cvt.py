@@ -12,8 +12,10 @@ its azimuth grows by θ (counter-clockwise seen from above); to the *left* it sh
 Gold relations are CLEVR's: relation ``r`` holds when ``dot(p_subject - p_reference,
 directions_r) > 0.2`` with the orbited camera's ``directions``. Top-down: ``north`` is the
 observed camera's ``behind`` direction (image up in the top-down view), ``south`` its
-front, left/right as observed. Pairs whose dot products lie within ``margin`` of the 0.2
-threshold, or with no relation at all, are refused at that view.
+front, left/right as observed. As in the seed, queries whose dot products lie within
+``MARGIN`` of the 0.2 threshold (``meta.near_threshold``) or whose answer set is empty
+(``meta.empty_answer``) are kept; ``filter_ambiguous=True`` refuses them at that view (an
+easier set: the generator before issue 17 always did). ``meta.ambiguous`` marks both.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from spatioxolver.scenes._camera import Camera, orbit_camera, top_down_camera
 from spatioxolver.scenes._common import describe, scene_id
 from spatioxolver.scenes._io import write_view
 from spatioxolver.scenes._layout import sample_tabletop, tabletop_camera
-from spatioxolver.scenes._options import reject_unknown, take_choice, take_int
+from spatioxolver.scenes._options import reject_unknown, take_bool, take_choice, take_int
 from spatioxolver.scenes._render import apply_overlay, render_view
 from spatioxolver.scenes._scene_json import RELATION_EPS, directions
 
@@ -65,6 +67,7 @@ def validate_options(options: dict[str, Any]) -> dict[str, Any]:
         "width": take_int(options, "width", 320, 64, 4096),
         "height": take_int(options, "height", 240, 48, 4096),
         "supersample": take_int(options, "supersample", 2, 1, 4),
+        "filter_ambiguous": take_bool(options, "filter_ambiguous", False),
     }
     reject_unknown(options, "cvt")
     return out
@@ -141,7 +144,7 @@ def generate_scene(out_dir: Path, index: int, seed: int, opts: dict[str, Any]) -
 
     def ask(pair: tuple[int, int], view_name: str, direction: str) -> tuple[list[str], float] | None:
         rels, closest = relations_at(pts[pair[0]], pts[pair[1]], view_directions(cam0, view_name, direction))
-        if not rels or closest < MARGIN:
+        if opts["filter_ambiguous"] and (not rels or closest < MARGIN):
             return None
         return rels, closest
 
@@ -212,6 +215,9 @@ def generate_scene(out_dir: Path, index: int, seed: int, opts: dict[str, Any]) -
                     "paraphrase": paraphrase,
                     "source_id": source,
                     "threshold_margin": round(closest, 4),
+                    "near_threshold": bool(closest < MARGIN),
+                    "empty_answer": not rels,
+                    "ambiguous": bool(closest < MARGIN or not rels),
                     "occlusion": {
                         "subject": occl[s],
                         "reference": occl[r],

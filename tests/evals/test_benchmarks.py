@@ -121,9 +121,10 @@ def test_cvt_protocols_and_representations(tmp_path, fx):
     assert len(second.images) == 2 and "earlier scene" in second.question
     assert all(e.id.endswith("@seq2") for e in seq)
     text, _ = load_examples(bench, root, split="text")
-    assert text[0].images == [] and "Objects (tag" in text[0].question
+    assert text[0].images == [] and "Scene Object Dictionary:" in text[0].question
     graph, _ = load_examples(bench, root, split="scene-graph")
-    assert graph[0].images == [] and "Objects (tag" in graph[0].question
+    assert graph[0].images == [] and "Scene Object Dictionary:" in graph[0].question
+    assert "Tag 1 |" in graph[0].question  # seed 003 relation lines
     assert (
         graph[0].meta["representation"] == "scene-graph" and graph[0].scenes
     )  # the graph comes from the scene

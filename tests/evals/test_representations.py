@@ -35,10 +35,12 @@ def test_build_call_per_representation(cvt_dir):
     assert image["images"] and "text_only" not in image and "scene_graph" not in image
     text = build_call(_examples(cvt_dir, "text")[0], _config())
     assert text["images"] == [] and text["text_only"] is True and "scene_graph" not in text
-    assert text["question"].startswith("Objects (tag")
+    assert text["question"].startswith("Refer to the bounding boxes [x, y, w, h]")
+    assert "Scene Object Dictionary: {" in text["question"] and "| left:" not in text["question"]
     graph = build_call(_examples(cvt_dir, "scene-graph")[0], _config())
     assert graph["images"] == [] and "text_only" not in graph
     assert isinstance(graph["scene_graph"], dict) and graph["scene_graph"]["objects"][0]["3d_coords"]
+    assert "Format: 'Tag X | dir:[A, B]'" in graph["question"]  # seed 003's scene-graph lines
 
 
 def test_scene_graph_representation_without_scene_file_is_an_error(cvt_dir):
@@ -55,7 +57,7 @@ def test_sequential_text_carries_earlier_scene_descriptions(cvt_dir):
     assert (
         second.images == [] and "Earlier scene 1:" in second.question and "Current scene:" in second.question
     )
-    assert second.question.count("Objects (tag") == 2
+    assert second.question.count("Scene Object Dictionary:") == 2
 
 
 async def test_geometric_scene_graph_split_is_exact(cvt_dir, tmp_path):
