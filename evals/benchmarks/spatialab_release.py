@@ -24,7 +24,7 @@ from spatioxolver.evals.benchmarks._tabular import (
     resolve_columns,
     row_unit,
 )
-from spatioxolver.evals.benchmarks.spatialab import spatialab_splits, spatialab_tags
+from spatioxolver.evals.benchmarks.spatialab import spatialab_splits, spatialab_tags, spatialab_transform
 from spatioxolver.evals.example import Example, stable_id
 from spatioxolver.evals.manifest import BadLine
 
@@ -141,6 +141,12 @@ class SpatiaLabReleaseBenchmark(BenchmarkBase):
 
     def splits(self) -> list[str]:
         return spatialab_splits()
+
+    def protocol_splits(self) -> set[str]:
+        return {"balanced"}
+
+    def transform(self, examples: list[Example], protocol: list[str], **options: Any) -> list[Example]:
+        return spatialab_transform(examples, protocol, **options)
 
     def tags(self, example: Example) -> list[str]:
         return spatialab_tags(example)

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from spatioxolver.evals.metrics.accuracy import accuracy, accuracy_by, chance_of
+from spatioxolver.evals.metrics.accuracy import accuracy, accuracy_by, chance_of, correct_value
+from spatioxolver.evals.metrics.bootstrap import mean_ci
 
-__all__ = ["summarize", "latest_rows", "free_model"]
+__all__ = ["summarize", "latest_rows", "free_model", "category_format_table"]
 
 
 def latest_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -80,6 +81,24 @@ def _repairs(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     }
 
 
+def category_format_table(rows: list[dict[str, Any]], *, seed: int = 0) -> dict[str, dict[str, Any]]:
+    """SpatiaLab's category x format table (seed 004, Tables 2-3): accuracy per category for
+    ``mcq`` and ``open`` items, and their difference (open - mcq) where both exist."""
+    groups: dict[str, dict[str, list[float]]] = {}
+    for r in rows:
+        kind = (r.get("query") or {}).get("type")
+        if r.get("family") != "spatialab" or kind not in ("mcq", "open") or not r.get("category"):
+            continue
+        groups.setdefault(str(r["category"]), {}).setdefault(kind, []).append(correct_value(r))
+    out: dict[str, dict[str, Any]] = {}
+    for category, kinds in sorted(groups.items()):
+        entry: dict[str, Any] = {k: mean_ci(v, seed=seed) for k, v in sorted(kinds.items())}
+        if "mcq" in entry and "open" in entry:
+            entry["open_minus_mcq"] = entry["open"]["value"] - entry["mcq"]["value"]
+        out[category] = entry
+    return out
+
+
 def summarize(rows: list[dict[str, Any]], *, seed: int = 0) -> dict[str, Any]:
     """Everything the report needs about one run's rows."""
     from spatioxolver.evals.metrics.ctr import ctr_metrics
@@ -111,6 +130,9 @@ def summarize(rows: list[dict[str, Any]], *, seed: int = 0) -> dict[str, Any]:
     inc = inconsistency_metrics(rows, seed=seed)
     if inc:
         summary["inconsistency"] = inc
+    table = category_format_table(rows, seed=seed)
+    if table:
+        summary["category_x_format"] = table
     judged = [r for r in rows if r.get("judge")]
     if judged:
         summary["judge"] = {

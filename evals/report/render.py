@@ -139,6 +139,25 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
             cat_rows,
         )
     )
+    cxf_rows = [
+        [
+            _model(s["run"]),
+            s["run"]["graph"],
+            category,
+            fmt_ci(e["mcq"]) if "mcq" in e else "–",
+            fmt_ci(e["open"]) if "open" in e else "–",
+            "–" if "open_minus_mcq" not in e else f"{100 * e['open_minus_mcq']:+.1f}",
+        ]
+        for s in summaries
+        for category, e in (s.get("category_x_format") or {}).items()
+    ]
+    out.append(
+        (
+            "SpatiaLab: category x format (seed 004)",
+            ["model", "graph", "category", "MCQ acc % [95% CI]", "open acc % [95% CI]", "open - MCQ (pp)"],
+            cxf_rows,
+        )
+    )
     ctr_rows = [
         [
             _model(s["run"]),
@@ -170,6 +189,7 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
             "–" if "theory_true_sigma" not in e else f"{e['theory_true_sigma']:.3f}",
             "–" if g["sigma_hat"] is None else f"{g['sigma_hat']:.3f}",
             "–" if g.get("true_sigma") is None else f"{g['true_sigma']:.3f}",
+            "–" if g.get("sigma_direct") is None else f"{g['sigma_direct']:.3f}",
         ]
         for s in summaries
         if (g := (s.get("ctr") or {}).get("gap_set"))
@@ -187,6 +207,7 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
                 "Eq. 4 at sim σ",
                 "σ̂",
                 "σ of sim profile",
+                "direct σ (Φ⁻¹ of accuracy)",
             ],
             gap_rows,
         )

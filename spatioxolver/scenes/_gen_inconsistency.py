@@ -18,7 +18,18 @@ Buckets (values as in the public annotation file): ``depth_bucket`` low / medium
 O's camera depth in V1 within the labelled objects' depth range, by thirds (paper:
 close / medium / far); ``lighting_bucket`` low / medium / high - mean luminance of V1 and
 V2' (paper: dark / medium / bright); ``plausibility_bucket`` pp when the induced tilt
-(roll) is under 5 degrees, else pi.
+(roll) is under 5 degrees, else pi. These per-scene / fixed cut-offs are kept as they are;
+the ``inconsistency`` adapter replaces them at load time with the seed's dataset-wide
+tertiles of ``object_depth`` and ``mean_luminance`` (close / medium / far, dark / medium /
+bright; :mod:`spatioxolver.evals.benchmarks.inconsistency`).
+
+Seed 002's selection rules (§2, on Hypersim) are measured, not enforced: O's area in V2
+(``object_area_fraction``; seed: 5-10 %), the share of objects visible in both views of
+(V1, V2) and (V2, V3) (``object_overlap_12`` / ``_23``; seed: at most 75 %), and O's
+visible pixels in V3 over those in V2 (``reprojection_ratio``; seed: at least 40 %).
+``meta.seed_selection`` says whether an item meets all three; the adapter's
+``seed-selection`` split keeps those. CLEVR's rule that every object shows in V1 makes
+the overlap rule rarely hold here, and CLEVR objects at 10-12 m are small.
 """
 
 from __future__ import annotations
@@ -208,6 +219,42 @@ def _attempt(rng: np.random.Generator, opts: dict[str, Any]) -> dict[str, Any] |
     }  # fmt: skip
 
 
+#: Seed 002's selection rules (§2): O's image share, object overlap, O's reprojection.
+AREA_RANGE = (0.05, 0.10)
+MAX_OBJECT_OVERLAP = 0.75
+MIN_REPROJECTION = 0.40
+
+
+def _selection(res: dict[str, Any], i: int) -> dict[str, Any]:
+    """Seed 002's three selection measurements of an item, and whether it meets them."""
+    views = res["views"]
+    w, h = views[1].scene.get("camera", {}).get("width"), views[1].scene.get("camera", {}).get("height")
+    pixels = [[float(o["visible_pixels"]) for o in v.scene["objects"]] for v in views]
+    area = pixels[1][i] / float(w * h) if w and h else None
+
+    def overlap(a: list[float], b: list[float]) -> float:
+        seen_a = {k for k, p in enumerate(a) if p > 0}
+        seen_b = {k for k, p in enumerate(b) if p > 0}
+        union = seen_a | seen_b
+        return len(seen_a & seen_b) / len(union) if union else 1.0
+
+    o12, o23 = overlap(pixels[0], pixels[1]), overlap(pixels[1], pixels[2])
+    reproj = pixels[2][i] / pixels[1][i] if pixels[1][i] > 0 else 0.0
+    ok = (
+        area is not None
+        and AREA_RANGE[0] <= area <= AREA_RANGE[1]
+        and max(o12, o23) <= MAX_OBJECT_OVERLAP
+        and reproj >= MIN_REPROJECTION
+    )
+    return {
+        "object_area_fraction": None if area is None else round(area, 5),
+        "object_overlap_12": round(o12, 4),
+        "object_overlap_23": round(o23, 4),
+        "reprojection_ratio": round(reproj, 4),
+        "seed_selection": bool(ok),
+    }
+
+
 def generate_scene(out_dir: Path, index: int, seed: int, opts: dict[str, Any]) -> list[dict[str, Any]]:
     rng = np.random.default_rng([seed, index])
     sid = scene_id("inconsistency", index)
@@ -231,6 +278,7 @@ def generate_scene(out_dir: Path, index: int, seed: int, opts: dict[str, Any]) -
     zmin, zmax = min(depths), max(depths)
     rel_depth = (objs1[i]["pixel_coords"][2] - zmin) / (zmax - zmin) if zmax > zmin else 0.5
     luma = (_luma(v1.clean_rgb) + _luma(edited.clean_rgb)) / 2.0
+    selection = _selection(res, i)
     meta = {
         "N": len(letters),
         "N_placed": len(objs1),
@@ -244,6 +292,8 @@ def generate_scene(out_dir: Path, index: int, seed: int, opts: dict[str, Any]) -
         "plausibility_bucket": "pp" if res["tilt"] < 5.0 else "pi",
         "relative_depth": round(float(rel_depth), 4),
         "mean_luminance": round(luma, 3),
+        "object_depth": round(float(objs1[i]["pixel_coords"][2]), 4),
+        **selection,
         "tilt_deg": round(res["tilt"], 3),
         "pose_change_deg": round(res["change"], 3),
         "changed_pixels": res["changed"],
