@@ -3,8 +3,10 @@ and the seed's balanced evaluation subset (5 items per subcategory, seed 42: 150
 
 The generator (``spatioxolver generate spatialab``) builds 13 of the 30 subcategories on
 CLEVR-style scenes; :data:`NOT_GENERATED` says for each of the other 17 why a synthetic
-tabletop of CLEVR primitives cannot express it honestly. Those are evaluated on the real
-release (``spatialab-release``), whose adapter reads any category / subcategory name.
+tabletop of CLEVR primitives cannot express it honestly, or (three navigation tasks and
+Shadow-Size Projection) which reduced form could be built and why it is not yet. Those are
+evaluated on the real release (``spatialab-release``), whose adapter reads any category /
+subcategory name.
 """
 
 from __future__ import annotations
@@ -77,10 +79,14 @@ NOT_GENERATED: dict[str, str] = {
     "Shadow-Size Projection": "hard shadows are rendered, but the scene JSON records no shadow geometry to "
     "derive gold from, and with one fixed key light shadow length adds nothing beyond object height "
     "(not built yet; expressible in principle)",
-    "Pathway Existence": "needs a navigable layout with walls or gaps; the tabletop has free space everywhere",
-    "Obstacle Avoidance": "needs an agent, a goal and a traversability model the scene does not define",
+    "Pathway Existence": "the seed's routes run through rooms with walls and gaps; a tabletop only offers "
+    "straight lines between objects (expressible in that reduced form, not built: the agentic graph's "
+    "symbolic reasoner has no path reasoning, and every generated item must be answerable by it)",
+    "Obstacle Avoidance": "needs an agent, a goal and a traversability model; the straight-line reduced form "
+    "(which object blocks A->B) is not built, for the same reasoner reason as Pathway Existence",
     "Viewpoint Visibility": "needs a second observer position inside the scene; only the camera is rendered",
-    "Spatial Sequence": "needs a path through the scene whose encounter order is fixed; no path is defined",
+    "Spatial Sequence": "needs a path through the scene; the straight-line reduced form (which object is "
+    "passed first walking A->B) is expressible but not built, for the same reasoner reason",
     "Accessibility Constraints": "needs reachability (blocked containers, doors); no such structure",
     "Stability Prediction": "needs physics (centres of mass on supports); objects never rest on each other",
     "Spatial Containment": "needs hollow containers; CLEVR primitives are solid",
