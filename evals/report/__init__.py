@@ -9,7 +9,9 @@ from typing import Any
 __all__ = ["write_report"]
 
 
-def write_report(run_dirs: list[str | Path], out: str | Path, *, seed: int = 0) -> dict[str, Any]:
+def write_report(
+    run_dirs: list[str | Path], out: str | Path, *, seed: int = 0, viewer: str | None = None
+) -> dict[str, Any]:
     """Summarise each run, then write the report files into ``out``; returns paths and the headline table.
 
     Raises:
@@ -18,7 +20,8 @@ def write_report(run_dirs: list[str | Path], out: str | Path, *, seed: int = 0) 
 
     Unreadable ``results.jsonl`` lines are skipped and listed in ``result["warnings"]``;
     so are runs that share (benchmark, data, split, model, graph), of which the headline
-    uses the one with the most examples (ties: the newest).
+    uses the one with the most examples (ties: the newest). ``viewer``: a link (relative to
+    ``out``) to the per-example viewer, shown in report.html.
     """
 
     from spatioxolver.evals.evaluate import summarize_run_rows
@@ -36,10 +39,18 @@ def write_report(run_dirs: list[str | Path], out: str | Path, *, seed: int = 0) 
     summaries = [r["summary"] for r in runs]
     table_warnings: list[str] = []
     table = headline_table(runs, seed=seed, warnings=table_warnings)
-    plots = make_plots(summaries, out_dir)
+    from spatioxolver.evals.report.overview import headline_deltas
+
+    plots = {}
+    headline_png = headline_deltas(table, summaries, out_dir)
+    if headline_png is not None:
+        plots["headline_deltas"] = headline_png
+    plots.update(make_plots(summaries, out_dir))
     write_json_atomic(out_dir / "summary.json", {"headline": table, "runs": summaries})
     (out_dir / "report.md").write_text(render_markdown(table, summaries, plots), encoding="utf-8")
-    (out_dir / "report.html").write_text(render_html(table, summaries, plots), encoding="utf-8")
+    (out_dir / "report.html").write_text(
+        render_html(table, summaries, plots, viewer=viewer), encoding="utf-8"
+    )
     return {
         "headline": table,
         "summaries": summaries,

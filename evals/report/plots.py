@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-__all__ = ["make_plots", "run_label", "ctr_vs_n_figure"]
+__all__ = ["make_plots", "run_label", "ctr_vs_n_figure", "cost_points"]
 
 #: Largest figure side in inches (a report over very many runs stays a readable PNG).
 _MAX_INCHES = 60.0
@@ -21,7 +21,11 @@ def _plt() -> Any:
 
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
+    from cycler import cycler
+    from spatioxolver.evals.report.overview import OKABE_ITO
 
+    # "C0".."C9" in every plot are the colour-blind-safe palette.
+    matplotlib.rcParams["axes.prop_cycle"] = cycler(color=list(OKABE_ITO))
     return plt
 
 
@@ -274,8 +278,28 @@ def repairs(summaries: list[dict[str, Any]], out: Path) -> Path | None:
     return _save(fig, out / "ctr_repair.png")
 
 
+def cost_points(summaries: list[dict[str, Any]]) -> list[tuple[float | None, float]]:
+    """(cost per example, accuracy) per run; the cost is ``None`` when any row's cost is unknown.
+
+    Example:
+        >>> cost_points([{"totals": {"examples": 4, "cost_usd": 0.2, "cost_unknown_rows": 1},
+        ...               "accuracy": {"value": 0.5}}])
+        [(None, 0.5)]
+    """
+    points = []
+    for s in summaries:
+        totals = s["totals"]
+        cost = None if totals.get("cost_unknown_rows") else totals["cost_usd"] / max(totals["examples"], 1)
+        points.append((cost, s["accuracy"]["value"] or 0.0))
+    return points
+
+
 def accuracy_vs_cost(summaries: list[dict[str, Any]], out: Path) -> Path | None:
-    """One marker per run (colour = run label, marker = benchmark), legend outside."""
+    """One marker per run (colour = run label, marker = benchmark), legend outside.
+
+    A run with rows of unknown cost (a provider that reports none) is not put at 0: it is
+    drawn hollow in a grey band right of the known costs, labelled "cost unknown".
+    """
     if not summaries:
         return None
     names = [f"{s['run'].get('benchmark')} · {run_label(s)}" for s in summaries]
@@ -283,17 +307,25 @@ def accuracy_vs_cost(summaries: list[dict[str, Any]], out: Path) -> Path | None:
     benchmarks = list(dict.fromkeys(str(s["run"].get("benchmark")) for s in summaries))
     markers = "osD^v<>pP*hX"
     labels = list(dict.fromkeys(run_label(s) for s in summaries))
+    points = cost_points(summaries)
+    right = max((c for c, _ in points if c is not None), default=0.0)
+    unknown_x = right * 1.25 if right > 0 else 1.0
     handles = []
-    for s in summaries:
-        n = max(s["totals"]["examples"], 1)
-        cost = s["totals"]["cost_usd"] / n
-        acc = s["accuracy"]["value"] or 0.0
+    for s, (cost, acc) in zip(summaries, points, strict=True):
         marker = markers[benchmarks.index(str(s["run"].get("benchmark"))) % len(markers)]
         colour = f"C{labels.index(run_label(s)) % 10}"
-        handles.append(ax.scatter([cost], [acc], marker=marker, color=colour))
-    ax.set_xlabel("cost per example (USD; simulated and geometric runs cost 0)")
+        if cost is None:
+            handles.append(
+                ax.scatter([unknown_x], [acc], marker=marker, facecolors="none", edgecolors=colour)
+            )
+        else:
+            handles.append(ax.scatter([cost], [acc], marker=marker, color=colour))
+    if any(c is None for c, _ in points):
+        ax.axvspan(unknown_x * 0.9, unknown_x * 1.1, color="#eeeeee", zorder=0)
+        ax.annotate("cost unknown", (unknown_x, 1.0), ha="center", va="bottom", fontsize=7)
+    ax.set_xlabel("cost per example (USD; geometric and sim/ runs cost a known 0)")
     ax.set_ylabel("accuracy")
-    ax.set_ylim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.08)
     ax.set_title("Accuracy vs cost")
     _legend(fig, handles, names)
     return _save(fig, out / "accuracy_vs_cost.png")
@@ -303,7 +335,9 @@ def make_plots(summaries: list[dict[str, Any]], out: Path) -> dict[str, Path]:
     """Write every plot that has data; returns name -> path."""
     out.mkdir(parents=True, exist_ok=True)
     made = {}
-    for fn in (accuracy_per_category, ctr_vs_n, gap_set, f1_vs_angle, survival, repairs, accuracy_vs_cost):
+    from spatioxolver.evals.report.overview import per_benchmark
+
+    for fn in (per_benchmark, ctr_vs_n, gap_set, f1_vs_angle, survival, accuracy_vs_cost, repairs):
         path = fn(summaries, out)
         if path is not None:
             made[fn.__name__] = path

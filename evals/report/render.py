@@ -305,6 +305,8 @@ def render_markdown(
         SIM_NOTE,
         "",
         "## Headline",
+        "",
+        *([f"![headline_deltas]({plots['headline_deltas'].name})", ""] if "headline_deltas" in plots else []),
         "Values in %, with bootstrap 95% intervals; Δ are paired over the n examples both runs share. "
         "Where several runs share benchmark, data, split, model and graph, the one with the most "
         "examples (ties: newest) is used; the `run` key of summary.json names it.",
@@ -318,8 +320,9 @@ def render_markdown(
     ]
     for title, header, rows in _detail_sections(summaries):
         parts += [f"## {title}", "", _md_table(header, rows), ""]
-    if plots:
-        parts += ["## Plots", ""] + [f"![{name}]({path.name})" for name, path in plots.items()] + [""]
+    rest = {name: path for name, path in plots.items() if name != "headline_deltas"}
+    if rest:
+        parts += ["## Plots", ""] + [f"![{name}]({path.name})" for name, path in rest.items()] + [""]
     return "\n".join(parts)
 
 
@@ -329,32 +332,92 @@ def _html_table(header: list[str], rows: list[list[str]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def render_html(table: list[dict[str, Any]], summaries: list[dict[str, Any]], plots: dict[str, Path]) -> str:
-    style = (
-        "body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0;"
-        "font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left}th{background:#f0f0f0}"
-        ".note{background:#fff6d6;padding:.6em;border-left:4px solid #e0b000}img{max-width:100%}"
-    )
+_STYLE = (
+    "body{font-family:system-ui,sans-serif;margin:0 auto;padding:.6em 1.2em;max-width:1360px;color:#222}"
+    "h1{font-size:1.3em;margin:.2em 0}h2{font-size:1.1em;margin:.8em 0 .3em}"
+    ".note{font-size:12px;color:#555;margin:.2em 0 .5em}"
+    "table{border-collapse:collapse;margin:.5em 0;font-size:12px}"
+    "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}th{background:#f0f0f0}"
+    "#headline img{display:block;max-width:100%;max-height:calc(100vh - 120px)}"
+    ".multiples{display:grid;grid-template-columns:repeat(auto-fill,minmax(560px,1fr));gap:12px}"
+    ".multiples figure{margin:0}.multiples img{max-width:100%}figure.wide{grid-column:1/-1}"
+    "figcaption{font-size:12px;color:#555}details{margin:.4em 0}summary{cursor:pointer;font-weight:600}"
+)
+
+#: Plot name -> caption, in the order the small multiples show them.
+PLOT_CAPTIONS = {
+    "per_benchmark": "One panel per benchmark: accuracy per category (F1 per view for cvt), 95% CIs; "
+    "colour = graph, hatch = model",
+    "ctr_vs_n": "Cyclic-triple rate vs N per axis, with the Thm 3.7 curve at each model's noise",
+    "gap_set": "N = 3 gap set: observed P(cycle) vs Eq. 4 at the fitted σ̂",
+    "f1_vs_angle": "CVT: F1 vs rotation angle",
+    "survival": "CVT: survival curves",
+    "accuracy_vs_cost": "Accuracy vs cost per example (unknown cost drawn hollow, apart, not at 0)",
+    "repairs": "Scene-graph CTR before / after the consistency agent's repair",
+}
+
+
+def _img(path: Path, alt: str) -> str:
+    data = base64.b64encode(path.read_bytes()).decode("ascii")
+    return f"<img alt='{html.escape(alt)}' src='data:image/png;base64,{data}'>"
+
+
+def render_html(
+    table: list[dict[str, Any]],
+    summaries: list[dict[str, Any]],
+    plots: dict[str, Path],
+    *,
+    viewer: str | None = None,
+) -> str:
+    """The report page: headline plot first, small multiples next, tables collapsed below.
+
+    Every plot is inlined (the page is one self-contained file) and also a PNG beside it.
+    ``viewer`` is a relative link to the per-example viewer, shown when given.
+    """
     parts = [
-        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>SpatioXolver evaluation report</title>",
-        f"<style>{style}</style></head><body><h1>SpatioXolver evaluation report</h1>",
-        f"<p class='note'>{html.escape(SIM_NOTE)}</p><h2>Headline</h2>",
-        "<p>Values in %, with bootstrap 95% intervals; Δ are paired over the n examples both runs share. "
-        "Where several runs share benchmark, data, split, model and graph, the one with the most "
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width'><title>SpatioXolver evaluation report</title>",
+        f"<style>{_STYLE}</style></head><body><h1>SpatioXolver evaluation report</h1>",
+        f"<p class='note'>{html.escape(SIM_NOTE)}",
+    ]
+    if viewer:
+        parts.append(f" <a href='{html.escape(viewer)}'>Open the per-example viewer</a>.")
+    parts.append("</p>")
+    headline = plots.get("headline_deltas")
+    parts.append("<section id='headline'>")
+    if headline is not None:
+        parts.append(_img(headline, "headline: agentic minus direct per benchmark and model"))
+    else:
+        parts.append("<p>No paired agentic / direct runs: no deltas to plot.</p>")
+    parts.append("</section>")
+    multiples = [(name, path) for name, path in plots.items() if name != "headline_deltas"]
+    if multiples:
+        parts.append("<h2>Where</h2><div class='multiples'>")
+        for name, path in multiples:
+            wide = " class='wide'" if name == "per_benchmark" else ""
+            caption = PLOT_CAPTIONS.get(name, name)
+            parts.append(
+                f"<figure id='plot-{html.escape(name)}'{wide}>{_img(path, name)}"
+                f"<figcaption>{html.escape(caption)} ({html.escape(path.name)})</figcaption></figure>"
+            )
+        parts.append("</div>")
+    parts += [
+        "<h2>Tables</h2>",
+        "<details open><summary>Headline table</summary>"
+        "<p class='note'>Values in %, with bootstrap 95% intervals; Δ are paired over the n examples both runs "
+        "share. Where several runs share benchmark, data, split, model and graph, the one with the most "
         "examples (ties: newest) is used; the <code>run</code> key of summary.json names it.</p>",
         _html_table(*headline_rows(table)),
-        "<h2>Runs</h2>",
+        "</details>",
+        "<details><summary>Runs</summary>",
         _html_table(*_run_rows(summaries)),
+        "</details>",
     ]
     for title, header, rows in _detail_sections(summaries):
-        parts += [f"<h2>{html.escape(title)}</h2>", _html_table(header, rows)]
-    if plots:
-        parts.append("<h2>Plots</h2>")
-        for name, path in plots.items():
-            data = base64.b64encode(path.read_bytes()).decode("ascii")
-            parts.append(
-                f"<figure><img alt='{html.escape(name)}' src='data:image/png;base64,{data}'>"
-                f"<figcaption>{html.escape(name)}</figcaption></figure>"
-            )
+        parts += [
+            f"<details><summary>{html.escape(title)}</summary>",
+            _html_table(header, rows),
+            "</details>",
+        ]
     parts.append("</body></html>")
     return "\n".join(parts)

@@ -58,7 +58,7 @@ def test_many_runs_plot_without_warnings(tmp_path) -> None:
         warnings.simplefilter("error")
         made = make_plots(summaries, tmp_path)
     assert set(made) == {
-        "accuracy_per_category",
+        "per_benchmark",
         "ctr_vs_n",
         "gap_set",
         "f1_vs_angle",
@@ -68,9 +68,9 @@ def test_many_runs_plot_without_warnings(tmp_path) -> None:
     }
     from PIL import Image
 
-    # The category plot grows with the runs instead of squeezing 60 bars into 6 inches.
-    width, _ = Image.open(made["accuracy_per_category"]).size
-    assert width > 12 * 90
+    # One panel per benchmark (five here, three per row): the figure grows with the panels.
+    width, height = Image.open(made["per_benchmark"]).size
+    assert width > 15 * 90 and height > 6 * 90
 
 
 def test_run_label_carries_the_split() -> None:

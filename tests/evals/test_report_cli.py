@@ -47,7 +47,8 @@ async def test_report_files_headline_and_plots(tmp_path, fx):
     assert "| spatialab |" in md and "60.0" in md
     summary = json.loads((tmp_path / "out" / "summary.json").read_text())
     assert len(summary["runs"]) == 3
-    assert (tmp_path / "out" / "accuracy_per_category.png").is_file()
+    assert (tmp_path / "out" / "per_benchmark.png").is_file()
+    assert (tmp_path / "out" / "headline_deltas.png").is_file()
 
 
 async def test_report_escapes_model_and_dataset_text(tmp_path, fx):
