@@ -101,6 +101,22 @@ def answer_fields(answer: Any) -> dict[str, Any]:
         "trace": get("trace") or [],
         "prompt_hashes": get("prompt_hashes") or {},
         "error": get("error"),
+        "scene_graph": _overlay_graph(get("scene_graph")),
+    }
+
+
+def _overlay_graph(graph: Any) -> dict[str, Any] | None:
+    """What a viewer needs to draw a scene graph over its images: frame sizes, and per object
+    its id, label, frame, box and mask (RLE); ``None`` for graphs that built no scene graph."""
+    if graph is None:
+        return None
+    data = graph.model_dump(mode="json") if hasattr(graph, "model_dump") else graph
+    if not isinstance(data, dict):
+        return None
+    keep = ("id", "label", "frame", "bbox", "mask")
+    return {
+        "images": [{k: i.get(k) for k in ("width", "height")} for i in data.get("images") or []],
+        "objects": [{k: o.get(k) for k in keep} for o in data.get("objects") or [] if isinstance(o, dict)],
     }
 
 
@@ -341,6 +357,8 @@ async def _process(
             row["model_resolved"] = fields["model"]
         if config.traces:
             row["trace"] = fields["trace"]
+            if fields["scene_graph"]:
+                row["scene_graph"] = fields["scene_graph"]
         if fields["error"] and fields["value"] is None:
             row.update(
                 {

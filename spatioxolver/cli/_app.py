@@ -19,10 +19,11 @@ from spatioxolver.cli import (
     cmd_generate,
     cmd_info,
     cmd_serve,
+    cmd_view,
 )
 from spatioxolver.errors import SpatioxolverError
 
-COMMAND_MODULES = (cmd_info, cmd_ask, cmd_consistency, cmd_generate, cmd_eval, cmd_serve)
+COMMAND_MODULES = (cmd_info, cmd_ask, cmd_consistency, cmd_generate, cmd_eval, cmd_serve, cmd_view)
 
 
 class _OneLineParser(argparse.ArgumentParser):

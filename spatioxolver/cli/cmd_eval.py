@@ -45,7 +45,11 @@ def add_parser(subparsers: Any) -> None:
     ev.add_argument(
         "--strict", action="store_true", help="a malformed dataset line is fatal instead of an error row"
     )
-    ev.add_argument("--traces", action="store_true", help="store each example's per-node trace in its row")
+    ev.add_argument(
+        "--traces",
+        action="store_true",
+        help="store each example's per-node trace and scene graph (boxes, masks) in its row, for 'spatioxolver view'",
+    )
     ev.add_argument("--api-base", help="OpenAI-compatible server URL for provider/model names")
     ev.add_argument("--judge-api-base", help="OpenAI-compatible server URL for the --judge model")
     ev.add_argument(

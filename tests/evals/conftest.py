@@ -302,3 +302,122 @@ def fx() -> Any:
     import sys
 
     return sys.modules[__name__]
+
+
+#: A model reply that tries to break out of every context the viewer writes text into.
+MALICIOUS = "</pre></script><script>alert('x')</script><img src=x onerror=alert(1)>&amp;"
+
+
+def make_viewer_data(root: Path) -> Path:
+    """Three spatialab-style MCQ examples on a solid magenta 240x160 image (easy to find on a screenshot)."""
+    image = root / "images" / "scene.png"
+    image.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (240, 160), (255, 0, 255)).save(image)
+    _scene(root / "scenes/a.json", {"A": (0, 0, 1), "B": (2, 0, 3)})
+    lines = [
+        {
+            "id": f"vw-{i}",
+            "family": "spatialab",
+            "images": ["images/scene.png"],
+            "scenes": ["scenes/a.json"],
+            "question": f"Question {i}: is A left of B? {MALICIOUS if i == 2 else ''}",
+            "query": {"type": "mcq", "category": cat, "subcategory": "Sub"},
+            "answer": 1,
+            "choices": ["yes", "no", "maybe", "unclear"],
+            "category": cat,
+            "subcategory": "Sub",
+            "meta": {},
+        }
+        for i, cat in enumerate(("Relative Positioning", "Size & Scale", "Relative Positioning"))
+    ]
+    return write_manifest(root, lines)
+
+
+class TracedAsk:
+    """``aask``-compatible double that returns a full trace (an LLM step with prompt and reply),
+    a scene graph with boxes and masks, and repairs, shaped the way the chain reports them.
+
+    agentic is right on vw-0 and vw-1; direct is wrong on vw-0; both are wrong on vw-2 with
+    different answers.
+    """
+
+    async def __call__(
+        self, images: list[str], question: str, *, graph: str = "agentic", ground_truth: Any = None, **_: Any
+    ) -> dict[str, Any]:
+        from spatioxolver.rle import encode_mask
+
+        ex_id = ((ground_truth or {}).get("example") or {}).get("id")
+        right = {"agentic": {"vw-0", "vw-1"}, "direct": {"vw-1"}}[graph]
+        value = 1 if ex_id in right else (2 if graph == "agentic" else 3)
+        mask = np.zeros((160, 240), bool)
+        mask[40:100, 30:90] = True
+        trace = [
+            {
+                "node": "segmentation",
+                "agent": "segmentation",
+                "backend": "geometric",
+                "seconds": 0.01,
+                "usage": {"prompt_tokens": 0, "completion_tokens": 0, "cost_usd": None},
+                "calls": 0,
+                "objects": 2,
+            },
+            {
+                "node": "reasoning",
+                "agent": "reasoning",
+                "backend": "openai/test-model",
+                "seconds": 0.5,
+                "usage": {"prompt_tokens": 120, "completion_tokens": 7, "cost_usd": 0.0002},
+                "calls": 1,
+                "prompt": "You are the reasoning agent.\nScene: A, B\n" + question,
+                "reply": f"The answer is {value}. {MALICIOUS}",
+            },
+        ]
+        return {
+            "value": value,
+            "text": f"{value} {MALICIOUS}",
+            "usage": {"prompt_tokens": 120, "completion_tokens": 7, "cost_usd": 0.0002},
+            "model": "openai/test-model",
+            "graph": graph,
+            "trace": trace if graph == "agentic" else trace[1:],
+            "scene_graph": {
+                "images": [{"width": 240, "height": 160}],
+                "objects": [
+                    {
+                        "id": "A",
+                        "label": "red cube",
+                        "frame": 0,
+                        "bbox": [30, 40, 90, 100],
+                        "mask": encode_mask(mask),
+                    },
+                    {"id": "B", "label": MALICIOUS, "frame": 0, "bbox": [150, 50, 200, 120], "mask": None},
+                ],
+            }
+            if graph == "agentic"
+            else None,
+            "repairs": [
+                {"axis": "D", "ctr_before": 0.25, "ctr_after": 0.0, "flipped": [["A", "B"]], "optimal": True}
+            ]
+            if graph == "agentic"
+            else [],
+        }
+
+
+async def make_viewer_runs(root: Path) -> list[Path]:
+    """An agentic and a direct run (with traces) over :func:`make_viewer_data`."""
+    from spatioxolver.evals.evaluate import aevaluate
+
+    data = make_viewer_data(root / "data")
+    runs = []
+    for graph in ("agentic", "direct"):
+        run = root / f"run-{graph}"
+        await aevaluate(
+            data,
+            model="openai/test-model",
+            graph=graph,
+            run_dir=run,
+            answer_fn=TracedAsk(),
+            traces=True,
+            progress=False,
+        )
+        runs.append(run)
+    return runs
