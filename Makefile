@@ -8,7 +8,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 export HF_HUB_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 
-.PHONY: demo test bench lint install clean
+.PHONY: demo test bench lint install clean browser
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,17 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(PY) -m spatioxolver.demo
 
-test: $(STAMP)
+# Headless Chromium for the browser tests (tests/evals/test_viewer_browser.py): installed from
+# Debian's packages when apt-get is there and we are root; otherwise those tests skip, saying why.
+# Never fails the build.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
+	  || { command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] \
+	       && { apt-get install -y -q chromium >/dev/null 2>&1 \
+	            || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1; }; }; } \
+	  || echo "note: no chromium (needs apt-get as root); the browser tests will be skipped"
+
+test: $(STAMP) browser
 	$(VENV)/bin/pytest -q -m "not network"
 
 bench: $(STAMP)

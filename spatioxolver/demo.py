@@ -8,8 +8,9 @@
    cot_rank on the pairwise (ctr) families, the protocol it is defined for.
    On cvt also the sequential protocol, and the text / scene-graph input representations
    (geometric agentic on the scene graph; sim/gpt-4o direct on the text and on the graph).
-3. Writes ``runs/demo/report.html`` (+ report.md, summary.json, plots) and prints the
-   headline table. Simulated results are labelled as simulated everywhere.
+3. Writes ``runs/demo/report.html`` (+ report.md, summary.json, plots) and the per-example
+   viewer ``runs/demo/viewer/index.html`` (traces are kept), prints the headline table and
+   both paths. Simulated results are labelled as simulated everywhere.
 
 Run: ``python -m spatioxolver.demo [--out runs/demo] [--scale 1.0]``.
 """
@@ -99,6 +100,7 @@ async def _evaluate(datasets: list[tuple[str, Path]], runs: Path, seed: int) -> 
                     seed=seed,
                     timeout_s=120,
                     progress=False,
+                    traces=True,
                 )
             except SpatioxolverError as exc:
                 print(f"  {name:15s} {model:18s} {graph:9s} failed: {exc}")
@@ -162,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from spatioxolver.errors import SpatioxolverError
     from spatioxolver.evals.report import write_report
+    from spatioxolver.evals.viewer import write_viewer
 
     start = time.perf_counter()
     out = Path(args.out)
@@ -180,15 +183,18 @@ def main(argv: list[str] | None = None) -> int:
     if not run_dirs:
         print("error: no evaluation run finished")
         return 2
-    print("3/3 writing the report")
+    print("3/3 writing the report and the viewer")
     try:
-        result = write_report(run_dirs, out)
+        viewer = write_viewer(run_dirs, out / "viewer")
+        result = write_report(run_dirs, out, viewer="viewer/index.html")
     except SpatioxolverError as exc:
         print(f"error: {exc}")
         return 2
     _print_headline(result["headline"])
+    print(f"total {time.perf_counter() - start:.0f} s")
+    print(f"report: {Path(result['report_html']).resolve()} ({len(result['plots'])} plots)")
     print(
-        f"report: {result['report_html']} ({len(result['plots'])} plots) · total {time.perf_counter() - start:.0f} s"
+        f"viewer: {Path(viewer['index']).resolve()} ({viewer['examples']} examples from {viewer['runs']} runs)"
     )
     return 0
 

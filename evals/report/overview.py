@@ -58,7 +58,7 @@ def headline_deltas(table: list[dict[str, Any]], summaries: list[dict[str, Any]]
         return None
     by_dir = {str(s["run"].get("dir")): s for s in summaries}
     labels = [row_label(e) for e in rows]
-    height = 1.3 + 0.32 * len(rows)
+    height = max(2.6, 1.3 + 0.32 * len(rows))
     fig, ax = _figure(8.6, min(height, 40.0))
     marks = {
         "agentic-direct": ("o", GRAPH_COLOURS["direct"], -0.12),
@@ -89,7 +89,7 @@ def headline_deltas(table: list[dict[str, Any]], summaries: list[dict[str, Any]]
     cost = ax.twinx()
     cost.set_ylim(ax.get_ylim())
     cost.set_yticks(range(len(rows)), [_cost_text(e, by_dir) for e in rows], fontsize=7)
-    cost.set_ylabel("cost / example: a = agentic, d = direct (? = unknown)", fontsize=7)
+    cost.set_ylabel("cost / example (a, d; ? unknown)", fontsize=7)
     ax.set_title("Does the agentic chain beat direct prompting? (* = simulated model)", fontsize=10)
     if handles:
         ax.legend(list(handles.values()), list(handles), fontsize=7, loc="lower right")

@@ -25,8 +25,8 @@ th{background:#f0f0f0}
 .frame{position:relative;display:inline-block;line-height:0;border:1px solid #ccc;width:min(600px,95vw)}
 .frame img{display:block;width:100%;height:auto}
 .frame canvas,.frame svg{position:absolute;left:0;top:0;width:100%;height:100%}
-.frame svg text{font:bold 11px sans-serif;fill:#fff;paint-order:stroke;stroke:#000;stroke-width:3px}
-.frame rect{fill:none;stroke-width:1.5}
+.frame svg text{font-weight:bold;font-family:sans-serif;fill:#fff;paint-order:stroke;stroke:#000}
+.frame rect{fill:none}
 .hidden-overlay canvas,.hidden-overlay svg{display:none}
 pre{white-space:pre-wrap;word-break:break-word;background:#f7f7f7;padding:.4em;max-height:24em;overflow:auto;font-size:12px;margin:.2em 0}
 details{margin:.3em 0}summary{cursor:pointer}

@@ -119,6 +119,13 @@ def _examples(config: dict[str, Any], cache: dict[Any, Any]) -> tuple[dict[str, 
     return cache[key]
 
 
+def _absolute(path: Any, resolved: dict[str, str]) -> str:
+    key = str(path)
+    if key not in resolved:
+        resolved[key] = str(Path(key).resolve())
+    return resolved[key]
+
+
 def collect(run_dirs: list[str | Path]) -> tuple[list[RunInfo], list[Item], list[str]]:
     """Runs, items (in dataset then id order) and warnings for ``run_dirs``.
 
@@ -129,6 +136,7 @@ def collect(run_dirs: list[str | Path]) -> tuple[list[RunInfo], list[Item], list
     items: dict[tuple[str, str], Item] = {}
     warnings: list[str] = []
     cache: dict[Any, Any] = {}
+    resolved: dict[str, str] = {}
     for index, run_dir in enumerate(run_dirs):
         run, config, rows = _read_run(Path(run_dir), index)
         runs.append(run)
@@ -153,7 +161,7 @@ def collect(run_dirs: list[str | Path]) -> tuple[list[RunInfo], list[Item], list
                 if example is not None:
                     item.question = example.question
                     item.choices = list(example.choices) if example.choices else None
-                    item.images = [str(Path(p).resolve()) for p in example.images]
+                    item.images = [_absolute(p, resolved) for p in example.images]
                 else:
                     item.note = why or f"example {example_id} is no longer in dataset {config.get('dataset')}"
                 items[key] = item

@@ -21,7 +21,11 @@ _RESULT = {"c": "correct", "w": "wrong", "e": "error", ".": "not answered"}
 
 
 def esc(value: Any) -> str:
-    return html.escape("" if value is None else str(value), quote=True)
+    if value is None:
+        return ""
+    if type(value) in (int, float, bool):  # the common case in traces: nothing to escape
+        return str(value)
+    return html.escape(str(value), quote=True)
 
 
 def script_json(value: Any) -> str:
@@ -99,6 +103,7 @@ def _overlay(item: Item, runs: list[RunInfo], images: list[str]) -> tuple[str, d
             (o["mask"]["size"][0] for o in objects if o.get("mask")), None
         )
         marks = []
+        unit = max(float(width or 0), float(height or 0)) / 240 or 1.0
         if width and height:
             for k, obj in enumerate(objects):
                 box = obj.get("bbox")
@@ -107,12 +112,14 @@ def _overlay(item: Item, runs: list[RunInfo], images: list[str]) -> tuple[str, d
                     x0, y0, x1, y1 = (float(v) for v in box)
                     marks.append(
                         f"<rect x='{x0:.1f}' y='{y0:.1f}' width='{x1 - x0:.1f}' height='{y1 - y0:.1f}' "
-                        f"stroke='{colour}'/><text x='{x0 + 2:.1f}' y='{y0 + 12:.1f}'>"
+                        f"stroke='{colour}'/><text x='{x0 + 1:.1f}' y='{y0 - 1 if y0 > 10 * unit else y0 + 9 * unit:.1f}'>"
                         f"{esc(obj.get('id'))}{(' ' + esc(obj.get('label'))) if obj.get('label') else ''}</text>"
                     )
             masks[str(frame)] = [o["mask"] for o in objects if isinstance(o.get("mask"), dict)]
+        # Sizes in image pixels, so labels keep their size relative to the image at any resolution.
         svg = (
-            f"<svg viewBox='0 0 {width} {height}' preserveAspectRatio='none'>{''.join(marks)}</svg>"
+            f"<svg viewBox='0 0 {width} {height}' preserveAspectRatio='none' font-size='{9 * unit:.1f}' "
+            f"stroke-width='{0.8 * unit:.2f}'>{''.join(marks)}</svg>"
             if width and height
             else ""
         )
