@@ -83,8 +83,17 @@ def _run(root: Path, data: Path, graph: str) -> Path:
         "seconds": 0.8,
         "calls": 1,
         "usage": {"prompt_tokens": 900, "completion_tokens": 40, "cost_usd": 0.0004},
-        "prompt": "You are the reasoning agent. Scene graph: " + "object 1 left of object 2; " * 30,
-        "reply": '{"answer": 2, "rationale": "object 3 is left of object 10 in the image."}',
+        "model_calls": [  # as spatioxolver.models' seam records a call
+            {
+                "template": "reasoning",
+                "prompt_hash": "sha256:0",
+                "images": 1,
+                "prompt": "You are the reasoning agent. Scene graph: " + "object 1 left of object 2; " * 30,
+                "reply": '{"answer": 2, "rationale": "object 3 is left of object 10 in the image."}',
+                "latency_s": 0.8,
+                "usage": {"prompt_tokens": 900, "completion_tokens": 40, "cost_usd": 0.0004},
+            }
+        ],
     }
     with (run / "results.jsonl").open("w") as handle:
         for i in range(N_EXAMPLES):

@@ -174,11 +174,33 @@ def _long(name: str, value: Any) -> str:
     return f"<details class='exchange'><summary>{esc(name)}</summary><pre>{esc(text)}</pre></details>"
 
 
+def _call_block(n: int, call: dict[str, Any]) -> str:
+    """One model call of a step: prompt and reply (and any error) in full, collapsed; the rest inline."""
+    parts = []
+    for key, value in call.items():
+        if key in _TEXT_FIELDS or key.endswith("_hash"):
+            continue
+        if key == "usage" and isinstance(value, dict):
+            cost = value.get("cost_usd")
+            value = f"{value.get('prompt_tokens', 0)}/{value.get('completion_tokens', 0)} tokens, " + (
+                "cost unknown" if cost is None else f"${cost}"
+            )
+        parts.append(f"{key} {_value(value)}")
+    head = f"<div class='call'>call {n}: {esc(', '.join(parts))}</div>"
+    return head + "".join(
+        _long(f"call {n}: {key}", call[key]) for key in _TEXT_FIELDS if call.get(key) is not None
+    )
+
+
 def _extras(entry: dict[str, Any]) -> str:
-    """Every field of a trace step beyond the common ones: short ones inline, model text collapsed."""
+    """Every field of a trace step beyond the common ones: short ones inline, model text collapsed.
+
+    The model calls of a step (``model_calls``, as the model seam records them, or a list in
+    ``calls``) are shown one by one with their prompt and reply.
+    """
     short, long = [], []
     for key, value in entry.items():
-        if key in _STEP_FIELDS:
+        if key in _STEP_FIELDS or key == "model_calls":
             continue
         if (
             key in _TEXT_FIELDS
@@ -188,13 +210,10 @@ def _extras(entry: dict[str, Any]) -> str:
             long.append(_long(key, value))
         else:
             short.append(f"{esc(key)}: {esc(value)}")
-    calls = entry.get("calls")
-    if isinstance(calls, list):  # per-call records (prompt, reply, usage) when the trace keeps them
-        for n, call in enumerate(calls, 1):
-            if isinstance(call, dict):
-                parts = [_long(f"call {n}: {key}", call[key]) for key in call if key in _TEXT_FIELDS]
-                rest = {k: v for k, v in call.items() if k not in _TEXT_FIELDS}
-                long.append("".join(parts) + (f"<div>call {n}: {esc(_value(rest))}</div>" if rest else ""))
+    calls = entry.get("model_calls")
+    if not isinstance(calls, list):
+        calls = entry.get("calls") if isinstance(entry.get("calls"), list) else []
+    long += [_call_block(n, call) for n, call in enumerate(calls, 1) if isinstance(call, dict)]
     return "; ".join(short) + "".join(long)
 
 

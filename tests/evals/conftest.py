@@ -368,8 +368,19 @@ class TracedAsk:
                 "seconds": 0.5,
                 "usage": {"prompt_tokens": 120, "completion_tokens": 7, "cost_usd": 0.0002},
                 "calls": 1,
-                "prompt": "You are the reasoning agent.\nScene: A, B\n" + question,
-                "reply": f"The answer is {value}. {MALICIOUS}",
+                "templates": {"reasoning": "sha256:1"},
+                # one call as spatioxolver.models' seam records it
+                "model_calls": [
+                    {
+                        "template": "reasoning",
+                        "prompt_hash": "sha256:2",
+                        "images": 1,
+                        "prompt": "You are the reasoning agent.\nScene: A, B\n" + question,
+                        "reply": f"The answer is {value}. {MALICIOUS}",
+                        "latency_s": 0.5,
+                        "usage": {"prompt_tokens": 120, "completion_tokens": 7, "cost_usd": 0.0002},
+                    }
+                ],
             },
         ]
         return {

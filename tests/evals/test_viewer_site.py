@@ -122,3 +122,20 @@ async def test_runner_keeps_the_scene_graph_only_with_traces(tmp_path, fx):
     )
     row = json.loads((tmp_path / "r" / "results.jsonl").read_text().splitlines()[0])
     assert "scene_graph" not in row and "trace" not in row
+
+
+def test_trace_steps_show_model_calls_and_degrade_without_them():
+    from spatioxolver.evals.viewer._pages import _extras
+
+    step = {
+        "node": "relations",
+        "backend": "openai/m",
+        "objects": 3,
+        "model_calls": [{"template": "relations", "prompt": "P<b>", "reply": "R</pre>", "usage": {}}],
+    }
+    html = _extras(step)
+    assert "objects: 3" in html and "call 1:" in html and "relations" in html
+    assert "<pre>P&lt;b&gt;</pre>" in html and "<pre>R&lt;/pre&gt;</pre>" in html
+    assert _extras({"node": "segmentation", "backend": "geometric", "calls": 0}) == ""
+    # a list of per-call records under "calls" is shown the same way
+    assert "<pre>R2</pre>" in _extras({"node": "x", "calls": [{"reply": "R2"}]})
