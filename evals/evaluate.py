@@ -28,6 +28,7 @@ __all__ = [
     "summarize_run",
     "summarize_run_rows",
     "default_run_dir",
+    "top_errors",
 ]
 
 
@@ -118,6 +119,23 @@ def default_run_dir(benchmark: str, model: str, graph: str, split: str | None) -
     return Path("runs") / re.sub(r"[^A-Za-z0-9._+-]+", "_", "-".join(parts))
 
 
+def top_errors(rows: list[dict[str, Any]], n: int = 3) -> list[dict[str, Any]]:
+    """The ``n`` most frequent error messages of ``rows`` (``[{"error", "count"}]``), so a
+    failed run says why."""
+    from collections import Counter
+
+    counts: Counter[str] = Counter()
+    example: dict[str, str] = {}
+    for r in rows:
+        if r.get("status") == "ok":
+            continue
+        message = str(r.get("error") or r.get("error_type") or "error")[:300]
+        key = re.sub(r"(?:[A-Za-z]:)?(?:/[^\s'\"():,]+)+", "<path>", message)  # group by message, not by file
+        counts[key] += 1
+        example.setdefault(key, message)
+    return [{"error": example[key], "count": count} for key, count in counts.most_common(n)]
+
+
 def summarize_run(run_dir: str | Path, *, seed: int = 0) -> dict[str, Any]:
     """Compute (and write) ``summary.json`` of one run directory."""
     return summarize_run_rows(run_dir, seed=seed)[0]
@@ -143,6 +161,7 @@ def summarize_run_rows(run_dir: str | Path, *, seed: int = 0) -> tuple[dict[str,
     bad_lines: list[int] = []
     rows = read_rows(run_dir / "results.jsonl", bad_lines=bad_lines)
     summary = summarize(rows, seed=seed)
+    summary["top_errors"] = top_errors(rows)
     summary["warnings"] = []
     if bad_lines:
         shown = ", ".join(str(n) for n in bad_lines[:10]) + (" ..." if len(bad_lines) > 10 else "")

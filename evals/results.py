@@ -14,7 +14,19 @@ import re
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ResultsFile", "scan_results", "read_rows", "rewrite_without_errors", "to_jsonable", "redact"]
+__all__ = [
+    "ResultsFile",
+    "scan_results",
+    "read_rows",
+    "rewrite_without_errors",
+    "to_jsonable",
+    "redact",
+    "redact_obj",
+    "CORRUPT_NAME",
+]
+
+#: Where ``--resume`` moves damaged lines of ``results.jsonl`` (kept for inspection).
+CORRUPT_NAME = "results.corrupt.jsonl"
 
 _KEY_PATTERNS = [
     (re.compile(r"sk-[A-Za-z0-9_\-]{8,}"), "[redacted]"),
@@ -26,15 +38,41 @@ _KEY_PATTERNS = [
 ]
 
 
-def redact(text: str) -> str:
-    """Remove anything that looks like an API key, and the values of ``*_API_KEY`` variables."""
-    out = str(text)
+def _secret_values() -> tuple[str, ...]:
+    """Values of key-like environment variables (both naming rules in use), longest first."""
+    found = set()
     for name, value in os.environ.items():
-        if value and len(value) >= 8 and any(t in name.upper() for t in ("API_KEY", "TOKEN", "SECRET")):
+        upper = name.upper()
+        if value and len(value) >= 8 and any(t in upper for t in ("API_KEY", "TOKEN", "SECRET")):
+            found.add(value)
+        elif value and len(value) >= 6 and upper.endswith(("_KEY", "_TOKEN", "_SECRET", "_PASSWORD")):
+            found.add(value)  # the model seam's rule (spatioxolver.models._secrets)
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+def redact(text: str, secrets: tuple[str, ...] | None = None) -> str:
+    """Remove anything that looks like an API key, and the values of key-like environment variables."""
+    out = str(text)
+    for value in _secret_values() if secrets is None else secrets:
+        if value in out:
             out = out.replace(value, "[redacted]")
     for pattern, replacement in _KEY_PATTERNS:
         out = pattern.sub(replacement, out)
     return out
+
+
+def redact_obj(value: Any, secrets: tuple[str, ...] | None = None) -> Any:
+    """A copy of a JSON-like value with :func:`redact` applied to every string (keys included)."""
+    secrets = _secret_values() if secrets is None else secrets
+    if isinstance(value, str):
+        return redact(value, secrets)
+    if isinstance(value, dict):
+        return {
+            redact(k, secrets) if isinstance(k, str) else k: redact_obj(v, secrets) for k, v in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [redact_obj(v, secrets) for v in value]
+    return value
 
 
 def to_jsonable(value: Any) -> Any:
@@ -85,11 +123,26 @@ class ResultsFile:
                 return
 
     def append(self, row: dict[str, Any]) -> None:
-        data = (json.dumps(row, default=to_jsonable, ensure_ascii=False) + "\n").encode("utf-8")
+        """Write ``row`` (every string passed through :func:`redact`) as one line.
+
+        Raises:
+            OSError: the write failed (a full disk); the file is cut back to its last whole
+                line first, so it never keeps a partial row.
+        """
+        clean = redact_obj(json.loads(json.dumps(row, default=to_jsonable, ensure_ascii=False)))
+        data = (json.dumps(clean, ensure_ascii=False) + "\n").encode("utf-8")
         view = memoryview(data)
-        while view:
-            written = os.write(self._fd, view)
-            view = view[written:]
+        start = os.lseek(self._fd, 0, os.SEEK_END)
+        try:
+            while view:
+                written = os.write(self._fd, view)
+                view = view[written:]
+        except OSError:
+            try:
+                os.ftruncate(self._fd, start)
+            except OSError:
+                pass
+            raise
         if self.fsync:
             self._pending.set()
 
@@ -116,11 +169,12 @@ _ID_RE = re.compile(rb'^\{"id": ("(?:[^"\\]|\\.)*"), "status": "(ok|error)"')
 
 
 def scan_results(path: Path, *, repair: bool = True) -> tuple[dict[str, str], int]:
-    """Map id -> status of every complete row; truncate a torn last line when ``repair``.
+    """Map id -> status of every complete row; with ``repair``, truncate a torn last line and
+    move damaged middle lines (not a JSON object with an ``id``) to ``results.corrupt.jsonl``,
+    so their examples run again on ``--resume``.
 
     Returns:
-        ``(statuses, dropped_bytes)``; rows are matched by their leading ``id``/``status``
-        fields (written first by the runner) and fully parsed only when that fails.
+        ``(statuses, dropped_bytes)``.
     """
     statuses: dict[str, str] = {}
     if not path.exists():
@@ -128,26 +182,40 @@ def scan_results(path: Path, *, repair: bool = True) -> tuple[dict[str, str], in
     data = path.read_bytes()
     end = data.rfind(b"\n") + 1
     dropped = len(data) - end
-    if dropped and repair:
-        with open(path, "r+b") as handle:
-            handle.truncate(end)
-            handle.flush()
-            os.fsync(handle.fileno())
-    for line in data[:end].split(b"\n"):
-        if not line:
+    corrupt: list[bytes] = []
+    lines = data[:end].split(b"\n")
+    for line in lines:
+        if not line.strip():
             continue
         m = _ID_RE.match(line)
-        if m:
-            raw = m.group(1)
-            key = raw[1:-1].decode() if b"\\" not in raw else json.loads(raw)
-            statuses[key] = m.group(2).decode()
-            continue
         try:
             row = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a damaged middle line: that example is simply redone
-        if isinstance(row, dict) and "id" in row:
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            row = None
+        if not isinstance(row, dict) or "id" not in row:
+            corrupt.append(line)
+            continue
+        if m:
+            statuses[str(row["id"])] = m.group(2).decode()
+        else:
             statuses[str(row["id"])] = str(row.get("status", "error"))
+    if repair and (dropped or corrupt):
+        if corrupt:
+            with open(path.with_name(CORRUPT_NAME), "ab") as handle:
+                handle.write(b"".join(c + b"\n" for c in corrupt))
+            bad = set(corrupt)
+            kept = b"".join(line + b"\n" for line in lines if line.strip() and line not in bad)
+            tmp = path.with_name(path.name + ".tmp")
+            with open(tmp, "wb") as handle:
+                handle.write(kept)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, path)
+        else:
+            with open(path, "r+b") as handle:
+                handle.truncate(end)
+                handle.flush()
+                os.fsync(handle.fileno())
     return statuses, dropped
 
 

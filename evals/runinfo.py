@@ -117,13 +117,23 @@ def git_commit(start: Path | None = None) -> str | None:
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` via a temporary file and ``os.replace``.
+
+    Raises:
+        OSError: the write failed (a full disk); the temporary file is removed and ``path``
+            keeps its previous, whole content.
+    """
     tmp = path.with_name(path.name + ".tmp")
     text = redact(json.dumps(data, indent=2, default=to_jsonable, ensure_ascii=False))
-    with tmp.open("w", encoding="utf-8") as handle:
-        handle.write(text + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
+    try:
+        with tmp.open("w", encoding="utf-8") as handle:
+            handle.write(text + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def check_resume(run_json: Path, config: RunConfig) -> dict[str, Any]:

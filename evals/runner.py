@@ -35,6 +35,7 @@ from spatioxolver.evals.manifest import BadLine
 from spatioxolver.evals.metrics.judge import JUDGE_PROMPT_HASH, grade_open, make_judge
 from spatioxolver.evals.metrics.scoring import score_example
 from spatioxolver.evals.results import ResultsFile, redact, rewrite_without_errors, scan_results
+from spatioxolver.evals.rundir import RunAborted, RunLock, on_terminate, write_failure
 from spatioxolver.evals.runinfo import (
     RunConfig,
     check_resume,
@@ -159,7 +160,7 @@ def example_call(
     """
     for path in [*example.images, *example.clean_images]:
         if not Path(path).is_file():
-            raise BenchmarkError(f"missing image {path}")
+            raise BenchmarkError(f"missing image {path} (check the dataset folder, or pass --image-root)")
     scenes = _scene_for(example)
     marks = {}
     if scenes:
@@ -336,6 +337,8 @@ async def _process(
         # No retry here: the model client owns the only retry loop.
         answer = await asyncio.wait_for(answer_fn(**call), timeout=config.timeout_s)
         fields = answer_fields(answer)
+        if fields["error"] and _rejected_key(str(fields["error"])):
+            raise ConfigError(str(fields["error"]))
         latency = time.perf_counter() - start
         row.update(base)
         row.update(
@@ -381,6 +384,14 @@ async def _process(
         reason, kind = f"timed out after {config.timeout_s:g} s", "Timeout"
     except ModelUnavailableError:
         raise  # the server is gone: stop the run (resume later) instead of an error row per example
+    except ConfigError as exc:
+        if _rejected_key(str(exc)):  # every later request would be refused too: stop the run at once
+            raise RunAborted(
+                ConfigError(
+                    f"stopped: {redact(' '.join(str(exc).split()))}; fix the key and continue with --resume"
+                )
+            ) from None
+        reason, kind = " ".join(str(exc).split()), type(exc).__name__
     except SpatioxolverError as exc:
         reason, kind = " ".join(str(exc).split()), type(exc).__name__
     except Exception as exc:  # noqa: BLE001 - one bad example must not stop the run; the row says what happened
@@ -396,6 +407,19 @@ async def _process(
         }
     )
     return row
+
+
+def _rejected_key(message: str) -> bool:
+    """Whether ``message`` says the provider refused the credentials (HTTP 401 / 403)."""
+    import re
+
+    return bool(
+        re.search(
+            r"rejected the API key|\b(?:401|403)\b.*(?:unauthori[sz]ed|forbidden)|AuthenticationError",
+            message,
+            re.I,
+        )
+    )
 
 
 def _error_row(bad: BadLine, config: RunConfig) -> dict[str, Any]:
@@ -444,6 +468,35 @@ async def run_examples(
         judge_options["api_base"] = judge_options.pop("judge_api_base")
     judge = judge or make_judge(config.judge, **judge_options)
     run_dir = prepare_dir(run_dir, what="run directory")
+    with RunLock(run_dir):
+        return await _run_locked(
+            config,
+            examples,
+            run_dir,
+            resume=resume,
+            retry_errors=retry_errors,
+            answer_fn=answer_fn,
+            judge=judge,
+            progress=progress,
+            fsync=fsync,
+            client=client,
+        )
+
+
+async def _run_locked(
+    config: RunConfig,
+    examples: list[Example | BadLine],
+    run_dir: Path,
+    *,
+    resume: bool,
+    retry_errors: bool,
+    answer_fn: AnswerFn,
+    judge: Any,
+    progress: bool | None,
+    fsync: bool,
+    client: Any = None,
+) -> RunOutcome:
+    """:func:`run_examples` once the run directory is locked."""
     results, run_json = run_dir / "results.jsonl", run_dir / "run.json"
 
     public = safe_options(config.options)
@@ -480,7 +533,10 @@ async def run_examples(
         else None,
         "simulated": previous.get("simulated", config.model.startswith("sim/")),
     }
-    write_json_atomic(run_json, info)
+    try:
+        write_json_atomic(run_json, info)
+    except OSError as exc:
+        raise write_failure(run_json, exc) from None
     import sys
 
     show = sys.stderr.isatty() if progress is None else progress
@@ -505,21 +561,43 @@ async def run_examples(
             info["prompt_hashes"].update(row.pop("prompt_hashes", None) or {})
             if row.get("simulated"):
                 info["simulated"] = True
-            writer.append(row)  # no await between scoring and writing: a row is whole or absent
+            try:
+                writer.append(row)  # no await between scoring and writing: a row is whole or absent
+            except OSError as exc:
+                raise RunAborted(write_failure(results, exc)) from None
             bar.update(row)
 
     workers = [asyncio.create_task(worker()) for _ in range(min(config.concurrency, max(len(todo), 1)))]
+    terminated: list[bool] = []
+
+    def terminate() -> None:  # SIGTERM: stop like Ctrl-C
+        terminated.append(True)
+        for task in workers:
+            task.cancel()
+
+    failure: Exception | None = None
     try:
-        await asyncio.gather(*workers)
+        with on_terminate(terminate):
+            await asyncio.gather(*workers)
+    except RunAborted as exc:
+        failure = exc.error
+        for task in workers:
+            task.cancel()
+        await asyncio.gather(*workers, return_exceptions=True)
     except BaseException:
         outcome.interrupted = True
         for task in workers:
             task.cancel()
         await asyncio.gather(*workers, return_exceptions=True)
+        if terminated:
+            raise KeyboardInterrupt from None
         raise
     finally:
         bar.stop()
-        writer.close()
+        try:
+            writer.close()
+        except OSError as exc:
+            failure = failure or write_failure(results, exc)
         final, _ = scan_results(results, repair=False)
         outcome.counts = {
             "total": len(examples),
@@ -529,14 +607,16 @@ async def run_examples(
             "correct": bar.correct,
             "this_session": bar.done,
         }
-        info.update(
-            {
-                "status": "interrupted" if outcome.interrupted else "complete",
-                "finished_at": now_iso(),
-                "counts": outcome.counts,
-            }
-        )
-        write_json_atomic(run_json, info)
+        status = "failed" if failure else "interrupted" if outcome.interrupted else "complete"
+        info.update({"status": status, "finished_at": now_iso(), "counts": outcome.counts})
+        if failure:
+            info["error"] = str(failure)
+        try:
+            write_json_atomic(run_json, info)
+        except OSError as exc:  # run.json keeps its previous whole content
+            failure = failure or write_failure(run_json, exc)
+    if failure:
+        raise failure
     return outcome
 
 

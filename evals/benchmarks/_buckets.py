@@ -4,9 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["BUCKET_KINDS", "buckets_of", "bucket_tags", "KNOWN_BUCKET_SPLITS"]
+__all__ = [
+    "BUCKET_KINDS",
+    "GROUPING_KINDS",
+    "buckets_of",
+    "groupings_of",
+    "bucket_tags",
+    "KNOWN_BUCKET_SPLITS",
+]
 
 BUCKET_KINDS = ("depth", "lighting", "plausibility")
+
+#: The six groupings of the public release (``groupings`` in ``public_eval_annotations.json``):
+#: the three buckets plus the per-record ``num_labels``, ``object_class`` and ``scene_class``.
+GROUPING_KINDS = (*BUCKET_KINDS, "num_labels", "object_class", "scene_class")
 
 #: Bucket values of the public release (low/medium/high, pi/pp) and of the seed's tables.
 KNOWN_BUCKET_SPLITS = [
@@ -29,3 +40,14 @@ def buckets_of(meta: dict[str, Any]) -> dict[str, str]:
 
 def bucket_tags(meta: dict[str, Any]) -> list[str]:
     return [f"{k}-{v}" for k, v in buckets_of(meta).items()]
+
+
+def groupings_of(meta: dict[str, Any]) -> dict[str, str]:
+    """Every grouping of :data:`GROUPING_KINDS` that ``meta`` has: the buckets plus
+    ``num_labels``, ``object_class`` and ``scene_class`` (values as strings)."""
+    out = buckets_of(meta)
+    for kind in GROUPING_KINDS[len(BUCKET_KINDS) :]:
+        value = meta.get(kind)
+        if value is not None and str(value).strip():
+            out[kind] = str(value).strip()
+    return out

@@ -140,12 +140,31 @@ def _hub_rows(spec: str) -> Iterator[tuple[int, dict[str, Any] | str]]:
     name, _, split = spec.partition("@")
     name, _, config = name.partition(":")
     try:
-        ds = datasets.load_dataset(name, config or None, split=split or "test")
+        loaded = datasets.load_dataset(name, config or None, split=split or None)
     except Exception as exc:  # datasets raises many types; all mean "not available offline"
         raise BenchmarkError(
             f"hf:{spec}: could not load from the local Hugging Face cache ({type(exc).__name__}: "
-            f"{' '.join(str(exc).split())[:200]}); download it once with network access"
+            f"{' '.join(str(exc).split())[:200]}); download it once with network access "
+            f"(python -c \"import datasets; datasets.load_dataset('{name}')\")"
         ) from exc
+    ds = loaded
+    if not split:
+        splits = list(loaded.keys()) if hasattr(loaded, "keys") else []
+        if "test" in splits:
+            ds = loaded["test"]
+        elif len(splits) == 1:
+            import sys
+
+            print(
+                f"warning: hf:{spec} has no 'test' split; using its only split {splits[0]!r} "
+                f"(name one with hf:{name}{':' + config if config else ''}@SPLIT)",
+                file=sys.stderr,
+            )
+            ds = loaded[splits[0]]
+        elif splits:
+            raise BenchmarkError(
+                f"hf:{spec}: no 'test' split; name one of {', '.join(splits)} as hf:{name}@SPLIT"
+            )
     for number, row in enumerate(ds, start=1):
         yield number, dict(row)
 

@@ -12,7 +12,11 @@ adapter):
 * ``theta`` (degrees) and ``direction`` (``left``, the default, or ``right``) for an orbit
   question, or ``view: "top_down"`` for a top-down question;
 * optional ``question`` (else the ``cvt`` generator's wording is used), ``id`` (else a
-  hash of the content), ``scene``, ``density``, ``tracked``.
+  hash of the content), ``scene``, ``density``, ``tracked``;
+* optional ``objects`` - the scene object dictionary (tag -> description, or tag ->
+  ``[description, [x, y, w, h]]``; a dict or its JSON string). As in seed 003's image
+  mode, the prompt gives it before the question (``Scene Object Dictionary: {...}``), and
+  ``meta.object_dictionary`` keeps it.
 """
 
 from __future__ import annotations
@@ -119,8 +123,29 @@ DEFAULT_COLUMNS = {
         "scene",
         "density",
         "tracked",
+        "objects",
     )
 }
+
+
+def parse_object_dictionary(value: Any) -> dict[str, Any] | None:
+    """The record's tag -> description dictionary (a dict or a JSON object string), or None.
+
+    Raises:
+        ValueError: present but not a JSON object.
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"objects {value[:60]!r} is not a JSON object ({exc.msg})") from None
+    if isinstance(value, list) and all(isinstance(v, dict) and "tag" in v for v in value):
+        value = {str(v["tag"]): v.get("description", v.get("name")) for v in value}
+    if not isinstance(value, dict):
+        raise ValueError(f"objects must map tags to descriptions, not {type(value).__name__}")
+    return {str(k): list(v) if isinstance(v, tuple) else v for k, v in value.items()}
 
 
 class CVTReleaseBenchmark(BenchmarkBase):
@@ -195,6 +220,7 @@ class CVTReleaseBenchmark(BenchmarkBase):
                 "direction": direction,
             }
             default_q = default_question(subject, reference, theta=theta, direction=direction)
+        objects = parse_object_dictionary(get("objects"))
         image = get("image")
         images = [materialize_image(image, root)] if image else []
         image_key = image if isinstance(image, str) else (Path(images[0]).name if images else "")
@@ -202,14 +228,19 @@ class CVTReleaseBenchmark(BenchmarkBase):
             example_id = str(get("id"))
         else:
             example_id = unique(stable_id(image_key, subject, reference, query, prefix="cvt-"))
+        question = str(get("question") or default_q)
+        meta = {k: get(k) for k in ("scene", "density", "tracked") if get(k) is not None}
+        meta["scene_key"] = str(get("scene") or image_key)
+        if objects:
+            meta["object_dictionary"] = objects
+            question = f"Scene Object Dictionary: {json.dumps(objects, ensure_ascii=False)}\n{question}"
         return Example(
             id=example_id,
             benchmark=self.name,
             family="cvt",
             images=images,
-            question=str(get("question") or default_q),
+            question=question,
             query=query,
             answer=answer,
-            meta={k: get(k) for k in ("scene", "density", "tracked") if get(k) is not None}
-            | {"scene_key": str(get("scene") or image_key)},
+            meta=meta,
         )

@@ -1,10 +1,13 @@
 """SpatiaLab release files on disk (parquet / JSON / JSONL) or ``hf:`` datasets.
 
-The release's exact column names are not known here, so the mapping from our field
-names to the file's columns is configurable (``columns={"question": "prompt", ...}``,
-or ``--columns`` on the CLI). Each row yields an MCQ example when it has options and a
-gold option, and an open-ended example when it has a gold open answer. The defaults
-match the fixture shipped in ``evals/fixtures/spatialab_release/``.
+The mapping from our field names to the file's columns comes from a preset per known
+layout (:data:`PRESETS`, picked by the columns of the first row) and can be overridden
+key by key (``columns={"question": "prompt", ...}``, or ``--columns`` on the CLI). Options
+may be one column (a list, a JSON list string or ``"1. a\n2. b"`` text) or spread over
+several columns (``columns={"options": ["A", "B", "C", "D"]}``; the presets recognise
+``A``-``D``, ``option1``-``option4``, ``option_1``-``option_4`` and ``choice1``-``choice4``).
+Each row yields an MCQ example when it has options and a gold option, and an open-ended
+example when it has a gold open answer.
 """
 
 from __future__ import annotations
@@ -42,6 +45,79 @@ DEFAULT_COLUMNS: dict[str, str] = {
     "category": "category",
     "subcategory": "subcategory",
 }
+
+#: Known layouts: the field -> column mapping of each (``question_id`` ... is the fixture in
+#: ``evals/fixtures/spatialab_release/``; ``hf`` the Hugging Face parquet export with an
+#: ``image`` struct ``{bytes, path}``, an ``options`` list and an integer ``answer`` 1-4).
+PRESETS: dict[str, dict[str, Any]] = {
+    "fixture": DEFAULT_COLUMNS,
+    "hf": {
+        "id": "id",
+        "image": "image",
+        "question": "question",
+        "options": "options",
+        "gold_option": "answer",
+        "open_answer": "open_answer",
+        "category": "category",
+        "subcategory": "subcategory",
+    },
+}
+#: Alternative column names the presets accept for a field (the first present one is used).
+ALIASES: dict[str, tuple[str, ...]] = {
+    "id": ("question_id", "id", "qid", "idx", "index"),
+    "image": ("image", "image_path", "img", "image_file"),
+    "question": ("question", "prompt", "query"),
+    "options": ("options", "choices", "answer_options"),
+    "gold_option": ("correct_option", "answer", "answer_idx", "answer_index", "label", "correct_answer"),
+    "open_answer": ("open_answer", "open_ended_answer", "answer_open", "free_form_answer", "gt_answer"),
+    "category": ("category", "main_category"),
+    "subcategory": ("subcategory", "sub_category", "subcategory_name"),
+}
+SPREAD_OPTIONS = (
+    ("A", "B", "C", "D"),
+    ("option1", "option2", "option3", "option4"),
+    ("option_1", "option_2", "option_3", "option_4"),
+    ("choice1", "choice2", "choice3", "choice4"),
+)
+
+
+def layout_columns(row: dict[str, Any], given: Any = None) -> dict[str, Any]:
+    """The field -> column mapping for a file whose first row is ``row``: each field's first
+    alias present in the row (options spread over columns when there is no options column),
+    then the user's ``given`` mapping on top.
+
+    Raises:
+        ConfigError: a bad ``given`` mapping (unknown key, a value that is not a column name;
+            ``options`` may also be a list of column names).
+
+    Example:
+        >>> layout_columns({"id": 1, "question": "q", "A": "x", "B": "y", "C": "z", "D": "w", "answer": 2})["options"]
+        ['A', 'B', 'C', 'D']
+    """
+    mapping: dict[str, Any] = dict(DEFAULT_COLUMNS)
+    for field, names in ALIASES.items():
+        present = next((n for n in names if n in row), None)
+        if present is not None:
+            mapping[field] = present
+    if not any(n in row for n in ALIASES["options"]):
+        for spread in SPREAD_OPTIONS:
+            if all(c in row for c in spread):
+                mapping["options"] = list(spread)
+                break
+    has_options = isinstance(mapping["options"], list) or mapping["options"] in row
+    if not has_options and mapping["open_answer"] not in row and "answer" in row:
+        mapping["open_answer"], mapping["gold_option"] = "answer", "correct_option"  # an open-form-only file
+    if given is not None:
+        spread = given.get("options") if isinstance(given, dict) else None
+        if isinstance(spread, list):
+            if not spread or not all(isinstance(c, str) and c.strip() for c in spread):
+                raise ConfigError("--columns: 'options' must be a column name or a list of column names")
+            given = {k: v for k, v in given.items() if k != "options"}
+            mapping["options"] = spread
+        resolve_columns(DEFAULT_COLUMNS, given, adapter="spatialab-release")  # validates
+        mapping.update(given)
+    return mapping
+
 
 MCQ_SUFFIX = "\nAnswer with the option number only."
 
@@ -159,7 +235,9 @@ class SpatiaLabReleaseBenchmark(BenchmarkBase):
         )
 
     def _examples(self, source: Path, *, strict: bool, **options: Any) -> Iterator[Example | BadLine]:
-        columns = resolve_columns(DEFAULT_COLUMNS, options.get("columns"), adapter=self.name)
+        given = options.get("columns")
+        if given is not None and not isinstance(given, dict):
+            resolve_columns(DEFAULT_COLUMNS, given, adapter=self.name)  # raises the one-line error
         base = options.get("option_base", 1)
         if isinstance(base, bool) or base not in (0, 1):
             raise ConfigError(f"option_base must be 0 or 1, not {base!r}")
@@ -167,9 +245,12 @@ class SpatiaLabReleaseBenchmark(BenchmarkBase):
         origin = options.get("hf") or source
         unit = row_unit(origin)
         unique = UniqueIds()
+        columns: dict[str, Any] | None = None
         for number, row in iter_rows(origin):
-            if isinstance(row, str):
-                yield BadLine(str(source), number, row, unit)
+            if columns is None and isinstance(row, dict):
+                columns = layout_columns(row, given)
+            if isinstance(row, str) or columns is None:
+                yield BadLine(str(source), number, str(row), unit)
                 continue
             try:
                 # Build the whole row first so a bad row yields nothing but its BadLine.
@@ -187,11 +268,17 @@ class SpatiaLabReleaseBenchmark(BenchmarkBase):
         unique: UniqueIds | None = None,
     ) -> Iterator[Example]:
         def get(field: str) -> Any:
-            return row.get(columns.get(field, field))
+            column = columns.get(field, field)
+            if isinstance(column, list):
+                values = [row.get(c) for c in column]
+                return [v for v in values if v is not None and str(v).strip()]
+            return row.get(column)
 
         question = get("question")
         if not question:
-            raise ValueError(f"no question in column {columns['question']!r}")
+            raise ValueError(
+                f"no question in column {columns['question']!r} (columns in the file: {', '.join(map(str, row))})"
+            )
         image = get("image")
         images = [materialize_image(image, root)] if image is not None else []
         category, subcategory = get("category"), get("subcategory")
@@ -238,5 +325,8 @@ class SpatiaLabReleaseBenchmark(BenchmarkBase):
             produced = True
         if not produced:
             raise ValueError(
-                "row has neither options + gold option nor an open answer (check the column mapping)"
+                "row has neither options + gold option nor an open answer (columns used: "
+                f"options={columns['options']!r}, gold_option={columns['gold_option']!r}, "
+                f"open_answer={columns['open_answer']!r}; columns in the file: {', '.join(map(str, row))}; "
+                "map them with --columns)"
             )

@@ -21,7 +21,84 @@ from spatioxolver.replies import (
     parse_yes_no,
 )
 
-__all__ = ["score_example", "set_prf"]
+__all__ = ["score_example", "set_prf", "clevr_answer"]
+
+_NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
+}
+#: CLEVR's answer vocabulary (besides yes/no and counts) with the usual synonyms.
+_CLEVR_WORDS = {
+    **{w: w for w in "gray red blue green brown purple cyan yellow".split()},
+    "grey": "gray",
+    **{w: w for w in "cube sphere cylinder rubber metal small large".split()},
+    "cubes": "cube",
+    "block": "cube",
+    "blocks": "cube",
+    "ball": "sphere",
+    "balls": "sphere",
+    "spheres": "sphere",
+    "cylinders": "cylinder",
+    "metallic": "metal",
+    "shiny": "metal",
+    "matte": "rubber",
+    "big": "large",
+    "tiny": "small",
+}
+
+_CLEVR_KINDS = (
+    frozenset("gray red blue green brown purple cyan yellow".split()),
+    frozenset("cube sphere cylinder".split()),
+    frozenset("rubber metal".split()),
+    frozenset("small large".split()),
+)
+
+
+def clevr_answer(value: Any, text: str | None, gold: str) -> str | None:
+    """The reply read as a CLEVR answer (``yes``/``no``, digits, or a vocabulary word), or None.
+
+    CLEVR scores by exact equality of the answer token; this reads that token from a reply:
+    the whole normalised reply (``"3"``, ``"Cube."``, ``"Answer: metal"``), a leading yes/no,
+    or the only number / the only vocabulary word of the reply's kind it mentions.
+
+    Example:
+        >>> clevr_answer(None, "There are three cubes.", "3"), clevr_answer("Metallic", None, "metal")
+        ('3', 'metal')
+    """
+    import re
+
+    if gold in ("yes", "no"):
+        yes = parse_yes_no(value, text)
+        return None if yes is None else ("yes" if yes else "no")
+    for candidate in (value, text):
+        if candidate is None or isinstance(candidate, bool):
+            continue
+        if isinstance(candidate, (int, float)) and float(candidate).is_integer():
+            return str(int(candidate))
+        s = str(candidate).strip().lower()
+        s = re.sub(r"^(?:final answer|answer|the answer is)\s*[:\-]?\s*", "", s)
+        s = re.sub(r"^(?:the|a|an)\s+", "", s).strip(" .!\"'`*")
+        if s.isdigit():
+            return str(int(s))
+        if s in _NUMBER_WORDS:
+            return _NUMBER_WORDS[s]
+        if s in _CLEVR_WORDS:
+            return _CLEVR_WORDS[s]
+        words = re.findall(r"[a-z]+|\d+", s)
+        if gold.isdigit():
+            numbers = {
+                w if w.isdigit() else _NUMBER_WORDS[w] for w in words if w.isdigit() or w in _NUMBER_WORDS
+            }
+            if len(numbers) == 1:
+                return numbers.pop()
+        else:
+            kind = next((k for k in _CLEVR_KINDS if gold in k), None)
+            found = {_CLEVR_WORDS[w] for w in words if w in _CLEVR_WORDS and _CLEVR_WORDS[w] in (kind or ())}
+            if len(found) == 1:
+                return found.pop()
+            if s:
+                return s
+    return None
 
 
 def set_prf(pred: list[str], gold: list[str]) -> tuple[float, float, float]:
@@ -86,6 +163,9 @@ def score_example(example: Example, value: Any, text: str | None) -> dict[str, A
     if kind == "yes_no":
         pred = _parsed(parse_yes_no, text, value=value)
         return {"pred": pred, "parsed": pred is not None, "correct": pred is not None and pred == bool(gold)}
+    if kind == "clevr":
+        pred = clevr_answer(value, text, str(gold))
+        return {"pred": pred, "parsed": pred is not None, "correct": pred is not None and pred == str(gold)}
     if kind == "open":
         # The judge reads the answer *text* (the sentence the model gave); the structured
         # value of an agentic answer is often a bare label ("6") that alone cannot match

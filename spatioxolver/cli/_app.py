@@ -82,5 +82,7 @@ def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse
 
 
 def _one_line(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())
+    from spatioxolver.evals.results import redact
+
+    text = redact(" ".join(str(exc).split()))
     return text or type(exc).__name__

@@ -84,6 +84,14 @@ def add_parser(subparsers: Any) -> None:
         "(0.5, 3, true, null), else as text. E.g. --model-option sigma_d=0.5 --model-option seed=3 "
         "for sim/custom; an option the model does not know is an error",
     )
+    ev.add_argument(
+        "--max-error-rate",
+        type=float,
+        default=0.5,
+        help="exit 1 (with the most frequent errors) when more than this fraction of rows are errors "
+        "(default 0.5); a run whose rows are all errors exits 2",
+    )
+    ev.add_argument("--clevr-split", help="clevr: the split of a CLEVR_v1.0 folder (default val)")
     ev.add_argument("--no-progress", action="store_true", help="no progress bar")
     ev.set_defaults(handler=_eval)
 
@@ -167,6 +175,8 @@ def _eval(args: argparse.Namespace) -> int:
         raise ConfigError("--seed must be 0 or more")
     if args.batch_size is not None and args.batch_size < 1:
         raise ConfigError("--batch-size must be at least 1")
+    if not math.isfinite(args.max_error_rate) or not 0 <= args.max_error_rate <= 1:
+        raise ConfigError(f"--max-error-rate must be a fraction from 0 to 1, not {args.max_error_rate:g}")
     options: dict[str, Any] = {}
     if args.no_cache:
         options["response_cache"] = False
@@ -182,6 +192,8 @@ def _eval(args: argparse.Namespace) -> int:
         options["image_root"] = args.image_root
     if args.batch_size is not None:
         options["batch_size"] = args.batch_size
+    if args.clevr_split:
+        options["clevr_split"] = args.clevr_split
     model_options = parse_model_options(args.model_option)
     if model_options:
         options["model_options"] = model_options
@@ -208,15 +220,44 @@ def _eval(args: argparse.Namespace) -> int:
     )
     totals = summary["totals"]
     sim = " (simulated)" if summary["run"].get("simulated") else ""
+    from spatioxolver.evals.results import redact
+
     print(
-        f"{summary['run']['benchmark']} · {model_label(summary['run'])}{sim} · {summary['run']['graph']}: "
-        f"accuracy {fmt_ci(summary['accuracy'])} % over {totals['examples']} examples, "
-        f"{totals['errors']} errors, {totals['prompt_tokens']}+{totals['completion_tokens']} tokens, "
-        f"${totals['cost_usd']:.4f}, {outcome.skipped} resumed"
+        redact(
+            f"{summary['run']['benchmark']} · {model_label(summary['run'])}{sim} · {summary['run']['graph']}: "
+            f"accuracy {fmt_ci(summary['accuracy'])} % over {totals['examples']} examples, "
+            f"{totals['errors']} errors, {totals['prompt_tokens']}+{totals['completion_tokens']} tokens, "
+            f"${totals['cost_usd']:.4f}, {outcome.skipped} resumed"
+        )
     )
     print(f"results: {outcome.run_dir}/results.jsonl  summary: {outcome.run_dir}/summary.json")
     _warn(summary.get("warnings") or [])
-    return 0
+    return _exit_code(summary, args.max_error_rate)
+
+
+def _exit_code(summary: dict[str, Any], max_error_rate: float) -> int:
+    """2 when every row is an error, 1 when the error rate is above ``max_error_rate`` (the
+    most frequent errors go to stderr), else 0."""
+    import sys
+
+    from spatioxolver.evals.results import redact
+
+    totals = summary["totals"]
+    examples, errors = int(totals.get("examples") or 0), int(totals.get("errors") or 0)
+    if not examples or not errors:
+        return 0
+    rate = errors / examples
+    if errors < examples and rate <= max_error_rate:
+        return 0
+    head = (
+        "every row is an error"
+        if errors == examples
+        else (f"{errors} of {examples} rows are errors ({rate:.0%} > --max-error-rate {max_error_rate:g})")
+    )
+    print(f"error: {head}; most frequent:", file=sys.stderr)
+    for item in summary.get("top_errors") or []:
+        print(f"  {item['count']} x {redact(item['error'])}", file=sys.stderr)
+    return 2 if errors == examples else 1
 
 
 def _warn(lines: list[str]) -> None:
