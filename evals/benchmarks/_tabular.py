@@ -189,9 +189,16 @@ def materialize_image(value: Any, root: Path) -> str:
 
 
 def _cache_bytes(data: bytes) -> str:
-    cache = Path(os.environ.get("SPATIOXOLVER_CACHE", Path.home() / ".cache" / "spatioxolver")) / "images"
+    """Write image bytes once to ``$SPATIOXOLVER_CACHE_DIR/images`` (default
+    ``~/.cache/spatioxolver/images``), named by content hash with the suffix of their format.
+    (``$SPATIOXOLVER_CACHE`` names the response-cache *file*, so it is not used here.)"""
+    base = os.environ.get("SPATIOXOLVER_CACHE_DIR")
+    cache = (Path(base).expanduser() if base else Path.home() / ".cache" / "spatioxolver") / "images"
     cache.mkdir(parents=True, exist_ok=True)
-    path = cache / (hashlib.sha256(data).hexdigest()[:32] + ".png")
+    suffix = ".jpg" if data[:3] == b"\xff\xd8\xff" else ".webp" if data[8:12] == b"WEBP" else ".png"
+    path = cache / (hashlib.sha256(data).hexdigest()[:32] + suffix)
     if not path.exists():
-        path.write_bytes(data)
+        tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
     return str(path)
