@@ -169,6 +169,15 @@ def summarize_run_rows(run_dir: str | Path, *, seed: int = 0) -> tuple[dict[str,
             f"{run_dir / 'results.jsonl'}: skipped {len(bad_lines)} unreadable line(s): {shown}"
         )
     config = info.get("config") or {}
+    approximated = sum(
+        1 for r in rows if (r.get("judge") or {}).get("method") == "string-match approximation"
+    )
+    if approximated and str(config.get("benchmark") or "").endswith("-release"):
+        summary["warnings"].append(
+            f"{approximated} open answers of the {config.get('benchmark')} release were judged by 'normalized', "
+            "a string-match approximation of the seed's LLM judge; pass --judge MODEL for numbers comparable "
+            "with the paper"
+        )
     summary["run"] = {
         "dir": str(run_dir),
         "benchmark": config.get("benchmark"),

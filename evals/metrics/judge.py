@@ -4,8 +4,16 @@ The LLM judge sees the question, the ground truth and the model's answer and ret
 binary verdict (1 correct, 0 incorrect), as the seed's annotators did; it is called with
 temperature 0.7 and max_tokens 1200 (seed 004 App. D.2). Its raw reply is stored with
 the verdict. The offline judge (``normalized``, the default for generated data) needs no
-model: it normalises both texts and accepts the answer when they match or when every
-content word of the gold answer appears in the answer without an added negation.
+model. It is a **string-match approximation** of the seed's LLM judge, not that judge: it
+normalises both texts and accepts the answer when (rules in order, see
+:func:`normalized_match`) they are equal; or the gold answer starts with yes / no and the
+answer starts with the same word ("Yes" for "Yes, it would fit perfectly."); or every
+content word of the gold answer appears in the answer; or the gold's head noun (its last
+content word) appears in the answer and every gold word the answer lacks is a plain
+modifier (not a colour, size, material, shape, direction or number word: "A small child"
+for "Human child"). An answer that adds a negation the gold lacks, or starts with the
+opposite yes / no, is never accepted. Each verdict it gives carries ``"method":
+"string-match approximation"``.
 """
 
 from __future__ import annotations
@@ -55,6 +63,19 @@ _NUMBERS = {
     "ten": "10",
 }
 _FILLER = {"is", "are", "it", "of", "to", "object", "answer", "yes", "its", "in", "on"}
+#: Words that carry the fact in a spatial answer: a gold word of these kinds is never waived.
+_STRICT_WORDS = {
+    *"red green blue yellow purple cyan brown gray grey black white orange pink".split(),
+    *"small large big tiny little tall short huge wide narrow thin thick long".split(),
+    *"metal metallic rubber wooden wood plastic glass".split(),
+    *"cube sphere cylinder cone".split(),
+    *"left right front behind above below under over top bottom near far closer further farther".split(),
+    *"north south east west inside outside between next".split(),
+    *"more less fewer larger smaller taller shorter bigger".split(),
+    *_NEGATIONS,
+}
+_POLARITY = {"yes": "yes", "no": "no", "yeah": "yes", "nope": "no", "true": "yes", "false": "no"}
+METHOD = "string-match approximation"
 
 
 def normalize_text(text: str) -> list[str]:
@@ -64,13 +85,17 @@ def normalize_text(text: str) -> list[str]:
 
 
 def normalized_match(gold: str, pred: str) -> bool:
-    """Offline verdict: equal after normalisation, or gold's content words all in the answer.
+    """Offline verdict, a string-match approximation (rules in the module docstring).
 
     Example:
         >>> normalized_match("the red cube", "The red cube is closest.")
         True
         >>> normalized_match("the red cube", "not the red cube")
         False
+        >>> normalized_match("Yes, it would fit perfectly.", "Yes")
+        True
+        >>> normalized_match("Human child", "A small child"), normalized_match("small red cube", "large red cube")
+        (True, False)
     """
     g, p = normalize_text(gold), normalize_text(pred)
     if not p:
@@ -79,8 +104,18 @@ def normalized_match(gold: str, pred: str) -> bool:
         return True
     if (set(p) & _NEGATIONS) - set(g):
         return False
+    g_pol, p_pol = _POLARITY.get(g[0]) if g else None, _POLARITY.get(p[0])
+    if g_pol or p_pol:
+        # A yes/no answer is decided by its polarity; the rest of the sentence may differ.
+        return g_pol is not None and g_pol == p_pol
     content = [w for w in g if w not in _FILLER]
-    return bool(content) and all(w in p for w in content)
+    if not content:
+        return False
+    if all(w in p for w in content):
+        return True
+    head = content[-1]
+    missing = [w for w in content if w not in p]
+    return head in p and not any(w in _STRICT_WORDS or w.isdigit() for w in missing)
 
 
 def parse_verdict(text: str) -> int | None:
@@ -105,7 +140,7 @@ class NormalizedJudge:
 
     async def grade(self, question: str, gold: Any, pred: Any) -> dict[str, Any]:
         verdict = int(normalized_match(str(gold), str(pred or "")))
-        return {"judge": self.name, "verdict": verdict}
+        return {"judge": self.name, "verdict": verdict, "method": METHOD}
 
 
 class LLMJudge:

@@ -40,7 +40,11 @@ def add_parser(subparsers: Any) -> None:
     ev.add_argument("--run-dir", help="output directory (default runs/<benchmark>-<model>-<graph>[-<split>])")
     ev.add_argument("--resume", action="store_true", help="continue a run: skip examples already recorded")
     ev.add_argument("--retry-errors", action="store_true", help="with a run dir: run the error rows again")
-    ev.add_argument("--judge", help="open-ended judge: 'normalized' (offline, default) or a model name")
+    ev.add_argument(
+        "--judge",
+        help="open-ended judge: 'normalized' (default: offline string-match approximation, see "
+        "docs/evaluation.md) or a model name (the seed's binary LLM judge, e.g. gemini/gemini-2.5-flash)",
+    )
     ev.add_argument("--seed", type=int, default=0, help="seed for sampling and bootstrap (default 0)")
     ev.add_argument(
         "--strict", action="store_true", help="a malformed dataset line is fatal instead of an error row"

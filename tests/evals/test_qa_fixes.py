@@ -48,7 +48,12 @@ async def test_open_answer_is_judged_on_its_text_not_the_bare_label(tmp_path, fx
     )
     (row,) = read_rows(tmp_path / "run" / "results.jsonl")
     assert row["pred"] == GOLD and row["correct"] is True
-    assert row["judge"] == {"judge": "normalized", "verdict": 1, "matched": "text"}
+    assert row["judge"] == {
+        "judge": "normalized",
+        "verdict": 1,
+        "matched": "text",
+        "method": "string-match approximation",
+    }
     assert summary["accuracy"]["value"] == 1.0
 
 
