@@ -71,6 +71,9 @@ def load_examples(
     return items, dataset_fingerprint(index, good)
 
 
+#: ``log_samples=None`` keeps samples for runs of at most this many examples.
+LOG_SAMPLES_UP_TO = 200
+
 _RUN_OPTIONS = ("api_base", "judge_api_base", "cache", "response_cache", "repair_method", "model_options")
 
 
@@ -220,11 +223,15 @@ async def aevaluate(
     progress: bool | None = None,
     executor: str = "local",
     executor_address: str | None = None,
+    log_samples: bool | None = None,
 ) -> tuple[RunOutcome, dict[str, Any]]:
     """Evaluate ``model`` with ``graph`` on ``dataset``; returns the outcome and the summary.
 
     ``executor="ray"`` answers the examples on a Ray cluster (``executor_address``, else
     ``RAY_ADDRESS``, else a local Ray); results go to the same run directory either way.
+    ``log_samples`` keeps each row's question (``input``) and, per model call, the rendered
+    prompt, the raw reply and the parsed value (``samples``); ``None`` (the default) turns it
+    on for runs of at most :data:`LOG_SAMPLES_UP_TO` examples.
     """
     from spatioxolver.evals.ray_executor import EXECUTORS
 
@@ -259,6 +266,11 @@ async def aevaluate(
         seed=seed,
         strict=strict,
         traces=traces,
+        log_samples=(
+            bool(log_samples)
+            if log_samples is not None
+            else min(len(items), limit or len(items)) <= LOG_SAMPLES_UP_TO
+        ),
         options=options,
         fingerprint=fingerprint,
         executor=executor,

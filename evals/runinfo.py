@@ -49,6 +49,7 @@ class RunConfig(BaseModel):
     seed: int = 0
     strict: bool = False
     traces: bool = False
+    log_samples: bool = False
     #: Kept for run files written before retries moved into the model client; not used.
     retries: int = Field(default=0, ge=0, le=10)
     options: dict[str, Any] = Field(default_factory=dict)

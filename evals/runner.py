@@ -358,6 +358,9 @@ async def _process(
         )
         if fields["model"]:
             row["model_resolved"] = fields["model"]
+        if config.log_samples:
+            row["input"] = example.question
+            row["samples"] = _samples(fields["trace"])
         if config.traces:
             row["trace"] = fields["trace"]
             if fields["scene_graph"]:
@@ -407,6 +410,22 @@ async def _process(
         }
     )
     return row
+
+
+def _samples(trace: list[Any]) -> list[dict[str, Any]]:
+    """Per model call of every trace step: node, template, rendered prompt, raw reply, parsed
+    value (and the error of a failed call), from the steps' ``model_calls`` records."""
+    out = []
+    for entry in trace:
+        if not isinstance(entry, dict):
+            continue
+        for call in entry.get("model_calls") or []:
+            sample = {"node": entry.get("node") or entry.get("agent")}
+            sample.update({k: call.get(k) for k in ("template", "prompt", "reply", "parsed") if k in call})
+            if call.get("error"):
+                sample["error"] = call["error"]
+            out.append(sample)
+    return out
 
 
 def _rejected_key(message: str) -> bool:

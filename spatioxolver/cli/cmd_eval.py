@@ -54,6 +54,13 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="store each example's per-node trace and scene graph (boxes, masks) in its row, for 'spatioxolver view'",
     )
+    ev.add_argument(
+        "--log-samples",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="keep each row's question and, per model call, the rendered prompt, raw reply and parsed value "
+        "(default: on for runs of at most 200 examples)",
+    )
     ev.add_argument("--api-base", help="OpenAI-compatible server URL for provider/model names")
     ev.add_argument("--judge-api-base", help="OpenAI-compatible server URL for the --judge model")
     ev.add_argument(
@@ -98,6 +105,16 @@ def add_parser(subparsers: Any) -> None:
     ev.add_argument("--clevr-split", help="clevr: the split of a CLEVR_v1.0 folder (default val)")
     ev.add_argument("--no-progress", action="store_true", help="no progress bar")
     ev.set_defaults(handler=_eval)
+
+    exp = subparsers.add_parser(
+        "export",
+        help="export a run directory for other harnesses (inspect, lmms-eval, csv)",
+        description="Write RUN_DIR's rows as an Inspect-style eval log, lmms-eval --log_samples files or a CSV.",
+    )
+    exp.add_argument("run_dir", metavar="RUN_DIR")
+    exp.add_argument("--format", required=True, choices=("inspect", "lmms-eval", "csv"), help="output format")
+    exp.add_argument("--out", help="output folder (default RUN_DIR/export)")
+    exp.set_defaults(handler=_export)
 
     rep = subparsers.add_parser("report", help="write report.md / report.html / plots for run directories")
     rep.add_argument("run_dirs", nargs="+", metavar="RUN_DIR")
@@ -217,6 +234,7 @@ def _eval(args: argparse.Namespace) -> int:
         strict=args.strict,
         timeout_s=args.timeout,
         traces=args.traces,
+        log_samples=args.log_samples,
         options=options,
         progress=False if args.no_progress else None,
         executor=args.executor,
@@ -269,6 +287,16 @@ def _warn(lines: list[str]) -> None:
 
     for line in lines:
         print(f"warning: {line}", file=sys.stderr)
+
+
+def _export(args: argparse.Namespace) -> int:
+    from spatioxolver.evals.export import export_run
+
+    files, warnings = export_run(args.run_dir, args.format, args.out)
+    _warn(warnings)
+    for path in files:
+        print(f"wrote {path}")
+    return 0
 
 
 def _report(args: argparse.Namespace) -> int:

@@ -103,6 +103,7 @@ def _record(
             latency_s=round(reply.latency_s, 6),
             cached=reply.cached,
             simulated=reply.simulated,
+            parsed=reply.parsed if reply.parsed is not None else reply.value,
         )
         entry["simulated"] = bool(reply.simulated)
     if error is not None:
