@@ -18,9 +18,22 @@ def add_parser(subparsers: Any) -> None:
         "or directory, a CLEVR scenes file, or hf:NAME). Results go to RUN_DIR/results.jsonl and run.json; "
         "a summary to RUN_DIR/summary.json.",
     )
-    ev.add_argument("dataset", metavar="DATASET")
+    ev.add_argument("dataset", metavar="DATASET", nargs="*")
+    ev.add_argument(
+        "--data",
+        nargs="+",
+        default=[],
+        metavar="DATASET",
+        help="more datasets for one study: every dataset x graph is one run directory under --run-dir, "
+        "and one report covers them all",
+    )
     ev.add_argument("--model", required=True, help="geometric | sim/<profile> | provider/model (litellm)")
-    ev.add_argument("--graph", default="agentic", help="agentic | direct | cot_rank (default agentic)")
+    ev.add_argument(
+        "--graph",
+        nargs="+",
+        default=["agentic"],
+        help="agentic | direct | cot_rank (default agentic); several make a study, e.g. --graph agentic direct",
+    )
     ev.add_argument(
         "--benchmark", help="adapter name (default: detected from DATASET); see `spatioxolver benchmarks`"
     )
@@ -182,10 +195,6 @@ def parse_model_options(items: list[str] | None) -> dict[str, Any]:
 def _eval(args: argparse.Namespace) -> int:
     import math
 
-    from spatioxolver.evals.evaluate import evaluate
-    from spatioxolver.evals.report.headline import model_label
-    from spatioxolver.evals.report.render import fmt_ci
-
     if args.limit is not None and args.limit < 1:
         raise ConfigError("--limit must be at least 1")
     if not 1 <= args.concurrency <= 1024:
@@ -218,15 +227,60 @@ def _eval(args: argparse.Namespace) -> int:
     model_options = parse_model_options(args.model_option)
     if model_options:
         options["model_options"] = model_options
+    datasets = [*args.dataset, *args.data]
+    if not datasets:
+        raise ConfigError("give a DATASET (or several with --data A B); see 'spatioxolver eval --help'")
+    cells = [(d, g) for d in datasets for g in dict.fromkeys(args.graph)]
+    if len(cells) == 1:
+        return _eval_cell(args, datasets[0], args.graph[0], args.run_dir, options)
+    return _study(args, cells, options)
+
+
+def _study(args: argparse.Namespace, cells: list[tuple[str, str]], options: dict[str, Any]) -> int:
+    """Several datasets x graphs: one run directory per cell under the study folder, one report."""
+    import re
+
+    from spatioxolver.evals.evaluate import resolve_benchmark
+    from spatioxolver.evals.report import write_report
+    from spatioxolver.evals.runner import ensure_known_graph
+
+    for dataset in dict.fromkeys(d for d, _ in cells):  # bad input stops the study before anything runs
+        resolve_benchmark(dataset, args.benchmark)
+    for graph in dict.fromkeys(g for _, g in cells):
+        ensure_known_graph(graph)
+    root = Path(args.run_dir or "runs/study")
+    run_dirs: list[str] = []
+    code = 0
+    for dataset, graph in cells:
+        name = Path(dataset.rstrip("/")).name or dataset
+        cell = root / re.sub(r"[^A-Za-z0-9._+-]+", "_", f"{name}-{graph}")
+        while str(cell) in run_dirs:
+            cell = cell.with_name(cell.name + "_")
+        run_dirs.append(str(cell))
+        code = max(code, _eval_cell(args, dataset, graph, str(cell), options))
+    result = write_report(run_dirs, root / "report", seed=args.seed)
+    _warn(result.get("warnings") or [])
+    print(f"study: {len(run_dirs)} runs in {root}; report: {result['report_md']}, {result['report_html']}")
+    return code
+
+
+def _eval_cell(
+    args: argparse.Namespace, dataset: str, graph: str, run_dir: str | None, options: dict[str, Any]
+) -> int:
+    """One dataset with one graph (the whole of a plain ``eval``); returns its exit code."""
+    from spatioxolver.evals.evaluate import evaluate
+    from spatioxolver.evals.report.headline import model_label
+    from spatioxolver.evals.report.render import fmt_ci
+
     outcome, summary = evaluate(
-        args.dataset,
+        dataset,
         model=args.model,
-        graph=args.graph,
+        graph=graph,
         benchmark=args.benchmark,
         split=args.split,
         limit=args.limit,
         concurrency=args.concurrency,
-        run_dir=args.run_dir,
+        run_dir=run_dir,
         resume=args.resume,
         retry_errors=args.retry_errors,
         judge=args.judge,

@@ -199,3 +199,60 @@ def test_cvt_file_passes_the_object_dictionary_to_the_model(tmp_path, capsys, mo
     assert all(r["status"] == "ok" for r in rows), out.err
     assert rows[0]["meta"]["object_dictionary"]["0"] == "small red metal cylinder"
     assert "Scene Object Dictionary" in sent and "small red metal cylinder" in sent
+
+
+def test_one_study_over_several_releases_and_graphs(tmp_path, capsys):
+    repo = write_spatial_incon(tmp_path / "spatial-incon", n=3)
+    clevr = write_clevr(tmp_path, n_images=1)
+    study = tmp_path / "study"
+    code = cli_main(
+        [
+            "eval",
+            str(repo),
+            "--data",
+            str(clevr),
+            "--model",
+            "sim/gpt-4o",
+            "--graph",
+            "direct",
+            "cot_rank",
+            "--run-dir",
+            str(study),
+            "--no-progress",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    cells = sorted(p.name for p in study.iterdir() if (p / "run.json").is_file())
+    assert cells == [
+        "CLEVR_v1.0-cot_rank",
+        "CLEVR_v1.0-direct",
+        "spatial-incon-cot_rank",
+        "spatial-incon-direct",
+    ]
+    assert (study / "report" / "report.md").is_file() and "study: 4 runs" in out
+    summary = json.loads((study / "report" / "summary.json").read_text())
+    assert len(summary["runs"]) == 4
+
+
+def test_study_with_a_bad_dataset_runs_nothing(tmp_path, capsys):
+    repo = write_spatial_incon(tmp_path / "repo", n=2)
+    study = tmp_path / "study"
+    code = cli_main(
+        [
+            "eval",
+            "--data",
+            str(repo),
+            str(tmp_path / "missing"),
+            "--model",
+            "sim/gpt-4o",
+            "--graph",
+            "direct",
+            "agentic",
+            "--run-dir",
+            str(study),
+        ]
+    )
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "no such file" in err
+    assert not study.exists()
