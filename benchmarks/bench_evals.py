@@ -142,8 +142,8 @@ def bench_resume_scan(n: int = 100_000) -> float:
         scan_s = time.perf_counter() - start
     assert len(statuses) == len(full) == n and dropped > 0
     print(
-        f"resume scan of {n:,} lines ({size / 1e6:.0f} MB): {scan_s:.3f} s vs full "
-        f"json parse {full_s:.3f} s ({full_s / scan_s:.1f}x faster)  [target <= 2 s] {'OK' if scan_s <= 2 else 'MISSED'}"
+        f"resume scan of {n:,} lines ({size / 1e6:.0f} MB, every line parsed and checked): {scan_s:.3f} s "
+        f"= {scan_s / full_s:.2f}x a bare json parse ({full_s:.3f} s)  [target <= 2 s] {'OK' if scan_s <= 2 else 'MISSED'}"
     )
     return scan_s
 

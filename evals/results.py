@@ -22,6 +22,7 @@ __all__ = [
     "to_jsonable",
     "redact",
     "redact_obj",
+    "redact_json",
     "CORRUPT_NAME",
 ]
 
@@ -59,6 +60,14 @@ def redact(text: str, secrets: tuple[str, ...] | None = None) -> str:
     for pattern, replacement in _KEY_PATTERNS:
         out = pattern.sub(replacement, out)
     return out
+
+
+def redact_json(text: str) -> str:
+    """:func:`redact` for serialised JSON: secrets are also matched in their JSON-escaped form,
+    and ``[redacted]`` needs no escaping, so the result is valid JSON whenever ``text`` was."""
+    secrets = _secret_values()
+    escaped = tuple(json.dumps(v, ensure_ascii=False)[1:-1] for v in secrets)
+    return redact(text, tuple(dict.fromkeys((*secrets, *escaped))))
 
 
 def redact_obj(value: Any, secrets: tuple[str, ...] | None = None) -> Any:
@@ -129,8 +138,7 @@ class ResultsFile:
             OSError: the write failed (a full disk); the file is cut back to its last whole
                 line first, so it never keeps a partial row.
         """
-        clean = redact_obj(json.loads(json.dumps(row, default=to_jsonable, ensure_ascii=False)))
-        data = (json.dumps(clean, ensure_ascii=False) + "\n").encode("utf-8")
+        data = (redact_json(json.dumps(row, default=to_jsonable, ensure_ascii=False)) + "\n").encode("utf-8")
         view = memoryview(data)
         start = os.lseek(self._fd, 0, os.SEEK_END)
         try:
@@ -165,9 +173,6 @@ class ResultsFile:
         self.close()
 
 
-_ID_RE = re.compile(rb'^\{"id": ("(?:[^"\\]|\\.)*"), "status": "(ok|error)"')
-
-
 def scan_results(path: Path, *, repair: bool = True) -> tuple[dict[str, str], int]:
     """Map id -> status of every complete row; with ``repair``, truncate a torn last line and
     move damaged middle lines (not a JSON object with an ``id``) to ``results.corrupt.jsonl``,
@@ -182,29 +187,29 @@ def scan_results(path: Path, *, repair: bool = True) -> tuple[dict[str, str], in
     data = path.read_bytes()
     end = data.rfind(b"\n") + 1
     dropped = len(data) - end
-    corrupt: list[bytes] = []
-    lines = data[:end].split(b"\n")
+    corrupt: list[str] = []
+    lines = data[:end].decode("utf-8", errors="surrogateescape").split("\n")
+    loads = json.loads
     for line in lines:
-        if not line.strip():
+        if not line:
             continue
-        m = _ID_RE.match(line)
         try:
-            row = json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError):
+            row = loads(line)
+        except ValueError:
             row = None
         if not isinstance(row, dict) or "id" not in row:
-            corrupt.append(line)
+            if line.strip():
+                corrupt.append(line)
             continue
-        if m:
-            statuses[str(row["id"])] = m.group(2).decode()
-        else:
-            statuses[str(row["id"])] = str(row.get("status", "error"))
+        statuses[str(row["id"])] = str(row.get("status", "error"))
     if repair and (dropped or corrupt):
         if corrupt:
             with open(path.with_name(CORRUPT_NAME), "ab") as handle:
-                handle.write(b"".join(c + b"\n" for c in corrupt))
+                handle.write("".join(c + "\n" for c in corrupt).encode("utf-8", errors="surrogateescape"))
             bad = set(corrupt)
-            kept = b"".join(line + b"\n" for line in lines if line.strip() and line not in bad)
+            kept = "".join(line + "\n" for line in lines if line.strip() and line not in bad).encode(
+                "utf-8", errors="surrogateescape"
+            )
             tmp = path.with_name(path.name + ".tmp")
             with open(tmp, "wb") as handle:
                 handle.write(kept)
