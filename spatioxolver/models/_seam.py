@@ -79,6 +79,15 @@ def add_usage(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     return usage_dict(Usage(**usage_dict(a)) + Usage(**usage_dict(b)))
 
 
+def _plain(value: Any) -> Any:
+    """A JSON-friendly copy of a parsed reply value (pydantic models become dicts)."""
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
 def _record(
     request: ModelRequest, prompt_hash: str, usage: Any, reply: ModelReply | None, error: str | None
 ) -> None:
@@ -103,7 +112,7 @@ def _record(
             latency_s=round(reply.latency_s, 6),
             cached=reply.cached,
             simulated=reply.simulated,
-            parsed=reply.parsed if reply.parsed is not None else reply.value,
+            parsed=_plain(reply.parsed if reply.parsed is not None else reply.value),
         )
         entry["simulated"] = bool(reply.simulated)
     if error is not None:
