@@ -34,6 +34,7 @@ from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine
 from spatioxolver.evals.metrics.judge import JUDGE_PROMPT_HASH, grade_open, make_judge
 from spatioxolver.evals.metrics.scoring import score_example
+from spatioxolver.evals.progress import Progress as _Progress
 from spatioxolver.evals.results import ResultsFile, redact, rewrite_without_errors, scan_results
 from spatioxolver.evals.rundir import RunAborted, RunLock, on_terminate, write_failure
 from spatioxolver.evals.runinfo import (
@@ -255,50 +256,6 @@ def _accepts(fn: Callable[..., Any]) -> set[str] | None:
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
         return None
     return {p.name for p in params}
-
-
-class _Progress:
-    """A rich progress bar with ETA, running accuracy and running cost (no-op when disabled)."""
-
-    def __init__(self, total: int, enabled: bool, label: str) -> None:
-        self.done = self.correct = self.errors = 0
-        self.cost = 0.0
-        self._bar = None
-        if enabled and total:
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            self._bar = Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("{task.fields[stats]}"),
-                TimeElapsedColumn(),
-                TextColumn("ETA"),
-                TimeRemainingColumn(),
-                transient=False,
-            )
-            self._task = self._bar.add_task(label, total=total, stats="")
-            self._bar.start()
-
-    def update(self, row: dict[str, Any]) -> None:
-        self.done += 1
-        self.correct += 1 if row.get("correct") is True else 0
-        self.errors += 1 if row.get("status") != "ok" else 0
-        self.cost += float((row.get("usage") or {}).get("cost_usd") or 0.0)
-        if self._bar is not None:
-            stats = f"acc {self.correct / self.done:.1%} err {self.errors} ${self.cost:.4f}"
-            self._bar.update(self._task, advance=1, stats=stats)
-
-    def stop(self) -> None:
-        if self._bar is not None:
-            self._bar.stop()
 
 
 async def _process(

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from spatioxolver.evals.metrics.judge import NormalizedJudge, grade_open, normalized_match
 
 from spatioxolver.cli import main as cli_main
-from spatioxolver.evals.metrics.judge import NormalizedJudge, grade_open, normalized_match
 from spatioxolver.testing.releases import write_spatialab_parquet
 
 
