@@ -13,6 +13,7 @@ from spatioxolver.evals.example import Example
 
 from spatioxolver.errors import ParseError
 from spatioxolver.replies import (
+    parse_count,
     parse_label,
     parse_letter,
     parse_open,
@@ -23,10 +24,6 @@ from spatioxolver.replies import (
 
 __all__ = ["score_example", "set_prf", "clevr_answer"]
 
-_NUMBER_WORDS = {
-    w: str(i)
-    for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
-}
 #: CLEVR's answer vocabulary (besides yes/no and counts) with the usual synonyms.
 _CLEVR_WORDS = {
     **{w: w for w in "gray red blue green brown purple cyan yellow".split()},
@@ -68,36 +65,26 @@ def clevr_answer(value: Any, text: str | None, gold: str) -> str | None:
     import re
 
     if gold in ("yes", "no"):
-        yes = parse_yes_no(value, text)
+        yes = _parsed(parse_yes_no, text, value=value)
         return None if yes is None else ("yes" if yes else "no")
+    if gold.isdigit():
+        count = _parsed(parse_count, text, value=value)
+        return None if count is None else str(count)
+    kind = next((k for k in _CLEVR_KINDS if gold in k), None)
     for candidate in (value, text):
         if candidate is None or isinstance(candidate, bool):
             continue
-        if isinstance(candidate, (int, float)) and float(candidate).is_integer():
-            return str(int(candidate))
         s = str(candidate).strip().lower()
         s = re.sub(r"^(?:final answer|answer|the answer is)\s*[:\-]?\s*", "", s)
         s = re.sub(r"^(?:the|a|an)\s+", "", s).strip(" .!\"'`*")
-        if s.isdigit():
-            return str(int(s))
-        if s in _NUMBER_WORDS:
-            return _NUMBER_WORDS[s]
         if s in _CLEVR_WORDS:
             return _CLEVR_WORDS[s]
-        words = re.findall(r"[a-z]+|\d+", s)
-        if gold.isdigit():
-            numbers = {
-                w if w.isdigit() else _NUMBER_WORDS[w] for w in words if w.isdigit() or w in _NUMBER_WORDS
-            }
-            if len(numbers) == 1:
-                return numbers.pop()
-        else:
-            kind = next((k for k in _CLEVR_KINDS if gold in k), None)
-            found = {_CLEVR_WORDS[w] for w in words if w in _CLEVR_WORDS and _CLEVR_WORDS[w] in (kind or ())}
-            if len(found) == 1:
-                return found.pop()
-            if s:
-                return s
+        words = re.findall(r"[a-z]+", s)
+        found = {_CLEVR_WORDS[w] for w in words if w in _CLEVR_WORDS and _CLEVR_WORDS[w] in (kind or ())}
+        if len(found) == 1:
+            return found.pop()
+        if s:
+            return s
     return None
 
 
