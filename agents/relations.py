@@ -295,6 +295,76 @@ def relations_from_reply(
     return out
 
 
+def orderings_from_reply(
+    objects: list[SpatialObject],
+    reply: Any,
+    *,
+    image_size: tuple[int, int],
+    axes: tuple[str, ...] = _AXES,
+    options: Mapping[str, Any] | None = None,
+    source: str = "llm",
+) -> list[Relation]:
+    """Pairwise relations derived from one ordering per axis (an
+    :class:`~._vision.llm.OrderingsReply`): ``a`` precedes ``b`` on an axis when it comes
+    first in that axis's list. Names are read by label (or id); a repeated name counts at its
+    first place; a pair with an object the list left out is read from the boxes
+    (``source="<source>-fallback"``). ``llm_confidence`` (default 0.9) is every derived
+    relation's confidence.
+    """
+    options = dict(options or {})
+    back = {(o.label or o.id): o.id for o in objects}
+    back.update({o.id: o.id for o in objects})
+    conf = round(float(options.get("llm_confidence", 0.9)), 6)
+    if all(getattr(reply, axis, None) is None for axis in axes):
+        from spatioxolver.errors import ParseError
+
+        raise ParseError(f"the orderings reply has none of the axes {', '.join(axes)}")
+    margins = _margins(image_size, options)
+    out = []
+    for axis in axes:
+        position: dict[str, int] = {}
+        for name in getattr(reply, axis, None) or []:
+            oid = back.get(str(name).strip())
+            if oid is not None and oid not in position:
+                position[oid] = len(position)
+        first, second = AXIS_PREDICATES[axis]
+        for a, b in combinations(objects, 2):
+            if a.id in position and b.id in position:
+                pred = first if position[a.id] < position[b.id] else second
+                out.append(
+                    Relation(
+                        subject=a.id, predicate=pred, object=b.id, axis=axis, confidence=conf, source=source
+                    )
+                )
+            else:
+                out.append(pair_relation(a, b, axis, margins[axis], source=f"{source}-fallback"))
+    return out
+
+
+#: How the model is asked for relations: every pair (a reply quadratic in N), one ordering
+#: per axis (linear in N), or ``auto``: orderings above this many objects.
+ELICITATIONS = ("pairs", "orderings", "auto")
+ORDERINGS_ABOVE = 6
+
+
+def elicitation_of(ctx: Any, options: Mapping[str, Any], n_objects: int) -> str:
+    """The run's relation elicitation (``relations_options={"elicitation": ...}``, else ``auto``).
+
+    ``auto`` asks a real model for orderings when there are more than
+    :data:`ORDERINGS_ABOVE` objects, else for pairs; a simulated model keeps pairs (its noise
+    is calibrated per pairwise query, as in seed 000), unless orderings are asked for.
+
+    Raises:
+        ConfigError: an unknown elicitation.
+    """
+    chosen = str(options.get("elicitation") or "auto").strip().lower()
+    if chosen not in ELICITATIONS:
+        raise ConfigError(f"unknown relations elicitation {chosen!r}; use one of {', '.join(ELICITATIONS)}")
+    if chosen != "auto":
+        return chosen
+    return "orderings" if ctx.backend == "llm" and n_objects > ORDERINGS_ABOVE else "pairs"
+
+
 class RelationsAgent:
     """Pairwise left/right, above/below and closer/further relations among frame-0 objects.
 
@@ -332,6 +402,22 @@ class RelationsAgent:
 
         axes = tuple(options.get("axes") or _AXES)
         names = [o.label or o.id for o in objects]
+        if elicitation_of(ctx, options, len(objects)) == "orderings":
+            from ._vision.llm import OrderingsReply
+
+            source = (
+                "The image shows" if ctx.frames else f"The scene described here:\n{ctx.question}\n\ncontains"
+            )
+            fields = {"objects": relation_listing(objects), "axes": ", ".join(axes), "source": source}
+            task = {"kind": "orderings", "axes": list(axes), "objects": names}
+            reply = await ctx.call(
+                "relation_orderings", fields, task=task, schema=OrderingsReply, images=bool(ctx.frames),
+                agent="relations",
+            )  # fmt: skip
+            return orderings_from_reply(
+                objects, reply_as(OrderingsReply, reply), image_size=size, axes=axes, options=options,
+                source=ctx.backend,
+            )  # fmt: skip
         task = {"kind": "relations", "axes": list(axes), "objects": names}
         if ctx.frames:
             fields = {"objects": relation_listing(objects), "axes": ", ".join(axes)}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from spatioxolver.errors import ParseError
 
@@ -18,6 +18,7 @@ __all__ = [
     "ObjectList",
     "RelationEntry",
     "RelationList",
+    "OrderingsReply",
     "StructureReply",
     "reply_as",
     "objects_from_reply",
@@ -65,6 +66,39 @@ class RelationList(_Loose):
     """Reply schema of the relations prompt."""
 
     relations: list[RelationEntry] = Field(default_factory=list)
+
+
+_AXIS_KEYS = {
+    "h": "H", "horizontal": "H", "x": "H", "left_to_right": "H", "left-to-right": "H",
+    "v": "V", "vertical": "V", "y": "V", "top_to_bottom": "V", "top-to-bottom": "V",
+    "d": "D", "depth": "D", "z": "D", "distance": "D", "near_to_far": "D", "closest_to_furthest": "D",
+}  # fmt: skip
+
+
+class OrderingsReply(_Loose):
+    """Reply schema of the relation-orderings prompt: one list of names per axis.
+
+    Axis keys are read loosely (``"H"``, ``"h"``, ``"horizontal"``, ``"left_to_right"``...),
+    and the lists may sit under an ``"orderings"`` key.
+    """
+
+    H: list[str] | None = None
+    V: list[str] | None = None
+    D: list[str] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _axis_keys(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("orderings"), dict):
+            data = data["orderings"]
+        if not isinstance(data, dict):
+            return data
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            axis = _AXIS_KEYS.get(str(key).strip().lower().replace(" ", "_"))
+            if axis and axis not in out:
+                out[axis] = value
+        return out
 
 
 class StructureReply(_Loose):

@@ -74,7 +74,7 @@ _DEFAULT_ASKS = {"H": "left", "V": "above", "D": "further"}
 _DEPTH_WORDS = ("depth", "distance", "3d", "occlu", "layer", "closer", "further", "front", "behind", "volume")
 _CVT_EPS = 0.2
 #: Probe kinds about the scene rather than about one question: seeded by the scene.
-SCENE_LEVEL_KINDS = frozenset({"relations", "objects", "ranking"})
+SCENE_LEVEL_KINDS = frozenset({"relations", "orderings", "objects", "ranking"})
 _OPEN_ALTERNATIVES = 3
 #: Options a simulated client understands (``sigma`` sets all three axis sigmas).
 SIM_OPTIONS = (
@@ -368,6 +368,15 @@ def _relations(profile: SimProfile, probe: dict[str, Any], rng: np.random.Genera
     return json.dumps(value), value
 
 
+def _orderings(profile: SimProfile, probe: dict[str, Any], rng: np.random.Generator) -> tuple[str, Any]:
+    """One holistic ranking per axis (as :func:`_ranking`), e.g. ``{"H": [...], "V": [...]}``."""
+    value = {}
+    for axis in [_axis(a) for a in (probe.get("axes") or ["H", "V", "D"])]:
+        _text, ranked = _ranking(profile, {**probe, "axis": axis}, rng)
+        value[axis] = ranked
+    return json.dumps(value), value
+
+
 def _objects(profile: SimProfile, probe: dict[str, Any], rng: np.random.Generator) -> tuple[str, Any]:
     view = _view(probe)
     objects = view.scene["objects"]
@@ -522,6 +531,7 @@ PROBE_KINDS = {
     "pairwise": _pairwise,
     "ranking": _ranking,
     "relations": _relations,
+    "orderings": _orderings,
     "objects": _objects,
     "cvt": _cvt,
     "inconsistency": _inconsistency,
