@@ -353,8 +353,9 @@ class SegmentationAgent:
 
     Pixel backends (no model, or ``segmentation_backend="geometric"|"sam"``): :func:`segment`
     on each overlay-free frame, set-of-marks labels bound with :func:`bind_marks`; frame ``k``
-    objects get ids by :func:`frame_object_id`. With a model: one call (``segmentation``;
-    ``text_objects`` when the scene is given as text) listing objects, attributes and boxes.
+    objects get ids by :func:`frame_object_id`. With a model: one ``segmentation`` call per
+    frame with that image only (``text_objects`` when the scene is given as text) listing
+    objects, attributes and boxes; boxes are mapped back to each frame's pixels.
     Returns ``{"objects": [...], "images": [...]}``.
     """
 
@@ -390,7 +391,7 @@ class SegmentationAgent:
 
     @staticmethod
     async def _ask_model(ctx: Any) -> list[dict[str, Any]]:
-        from ._vision.llm import ObjectList, objects_from_reply, reply_as, scale_boxes, unique_labels
+        from ._vision.llm import ObjectList, objects_from_reply, reply_as, unique_labels
 
         task = {"kind": "objects", "frame": 0}
         if not ctx.frames:
@@ -398,19 +399,40 @@ class SegmentationAgent:
                 "text_objects", {"scene": ctx.question}, task=task, schema=ObjectList, agent="segmentation"
             )
             return unique_labels(objects_from_reply(reply_as(ObjectList, reply), source=ctx.backend))
-        sent = sent_size(ctx, 0, "segmentation")
-        original = (int(ctx.frames[0].shape[1]), int(ctx.frames[0].shape[0]))
-        fields = {"width": sent[0], "height": sent[1]}
-        reply = await ctx.call("segmentation", fields, task=task, schema=ObjectList, agent="segmentation")
-        objects = objects_from_reply(reply_as(ObjectList, reply), source=ctx.backend)
-        objects = unique_labels(scale_boxes(objects, sent, original))
-        if not _boxes_inside(objects, *original):
-            note("some boxes fall outside the image")
-        marks = ctx.marks_for(0)
-        if marks:  # drawn labels the caller placed name the objects they sit on
-            objs = [SpatialObject.model_validate(o) for o in objects]
-            objects = [o.model_dump(mode="json") for o in bind_marks(objs, marks, split=False)]
-        return objects
+        import asyncio
+
+        per_frame = await asyncio.gather(*(_model_frame(ctx, k) for k in range(len(ctx.frames))))
+        return [obj for objects in per_frame for obj in objects]
+
+
+async def _model_frame(ctx: Any, k: int) -> list[dict[str, Any]]:
+    """One ``segmentation`` call for frame ``k`` (that image only); boxes mapped back to its
+    pixels, marks bound, ids made unique across frames (:func:`frame_object_id`)."""
+    from ._vision.llm import ObjectList, objects_from_reply, reply_as, scale_boxes, unique_labels
+
+    sent = sent_size(ctx, k, "segmentation")
+    original = (int(ctx.frames[k].shape[1]), int(ctx.frames[k].shape[0]))
+    fields = {"width": sent[0], "height": sent[1]}
+    task = {"kind": "objects", "frame": k}
+    reply = await ctx.call(
+        "segmentation", fields, task=task, schema=ObjectList, images=[k], agent="segmentation"
+    )
+    objects = objects_from_reply(reply_as(ObjectList, reply), frame=k, source=ctx.backend)
+    objects = unique_labels(scale_boxes(objects, sent, original))
+    if not _boxes_inside(objects, *original):
+        note(
+            f"some boxes fall outside image {k}"
+            if len(ctx.frames) > 1
+            else "some boxes fall outside the image"
+        )
+    marks = ctx.marks_for(k)
+    if marks:  # drawn labels the caller placed name the objects they sit on
+        objs = [SpatialObject.model_validate(o) for o in objects]
+        objects = [o.model_dump(mode="json") for o in bind_marks(objs, marks, split=False)]
+    for obj in objects:
+        obj["frame"] = k
+        obj["id"] = frame_object_id(k, obj["id"])
+    return objects
 
 
 def _boxes_inside(objects: list[dict[str, Any]], width: int, height: int) -> bool:

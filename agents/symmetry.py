@@ -340,8 +340,9 @@ def structure_from_reply(objects: list[SpatialObject], reply: Any) -> tuple[list
 class SymmetryAgent:
     """Rows, columns, grids, clusters, mirror symmetry and repetition among frame-0 objects.
 
-    Computed from the objects' boxes (:func:`find_structure`) unless ``symmetry_backend="llm"``
-    asks the run's model. Returns ``{"groups": [...], "symmetries": [...]}``.
+    With a real language model (or ``symmetry_backend="llm"``): one ``symmetry`` call with
+    image 1 and the object list; otherwise computed from the objects' boxes
+    (:func:`find_structure`). Returns ``{"groups": [...], "symmetries": [...]}``.
     """
 
     name = "symmetry"
@@ -354,13 +355,20 @@ class SymmetryAgent:
         if not objects:
             return {"groups": [], "symmetries": []}
         size = image_size_of(ctx, objects)
-        explicit = ctx.options.get("symmetry_backend")
-        if explicit is not None and backend_of(ctx, self.name) == MODEL:
+        # A real language model is asked by default (the paper's chain); pixels otherwise,
+        # or when chosen with symmetry_backend.
+        asks_model = ctx.options.get("symmetry_backend") is not None or ctx.backend == "llm"
+        if asks_model and backend_of(ctx, self.name) == MODEL and ctx.frames:
             from ._vision.llm import StructureReply, reply_as
 
             fields = {"objects": structure_listing(objects), "width": size[0], "height": size[1]}
             reply = await ctx.call(
-                "symmetry", fields, task={"kind": "structure"}, schema=StructureReply, agent="symmetry"
+                "symmetry",
+                fields,
+                task={"kind": "structure"},
+                schema=StructureReply,
+                images=[0],
+                agent="symmetry",
             )
             groups, syms = structure_from_reply(objects, reply_as(StructureReply, reply))
         else:

@@ -41,7 +41,7 @@ from spatioxolver.errors import InputError
 from spatioxolver.schema import SpatialObject, Transformation
 
 from ._vision.objects import object_mask
-from ._vision.state import MODEL, backend_of, note, state_objects
+from ._vision.state import MODEL, backend_of, state_objects
 
 __all__ = ["track", "match_objects", "TransformationAgent"]
 
@@ -572,16 +572,18 @@ def _angle_change(a: SpatialObject, b: SpatialObject) -> float | None:
 class TransformationAgent:
     """Matches objects across frames, fits the global motion and flags the object that breaks it.
 
-    Pixel backend only (two or more frames): :func:`track` on the overlay-free frames. In a
-    run with a model the frames are compared by the reasoning agent instead (noted in the
-    trace). Returns ``{"transformations": [...]}``.
+    Pixel backend (two or more frames): :func:`track` on the overlay-free frames. With a
+    model: one ``transformation`` call per later frame (images 1 and k, with the objects the
+    segmentation agent listed for each), read by
+    :func:`._vision.motion_llm.transformations_from_reply`.
+    Returns ``{"transformations": [...]}``.
     """
 
     name = "transformation"
     description = (
         "matches objects across frames, fits the global motion and flags the object that violates it"
     )
-    backends: tuple[str, ...] = ("geometric",)
+    backends: tuple[str, ...] = ("geometric", "llm")
 
     async def run(self, state: Mapping[str, Any], runtime: Any) -> dict[str, Any]:
         import asyncio
@@ -590,8 +592,9 @@ class TransformationAgent:
         if len(ctx.clean_frames) < 2:
             return {"transformations": []}
         if backend_of(ctx, self.name) == MODEL:
-            note("model backend: the reasoning agent compares the frames")
-            return {"transformations": []}
+            from ._vision.motion_llm import ask_motion
+
+            return {"transformations": await ask_motion(ctx, state_objects(state))}
         objects = state_objects(state)
         frames = [(rgb, [o for o in objects if o.frame == k]) for k, rgb in enumerate(ctx.clean_frames)]
         result = await asyncio.to_thread(track, frames, options=ctx.agent_options(self.name))

@@ -18,7 +18,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,6 +94,13 @@ class RunContext:
         """The client ``agent`` asks: its own model when one was chosen for it, else the run's."""
         return self.agent_clients.get(agent or "", self.client)
 
+    def _images(self, which: bool | Sequence[int]) -> list[Any]:
+        if which is True:
+            return list(self.image_inputs)
+        if which is False:
+            return []
+        return [self.image_inputs[k] for k in which]
+
     async def call(
         self,
         template: str,
@@ -102,14 +109,15 @@ class RunContext:
         task: dict[str, Any] | None = None,
         schema: Any = None,
         parser: Callable[[str], Any] | None = None,
-        images: bool = True,
+        images: bool | Sequence[int] = True,
         agent: str | None = None,
         decoding: dict[str, Any] | None = None,
     ) -> Any:
         """Ask the run's model (or ``agent``'s own) through the one seam
         (:func:`spatioxolver.models.call_model`).
 
-        ``decoding`` holds the call site's defaults (``temperature``, ``max_tokens``,
+        ``images``: ``True`` sends every frame, ``False`` none, a list of frame indices
+        those frames. ``decoding`` holds the call site's defaults (``temperature``, ``max_tokens``,
         ``timeout``: a protocol's own values); the run's options override them.
         """
         from spatioxolver.models import call_model
@@ -122,7 +130,7 @@ class RunContext:
             self.client_for(agent),
             template,
             fields,
-            images=list(self.image_inputs) if images else [],
+            images=self._images(images),
             task=task,
             schema=schema,
             parser=parser,

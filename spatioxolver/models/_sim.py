@@ -74,7 +74,7 @@ _DEFAULT_ASKS = {"H": "left", "V": "above", "D": "further"}
 _DEPTH_WORDS = ("depth", "distance", "3d", "occlu", "layer", "closer", "further", "front", "behind", "volume")
 _CVT_EPS = 0.2
 #: Probe kinds about the scene rather than about one question: seeded by the scene.
-SCENE_LEVEL_KINDS = frozenset({"relations", "orderings", "objects", "ranking"})
+SCENE_LEVEL_KINDS = frozenset({"relations", "orderings", "transformation", "objects", "ranking"})
 _OPEN_ALTERNATIVES = 3
 #: Options a simulated client understands (``sigma`` sets all three axis sigmas).
 SIM_OPTIONS = (
@@ -377,6 +377,18 @@ def _orderings(profile: SimProfile, probe: dict[str, Any], rng: np.random.Genera
     return json.dumps(value), value
 
 
+def _transformation(profile: SimProfile, probe: dict[str, Any], rng: np.random.Generator) -> tuple[str, Any]:
+    """Objects matched across two views by their drawn label; no motion and no flag: the
+    simulator models the reasoning step's accuracy on inconsistency pairs (kind
+    ``inconsistency``), not this agent's."""
+    frames = probe.get("frames") or [0, 1]
+    first, later = _view(probe, int(frames[0])), _view(probe, int(frames[-1]))
+    present = set(later.labels)
+    matches = [{"object": label, "match": label if label in present else None} for label in first.labels]
+    value = {"matches": matches, "motion": None, "inconsistent": None}
+    return json.dumps(value), value
+
+
 def _objects(profile: SimProfile, probe: dict[str, Any], rng: np.random.Generator) -> tuple[str, Any]:
     view = _view(probe)
     objects = view.scene["objects"]
@@ -532,6 +544,7 @@ PROBE_KINDS = {
     "ranking": _ranking,
     "relations": _relations,
     "orderings": _orderings,
+    "transformation": _transformation,
     "objects": _objects,
     "cvt": _cvt,
     "inconsistency": _inconsistency,

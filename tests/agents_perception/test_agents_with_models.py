@@ -77,7 +77,7 @@ async def test_relations_vote_and_fill_skipped_pairs_from_the_boxes(drawn) -> No
     assert req.task == {"kind": "relations", "axes": ["H", "V", "D"], "objects": ["A", "B"]}
 
 
-async def test_symmetry_asks_the_model_only_when_chosen_and_drops_unknown_ids(drawn) -> None:
+async def test_symmetry_asks_a_real_model_unless_geometry_is_chosen_and_drops_unknown_ids(drawn) -> None:
     img = drawn([("disc", (50, 50), 10, (173, 35, 35))])
     objs = [
         SpatialObject(id=f"o{k}", centroid=(10.0 + 40 * k, 10.0), area=50.0).model_dump(mode="json")
@@ -87,11 +87,11 @@ async def test_symmetry_asks_the_model_only_when_chosen_and_drops_unknown_ids(dr
         '{"groups": [{"kind": "row", "members": ["o0", "o1", "o9"]}], '
         '"symmetries": [{"kind": "mirror", "axis": "vertical", "pairs": [["o0", "o1"], ["o0", "x"]]}]}'
     )
-    await load_agent("symmetry").run({"objects": objs}, agent_runtime([img], model=client))
-    assert client.requests == []  # structure is geometry of the boxes by default
-    out = await load_agent("symmetry").run(
-        {"objects": objs}, agent_runtime([img], model=client, symmetry_backend="llm")
-    )
+    runtime = agent_runtime([img], model=client, symmetry_backend="geometric")
+    await load_agent("symmetry").run({"objects": objs}, runtime)
+    assert client.requests == []  # geometry of the boxes, as chosen
+    out = await load_agent("symmetry").run({"objects": objs}, agent_runtime([img], model=client))
+    assert [r.template for r in client.requests] == ["symmetry"] and len(client.requests[0].images) == 1
     assert out["groups"][0]["members"] == ["o0", "o1"]
     assert [tuple(p) for p in out["symmetries"][0]["pairs"]] == [("o0", "o1")]
 

@@ -19,7 +19,9 @@ NAMES = ["mug", "lamp", "book", "plant", "phone", "clock", "vase", "pen"]
 
 def _objects(n: int) -> list[dict]:
     return [
-        SpatialObject(id=f"o{k}", label=NAMES[k], bbox=(10 + 20 * k, 5, 25 + 20 * k, 30)).model_dump(mode="json")
+        SpatialObject(id=f"o{k}", label=NAMES[k], bbox=(10 + 20 * k, 5, 25 + 20 * k, 30)).model_dump(
+            mode="json"
+        )
         for k in range(n)
     ]
 
@@ -30,7 +32,9 @@ def _scripted(replies) -> ScriptedModel:
 
 async def _relations(drawn, objects, client, **options):
     img = drawn([("disc", (50, 50), 10, (173, 35, 35))], size=(200, 60))
-    out = await load_agent("relations").run({"objects": objects}, agent_runtime([img], model=client, **options))
+    out = await load_agent("relations").run(
+        {"objects": objects}, agent_runtime([img], model=client, **options)
+    )
     return out["relations"]
 
 
@@ -68,7 +72,11 @@ async def test_axis_keys_are_read_loosely_and_missing_axes_come_from_the_boxes(d
 
 
 async def test_an_object_left_out_of_a_list_is_read_from_the_boxes(drawn) -> None:
-    order = {"H": NAMES[:7], "V": NAMES, "D": NAMES + ["mug", "ghost"]}  # pen missing from H; repeats, unknowns
+    order = {
+        "H": NAMES[:7],
+        "V": NAMES,
+        "D": NAMES + ["mug", "ghost"],
+    }  # pen missing from H; repeats, unknowns
     rels = await _relations(drawn, _objects(8), _scripted({"relation_orderings": json.dumps(order)}))
     with_pen = [r for r in rels if r["axis"] == "H" and "o7" in (r["subject"], r["object"])]
     assert len(with_pen) == 7 and all(r["source"] == "llm-fallback" for r in with_pen)

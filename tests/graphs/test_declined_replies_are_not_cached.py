@@ -52,6 +52,7 @@ async def test_agentic_reasoner_refusal_is_no_answer_not_a_guess(tmp_path, monke
         (r"^You are the object segmentation agent", json.dumps(objects)),
         (r"^You are the attribute extraction agent", json.dumps(objects)),
         (r"^You are the spatial relation agent", json.dumps(relations)),
+        (r"^You are the grouping and symmetry agent", '{"groups": [], "symmetries": []}'),
     ]
     with LocalServer(rules=rules, default="I cannot determine that from the scene graph.") as srv:
         ans = await aask(

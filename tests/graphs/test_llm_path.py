@@ -61,6 +61,7 @@ def _client(**extra: str) -> ScriptedModel:
     replies = {
         "segmentation": "```json\n" + json.dumps(OBJECTS) + "\n```",
         "relations": json.dumps(RELATIONS),
+        "symmetry": '{"groups": [], "symmetries": []}',
         "reasoning": "2",
         "direct_pairwise": "Object 2.",
         "cot_rank": "3, 1, 2",
@@ -76,8 +77,8 @@ async def test_agentic_llm_repairs_cycle_and_counts_usage() -> None:
     h = next(r for r in ans.repairs if r["axis"] == "H")
     assert h["ctr_before"] == 1.0 and h["ctr_after"] == 0.0 and len(h["flipped"]) == 1
     assert ans.value == "2" and not ans.simulated  # the reasoning agent (the model) answers
-    assert ans.usage.prompt_tokens == 30 and ans.usage.cost_usd == pytest.approx(0.003)
-    assert set(ans.prompt_hashes) == {"segmentation", "relations", "reasoning"}
+    assert ans.usage.prompt_tokens == 40 and ans.usage.cost_usd == pytest.approx(0.004)
+    assert set(ans.prompt_hashes) == {"segmentation", "relations", "symmetry", "reasoning"}
     attrs = {o.label: o.attributes for o in ans.scene_graph.objects}
     assert attrs["1"].color == "red" and attrs["1"].shape == "cube" and attrs["1"].size == "large"
     assert all(req.images for req in client.requests)  # the image goes to the model

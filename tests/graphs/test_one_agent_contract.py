@@ -30,7 +30,12 @@ def _scripted() -> ScriptedModel:
             {"subject": "C", "predicate": "left_of", "object": "A", "axis": "H"},  # a cycle to repair
         ]
     }
-    replies = {"segmentation": json.dumps(objects), "relations": json.dumps(relations), "reasoning": "A"}
+    replies = {
+        "segmentation": json.dumps(objects),
+        "relations": json.dumps(relations),
+        "symmetry": '{"groups": [], "symmetries": []}',
+        "reasoning": "A",
+    }
     return ScriptedModel(replies, usage=Usage(prompt_tokens=7, completion_tokens=3, cost_usd=0.0001))
 
 
@@ -72,7 +77,7 @@ async def test_an_llm_trace_has_one_step_per_agent_with_its_calls(tags_view) -> 
         "consistency",
         "reasoning",
     ]
-    for node in ("segmentation", "relations", "reasoning"):
+    for node in ("segmentation", "relations", "symmetry", "reasoning"):
         (call,) = steps[node]["model_calls"]
         assert (
             call["template"] == node
@@ -81,7 +86,7 @@ async def test_an_llm_trace_has_one_step_per_agent_with_its_calls(tags_view) -> 
         )
         assert steps[node]["usage"]["cost_usd"] == pytest.approx(0.0001)
     assert steps["attributes"]["calls"] == 0  # the segmentation reply named every colour and shape
-    assert answer.usage.prompt_tokens == 21
+    assert answer.usage.prompt_tokens == 28
     assert [o.attributes.shape for o in answer.scene_graph.objects] == ["cube", "sphere", "can"]
     h = next(r for r in answer.repairs if r["axis"] == "H")
     assert h["ctr_before"] == 1.0 and h["ctr_after"] == 0.0

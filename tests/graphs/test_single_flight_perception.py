@@ -34,6 +34,7 @@ def _client() -> _SlowScripted:
     replies = {
         "segmentation": json.dumps(OBJECTS),
         "relations": json.dumps(RELATIONS),
+        "symmetry": '{"groups": [], "symmetries": []}',
         "reasoning": "Yes.",
         "cot_rank": "1, 2",
     }
