@@ -166,10 +166,48 @@ async def reason_llm(
         "options": ("Options:\n" + options) if options else "",
         "answer_format": format_instruction(form),
     }
-    return await ask_in_form(
-        ctx, "reasoning", fields, task=task, form=form, labels=labels, n_options=len(choices) or 4,
-        images=with_image and bool(ctx.frames), agent="reasoning", reasoner="llm",
-    )  # fmt: skip
+    ask = {
+        "task": task, "form": form, "labels": labels, "n_options": len(choices) or 4,
+        "images": with_image and bool(ctx.frames), "agent": "reasoning", "reasoner": "llm",
+    }  # fmt: skip
+    answer = await ask_in_form(ctx, "reasoning", fields, **ask)
+    rounds = refinements_of(ctx)
+    for k in range(rounds):
+        if answer.get("value") is None:
+            break  # nothing to check
+        checked = await ask_in_form(ctx, "reasoning_refine", {**fields, "previous": answer["text"]}, **ask)
+        changed = checked.get("value") is not None and checked["value"] != answer["value"]
+        answer["refinements"] = [*answer.get("refinements", []), {"round": k + 1, "text": checked["text"],
+                                 "changed": changed}]  # fmt: skip
+        _record_refinements(answer["refinements"])
+        if not changed:
+            break  # the answer held
+        answer = {**checked, "refinements": answer["refinements"]}
+    return answer
+
+
+def _record_refinements(rounds: list[dict[str, Any]]) -> None:
+    from spatioxolver.models import current_step
+
+    step = current_step()
+    if step is not None:
+        step["refinements"] = list(rounds)
+
+
+def refinements_of(ctx: Any) -> int:
+    """The reasoning agent's refinement rounds (``refinements`` option, default 0): after
+    answering, the model checks its answer against the scene graph up to this many times,
+    stopping when the answer holds.
+
+    Raises:
+        ConfigError: not a whole number from 0 to 5.
+    """
+    from spatioxolver.errors import ConfigError
+
+    raw = ctx.options.get("refinements", 0)
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= 5:
+        raise ConfigError(f"refinements={raw!r}: give a whole number of rounds from 0 to 5")
+    return raw
 
 
 async def ask_in_form(

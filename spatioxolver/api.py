@@ -20,6 +20,9 @@ Options (keyword arguments of ``ask`` / ``aask`` / ``build_scene_graph``):
         ``UnsupportedQuestionError``: the "neuro-symbolic" arm), ``"auto"`` (symbolic when the
         question parses, else the model; the default for simulated models, which answer from
         their answer key rather than from the scene graph).
+    refinements: rounds in which the reasoning model checks its answer against the scene
+        graph (0-5, default 0; the paper's "iterations for refinement"); each round is one
+        more call, and the rounds stop as soon as the answer holds.
     object_dictionary: ``{tag: description}`` — CVT's object dictionary, sent in its prompt.
     <agent>_backend: ``segmentation_backend`` (``geometric``/``sam``/``llm``) and likewise for
         ``attributes``, ``relations``, ``symmetry``, ``transformation``: the agent's backend
@@ -145,6 +148,7 @@ _KNOWN_OPTIONS = {
     "scene_graph",
     "text_only",
     "reasoner",
+    "refinements",
     "query",
     "labels",
     "object_dictionary",

@@ -188,3 +188,34 @@ async def test_reasoning_prompt_carries_names_not_internal_ids_paths_or_masks() 
     assert '"name": "1"' in prompt and '"color": "red"' in prompt
     for leaked in ("mask", "provenance", "image_hash", '"id"', "/tmp", ".png"):
         assert leaked not in prompt
+
+
+async def test_refinement_rounds_check_the_answer_and_stop_when_it_holds() -> None:
+    client = _client(reasoning="3", reasoning_refine="On checking the relations, the answer is 1.")
+    ans = await aask(
+        IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client, refinements=3
+    )
+    assert ans.value == "1"  # corrected in round 1
+    templates = [r.template for r in client.requests]
+    assert templates.count("reasoning") == 1 and templates.count("reasoning_refine") == 2  # round 2 kept 1
+    node = next(e for e in ans.trace if e.get("node") == "reasoning")
+    assert [r["changed"] for r in node["refinements"]] == [True, False] and node["calls"] == 3
+    refine = next(r for r in client.requests if r.template == "reasoning_refine")
+    assert "The previous answer was: 3" in refine.prompt
+
+
+async def test_no_refinement_by_default_and_bad_rounds_are_config_errors() -> None:
+    from spatioxolver.errors import ConfigError
+
+    client = _client()
+    await aask(IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client)
+    assert "reasoning_refine" not in [r.template for r in client.requests]
+    for bad in (-1, 9, "two", 1.5):
+        with pytest.raises(ConfigError, match="refinements"):
+            await aask(
+                IMAGE,
+                "Which object is the leftmost?",
+                model="scripted/llm",
+                client=_client(),
+                refinements=bad,
+            )
