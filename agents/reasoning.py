@@ -55,8 +55,9 @@ def compact_scene_graph(graph: SceneGraph) -> dict[str, Any]:
     """The standardized scene graph as the reasoning model reads it.
 
     Only what the model needs leaves the machine: objects by their name (the drawn label,
-    else a neutral ``object N``), attributes, boxes, depth cue and frame; relations, groups,
-    symmetries and transformations by those names. No masks, file paths, image hashes,
+    else a neutral ``object N``), attributes, boxes, depth cue and frame; each axis whose
+    relations form one complete order as that order (``orders``: linear in the number of
+    objects), other relations as triples; groups, symmetries and transformations by name. No masks, file paths, image hashes,
     internal ids, provenance or feature extras.
     """
     names: dict[str, str] = {}
@@ -78,10 +79,11 @@ def compact_scene_graph(graph: SceneGraph) -> dict[str, Any]:
         if obj.frame:
             item["frame"] = obj.frame
         objects.append(item)
+    orders, rest = _axis_orders(graph.relations, name)
     relations = [
         {"subject": name(r.subject), "predicate": r.predicate, "object": name(r.object), "axis": r.axis,
          "confidence": round(float(r.confidence), 3)}
-        for r in graph.relations
+        for r in rest
     ]  # fmt: skip
     groups = [{"kind": g.kind, "members": [name(m) for m in g.members]} for g in graph.groups]
     symmetries = [
@@ -95,11 +97,49 @@ def compact_scene_graph(graph: SceneGraph) -> dict[str, Any]:
     ]  # fmt: skip
     return {
         "objects": objects,
+        "orders": orders,
         "relations": relations,
         "groups": groups,
         "symmetries": symmetries,
         "transformations": transformations,
     }
+
+
+_ORDER_NAMES = {"H": "H (left to right)", "V": "V (top to bottom)", "D": "D (closest to furthest)"}
+
+
+def _axis_orders(relations: list[Any], name: Any) -> tuple[dict[str, list[Any]], list[Any]]:
+    """Each axis whose relations order every related object completely and without a cycle, written as that order
+    (a list linear in the number of objects, instead of one relation per pair); the
+    relations of the other axes as they are."""
+    import networkx as nx
+
+    involved = {i for r in relations for i in (r.subject, r.object)}
+    by_axis: dict[str, list[Any]] = {}
+    for r in relations:
+        by_axis.setdefault(r.axis, []).append(r)
+    orders: dict[str, list[Any]] = {}
+    rest: list[Any] = []
+    for axis, rels in by_axis.items():
+        from spatioxolver.schema import AXIS_PREDICATES
+
+        first = AXIS_PREDICATES.get(axis, ("",))[0]
+        g = nx.DiGraph()
+        for r in rels:
+            a, b = (r.subject, r.object) if r.predicate == first else (r.object, r.subject)
+            g.add_edge(a, b)
+        n = g.number_of_nodes()
+        pairs = {frozenset((r.subject, r.object)) for r in rels}
+        if (
+            axis in _ORDER_NAMES
+            and set(g.nodes) == involved
+            and len(pairs) == len(rels) == n * (n - 1) // 2
+            and nx.is_directed_acyclic_graph(g)
+        ):
+            orders[_ORDER_NAMES[axis]] = [name(i) for i in nx.topological_sort(g)]
+        else:
+            rest.extend(rels)
+    return orders, rest
 
 
 def protocol_query(ctx: Any, question: str, n_frames: int) -> dict[str, Any] | None:

@@ -219,3 +219,19 @@ async def test_no_refinement_by_default_and_bad_rounds_are_config_errors() -> No
                 client=_client(),
                 refinements=bad,
             )
+
+
+def test_compact_graph_writes_complete_acyclic_axes_as_orders() -> None:
+    from spatioxolver.agents.reasoning import compact_scene_graph
+    from spatioxolver.schema import Relation, SceneGraph, SpatialObject
+
+    objs = [SpatialObject(id=f"o{k}", label=name) for k, name in enumerate(["mug", "lamp", "pen"])]
+    h = [("o2", "left_of", "o0"), ("o0", "left_of", "o1"), ("o2", "left_of", "o1")]  # pen, mug, lamp
+    v = [("o0", "above", "o1"), ("o1", "above", "o2"), ("o2", "above", "o0")]  # a cycle: kept as pairs
+    d = [("o0", "closer_than", "o1")]  # incomplete: kept as pairs
+    rels = [Relation(subject=a, predicate=p, object=b, axis=ax) for ax, trip in (("H", h), ("V", v), ("D", d))
+            for a, p, b in trip]  # fmt: skip
+    compact = compact_scene_graph(SceneGraph(objects=objs, relations=rels))
+    assert compact["orders"] == {"H (left to right)": ["pen", "mug", "lamp"]}
+    assert sorted(r["axis"] for r in compact["relations"]) == ["D", "V", "V", "V"]
+    assert {r["subject"] for r in compact["relations"]} <= {"mug", "lamp", "pen"}

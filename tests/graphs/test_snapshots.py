@@ -42,8 +42,16 @@ PROMPT_FIELDS = {
     "text_objects": {"scene": "- 0: small red metal cube at (0.00, 1.00, 0.35)"},
     "text_relations": {"objects": '["0","1"]', "scene": "- 0: small red metal cube at (0.00, 1.00, 0.35)"},
     "text_cot_rank": {"labels": "0, 1", "order": "from left to right", "scene": "- 0: ..."},
-    "relation_orderings": {"source": "The image shows", "objects": "- mug (red cup)\n- lamp", "axes": "H, V, D"},
-    "transformation": {"frame_number": 2, "objects_first": "- A (red cube)", "objects_later": "- A (red cube)"},
+    "relation_orderings": {
+        "source": "The image shows",
+        "objects": "- mug (red cup)\n- lamp",
+        "axes": "H, V, D",
+    },
+    "transformation": {
+        "frame_number": 2,
+        "objects_first": "- A (red cube)",
+        "objects_later": "- A (red cube)",
+    },
     "reasoning_refine": {
         "scene_graph": '{"objects": []}',
         "question": "Which object is the leftmost?",
