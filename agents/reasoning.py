@@ -262,16 +262,20 @@ async def ask_in_form(
     images: bool = True,
     agent: str | None = None,
     reasoner: str,
+    decoding: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """One model call whose reply is read in ``form``; returns the answer dict
     (``text``, ``value``, ``choice``, ``rationale``, ``reasoner`` and, when the model
-    declined, ``no_answer``)."""
+    declined, ``no_answer``). ``decoding``: the protocol's defaults (the run's options win)."""
     from spatioxolver.errors import NoAnswerError
     from spatioxolver.replies import no_answer
 
     parser = reply_parser(form, labels=labels, n_options=n_options)
     try:
-        reply = await ctx.call(template, fields, task=dict(task), parser=parser, images=images, agent=agent)
+        reply = await ctx.call(
+            template, fields, task=dict(task), parser=parser, images=images, agent=agent,
+            decoding=dict(decoding) if decoding else None,
+        )  # fmt: skip
     except NoAnswerError as exc:
         return {**no_answer(exc.raw, exc), "rationale": "", "reasoner": reasoner}
     return {**answer_fields(form, reply.parsed), "rationale": "", "reasoner": reasoner}

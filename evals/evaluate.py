@@ -17,6 +17,7 @@ from spatioxolver.evals.results import read_rows
 from spatioxolver.evals.runinfo import RunConfig, write_json_atomic
 from spatioxolver.evals.runner import RunOutcome, ensure_known_graph, run_examples
 
+from spatioxolver.controls import agent_model_specs, check_decoding
 from spatioxolver.errors import BenchmarkError, ConfigError
 
 __all__ = [
@@ -74,7 +75,18 @@ def load_examples(
 #: ``log_samples=None`` keeps samples for runs of at most this many examples.
 LOG_SAMPLES_UP_TO = 200
 
-_RUN_OPTIONS = ("api_base", "judge_api_base", "cache", "response_cache", "repair_method", "model_options")
+_RUN_OPTIONS = (
+    "api_base",
+    "judge_api_base",
+    "cache",
+    "response_cache",
+    "repair_method",
+    "model_options",
+    "agent_models",
+    "temperature",
+    "max_tokens",
+    "timeout",
+)
 
 
 def _check_numbers(*, limit: int | None, concurrency: int, timeout_s: float, seed: int) -> None:
@@ -240,6 +252,8 @@ async def aevaluate(
     graph = ensure_known_graph(graph)
     bench = resolve_benchmark(dataset, benchmark)
     options = dict(options or {})
+    check_decoding(options)  # temperature, max_tokens, timeout (per request): before anything runs
+    agent_model_specs(options.get("agent_models"))
     load_options = {k: v for k, v in options.items() if k not in _RUN_OPTIONS}
     items, fingerprint = load_examples(bench, dataset, split=split, strict=strict, options=load_options)
     if not items:

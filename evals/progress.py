@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from spatioxolver.evals.metrics.summary import free_model
+
 __all__ = ["Progress"]
 
 
@@ -11,8 +13,8 @@ class Progress:
     """A rich progress bar with ETA, running accuracy and running cost (no-op when disabled)."""
 
     def __init__(self, total: int, enabled: bool, label: str) -> None:
-        self.done = self.correct = self.errors = 0
-        self.cost = 0.0
+        self.done = self.correct = self.errors = self.cost_unknown = 0
+        self.cost: float | None = None
         self._bar = None
         if enabled and total:
             from rich.progress import (
@@ -41,10 +43,22 @@ class Progress:
         self.done += 1
         self.correct += 1 if row.get("correct") is True else 0
         self.errors += 1 if row.get("status") != "ok" else 0
-        self.cost += float((row.get("usage") or {}).get("cost_usd") or 0.0)
+        cost = (row.get("usage") or {}).get("cost_usd")
+        if cost is None and free_model(row.get("model")):
+            cost = 0.0
+        if cost is None:
+            self.cost_unknown += 1  # unknown stays unknown (a local server, an unpriced model)
+        else:
+            self.cost = (self.cost or 0.0) + float(cost)
         if self._bar is not None:
-            stats = f"acc {self.correct / self.done:.1%} err {self.errors} ${self.cost:.4f}"
+            stats = f"acc {self.correct / self.done:.1%} err {self.errors} {self.money()}"
             self._bar.update(self._task, advance=1, stats=stats)
+
+    def money(self) -> str:
+        """The running cost: ``$0.0123``, ``cost unknown`` or ``$0.0123 + unknown for 3``."""
+        from spatioxolver.costs import format_cost
+
+        return format_cost(self.cost, unknown=self.cost_unknown if self.cost is not None else 0)
 
     def stop(self) -> None:
         if self._bar is not None:

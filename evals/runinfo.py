@@ -60,9 +60,17 @@ class RunConfig(BaseModel):
     executor_address: str | None = None
 
 
+#: Option names that only look like secrets.
+_NOT_SECRET = ("max_tokens",)
+
+
 def safe_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Drop any option whose name suggests a secret (api_key, token...)."""
-    return {k: v for k, v in options.items() if not any(w in k.lower() for w in _SECRET_WORDS)}
+    """Drop any option whose name suggests a secret (api_key, token...; ``max_tokens`` is kept)."""
+    return {
+        k: v
+        for k, v in options.items()
+        if k in _NOT_SECRET or not any(w in k.lower() for w in _SECRET_WORDS)
+    }
 
 
 def now_iso() -> str:

@@ -64,9 +64,21 @@ __all__ = [
     "example_call",
     "answer_fields",
     "model_client",
+    "agent_model_clients",
 ]
 
 AnswerFn = Callable[..., Awaitable[Any]]
+#: Run options passed on to every ``aask`` call (decoding settings and per-agent models included).
+_CALL_OPTIONS = (
+    "api_base",
+    "cache",
+    "repair_method",
+    "model_options",
+    "agent_models",
+    "temperature",
+    "max_tokens",
+    "timeout",
+)
 _META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps", "scene_text")
 
 
@@ -202,8 +214,10 @@ def example_call(
             raise BenchmarkError(f"example {example.id}: the scene-graph representation needs a scene file")
         call["scene_graph"] = scenes[0]  # the current scene's JSON; the API reads it as a SceneGraph
     for key, value in (options or {}).items():
-        if key in ("api_base", "cache", "repair_method", "model_options"):
+        if key in _CALL_OPTIONS:
             call[key] = value
+    if call.get("agent_models") and ensure_known_graph(graph) != "agentic":
+        del call["agent_models"]  # one call with the run's model: no agents to choose models for
     return call
 
 
@@ -225,6 +239,27 @@ def model_client(config: RunConfig) -> Any:
     if config.options.get("response_cache") is False:
         options["cache"] = False
     return get_model(config.model, **options)
+
+
+def agent_model_clients(config: RunConfig, client: Any) -> dict[str, Any]:
+    """The clients of ``options["agent_models"]``, built once per run like the run's own
+    (``api_base``, ``model_options``, ``response_cache``); bound per example by the API.
+    Empty for a direct / cot_rank run (no agents).
+
+    Raises:
+        ConfigError / InputError: an unknown agent or model, a missing API key, a geometric run.
+    """
+    from spatioxolver.controls import agent_model_specs, build_agent_clients
+
+    specs = agent_model_specs(config.options.get("agent_models"))
+    if not specs or ensure_known_graph(config.graph) != "agentic":
+        return {}
+    if not all(isinstance(spec, dict) for spec in specs.values()):
+        raise ConfigError("an evaluation takes agent_models as model strings (recorded in run.json), not clients")
+    options = {k: config.options[k] for k in ("api_base", "model_options") if config.options.get(k)}
+    if config.options.get("response_cache") is False:
+        options["model_options"] = {**(options.get("model_options") or {}), "cache": False}
+    return build_agent_clients(specs, run_client=client, options=options, bind=False)
 
 
 def prepare_dir(path: str | Path, *, what: str = "output directory") -> Path:
@@ -265,6 +300,7 @@ async def _process(
     judge: Any,
     accepted: set[str] | None,
     client: Any = None,
+    agent_clients: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     row: dict[str, Any] = {"id": example.id, "status": "ok"}
     base = {
@@ -291,6 +327,8 @@ async def _process(
             key = call.pop("ground_truth", None)
             bind = getattr(client, "bind", None)
             call["client"] = bind(key) if callable(bind) and key else client
+        if agent_clients and call.get("agent_models"):  # built once; the API binds them to the example
+            call["agent_models"] = dict(agent_clients)
         # No retry here: the model client owns the only retry loop.
         answer = await asyncio.wait_for(answer_fn(**call), timeout=config.timeout_s)
         fields = answer_fields(answer)
@@ -430,7 +468,7 @@ async def run_examples(
     """
     # Resolve the model and the judge first: an unknown name or a missing API key is a
     # ConfigError before anything is written, not one error row per example.
-    client = None
+    client, agent_clients = None, {}
     if answer_fn is None and config.executor == "ray":  # answered on Ray: see evals/ray_executor.py
         from spatioxolver.evals.ray_executor import ray_answer_fn
 
@@ -439,6 +477,7 @@ async def run_examples(
         from spatioxolver.api import aask
 
         answer_fn, client = aask, model_client(config)
+        agent_clients = agent_model_clients(config, client)
     judge_options = {k: v for k, v in config.options.items() if k in ("api_base", "judge_api_base")}
     if "judge_api_base" in judge_options:
         judge_options["api_base"] = judge_options.pop("judge_api_base")
@@ -456,6 +495,7 @@ async def run_examples(
             progress=progress,
             fsync=fsync,
             client=client,
+            agent_clients=agent_clients,
         )
 
 
@@ -471,6 +511,7 @@ async def _run_locked(
     progress: bool | None,
     fsync: bool,
     client: Any = None,
+    agent_clients: dict[str, Any] | None = None,
 ) -> RunOutcome:
     """:func:`run_examples` once the run directory is locked."""
     results, run_json = run_dir / "results.jsonl", run_dir / "run.json"
@@ -478,6 +519,13 @@ async def _run_locked(
     public = safe_options(config.options)
     if isinstance(public.get("model_options"), dict):
         public["model_options"] = safe_options(public["model_options"])
+    if isinstance(public.get("agent_models"), dict):  # {node: {"model", "api_base", "model_options"}}
+        public["agent_models"] = {
+            node: {**spec, "model_options": safe_options(spec["model_options"])}
+            if isinstance(spec, dict) and isinstance(spec.get("model_options"), dict)
+            else spec
+            for node, spec in public["agent_models"].items()
+        }
     config = config.model_copy(update={"options": public})
     previous: dict[str, Any] = {}
     if results.exists() and results.stat().st_size and not (resume or retry_errors):
@@ -533,7 +581,7 @@ async def _run_locked(
             if isinstance(item, BadLine):
                 row = _error_row(item, config)
             else:
-                row = await _process(item, config, answer_fn, judge, accepted, client)
+                row = await _process(item, config, answer_fn, judge, accepted, client, agent_clients)
             info["prompt_hashes"].update(row.pop("prompt_hashes", None) or {})
             if row.get("simulated"):
                 info["simulated"] = True

@@ -2,7 +2,7 @@
 
 Many questions about one image cost one perception pass (and one set of model calls):
 the key is the SHA-256 of every frame the perception sees plus the model, the repair
-method, the marks, the per-agent options and the client's ``cache_identity`` (a simulated
+method, the marks, the per-agent options and models and the client's ``cache_identity`` (a simulated
 model's bound answer key). Values are plain dicts (deep-copied on the way in and out).
 """
 
@@ -51,6 +51,7 @@ PERCEPTION_OPTIONS: tuple[str, ...] = (
     "relations_backend",
     "transformation_backend",
     "agents",
+    "agent_models",
 )
 
 
@@ -60,6 +61,10 @@ def perception_key(ctx: Any, stage: str) -> str:
 
     frames = ctx.clean_frames if ctx.backend == "geometric" else ctx.frames
     settings = {k: ctx.options.get(k) for k in PERCEPTION_OPTIONS}
+    if settings.get("agent_models"):  # the perception agents' own models, as plain data
+        from spatioxolver.controls import agent_models_key
+
+        settings["agent_models"] = agent_models_key(ctx.agent_clients, ctx.options)
     parts: dict[str, Any] = {
         "stage": stage,
         "model": ctx.model,

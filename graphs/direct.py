@@ -20,7 +20,11 @@ from typing import Any
 from spatioxolver.graphs._events import node_step
 from spatioxolver.graphs._state import PipelineState
 
-__all__ = ["build_direct_graph", "direct_answer"]
+__all__ = ["build_direct_graph", "direct_answer", "MCQ_DECODING", "OPEN_DECODING"]
+
+#: SpatiaLab's answer-model settings (seed 004, appendix D.1 / D.2); run options override them.
+MCQ_DECODING = {"temperature": 0.0, "max_tokens": 10}
+OPEN_DECODING = {"temperature": 0.7, "max_tokens": 1200}
 
 
 def _label(ref: Any) -> str:
@@ -71,9 +75,11 @@ async def direct_answer(ctx: Any, question: str, n_frames: int) -> dict[str, Any
         fields = {"question": stem if inline else question, "options": options}
     else:
         task, form, template, fields = {"kind": "open"}, "open", "direct_open", {"question": question}
+    decoding = {"mcq": MCQ_DECODING, "open": OPEN_DECODING}.get(form)
     answer = await ask_in_form(
-        ctx, template, fields, task=task, form=form, labels=labels, n_options=n_options, reasoner="direct"
-    )
+        ctx, template, fields, task=task, form=form, labels=labels, n_options=n_options, reasoner="direct",
+        decoding=decoding,
+    )  # fmt: skip
     return {**answer, "query": query}
 
 

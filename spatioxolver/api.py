@@ -50,6 +50,11 @@ Options (keyword arguments of ``ask`` / ``aask`` / ``build_scene_graph``):
         The agentic graph skips perception (consistency + reasoning only); the direct
         graph sends the graph as compact JSON in a text-only prompt (or, with the
         ``geometric`` model, reads it with the symbolic reasoner, no repair).
+    agent_models: ``{agent: model}`` — agents of the agentic graph that ask their own model
+        (segmentation, attributes, relations, symmetry, reasoning); a model string, a mapping
+        ``{"model", "api_base", "model_options"}`` or a client (:mod:`spatioxolver.controls`).
+    temperature, max_tokens, timeout: decoding settings for every model call of the run,
+        overriding the call sites' defaults (``docs/models.md``, "Decoding").
     agents: ``{node: entry-point name}`` — run these ``spatioxolver.agents`` plug-ins instead
         of the built-in nodes of the agentic graph (segmentation, attributes, relations,
         symmetry, transformation, consistency, reasoning); the contract is in
@@ -69,6 +74,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from spatioxolver.controls import agent_model_specs, build_agent_clients, check_decoding, is_number
 from spatioxolver.errors import ConfigError, InputError, SpatioxolverError
 from spatioxolver.graphs._cache import PERCEPTION_OPTIONS
 from spatioxolver.models._types import Usage
@@ -207,14 +213,8 @@ def _check_options(options: dict[str, Any]) -> None:
     _check_marks(options.get("marks"))
     _check_ground_truth(options.get("ground_truth"))
     _check_choices(options.get("choices"))
-    _check_timeout(options.get("timeout"))
-
-
-def _is_number(v: Any) -> bool:
-    import math
-    import numbers
-
-    return isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(float(v))
+    check_decoding(options)  # temperature, max_tokens, timeout
+    agent_model_specs(options.get("agent_models"))
 
 
 def _check_mark_dict(marks: Any, where: str) -> None:
@@ -222,7 +222,7 @@ def _check_mark_dict(marks: Any, where: str) -> None:
         raise InputError(f"{where} must be a mapping {{label: (x, y)}}, not {type(marks).__name__}")
     for label, xy in marks.items():
         pair = None if isinstance(xy, (str, bytes, Mapping)) or not hasattr(xy, "__iter__") else list(xy)
-        if pair is None or len(pair) != 2 or not all(_is_number(v) for v in pair):
+        if pair is None or len(pair) != 2 or not all(is_number(v) for v in pair):
             raise InputError(f"{where}: mark {label!r} must be an (x, y) pair of numbers, got {xy!r}")
 
 
@@ -272,11 +272,6 @@ def _check_choices(choices: Any) -> None:
         or not all(isinstance(c, str) and c.strip() for c in choices)
     ):
         raise InputError(f"choices must be a non-empty list of option strings, got {choices!r}"[:200])
-
-
-def _check_timeout(timeout: Any) -> None:
-    if timeout is not None and (not _is_number(timeout) or timeout <= 0):
-        raise InputError(f"timeout must be a positive number of seconds, got {timeout!r}")
 
 
 _COMPILED: dict[str, Any] = {}
@@ -414,6 +409,8 @@ async def _prepare(
     from spatioxolver.graphs._agents import load_plugins
 
     ctx = await _prepare_inputs(images, model, options, question=question)
+    if options.get("agent_models") and graph != "agentic":
+        raise ConfigError(f"agent_models= chooses models for the agentic graph's agents, not {graph!r}")
     if options.get("agents"):
         if graph != "agentic":
             raise ConfigError(f"agents= plugs agents into the agentic graph only, not {graph!r}")
@@ -455,6 +452,8 @@ async def _prepare_inputs(images: Any, model: str, options: dict[str, Any], *, q
     if options.get("ground_truth") and callable(getattr(client, "bind", None)):
         client = client.bind(options["ground_truth"])  # a simulated model's answer key
         options.update(_protocol_inputs(options["ground_truth"], options))
+    specs = agent_model_specs(options.get("agent_models"))
+    agent_clients = build_agent_clients(specs, run_client=client, options=options)
     if not frames and given is None and getattr(client, "kind", "geometric") == "geometric":
         raise ConfigError(
             "the geometric model cannot read a scene described in text: pass images or "
@@ -469,6 +468,7 @@ async def _prepare_inputs(images: Any, model: str, options: dict[str, Any], *, q
         options=dict(options),
         given_graph=given,
         question=question,
+        agent_clients=agent_clients,
     )
 
 

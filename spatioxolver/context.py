@@ -22,10 +22,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["RunContext", "DECODING_OPTIONS"]
+__all__ = ["RunContext", "DECODING_OPTIONS", "AGENT_TEMPERATURE"]
 
 #: Options that set how models decode (passed on every call of the run).
 DECODING_OPTIONS = ("temperature", "max_tokens", "timeout")
+#: Temperature of the agentic chain's agents (every call made with ``agent=...``) unless the
+#: call site or the run sets one: seed 004, appendix H.5 ("a low temperature (0.1)").
+AGENT_TEMPERATURE = 0.1
 
 
 @dataclass
@@ -118,11 +121,14 @@ class RunContext:
 
         ``images``: ``True`` sends every frame, ``False`` none, a list of frame indices
         those frames. ``decoding`` holds the call site's defaults (``temperature``, ``max_tokens``,
-        ``timeout``: a protocol's own values); the run's options override them.
+        ``timeout``: a protocol's own values); the run's options override them. Without
+        either, an agent's call (``agent=...``) runs at :data:`AGENT_TEMPERATURE`, any other
+        at temperature 0.
         """
         from spatioxolver.models import call_model
 
-        settings = {"temperature": 0.0, "max_tokens": None, "timeout": None, **(decoding or {})}
+        base = AGENT_TEMPERATURE if agent else 0.0
+        settings = {"temperature": base, "max_tokens": None, "timeout": None, **(decoding or {})}
         for key in DECODING_OPTIONS:
             if self.options.get(key) is not None:
                 settings[key] = self.options[key]

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from spatioxolver.cli._controls import add_agent_model_flags, add_decoding_flags, control_options
 from spatioxolver.cli._viz import draw_overlay
 from spatioxolver.errors import InputError
 
@@ -57,6 +58,7 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="do not read or write the model response cache nor reuse a cached perception",
     )
+    add_decoding_flags(ask, timeout_flags=("--timeout", "--request-timeout"))
     ask.add_argument("--json", action="store_true", help="print one JSON object")
     ask.add_argument("--trace", action="store_true", help="also print the per-node trace")
     ask.add_argument("--progress", action="store_true", help="show live per-node events on stderr")
@@ -117,6 +119,7 @@ def _add_input_options(parser: Any) -> None:
         help="run the spatioxolver.agents plug-in NAME instead of the agentic graph's built-in NODE "
         "(segmentation, attributes, relations, symmetry, transformation, consistency, reasoning); repeatable",
     )
+    add_agent_model_flags(parser)
 
 
 def _apply_input_options(args: argparse.Namespace, call: dict[str, Any], n_images: int) -> None:
@@ -211,7 +214,7 @@ def _example_call(args: argparse.Namespace, options: dict[str, Any]) -> dict[str
 def _ask(args: argparse.Namespace) -> int:
     from spatioxolver.api import ask
 
-    options: dict[str, Any] = {"repair_method": args.repair}
+    options: dict[str, Any] = {"repair_method": args.repair, **control_options(args)}
     if args.api_base:
         options["api_base"] = args.api_base
     if args.no_cache:
@@ -262,7 +265,18 @@ def _ask(args: argparse.Namespace) -> int:
                 f"  {entry['node']:<16} {entry['backend']:<12} {entry['seconds'] * 1000:8.1f} ms  {extra}",
                 file=sys.stdout,
             )
+        print(f"  usage: {_usage_line(answer)}")
     return 0
+
+
+def _usage_line(answer: Any) -> str:
+    """``1200+34 tokens, $0.0012`` (``cost unknown`` when no call had a known price)."""
+    from spatioxolver.costs import format_cost
+    from spatioxolver.evals.metrics.summary import free_model
+
+    u = answer.usage
+    cost = 0.0 if u.cost_usd is None and free_model(answer.model) else u.cost_usd
+    return f"{u.prompt_tokens}+{u.completion_tokens} tokens, {format_cost(cost)}"
 
 
 def _print_exact_bounds(records: list[dict[str, Any]]) -> None:
@@ -298,6 +312,7 @@ def _scene(args: argparse.Namespace) -> int:
     from spatioxolver.images import load_image
 
     options: dict[str, Any] = {"api_base": args.api_base} if args.api_base else {}
+    options.update(control_options(args))  # --agent-model (scene has no decoding flags)
     if args.example:
         if args.images:
             raise InputError("with --example give no IMAGE; the images come from the example")
@@ -307,7 +322,8 @@ def _scene(args: argparse.Namespace) -> int:
             raise InputError(
                 f"--example {args.example}: this example has no images (a text or scene-graph one)"
             )
-        call = {k: call[k] for k in ("ground_truth", "marks", "clean_images", "api_base") if call.get(k)}
+        keep = ("ground_truth", "marks", "clean_images", "api_base", "agent_models")
+        call = {k: call[k] for k in keep if call.get(k)}
     else:
         if args.id is not None:
             raise InputError("--id goes with --example MANIFEST")

@@ -2,7 +2,7 @@
 
 :func:`call_model` renders a prompt template, sends it (with the images) through the
 client, applies the reply form's parser and records the call in the current trace step:
-template and prompt hashes, tokens, cost, latency, whether it came from the cache, and
+the model, template and prompt hashes, tokens, cost, latency, whether it came from the cache, and
 the prompt and reply texts (truncated). Usage is recorded also when the call fails or the
 reply does not parse (the error carries what was spent). Retries live in the client
 (:class:`~spatioxolver.models._litellm.LiteLLMClient`), nowhere else.
@@ -89,7 +89,12 @@ def _plain(value: Any) -> Any:
 
 
 def _record(
-    request: ModelRequest, prompt_hash: str, usage: Any, reply: ModelReply | None, error: str | None
+    request: ModelRequest,
+    prompt_hash: str,
+    usage: Any,
+    reply: ModelReply | None,
+    error: str | None,
+    model: str | None = None,
 ) -> None:
     entry = current_step()
     if entry is None:
@@ -100,6 +105,7 @@ def _record(
         entry.setdefault("templates", {})[request.template] = request.template_hash
     call: dict[str, Any] = {
         "template": request.template,
+        "model": model,
         "template_hash": request.template_hash,
         "prompt_hash": prompt_hash,
         "prompt": request.prompt[:TEXT_LIMIT],
@@ -166,18 +172,19 @@ async def call_model(
         parser=parser,
     )
     prompt_hash = hashlib.sha256(prompt.encode("utf-8")).hexdigest()[:12]
+    name = getattr(client, "name", None)  # which model answered (agents may have their own)
     try:
         reply = await client.complete(request)
     except SpatioxolverError as exc:
-        _record(request, prompt_hash, getattr(exc, "usage", None), None, f"{type(exc).__name__}: {exc}")
+        _record(request, prompt_hash, getattr(exc, "usage", None), None, f"{type(exc).__name__}: {exc}", name)
         raise
     if parser is not None:
         try:
             parsed = parser(reply.text)
         except SpatioxolverError as exc:
-            _record(request, prompt_hash, reply.usage, reply, f"{type(exc).__name__}: {exc}")
+            _record(request, prompt_hash, reply.usage, reply, f"{type(exc).__name__}: {exc}", name)
             exc.usage = reply.usage  # type: ignore[attr-defined]
             raise
         reply = reply.model_copy(update={"parsed": parsed})
-    _record(request, prompt_hash, reply.usage, reply, None)
+    _record(request, prompt_hash, reply.usage, reply, None, name)
     return reply
