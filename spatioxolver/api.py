@@ -408,9 +408,9 @@ async def _prepare(
 ) -> Any:
     from spatioxolver.graphs._agents import load_plugins
 
-    ctx = await _prepare_inputs(images, model, options, question=question)
     if options.get("agent_models") and graph != "agentic":
         raise ConfigError(f"agent_models= chooses models for the agentic graph's agents, not {graph!r}")
+    ctx = await _prepare_inputs(images, model, options, question=question)
     if options.get("agents"):
         if graph != "agentic":
             raise ConfigError(f"agents= plugs agents into the agentic graph only, not {graph!r}")
