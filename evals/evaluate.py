@@ -17,7 +17,7 @@ from spatioxolver.evals.results import read_rows
 from spatioxolver.evals.runinfo import RunConfig, write_json_atomic
 from spatioxolver.evals.runner import RunOutcome, ensure_known_graph, run_examples
 
-from spatioxolver.controls import agent_model_specs, check_decoding
+from spatioxolver.controls import agent_model_specs, check_decoding, check_reasoner
 from spatioxolver.errors import BenchmarkError, ConfigError
 
 __all__ = [
@@ -86,6 +86,7 @@ _RUN_OPTIONS = (
     "temperature",
     "max_tokens",
     "timeout",
+    "reasoner",
 )
 
 
@@ -199,6 +200,9 @@ def summarize_run_rows(run_dir: str | Path, *, seed: int = 0) -> tuple[dict[str,
         "model": config.get("model"),
         "model_options": (config.get("options") or {}).get("model_options") or {},
         "graph": config.get("graph"),
+        "reasoner": (config.get("options") or {}).get("reasoner"),
+        "agent_models": (config.get("options") or {}).get("agent_models") or {},
+        "decoding": info.get("decoding"),
         "split": config.get("split"),
         "dataset": config.get("dataset"),
         "fingerprint": info.get("fingerprint"),
@@ -254,6 +258,7 @@ async def aevaluate(
     options = dict(options or {})
     check_decoding(options)  # temperature, max_tokens, timeout (per request): before anything runs
     agent_model_specs(options.get("agent_models"))
+    check_reasoner(options.get("reasoner"), model)
     load_options = {k: v for k, v in options.items() if k not in _RUN_OPTIONS}
     items, fingerprint = load_examples(bench, dataset, split=split, strict=strict, options=load_options)
     if not items:

@@ -47,6 +47,7 @@ from spatioxolver.evals.runinfo import (
     write_json_atomic,
 )
 
+from spatioxolver.controls import decoding_used
 from spatioxolver.errors import (
     BenchmarkError,
     ConfigError,
@@ -78,6 +79,7 @@ _CALL_OPTIONS = (
     "temperature",
     "max_tokens",
     "timeout",
+    "reasoner",
 )
 _META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps", "scene_text")
 
@@ -216,8 +218,9 @@ def example_call(
     for key, value in (options or {}).items():
         if key in _CALL_OPTIONS:
             call[key] = value
-    if call.get("agent_models") and ensure_known_graph(graph) != "agentic":
-        del call["agent_models"]  # one call with the run's model: no agents to choose models for
+    if ensure_known_graph(graph) != "agentic":  # one call with the run's model: no agents, no reasoner
+        call.pop("agent_models", None)
+        call.pop("reasoner", None)
     return call
 
 
@@ -556,6 +559,7 @@ async def _run_locked(
         if config.judge not in (None, "normalized", "offline")
         else None,
         "simulated": previous.get("simulated", config.model.startswith("sim/")),
+        "decoding": decoding_used(config.options),
     }
     try:
         write_json_atomic(run_json, info)

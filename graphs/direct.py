@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from spatioxolver.controls import PROTOCOL_DECODING
 from spatioxolver.graphs._events import node_step
 from spatioxolver.graphs._state import PipelineState
 
 __all__ = ["build_direct_graph", "direct_answer", "MCQ_DECODING", "OPEN_DECODING"]
 
 #: SpatiaLab's answer-model settings (seed 004, appendix D.1 / D.2); run options override them.
-MCQ_DECODING = {"temperature": 0.0, "max_tokens": 10}
-OPEN_DECODING = {"temperature": 0.7, "max_tokens": 1200}
+MCQ_DECODING = PROTOCOL_DECODING["direct_mcq"]
+OPEN_DECODING = PROTOCOL_DECODING["direct_open"]
 
 
 def _label(ref: Any) -> str:

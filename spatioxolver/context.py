@@ -28,7 +28,7 @@ __all__ = ["RunContext", "DECODING_OPTIONS", "AGENT_TEMPERATURE"]
 DECODING_OPTIONS = ("temperature", "max_tokens", "timeout")
 #: Temperature of the agentic chain's agents (every call made with ``agent=...``) unless the
 #: call site or the run sets one: seed 004, appendix H.5 ("a low temperature (0.1)").
-AGENT_TEMPERATURE = 0.1
+AGENT_TEMPERATURE = 0.1  # = spatioxolver.controls.PROTOCOL_DECODING["agents"]["temperature"]
 
 
 @dataclass

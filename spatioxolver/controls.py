@@ -35,6 +35,10 @@ __all__ = [
     "AGENT_MODEL_NODES",
     "PERCEPTION_AGENTS",
     "DECODING_TABLE",
+    "PROTOCOL_DECODING",
+    "REASONERS",
+    "check_reasoner",
+    "decoding_used",
     "check_decoding",
     "agent_model_specs",
     "build_agent_clients",
@@ -48,7 +52,15 @@ AGENT_MODEL_NODES: tuple[str, ...] = ("segmentation", "attributes", "relations",
 PERCEPTION_AGENTS: tuple[str, ...] = ("segmentation", "attributes", "relations", "symmetry")
 
 #: Decoding defaults per call site (a run's ``temperature`` / ``max_tokens`` / ``timeout``
-#: options override them). ``None`` = not sent (the provider's default).
+#: options override them); a setting left out is not sent (the provider's default).
+PROTOCOL_DECODING: dict[str, dict[str, Any]] = {
+    "direct_mcq": {"temperature": 0.0, "max_tokens": 10},  # SpatiaLab, seed 004 appendix D.1
+    "direct_open": {"temperature": 0.7, "max_tokens": 1200},  # SpatiaLab, seed 004 appendix D.2
+    "agents": {"temperature": 0.1},  # the chain's agents (calls made with agent=...), seed 004 H.5
+    "other": {"temperature": 0.0},  # pairwise, CVT, inconsistency, CoT-rank, text: deterministic
+}
+
+#: The same, for the docs: (call site, temperature, max_tokens, source).
 DECODING_TABLE: tuple[tuple[str, float, int | None, str], ...] = (
     ("direct graph, MCQ (`direct_mcq`)", 0.0, 10, "seed 004, appendix D.1"),
     ("direct graph, open-ended (`direct_open`)", 0.7, 1200, "seed 004, appendix D.2"),
@@ -81,6 +93,40 @@ def check_decoding(options: Mapping[str, Any]) -> None:
     timeout = options.get("timeout")
     if timeout is not None and (not is_number(timeout) or timeout <= 0):
         raise InputError(f"timeout must be a positive number of seconds, got {timeout!r}")
+
+
+def decoding_used(options: Mapping[str, Any]) -> dict[str, Any]:
+    """What a run decodes with, for ``run.json``: the run's own settings (``run``) and, per
+    call site, the protocol's defaults with them applied (``used``).
+
+    Example:
+        >>> decoding_used({"max_tokens": 64})["used"]["direct_open"]
+        {'temperature': 0.7, 'max_tokens': 64}
+    """
+    run = {k: options[k] for k in ("temperature", "max_tokens", "timeout") if options.get(k) is not None}
+    return {
+        "run": run,
+        "defaults": {site: dict(d) for site, d in PROTOCOL_DECODING.items()},
+        "used": {site: {**d, **run} for site, d in PROTOCOL_DECODING.items()},
+    }
+
+
+#: The agentic graph's reasoners (``reasoner=``; see :func:`spatioxolver.agents.reasoning.reasoner_of`).
+REASONERS: tuple[str, ...] = ("llm", "symbolic", "auto")
+
+
+def check_reasoner(reasoner: Any, model: str | None = None) -> None:
+    """Check a ``reasoner`` option (``None`` is the default); ``llm`` needs a language model.
+
+    Raises:
+        ConfigError: an unknown reasoner, or ``llm`` with the ``geometric`` model.
+    """
+    if reasoner is None:
+        return
+    if not isinstance(reasoner, str) or reasoner.strip().lower() not in REASONERS:
+        raise ConfigError(f"unknown reasoner {reasoner!r}; use one of {', '.join(REASONERS)}")
+    if reasoner.strip().lower() == "llm" and model == "geometric":
+        raise ConfigError("reasoner 'llm' needs a language model; the run's model is 'geometric'")
 
 
 def agent_model_specs(agent_models: Any) -> dict[str, Any]:

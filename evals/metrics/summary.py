@@ -9,6 +9,8 @@ import numpy as np
 from spatioxolver.evals.metrics.accuracy import accuracy, accuracy_by, chance_of, correct_value
 from spatioxolver.evals.metrics.bootstrap import mean_ci
 
+from spatioxolver.costs import format_cost
+
 __all__ = ["summarize", "latest_rows", "free_model", "category_format_table"]
 
 
@@ -46,14 +48,18 @@ def _totals(rows: list[dict[str, Any]]) -> dict[str, Any]:
     known = [float(c) for c in costs if c is not None]
     judge_costs = [float((r.get("judge") or {}).get("cost_usd") or 0) for r in rows]
     latencies = [float(r["latency_s"]) for r in rows if r.get("latency_s") is not None]
+    unknown = sum(1 for c in costs if c is None)
+    # Unknown stays unknown: None when no row (and no judge call) had a known cost.
+    total = float(sum(known) + sum(judge_costs)) if known or any(judge_costs) or not unknown else None
     return {
         "examples": len(rows),
         "errors": sum(1 for r in rows if r.get("status") != "ok"),
         "unparsed": sum(1 for r in rows if r.get("status") == "ok" and not r.get("parsed", True)),
         "prompt_tokens": prompt,
         "completion_tokens": completion,
-        "cost_usd": float(sum(known) + sum(judge_costs)),
-        "cost_unknown_rows": sum(1 for c in costs if c is None),
+        "cost_usd": total,
+        "cost_unknown_rows": unknown,
+        "cost": format_cost(total, unknown=unknown if total is not None else 0, what="examples"),
         "latency_mean_s": float(np.mean(latencies)) if latencies else None,
         "latency_p50_s": float(np.percentile(latencies, 50)) if latencies else None,
         "latency_p95_s": float(np.percentile(latencies, 95)) if latencies else None,

@@ -10,7 +10,16 @@ from typing import Any
 from spatioxolver.evals.metrics.bootstrap import mean_ci, paired_delta_ci
 from spatioxolver.evals.metrics.summary import latest_rows
 
-__all__ = ["GRAPHS", "primary_metric", "row_value", "headline_table", "model_label", "pick_run"]
+__all__ = [
+    "GRAPHS",
+    "primary_metric",
+    "row_value",
+    "headline_table",
+    "model_label",
+    "arm_label",
+    "arms_in",
+    "pick_run",
+]
 
 GRAPHS = ("agentic", "direct", "cot_rank")
 
@@ -40,6 +49,32 @@ def model_label(info: dict[str, Any]) -> str:
     return f"{info.get('model')} {{{', '.join(f'{k}={v}' for k, v in sorted(options.items()))}}}"
 
 
+def arm_label(info: dict[str, Any]) -> str:
+    """The run's arm: its graph, and for the agentic graph run with an explicitly chosen
+    reasoner other than the LLM one (the paper's chain, the default for real models), which.
+
+    Example:
+        >>> arm_label({"graph": "agentic", "reasoner": "symbolic"}), arm_label({"graph": "direct"})
+        ('agentic (symbolic reasoner)', 'direct')
+    """
+    graph = str(info.get("graph"))
+    reasoner = info.get("reasoner")
+    if graph == "agentic" and reasoner and reasoner != "llm":
+        return f"agentic ({reasoner} reasoner)"
+    return graph
+
+
+def arms_in(arms: Any) -> list[str]:
+    """``arms`` in the report's order: agentic, its other reasoners, direct, cot_rank, the rest.
+
+    Example:
+        >>> arms_in(["direct", "agentic (symbolic reasoner)", "agentic"])
+        ['agentic', 'agentic (symbolic reasoner)', 'direct']
+    """
+    order = {"agentic": 0, "direct": 2, "cot_rank": 3}
+    return sorted(set(arms), key=lambda a: (order.get(a, 1 if a.startswith("agentic") else 4), a))
+
+
 def _recency(run: dict[str, Any]) -> tuple[str, int, str]:
     info = run["summary"]["run"]
     when = str(info.get("finished_at") or info.get("started_at") or "")
@@ -59,7 +94,10 @@ def pick_run(candidates: list[dict[str, Any]]) -> dict[str, Any]:
 def headline_table(
     runs: list[dict[str, Any]], *, seed: int = 0, warnings: list[str] | None = None
 ) -> list[dict[str, Any]]:
-    """One entry per (benchmark, data, split, model): per-graph value + CI, and deltas vs agentic.
+    """One entry per (benchmark, data, split, model): per-arm value + CI, and deltas vs agentic.
+
+    An arm is a graph, with the agentic graph's reasoner when one other than the LLM was
+    chosen (:func:`arm_label`): ``agentic (symbolic reasoner)`` is the neuro-symbolic arm.
 
     ``runs`` items carry ``summary`` (with ``run``) and ``rows``. When several runs share
     (benchmark, data, split, model, graph), :func:`pick_run` chooses one and a line naming
@@ -73,7 +111,7 @@ def headline_table(
         info = run["summary"]["run"]
         dataset = Path(str(info.get("dataset") or "")).name or str(info.get("benchmark"))
         key = (str(info.get("benchmark")), dataset, str(info.get("split") or "all"), model_label(info))
-        groups[key][str(info.get("graph"))].append(run)
+        groups[key][arm_label(info)].append(run)
     table = []
     for (benchmark, dataset, split, model), candidates in sorted(groups.items()):
         by_graph: dict[str, dict[str, Any]] = {}

@@ -15,7 +15,13 @@ __all__ = ["OKABE_ITO", "GRAPH_COLOURS", "headline_deltas", "per_benchmark", "ro
 
 #: Okabe & Ito (2008), ordered so that the first colours have the most contrast on white.
 OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#F0E442")
-GRAPH_COLOURS = {"agentic": "#0072B2", "direct": "#E69F00", "cot_rank": "#009E73"}
+GRAPH_COLOURS = {
+    "agentic": "#0072B2",
+    "direct": "#E69F00",
+    "cot_rank": "#009E73",
+    "agentic (symbolic reasoner)": "#CC79A7",
+    "agentic (auto reasoner)": "#56B4E9",
+}
 _HATCHES = ("", "//", "..", "xx", "\\\\", "++", "oo", "--")
 
 
@@ -34,17 +40,18 @@ def row_label(entry: dict[str, Any]) -> str:
 def _cost_text(entry: dict[str, Any], summaries_by_dir: dict[str, dict[str, Any]]) -> str:
     """Cost per example of agentic vs direct, or ``unknown`` where a run has rows of unknown cost."""
     parts = []
-    for graph in ("agentic", "direct"):
+    for graph in ("agentic", "agentic (symbolic reasoner)", "direct"):
         run_dir = (entry.get("run") or {}).get(graph)
         summary = summaries_by_dir.get(str(run_dir))
         if summary is None:
             continue
         totals = summary["totals"]
-        if totals.get("cost_unknown_rows"):
-            parts.append(f"{graph[0]} ?")
+        short = "s" if "symbolic" in graph else graph[0]
+        if totals.get("cost_unknown_rows") or totals.get("cost_usd") is None:
+            parts.append(f"{short} ?")
         else:
             per_example = totals["cost_usd"] / max(totals["examples"], 1)
-            parts.append(f"{graph[0]} " + ("\\$0" if per_example == 0 else f"\\${per_example:.4f}"))
+            parts.append(f"{short} " + ("\\$0" if per_example == 0 else f"\\${per_example:.4f}"))
     return " / ".join(parts) if parts else "–"
 
 
@@ -63,6 +70,7 @@ def headline_deltas(table: list[dict[str, Any]], summaries: list[dict[str, Any]]
     marks = {
         "agentic-direct": ("o", GRAPH_COLOURS["direct"], -0.12),
         "agentic-cot_rank": ("s", GRAPH_COLOURS["cot_rank"], 0.12),
+        "agentic-agentic (symbolic reasoner)": ("D", GRAPH_COLOURS["agentic (symbolic reasoner)"], 0.0),
     }
     handles: dict[str, Any] = {}
     for y, entry in enumerate(rows):
@@ -89,7 +97,7 @@ def headline_deltas(table: list[dict[str, Any]], summaries: list[dict[str, Any]]
     cost = ax.twinx()
     cost.set_ylim(ax.get_ylim())
     cost.set_yticks(range(len(rows)), [_cost_text(e, by_dir) for e in rows], fontsize=7)
-    cost.set_ylabel("cost / example (a, d; ? unknown)", fontsize=7)
+    cost.set_ylabel("cost / example (a, s, d; ? unknown)", fontsize=7)
     ax.set_title("Does the agentic chain beat direct prompting? (* = simulated model)", fontsize=10)
     if handles:
         ax.legend(list(handles.values()), list(handles), fontsize=7, loc="lower right")
@@ -118,7 +126,7 @@ def _metric_of(summary: dict[str, Any]) -> tuple[str, dict[str, dict[str, Any]]]
 def per_benchmark(summaries: list[dict[str, Any]], out: Path) -> Path | None:
     """Small multiples: one panel per benchmark dataset; bars per category (F1 per view for
     cvt) with 95% CIs, colour = graph, hatch = model (with split)."""
-    from spatioxolver.evals.report.headline import model_label
+    from spatioxolver.evals.report.headline import arm_label, model_label
     from spatioxolver.evals.report.plots import _plt, _save
 
     if not summaries:
@@ -144,7 +152,7 @@ def per_benchmark(summaries: list[dict[str, Any]], out: Path) -> Path | None:
         ax = grid[index // ncols][index % ncols]
         runs = sorted(
             panels[name],
-            key=lambda s: (model_label(s["run"]), str(s["run"].get("split")), str(s["run"].get("graph"))),
+            key=lambda s: (model_label(s["run"]), str(s["run"].get("split")), arm_label(s["run"])),
         )
         metric, _ = _metric_of(runs[0])
         cats = list(dict.fromkeys(c for s in runs for c in _metric_of(s)[1]))
@@ -153,7 +161,7 @@ def per_benchmark(summaries: list[dict[str, Any]], out: Path) -> Path | None:
             cats = ["all"]
         width = 0.8 / len(runs)
         for k, s in enumerate(runs):
-            graph = str(s["run"].get("graph"))
+            graph = arm_label(s["run"])
             model = model_label(s["run"]) + (f" · {s['run']['split']}" if s["run"].get("split") else "")
             values = {"all": _overall(s)} if overall else _metric_of(s)[1]
             xs, ys, lo, hi = [], [], [], []

@@ -30,13 +30,14 @@ def _plt() -> Any:
 
 
 def run_label(summary: dict[str, Any]) -> str:
-    """``model (simulated) · graph`` plus ``· split`` when the run used a split."""
-    from spatioxolver.evals.report.headline import model_label
+    """``model (simulated) · arm`` plus ``· split`` when the run used a split (the arm is the
+    graph, with a chosen non-LLM reasoner: ``agentic (symbolic reasoner)``)."""
+    from spatioxolver.evals.report.headline import arm_label, model_label
 
     run = summary["run"]
     sim = " (simulated)" if run.get("simulated") else ""
     split = f" · {run['split']}" if run.get("split") else ""
-    return f"{model_label(run)}{sim} · {run.get('graph')}{split}"
+    return f"{model_label(run)}{sim} · {arm_label(run)}{split}"
 
 
 _label = run_label

@@ -32,6 +32,20 @@ def _model(info: dict[str, Any]) -> str:
     return model_label(info)
 
 
+def _arm(info: dict[str, Any]) -> str:
+    from spatioxolver.evals.report.headline import arm_label
+
+    return arm_label(info)
+
+
+def _cost(totals: dict[str, Any]) -> str:
+    """The run's cost in USD: ``0.0123``, ``unknown`` or ``0.0123 + unknown for 3 examples``."""
+    cost, unknown = totals.get("cost_usd"), int(totals.get("cost_unknown_rows") or 0)
+    if cost is None:
+        return "unknown"
+    return f"{cost:.4f}" + (f" + unknown for {unknown} examples" if unknown else "")
+
+
 def fmt_delta(stat: dict[str, Any] | None) -> str:
     """A paired delta with the number of shared examples: ``40.0 [10.0, 70.0] (n=5)``."""
     text = fmt_ci(stat)
@@ -41,30 +55,27 @@ def fmt_delta(stat: dict[str, Any] | None) -> str:
 
 
 def headline_rows(table: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
+    """The headline table: agentic, direct and cot_rank always, plus any other arm present
+    (``agentic (symbolic reasoner)``: the neuro-symbolic arm) next to agentic."""
+    from spatioxolver.evals.report.headline import arms_in
+
+    arms = arms_in(["agentic", "direct", "cot_rank", *(a for e in table for a in e["graphs"])])
+    others = [a for a in arms if a != "agentic"]
     header = [
         "benchmark",
         "data",
         "split",
         "model",
         "metric (%)",
-        "agentic",
-        "direct",
-        "cot_rank",
-        "Δ agentic−direct",
-        "Δ agentic−cot_rank",
-        "CTR(D) agentic / direct / cot_rank",
+        *arms,
+        *(f"Δ agentic−{a}" for a in others),
+        f"CTR(D) {' / '.join(arms)}",
     ]
     rows = []
     for e in table:
         model = e["model"] + (" (simulated)" if e["simulated"] else "")
         ctr = e.get("ctr_D") or {}
-        ctr_text = (
-            " / ".join(
-                "–" if ctr.get(g) is None else f"{ctr[g]:.3f}" for g in ("agentic", "direct", "cot_rank")
-            )
-            if ctr
-            else "–"
-        )
+        ctr_text = " / ".join("–" if ctr.get(g) is None else f"{ctr[g]:.3f}" for g in arms) if ctr else "–"
         rows.append(
             [
                 e["benchmark"],
@@ -72,9 +83,8 @@ def headline_rows(table: list[dict[str, Any]]) -> tuple[list[str], list[list[str
                 e["split"],
                 model,
                 e["metric"],
-                *(fmt_ci(e["graphs"].get(g)) for g in ("agentic", "direct", "cot_rank")),
-                fmt_delta(e["deltas"].get("agentic-direct")),
-                fmt_delta(e["deltas"].get("agentic-cot_rank")),
+                *(fmt_ci(e["graphs"].get(g)) for g in arms),
+                *(fmt_delta(e["deltas"].get(f"agentic-{a}")) for a in others),
                 ctr_text,
             ]
         )
@@ -110,14 +120,14 @@ def _run_rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str
             [
                 str(r.get("benchmark")),
                 _model(r) + (" (simulated)" if r.get("simulated") else ""),
-                str(r.get("graph")),
+                _arm(r),
                 str(r.get("split") or "all"),
                 str(t["examples"]),
                 str(t["errors"]),
                 fmt_ci(s["accuracy"]),
                 "–" if s.get("chance") is None else f"{s['chance'] * 100:.1f}",
                 f"{t['prompt_tokens']}/{t['completion_tokens']}",
-                f"{t['cost_usd']:.4f}",
+                _cost(t),
                 "–" if t["latency_p50_s"] is None else f"{t['latency_p50_s']:.3f}",
                 str(r.get("dir") or "–"),
             ]
@@ -128,7 +138,7 @@ def _run_rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str
 def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[str], list[list[str]]]]:
     out = []
     cat_rows = [
-        [_model(s["run"]), s["run"]["graph"], str(s["run"].get("dir") or "–"), name, fmt_ci(v)]
+        [_model(s["run"]), _arm(s["run"]), str(s["run"].get("dir") or "–"), name, fmt_ci(v)]
         for s in summaries
         for name, v in (s.get("per_subcategory") or s.get("per_category") or {}).items()
     ]
@@ -142,7 +152,7 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
     cxf_rows = [
         [
             _model(s["run"]),
-            s["run"]["graph"],
+            _arm(s["run"]),
             category,
             fmt_ci(e["mcq"]) if "mcq" in e else "–",
             fmt_ci(e["open"]) if "open" in e else "–",
@@ -161,7 +171,7 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
     ctr_rows = [
         [
             _model(s["run"]),
-            s["run"]["graph"],
+            _arm(s["run"]),
             str(e["N"]),
             e["axis"],
             fmt_ci(e["ctr"], pct=False),
@@ -182,7 +192,7 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
     gap_rows = [
         [
             _model(s["run"]),
-            s["run"]["graph"],
+            _arm(s["run"]),
             f"{e['gap']:g}",
             fmt_ci(e["p_cycle"], pct=False),
             "–" if "theory_fitted" not in e else f"{e['theory_fitted']:.3f}",
@@ -220,7 +230,7 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
             cvt_rows.append(
                 [
                     _model(s["run"]),
-                    s["run"]["graph"],
+                    _arm(s["run"]),
                     c["protocol"],
                     c["representation"],
                     fmt_ci(c["global_f1"]),
@@ -257,7 +267,7 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
     inc_rows = [
         [
             _model(s["run"]),
-            s["run"]["graph"],
+            _arm(s["run"]),
             f"{kind}={value}",
             fmt_ci(v["accuracy"]),
             "–" if v["chance"] is None else f"{v['chance'] * 100:.1f}",
@@ -277,7 +287,7 @@ def _detail_sections(summaries: list[dict[str, Any]]) -> list[tuple[str, list[st
     rep_rows = [
         [
             _model(s["run"]),
-            s["run"]["graph"],
+            _arm(s["run"]),
             axis,
             f"{r['ctr_before']:.3f}",
             f"{r['ctr_after']:.3f}",

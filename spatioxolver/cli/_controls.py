@@ -18,6 +18,7 @@ from spatioxolver.errors import InputError
 __all__ = [
     "add_agent_model_flags",
     "add_decoding_flags",
+    "add_reasoner_flag",
     "agent_models_from_flags",
     "control_options",
 ]
@@ -39,6 +40,18 @@ def add_agent_model_flags(parser: Any) -> None:
         default=None,
         metavar="NODE=URL",
         help="server URL of NODE's --agent-model instead of --api-base ('NODE=' for the provider's own); repeatable",
+    )
+
+
+def add_reasoner_flag(parser: Any) -> None:
+    """``--reasoner llm|symbolic|auto`` (the agentic graph's reasoning agent)."""
+    parser.add_argument(
+        "--reasoner",
+        choices=("llm", "symbolic", "auto"),
+        default=None,
+        help="the agentic graph's reasoning agent: llm (the model answers from the scene graph; default for "
+        "provider models), symbolic (the rule-based reader only: the neuro-symbolic arm) or auto (symbolic "
+        "when the question parses, else the model; default for sim/ models)",
     )
 
 
@@ -115,6 +128,8 @@ def control_options(args: argparse.Namespace) -> dict[str, Any]:
     )
     if agent_models:
         options["agent_models"] = agent_models
+    if getattr(args, "reasoner", None):
+        options["reasoner"] = args.reasoner
     for flag, key in (("temperature", "temperature"), ("max_tokens", "max_tokens"), ("request_timeout", "timeout")):
         value = getattr(args, flag, None)
         if value is not None:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from spatioxolver.cli._controls import add_agent_model_flags, add_decoding_flags, control_options
 from spatioxolver.errors import ConfigError
 
 
@@ -20,6 +21,12 @@ def add_parser(subparsers: Any) -> None:
     )
     ev.add_argument("dataset", metavar="DATASET", nargs="*")
     ev.add_argument(
+        "--config",
+        metavar="STUDY.toml",
+        help="a TOML file describing a whole study (datasets, models, graphs, reasoners, decoding, agent "
+        "models, concurrency, run dir; see docs/evaluation.md); flags given here override it",
+    )
+    ev.add_argument(
         "--data",
         nargs="+",
         default=[],
@@ -27,20 +34,39 @@ def add_parser(subparsers: Any) -> None:
         help="more datasets for one study: every dataset x graph is one run directory under --run-dir, "
         "and one report covers them all",
     )
-    ev.add_argument("--model", required=True, help="geometric | sim/<profile> | provider/model (litellm)")
+    ev.add_argument(
+        "--model",
+        nargs="+",
+        default=None,
+        help="geometric | sim/<profile> | provider/model (litellm); several make a study (or `models` in --config)",
+    )
     ev.add_argument(
         "--graph",
         nargs="+",
-        default=["agentic"],
+        default=None,
         help="agentic | direct | cot_rank (default agentic); several make a study, e.g. --graph agentic direct",
+    )
+    ev.add_argument(
+        "--reasoner",
+        nargs="+",
+        choices=("llm", "symbolic", "auto"),
+        default=None,
+        help="the agentic graph's reasoner: llm (the model answers from the scene graph; default for provider "
+        "models), symbolic (rule-based reader: the neuro-symbolic arm, reported as 'agentic (symbolic "
+        "reasoner)') or auto; several make one agentic arm each, e.g. --graph agentic direct --reasoner llm symbolic",
     )
     ev.add_argument(
         "--benchmark", help="adapter name (default: detected from DATASET); see `spatioxolver benchmarks`"
     )
     ev.add_argument("--split", help="split name(s), joined with '+' (see `spatioxolver benchmarks`)")
     ev.add_argument("--limit", type=int, help="evaluate only the first N examples of the split")
-    ev.add_argument("--concurrency", type=int, default=4, help="examples in flight at once (default 4)")
-    ev.add_argument("--timeout", type=float, default=300.0, help="seconds per example (default 300)")
+    ev.add_argument("--concurrency", type=int, default=None, help="examples in flight at once (default 4)")
+    ev.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        help="seconds per example (default 300); the per-request limit is --request-timeout",
+    )
     ev.add_argument(
         "--executor",
         choices=("local", "ray"),
@@ -58,7 +84,7 @@ def add_parser(subparsers: Any) -> None:
         help="open-ended judge: 'normalized' (default: offline string-match approximation, see "
         "docs/evaluation.md) or a model name (the seed's binary LLM judge, e.g. gemini/gemini-2.5-flash)",
     )
-    ev.add_argument("--seed", type=int, default=0, help="seed for sampling and bootstrap (default 0)")
+    ev.add_argument("--seed", type=int, default=None, help="seed for sampling and bootstrap (default 0)")
     ev.add_argument(
         "--strict", action="store_true", help="a malformed dataset line is fatal instead of an error row"
     )
@@ -99,6 +125,8 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="do not read or write the model response cache (LLM models; cache=False)",
     )
+    add_agent_model_flags(ev)
+    add_decoding_flags(ev, timeout_flags=("--request-timeout",))
     ev.add_argument(
         "--model-option",
         action="append",
@@ -111,7 +139,7 @@ def add_parser(subparsers: Any) -> None:
     ev.add_argument(
         "--max-error-rate",
         type=float,
-        default=0.5,
+        default=None,
         help="exit 1 (with the most frequent errors) when more than this fraction of rows are errors "
         "(default 0.5); a run whose rows are all errors exits 2",
     )
@@ -192,9 +220,50 @@ def parse_model_options(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
+#: Settings a study file may give and their defaults when neither it nor a flag does.
+_DEFAULTS: dict[str, Any] = {
+    "concurrency": 4,
+    "timeout": 300.0,
+    "seed": 0,
+    "max_error_rate": 0.5,
+    "executor": "local",
+}
+#: Flag (``args`` attribute) -> study setting, where the names differ.
+_FROM_STUDY = {"model": "models", "graph": "graphs", "reasoner": "reasoners", "dataset": "datasets"}
+
+
+def _apply_study(args: argparse.Namespace) -> None:
+    """Fill the flags not given on the command line from ``--config`` (then the defaults)."""
+    from spatioxolver.cli._study import read_study
+
+    study = read_study(args.config) if args.config else {}
+    for name in (
+        "model", "graph", "reasoner", "run_dir", "benchmark", "split", "limit", "concurrency", "timeout",
+        "seed", "judge", "api_base", "judge_api_base", "executor", "max_error_rate", "image_root",
+        "temperature", "max_tokens", "request_timeout", "log_samples",
+    ):  # fmt: skip
+        if getattr(args, name, None) in (None, []):
+            value = study.get(_FROM_STUDY.get(name, name), _DEFAULTS.get(name))
+            setattr(args, name, value)
+    if not args.dataset and not args.data:
+        args.dataset = list(study.get("datasets") or [])
+    for flag in ("no_cache", "traces"):
+        if not getattr(args, flag, False) and study.get(flag):
+            setattr(args, flag, True)
+    if args.executor not in ("local", "ray"):
+        raise ConfigError(f"--config {args.config}: executor must be local or ray, not {args.executor!r}")
+    args.study_agent_models = study.get("agent_models") or {}
+    args.study_model_options = study.get("model_options") or {}
+    args.study_repair = study.get("repair")
+    if not args.model:
+        raise ConfigError("give --model (or `models` in the --config file); see 'spatioxolver eval --help'")
+    args.graph = list(args.graph or ["agentic"])
+
+
 def _eval(args: argparse.Namespace) -> int:
     import math
 
+    _apply_study(args)
     if args.limit is not None and args.limit < 1:
         raise ConfigError("--limit must be at least 1")
     if not 1 <= args.concurrency <= 1024:
@@ -224,40 +293,85 @@ def _eval(args: argparse.Namespace) -> int:
         options["batch_size"] = args.batch_size
     if args.clevr_split:
         options["clevr_split"] = args.clevr_split
-    model_options = parse_model_options(args.model_option)
+    if args.study_repair:
+        options["repair_method"] = args.study_repair
+    model_options = {
+        **parse_model_options_from_study(args.study_model_options),
+        **parse_model_options(args.model_option),  # flags win per key
+    }
     if model_options:
         options["model_options"] = model_options
+    controls = control_options(args)  # --agent-model, --temperature, --max-tokens, --request-timeout
+    controls.pop("reasoner", None)  # one per cell, below
+    agent_models = {**args.study_agent_models, **controls.pop("agent_models", {})}  # flags win per agent
+    if agent_models:
+        options["agent_models"] = agent_models
+    options.update(controls)
     datasets = [*args.dataset, *args.data]
     if not datasets:
         raise ConfigError("give a DATASET (or several with --data A B); see 'spatioxolver eval --help'")
-    cells = [(d, g) for d in datasets for g in dict.fromkeys(args.graph)]
+    graphs = list(dict.fromkeys(args.graph))
+    reasoners = list(dict.fromkeys(args.reasoner or [None]))
+    if args.reasoner and "agentic" not in graphs:
+        raise ConfigError("--reasoner chooses the agentic graph's reasoning agent: add agentic to --graph")
+    models = list(dict.fromkeys(args.model))
+    cells = [
+        (d, m, g, r)
+        for d in datasets
+        for m in models
+        for g in graphs
+        for r in (reasoners if g == "agentic" else [None])
+    ]
     if len(cells) == 1:
-        return _eval_cell(args, datasets[0], args.graph[0], args.run_dir, options)
-    return _study(args, cells, options)
+        dataset, model, graph, reasoner = cells[0]
+        return _eval_cell(args, dataset, graph, args.run_dir, _with_reasoner(options, reasoner), model)
+    return _study(args, cells, options, several_models=len(models) > 1)
 
 
-def _study(args: argparse.Namespace, cells: list[tuple[str, str]], options: dict[str, Any]) -> int:
-    """Several datasets x graphs: one run directory per cell under the study folder, one report."""
+def parse_model_options_from_study(options: dict[str, Any]) -> dict[str, Any]:
+    """A study file's ``[model_options]``, checked like ``--model-option`` (no secrets)."""
+    for key in options:
+        if any(w in str(key).lower() for w in _SECRET_WORDS):
+            raise ConfigError(
+                f"model_options.{key}: secrets are not taken from a study file; "
+                "set the provider's API key variable in the environment"
+            )
+    return dict(options)
+
+
+def _with_reasoner(options: dict[str, Any], reasoner: str | None) -> dict[str, Any]:
+    return {**options, "reasoner": reasoner} if reasoner else options
+
+
+def _study(
+    args: argparse.Namespace,
+    cells: list[tuple[str, str, str, str | None]],
+    options: dict[str, Any],
+    *,
+    several_models: bool = False,
+) -> int:
+    """Several datasets x models x arms: one run directory per cell under the study folder, one report."""
     import re
 
     from spatioxolver.evals.evaluate import resolve_benchmark
     from spatioxolver.evals.report import write_report
     from spatioxolver.evals.runner import ensure_known_graph
 
-    for dataset in dict.fromkeys(d for d, _ in cells):  # bad input stops the study before anything runs
+    for dataset in dict.fromkeys(c[0] for c in cells):  # bad input stops the study before anything runs
         resolve_benchmark(dataset, args.benchmark)
-    for graph in dict.fromkeys(g for _, g in cells):
+    for graph in dict.fromkeys(c[2] for c in cells):
         ensure_known_graph(graph)
     root = Path(args.run_dir or "runs/study")
     run_dirs: list[str] = []
     code = 0
-    for dataset, graph in cells:
+    for dataset, model, graph, reasoner in cells:
         name = Path(dataset.rstrip("/")).name or dataset
-        cell = root / re.sub(r"[^A-Za-z0-9._+-]+", "_", f"{name}-{graph}")
+        parts = [name, *([model] if several_models else []), graph, *([reasoner] if reasoner else [])]
+        cell = root / re.sub(r"[^A-Za-z0-9._+-]+", "_", "-".join(parts))
         while str(cell) in run_dirs:
             cell = cell.with_name(cell.name + "_")
         run_dirs.append(str(cell))
-        code = max(code, _eval_cell(args, dataset, graph, str(cell), options))
+        code = max(code, _eval_cell(args, dataset, graph, str(cell), _with_reasoner(options, reasoner), model))
     result = write_report(run_dirs, root / "report", seed=args.seed)
     _warn(result.get("warnings") or [])
     print(f"study: {len(run_dirs)} runs in {root}; report: {result['report_md']}, {result['report_html']}")
@@ -265,16 +379,22 @@ def _study(args: argparse.Namespace, cells: list[tuple[str, str]], options: dict
 
 
 def _eval_cell(
-    args: argparse.Namespace, dataset: str, graph: str, run_dir: str | None, options: dict[str, Any]
+    args: argparse.Namespace,
+    dataset: str,
+    graph: str,
+    run_dir: str | None,
+    options: dict[str, Any],
+    model: str,
 ) -> int:
     """One dataset with one graph (the whole of a plain ``eval``); returns its exit code."""
     from spatioxolver.evals.evaluate import evaluate
-    from spatioxolver.evals.report.headline import model_label
+    from spatioxolver.costs import format_cost
+    from spatioxolver.evals.report.headline import arm_label, model_label
     from spatioxolver.evals.report.render import fmt_ci
 
     outcome, summary = evaluate(
         dataset,
-        model=args.model,
+        model=model,
         graph=graph,
         benchmark=args.benchmark,
         split=args.split,
@@ -300,10 +420,11 @@ def _eval_cell(
 
     print(
         redact(
-            f"{summary['run']['benchmark']} · {model_label(summary['run'])}{sim} · {summary['run']['graph']}: "
+            f"{summary['run']['benchmark']} · {model_label(summary['run'])}{sim} · {arm_label(summary['run'])}: "
             f"accuracy {fmt_ci(summary['accuracy'])} % over {totals['examples']} examples, "
             f"{totals['errors']} errors, {totals['prompt_tokens']}+{totals['completion_tokens']} tokens, "
-            f"${totals['cost_usd']:.4f}, {outcome.skipped} resumed"
+            f"{format_cost(totals['cost_usd'], unknown=int(totals.get('cost_unknown_rows') or 0), what='examples')}, "
+            f"{outcome.skipped} resumed"
         )
     )
     print(f"results: {outcome.run_dir}/results.jsonl  summary: {outcome.run_dir}/summary.json")

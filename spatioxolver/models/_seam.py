@@ -2,7 +2,7 @@
 
 :func:`call_model` renders a prompt template, sends it (with the images) through the
 client, applies the reply form's parser and records the call in the current trace step:
-the model, template and prompt hashes, tokens, cost, latency, whether it came from the cache, and
+the model, template and prompt hashes, temperature and max_tokens, tokens, cost, latency, whether it came from the cache, and
 the prompt and reply texts (truncated). Usage is recorded also when the call fails or the
 reply does not parse (the error carries what was spent). Retries live in the client
 (:class:`~spatioxolver.models._litellm.LiteLLMClient`), nowhere else.
@@ -110,6 +110,8 @@ def _record(
         "prompt_hash": prompt_hash,
         "prompt": request.prompt[:TEXT_LIMIT],
         "images": len(request.images),
+        "temperature": request.temperature,
+        "max_tokens": request.max_tokens,
         "usage": usage_dict(usage),
     }
     if reply is not None:

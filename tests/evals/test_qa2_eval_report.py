@@ -159,7 +159,10 @@ def test_cost_unknown_rows(model, unknown):
         {"id": "b", "status": "error", "correct": False, "model": model},
     ]
     totals = summarize(rows)["totals"]
-    assert totals["cost_unknown_rows"] == unknown and totals["cost_usd"] == 0.0
+    assert totals["cost_unknown_rows"] == unknown
+    # unknown stays unknown: no known cost at all is None (not 0.0); free models cost a known 0
+    assert totals["cost_usd"] == (None if unknown else 0.0)
+    assert totals["cost"] == ("cost unknown" if unknown else "$0.0000")
 
 
 # ---------------------------------------------------------------- P2 #13: CTR-vs-N legend
