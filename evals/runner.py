@@ -322,6 +322,7 @@ async def _process(
         "graph": config.graph,
     }
     start = time.perf_counter()
+    spent: Any = None
     try:
         call = build_call(example, config)
         if accepted is not None:
@@ -393,8 +394,10 @@ async def _process(
                 )
             ) from None
         reason, kind = " ".join(str(exc).split()), type(exc).__name__
+        spent = getattr(exc, "usage", None)
     except SpatioxolverError as exc:
         reason, kind = " ".join(str(exc).split()), type(exc).__name__
+        spent = getattr(exc, "usage", None)  # what the failed example spent (unparsed replies included)
     except Exception as exc:  # noqa: BLE001 - one bad example must not stop the run; the row says what happened
         reason, kind = f"{type(exc).__name__}: {' '.join(str(exc).split())}", "InternalError"
     row.update(base)
@@ -407,6 +410,10 @@ async def _process(
             "latency_s": round(time.perf_counter() - start, 4),
         }
     )
+    if spent is not None:
+        from spatioxolver.models._seam import usage_dict
+
+        row["usage"] = usage_dict(spent)
     return row
 
 
@@ -419,7 +426,8 @@ def _samples(trace: list[Any]) -> list[dict[str, Any]]:
             continue
         for call in entry.get("model_calls") or []:
             sample = {"node": entry.get("node") or entry.get("agent")}
-            sample.update({k: call.get(k) for k in ("template", "prompt", "reply", "parsed") if k in call})
+            keep = ("template", "model", "temperature", "max_tokens", "prompt", "reply", "parsed", "usage")
+            sample.update({k: call.get(k) for k in keep if k in call})
             if call.get("error"):
                 sample["error"] = call["error"]
             out.append(sample)

@@ -387,7 +387,8 @@ def _protocol_inputs(truth: Mapping[str, Any], options: Mapping[str, Any]) -> di
 
 
 def _spent(exc: BaseException) -> Usage:
-    """What a failed run's last model call spent (the seam attaches it to the error)."""
+    """What a failed run spent (``aask`` attaches the run's total to the error; a call's own
+    error carries that call's usage)."""
     usage = getattr(exc, "usage", None)
     return usage if isinstance(usage, Usage) else Usage()
 
@@ -525,50 +526,54 @@ async def aask(
         raise
     import uuid
 
-    try:
-        state: dict[str, Any] = {
-            "run_id": uuid.uuid4().hex,
-            "question": question.strip(),
-            "n_frames": _n_frames(ctx),
-            "trace": [],
-        }
-        if ctx.given_graph is not None:
-            state["scene_graph"] = ctx.given_graph.model_dump(mode="json")
-            state["given_graph"] = True
-        cache_key = _perception_cache_key(ctx, options) if canon == "agentic" else None
-        if cache_key is None:
-            final = await _run(canon, state, options, ctx)
-            return _summarize(final, client=ctx.client, model=model, graph=canon)
-        from spatioxolver.graphs._cache import single_flight
+    from spatioxolver.models import spending
 
-        # One perception per image and settings, whatever the concurrency: a run already
-        # perceiving this image is waited for, not repeated.
-        async with single_flight(cache_key) as flight:
-            if flight.cached is not None:
-                cached = flight.cached
-                state.update(
-                    scene_graph=cached["scene_graph"],
-                    repairs=cached["repairs"],
-                    images=cached["images"],
-                    from_cache=True,
-                )
-                state["trace"] = [{**e, "from_cache": True} for e in cached["trace"]]
+    with spending() as spent:  # every call's tokens, failed and unparsed replies included
+        try:
+            state: dict[str, Any] = {
+                "run_id": uuid.uuid4().hex,
+                "question": question.strip(),
+                "n_frames": _n_frames(ctx),
+                "trace": [],
+            }
+            if ctx.given_graph is not None:
+                state["scene_graph"] = ctx.given_graph.model_dump(mode="json")
+                state["given_graph"] = True
+            cache_key = _perception_cache_key(ctx, options) if canon == "agentic" else None
+            if cache_key is None:
                 final = await _run(canon, state, options, ctx)
-            else:
-                final = await _run(
-                    canon, state, options, ctx, on_perceived=lambda s: flight.done(_perception_record(s))
+                return _summarize(final, client=ctx.client, model=model, graph=canon)
+            from spatioxolver.graphs._cache import single_flight
+
+            # One perception per image and settings, whatever the concurrency: a run already
+            # perceiving this image is waited for, not repeated.
+            async with single_flight(cache_key) as flight:
+                if flight.cached is not None:
+                    cached = flight.cached
+                    state.update(
+                        scene_graph=cached["scene_graph"],
+                        repairs=cached["repairs"],
+                        images=cached["images"],
+                        from_cache=True,
+                    )
+                    state["trace"] = [{**e, "from_cache": True} for e in cached["trace"]]
+                    final = await _run(canon, state, options, ctx)
+                else:
+                    final = await _run(
+                        canon, state, options, ctx, on_perceived=lambda s: flight.done(_perception_record(s))
+                    )
+            return _summarize(final, client=ctx.client, model=model, graph=canon)
+        except SpatioxolverError as exc:
+            exc.usage = Usage(**spent)  # type: ignore[attr-defined]  # what the whole run spent
+            if options.get("return_errors"):
+                return Answer(
+                    model=model,
+                    graph=canon,
+                    simulated=bool(getattr(ctx.client, "simulated", False)),
+                    usage=_spent(exc),
+                    error=f"{type(exc).__name__}: {exc}",
                 )
-        return _summarize(final, client=ctx.client, model=model, graph=canon)
-    except SpatioxolverError as exc:
-        if options.get("return_errors"):
-            return Answer(
-                model=model,
-                graph=canon,
-                simulated=bool(getattr(ctx.client, "simulated", False)),
-                usage=_spent(exc),
-                error=f"{type(exc).__name__}: {exc}",
-            )
-        raise
+            raise
 
 
 def ask(

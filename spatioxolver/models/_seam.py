@@ -32,7 +32,7 @@ from typing import Any
 from spatioxolver.errors import SpatioxolverError
 from spatioxolver.models._types import ModelReply, ModelRequest, Usage
 
-__all__ = ["call_model", "recording", "current_step", "add_usage", "usage_dict", "TEXT_LIMIT"]
+__all__ = ["call_model", "recording", "spending", "current_step", "add_usage", "usage_dict", "TEXT_LIMIT"]
 
 #: Characters of prompt / reply text kept per call in the trace.
 TEXT_LIMIT = 4000
@@ -50,6 +50,29 @@ def recording(entry: dict[str, Any]) -> Iterator[dict[str, Any]]:
         yield entry
     finally:
         _STEP.reset(token)
+
+
+_SPENT: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar(
+    "spatioxolver_spent", default=None
+)
+
+
+@contextmanager
+def spending() -> Iterator[dict[str, Any]]:
+    """Sum the usage of every :func:`call_model` made inside the block (failed and unparsed
+    replies included, whatever the trace keeps): what a whole run spent, even when it fails."""
+    total = usage_dict()
+    token = _SPENT.set(total)
+    try:
+        yield total
+    finally:
+        _SPENT.reset(token)
+
+
+def _spend(usage: Any) -> None:
+    total = _SPENT.get()
+    if total is not None and usage is not None:
+        total.update(add_usage(total, usage_dict(usage)))
 
 
 def current_step() -> dict[str, Any] | None:
@@ -96,6 +119,7 @@ def _record(
     error: str | None,
     model: str | None = None,
 ) -> None:
+    _spend(usage)
     entry = current_step()
     if entry is None:
         return
