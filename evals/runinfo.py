@@ -67,9 +67,7 @@ _NOT_SECRET = ("max_tokens",)
 def safe_options(options: dict[str, Any]) -> dict[str, Any]:
     """Drop any option whose name suggests a secret (api_key, token...; ``max_tokens`` is kept)."""
     return {
-        k: v
-        for k, v in options.items()
-        if k in _NOT_SECRET or not any(w in k.lower() for w in _SECRET_WORDS)
+        k: v for k, v in options.items() if k in _NOT_SECRET or not any(w in k.lower() for w in _SECRET_WORDS)
     }
 
 

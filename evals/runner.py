@@ -258,7 +258,9 @@ def agent_model_clients(config: RunConfig, client: Any) -> dict[str, Any]:
     if not specs or ensure_known_graph(config.graph) != "agentic":
         return {}
     if not all(isinstance(spec, dict) for spec in specs.values()):
-        raise ConfigError("an evaluation takes agent_models as model strings (recorded in run.json), not clients")
+        raise ConfigError(
+            "an evaluation takes agent_models as model strings (recorded in run.json), not clients"
+        )
     options = {k: config.options[k] for k in ("api_base", "model_options") if config.options.get(k)}
     if config.options.get("response_cache") is False:
         options["model_options"] = {**(options.get("model_options") or {}), "cache": False}

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from spatioxolver.controls import PROTOCOL_DECODING
 from spatioxolver.graphs._events import node_step
 from spatioxolver.graphs._state import PipelineState
+
+from spatioxolver.controls import PROTOCOL_DECODING
 
 __all__ = ["build_direct_graph", "direct_answer", "MCQ_DECODING", "OPEN_DECODING"]
 

@@ -159,16 +159,24 @@ def _spec(node: str, value: Any) -> Any:
         return value  # a ready client
     if isinstance(value, str):
         value = {"model": value}
-    if not isinstance(value, Mapping) or not isinstance(value.get("model"), str) or not value["model"].strip():
+    if (
+        not isinstance(value, Mapping)
+        or not isinstance(value.get("model"), str)
+        or not value["model"].strip()
+    ):
         raise InputError(
             f"agent_models[{node!r}] must be a model string such as 'openai/gpt-4o-mini' (or "
             f"{{'model': ..., 'api_base': ...}}), got {value!r}"[:300]
         )
     unknown = sorted(set(value) - set(_SPEC_KEYS))
     if unknown:
-        raise InputError(f"agent_models[{node!r}]: unknown key(s) {', '.join(unknown)}; known: {', '.join(_SPEC_KEYS)}")
+        raise InputError(
+            f"agent_models[{node!r}]: unknown key(s) {', '.join(unknown)}; known: {', '.join(_SPEC_KEYS)}"
+        )
     if value.get("api_base") is not None and not isinstance(value["api_base"], str):
-        raise InputError(f"agent_models[{node!r}]['api_base'] must be a URL string, got {value['api_base']!r}")
+        raise InputError(
+            f"agent_models[{node!r}]['api_base'] must be a URL string, got {value['api_base']!r}"
+        )
     if value.get("model_options") is not None and not isinstance(value["model_options"], Mapping):
         raise InputError(f"agent_models[{node!r}]['model_options'] must be a mapping")
     spec = {k: value[k] for k in _SPEC_KEYS if k in value}

@@ -104,7 +104,9 @@ def agent_models_from_flags(models: list[str] | None, api_bases: list[str] | Non
     bases = _pairs("--agent-api-base", api_bases, "relations=http://127.0.0.1:8001/v1")
     for node, model in chosen.items():
         if not model:
-            raise InputError(f"--agent-model {node}=: give a model, e.g. --agent-model {node}=openai/gpt-4o-mini")
+            raise InputError(
+                f"--agent-model {node}=: give a model, e.g. --agent-model {node}=openai/gpt-4o-mini"
+            )
     for node in bases:
         if node not in chosen:
             raise InputError(f"--agent-api-base {node}=...: give --agent-model {node}=MODEL too")
@@ -130,7 +132,11 @@ def control_options(args: argparse.Namespace) -> dict[str, Any]:
         options["agent_models"] = agent_models
     if getattr(args, "reasoner", None):
         options["reasoner"] = args.reasoner
-    for flag, key in (("temperature", "temperature"), ("max_tokens", "max_tokens"), ("request_timeout", "timeout")):
+    for flag, key in (
+        ("temperature", "temperature"),
+        ("max_tokens", "max_tokens"),
+        ("request_timeout", "timeout"),
+    ):
         value = getattr(args, flag, None)
         if value is not None:
             options[key] = value

@@ -125,7 +125,9 @@ def read_study(path: str | Path) -> dict[str, Any]:
             )
         out[key] = _typed(where, f"decoding.{key}", value, _DECODING_KEYS[key], False)
     if "agent_models" in data:
-        out["agent_models"] = {str(k): _agent_model(where, str(k), v) for k, v in data["agent_models"].items()}
+        out["agent_models"] = {
+            str(k): _agent_model(where, str(k), v) for k, v in data["agent_models"].items()
+        }
     if "model_options" in data:
         out["model_options"] = dict(data["model_options"])
     return out
@@ -139,7 +141,9 @@ def _typed(where: str, key: str, value: Any, types: tuple[type, ...], plural: bo
     if plural:
         items = value if isinstance(value, list) else [value]
         if not items or not all(ok(v) for v in items):
-            raise ConfigError(f"{where}: {key} must be a {names} or a non-empty list of them, got {value!r}"[:300])
+            raise ConfigError(
+                f"{where}: {key} must be a {names} or a non-empty list of them, got {value!r}"[:300]
+            )
         return list(items)
     if not ok(value):
         raise ConfigError(f"{where}: {key} must be a {names}, got {value!r}"[:300])
@@ -152,5 +156,7 @@ def _agent_model(where: str, node: str, value: Any) -> Any:
     if isinstance(value, Mapping):
         return dict(value)
     raise ConfigError(
-        f"{where}: agent_models.{node} must be a model string or a table {{model, api_base}}, got {value!r}"[:300]
+        f"{where}: agent_models.{node} must be a model string or a table {{model, api_base}}, got {value!r}"[
+            :300
+        ]
     )

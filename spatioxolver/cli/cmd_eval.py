@@ -324,7 +324,8 @@ def _eval(args: argparse.Namespace) -> int:
     ]
     if len(cells) == 1:
         dataset, model, graph, reasoner = cells[0]
-        return _eval_cell(args, dataset, graph, args.run_dir, _with_reasoner(options, reasoner), model)
+        cell_options = _cell_options(options, graph, reasoner)
+        return _eval_cell(args, dataset, graph, args.run_dir, cell_options, model)
     return _study(args, cells, options, several_models=len(models) > 1)
 
 
@@ -339,7 +340,10 @@ def parse_model_options_from_study(options: dict[str, Any]) -> dict[str, Any]:
     return dict(options)
 
 
-def _with_reasoner(options: dict[str, Any], reasoner: str | None) -> dict[str, Any]:
+def _cell_options(options: dict[str, Any], graph: str, reasoner: str | None) -> dict[str, Any]:
+    """A cell's options: its reasoner; per-agent models only where there are agents (agentic)."""
+    if graph != "agentic":
+        return {k: v for k, v in options.items() if k != "agent_models"}
     return {**options, "reasoner": reasoner} if reasoner else options
 
 
@@ -371,7 +375,8 @@ def _study(
         while str(cell) in run_dirs:
             cell = cell.with_name(cell.name + "_")
         run_dirs.append(str(cell))
-        code = max(code, _eval_cell(args, dataset, graph, str(cell), _with_reasoner(options, reasoner), model))
+        cell_options = _cell_options(options, graph, reasoner)
+        code = max(code, _eval_cell(args, dataset, graph, str(cell), cell_options, model))
     result = write_report(run_dirs, root / "report", seed=args.seed)
     _warn(result.get("warnings") or [])
     print(f"study: {len(run_dirs)} runs in {root}; report: {result['report_md']}, {result['report_html']}")
@@ -387,8 +392,8 @@ def _eval_cell(
     model: str,
 ) -> int:
     """One dataset with one graph (the whole of a plain ``eval``); returns its exit code."""
-    from spatioxolver.evals.evaluate import evaluate
     from spatioxolver.costs import format_cost
+    from spatioxolver.evals.evaluate import evaluate
     from spatioxolver.evals.report.headline import arm_label, model_label
     from spatioxolver.evals.report.render import fmt_ci
 

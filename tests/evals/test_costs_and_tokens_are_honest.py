@@ -29,7 +29,9 @@ IMAGE_REPLIES = {
             ]
         }
     ),
-    "relations": json.dumps({"relations": [{"subject": "1", "predicate": "left_of", "object": "2", "axis": "H"}]}),
+    "relations": json.dumps(
+        {"relations": [{"subject": "1", "predicate": "left_of", "object": "2", "axis": "H"}]}
+    ),
     "reasoning": "@@@ nothing readable",
 }
 MCQ = {"choices": ["the sphere", "the cube", "neither"], "query": {"type": "mcq"}}
@@ -59,7 +61,9 @@ async def test_a_failed_run_carries_every_calls_tokens() -> None:
     assert answer.error.startswith("ParseError") and answer.usage.prompt_tokens == 5 * calls
 
 
-def test_eval_rows_of_unparsed_replies_keep_their_tokens_and_cost_stays_unknown(tmp_path, capsys, monkeypatch):
+def test_eval_rows_of_unparsed_replies_keep_their_tokens_and_cost_stays_unknown(
+    tmp_path, capsys, monkeypatch
+):
     repo, run = write_spatial_incon(tmp_path / "repo", n=2), tmp_path / "run"
     monkeypatch.setenv("OPENAI_API_KEY", "sk-local-test-000000")
     with LocalServer(default="The lamp, obviously.") as srv:  # names no letter: an unparsed reply
@@ -84,7 +88,10 @@ def test_the_report_and_progress_say_unknown() -> None:
         {"id": "b", "status": "ok", "correct": False, "model": "openai/x", "usage": {"cost_usd": 0.5}},
     ]
     summary = summarize(rows)
-    assert summary["totals"]["cost_usd"] == 0.5 and summary["totals"]["cost"] == "$0.5000 + unknown for 1 examples"
+    assert (
+        summary["totals"]["cost_usd"] == 0.5
+        and summary["totals"]["cost"] == "$0.5000 + unknown for 1 examples"
+    )
     summary["run"] = {"benchmark": "b", "model": "openai/x", "graph": "direct"}
     header, table = _run_rows([summary])
     assert table[0][header.index("cost USD")] == "0.5000 + unknown for 1 examples"

@@ -56,7 +56,9 @@ async def test_an_agent_asks_its_own_model_and_each_call_names_the_model() -> No
     assert [r.template for r in own.requests] == ["reasoning"]
     assert "reasoning" not in [r.template for r in run.requests] and run.requests
     calls = _calls(answer)
-    assert calls and all(c["model"] == ("scripted/small" if n == "reasoning" else "scripted/big") for n, c in calls)
+    assert calls and all(
+        c["model"] == ("scripted/small" if n == "reasoning" else "scripted/big") for n, c in calls
+    )
 
 
 async def test_agent_model_strings_are_built_through_the_registry_with_the_run_server() -> None:
@@ -79,7 +81,9 @@ async def test_agent_model_strings_are_built_through_the_registry_with_the_run_s
 
 async def test_a_different_agent_model_is_a_different_perception() -> None:
     """The perception cache key includes a perception agent's own model."""
-    first = await aask(IMAGE, "Which object is the leftmost?", model="scripted/big", client=_scripted("scripted/big"))
+    first = await aask(
+        IMAGE, "Which object is the leftmost?", model="scripted/big", client=_scripted("scripted/big")
+    )
     own = _scripted("scripted/seg")
     second = await aask(
         IMAGE, "Which object is the leftmost?", model="scripted/big", client=_scripted("scripted/big"),
@@ -111,7 +115,9 @@ async def test_agent_models_need_the_agentic_graph_and_a_language_model() -> Non
         await aask(IMAGE, "Which object is the leftmost?", model="scripted/big", client=_scripted("s"),
                    graph="direct", agent_models={"reasoning": "openai/x"})  # fmt: skip
     with pytest.raises(ConfigError, match="geometric"):
-        await aask(IMAGE, "Which object is the leftmost?", model="geometric", agent_models={"reasoning": "openai/x"})
+        await aask(
+            IMAGE, "Which object is the leftmost?", model="geometric", agent_models={"reasoning": "openai/x"}
+        )
 
 
 async def test_an_unknown_agent_model_name_is_a_config_error() -> None:
@@ -135,7 +141,9 @@ async def test_direct_mcq_and_open_use_spatialabs_settings() -> None:
 
 async def test_the_chains_agents_run_at_temperature_0_1() -> None:
     client = _scripted("scripted/x")
-    answer = await aask(IMAGE, "Which object is the leftmost?", model="scripted/x", client=client, cache=False)
+    answer = await aask(
+        IMAGE, "Which object is the leftmost?", model="scripted/x", client=client, cache=False
+    )
     assert answer.error is None and client.requests
     assert {r.temperature for r in client.requests} == {0.1}
 
@@ -144,7 +152,9 @@ async def test_run_options_win_over_the_protocol_defaults() -> None:
     client = _scripted("scripted/x")
     options = {"temperature": 0.3, "max_tokens": 50, "timeout": 7.5}
     await aask(IMAGE, MCQ, model="scripted/x", client=client, graph="direct", **options)
-    await aask(IMAGE, "Which object is the leftmost?", model="scripted/x", client=client, cache=False, **options)
+    await aask(
+        IMAGE, "Which object is the leftmost?", model="scripted/x", client=client, cache=False, **options
+    )
     assert {(r.temperature, r.max_tokens, r.timeout) for r in client.requests} == {(0.3, 50, 7.5)}
 
 
