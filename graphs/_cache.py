@@ -52,6 +52,8 @@ PERCEPTION_OPTIONS: tuple[str, ...] = (
     "transformation_backend",
     "agents",
     "agent_models",
+    "temperature",  # the perception agents' decoding (a run's settings override their defaults)
+    "max_tokens",
 )
 
 

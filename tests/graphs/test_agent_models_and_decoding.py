@@ -185,3 +185,11 @@ async def test_bad_decoding_settings_are_one_clear_input_error(options, match) -
     with pytest.raises(InputError, match=match):
         await aask(IMAGE, MCQ, model="scripted/x", client=client, graph="direct", **options)
     assert client.requests == []  # nothing was sent
+
+
+async def test_other_decoding_settings_are_another_perception() -> None:
+    client = _scripted("scripted/x")
+    await aask(IMAGE, "Which object is the leftmost?", model="scripted/x", client=client)
+    await aask(IMAGE, "Which object is the leftmost?", model="scripted/x", client=client)  # cached
+    await aask(IMAGE, "Which object is the leftmost?", model="scripted/x", client=client, temperature=0.4)
+    assert [r.template for r in client.requests].count("segmentation") == 2
