@@ -25,6 +25,7 @@ __all__ = [
     "check_resume",
     "now_iso",
     "safe_options",
+    "public_options",
 ]
 
 #: Settings that must match for ``--resume`` (limit and concurrency may change).
@@ -69,6 +70,22 @@ def safe_options(options: dict[str, Any]) -> dict[str, Any]:
     return {
         k: v for k, v in options.items() if k in _NOT_SECRET or not any(w in k.lower() for w in _SECRET_WORDS)
     }
+
+
+def public_options(options: dict[str, Any]) -> dict[str, Any]:
+    """:func:`safe_options` of the run's options, of its ``model_options`` and of each
+    ``agent_models`` entry's ``model_options``: what ``run.json`` may record."""
+    public = safe_options(options)
+    if isinstance(public.get("model_options"), dict):
+        public["model_options"] = safe_options(public["model_options"])
+    if isinstance(public.get("agent_models"), dict):  # {node: {"model", "api_base", "model_options"}}
+        public["agent_models"] = {
+            node: {**spec, "model_options": safe_options(spec["model_options"])}
+            if isinstance(spec, dict) and isinstance(spec.get("model_options"), dict)
+            else spec
+            for node, spec in public["agent_models"].items()
+        }
+    return public
 
 
 def now_iso() -> str:

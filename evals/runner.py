@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from spatioxolver.evals.answers import answer_fields, log_samples
 from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine
 from spatioxolver.evals.metrics.judge import JUDGE_PROMPT_HASH, grade_open, make_judge
@@ -43,11 +44,11 @@ from spatioxolver.evals.runinfo import (
     git_commit,
     now_iso,
     package_versions,
-    safe_options,
+    public_options,
     write_json_atomic,
 )
 
-from spatioxolver.controls import decoding_used
+from spatioxolver.controls import decoding_used, run_agent_clients
 from spatioxolver.errors import (
     BenchmarkError,
     ConfigError,
@@ -65,22 +66,12 @@ __all__ = [
     "example_call",
     "answer_fields",
     "model_client",
-    "agent_model_clients",
 ]
 
 AnswerFn = Callable[..., Awaitable[Any]]
 #: Run options passed on to every ``aask`` call (decoding settings and per-agent models included).
-_CALL_OPTIONS = (
-    "api_base",
-    "cache",
-    "repair_method",
-    "model_options",
-    "agent_models",
-    "temperature",
-    "max_tokens",
-    "timeout",
-    "reasoner",
-)
+_CALL_OPTIONS = ("api_base", "cache", "repair_method", "model_options", "agent_models", "reasoner")
+_CALL_OPTIONS += ("temperature", "max_tokens", "timeout")
 _META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps", "scene_text")
 
 
@@ -93,47 +84,6 @@ class RunOutcome:
     totals: dict[str, float] = field(default_factory=dict)
     interrupted: bool = False
     skipped: int = 0
-
-
-def answer_fields(answer: Any) -> dict[str, Any]:
-    """Read an ``Answer`` (or a dict / namespace with the same fields) into plain data."""
-
-    def get(name: str, default: Any = None) -> Any:
-        if isinstance(answer, dict):
-            return answer.get(name, default)
-        return getattr(answer, name, default)
-
-    usage = get("usage")
-    if usage is not None and not isinstance(usage, dict):
-        usage = {k: getattr(usage, k, None) for k in ("prompt_tokens", "completion_tokens", "cost_usd")}
-    return {
-        "value": get("value"),
-        "text": get("text") or "",
-        "usage": usage or {},
-        "model": get("model"),
-        "graph": get("graph"),
-        "simulated": bool(get("simulated", False)),
-        "repairs": get("repairs") or [],
-        "trace": get("trace") or [],
-        "prompt_hashes": get("prompt_hashes") or {},
-        "error": get("error"),
-        "scene_graph": _overlay_graph(get("scene_graph")),
-    }
-
-
-def _overlay_graph(graph: Any) -> dict[str, Any] | None:
-    """What a viewer needs to draw a scene graph over its images: frame sizes, and per object
-    its id, label, frame, box and mask (RLE); ``None`` for graphs that built no scene graph."""
-    if graph is None:
-        return None
-    data = graph.model_dump(mode="json") if hasattr(graph, "model_dump") else graph
-    if not isinstance(data, dict):
-        return None
-    keep = ("id", "label", "frame", "bbox", "mask")
-    return {
-        "images": [{k: i.get(k) for k in ("width", "height")} for i in data.get("images") or []],
-        "objects": [{k: o.get(k) for k in keep} for o in data.get("objects") or [] if isinstance(o, dict)],
-    }
 
 
 def _scene_for(example: Example) -> list[dict[str, Any]]:
@@ -244,29 +194,6 @@ def model_client(config: RunConfig) -> Any:
     return get_model(config.model, **options)
 
 
-def agent_model_clients(config: RunConfig, client: Any) -> dict[str, Any]:
-    """The clients of ``options["agent_models"]``, built once per run like the run's own
-    (``api_base``, ``model_options``, ``response_cache``); bound per example by the API.
-    Empty for a direct / cot_rank run (no agents).
-
-    Raises:
-        ConfigError / InputError: an unknown agent or model, a missing API key, a geometric run.
-    """
-    from spatioxolver.controls import agent_model_specs, build_agent_clients
-
-    specs = agent_model_specs(config.options.get("agent_models"))
-    if not specs or ensure_known_graph(config.graph) != "agentic":
-        return {}
-    if not all(isinstance(spec, dict) for spec in specs.values()):
-        raise ConfigError(
-            "an evaluation takes agent_models as model strings (recorded in run.json), not clients"
-        )
-    options = {k: config.options[k] for k in ("api_base", "model_options") if config.options.get(k)}
-    if config.options.get("response_cache") is False:
-        options["model_options"] = {**(options.get("model_options") or {}), "cache": False}
-    return build_agent_clients(specs, run_client=client, options=options, bind=False)
-
-
 def prepare_dir(path: str | Path, *, what: str = "output directory") -> Path:
     """Create ``path`` (with parents) and check it is a writable directory.
 
@@ -361,7 +288,7 @@ async def _process(
             row["model_resolved"] = fields["model"]
         if config.log_samples:
             row["input"] = example.question
-            row["samples"] = _samples(fields["trace"])
+            row["samples"] = log_samples(fields["trace"])
         if config.traces:
             row["trace"] = fields["trace"]
             if fields["scene_graph"]:
@@ -419,23 +346,6 @@ async def _process(
     return row
 
 
-def _samples(trace: list[Any]) -> list[dict[str, Any]]:
-    """Per model call of every trace step: node, template, rendered prompt, raw reply, parsed
-    value (and the error of a failed call), from the steps' ``model_calls`` records."""
-    out = []
-    for entry in trace:
-        if not isinstance(entry, dict):
-            continue
-        for call in entry.get("model_calls") or []:
-            sample = {"node": entry.get("node") or entry.get("agent")}
-            keep = ("template", "model", "temperature", "max_tokens", "prompt", "reply", "parsed", "usage")
-            sample.update({k: call.get(k) for k in keep if k in call})
-            if call.get("error"):
-                sample["error"] = call["error"]
-            out.append(sample)
-    return out
-
-
 def _rejected_key(message: str) -> bool:
     """Whether ``message`` says the provider refused the credentials (HTTP 401 / 403)."""
     import re
@@ -490,7 +400,9 @@ async def run_examples(
         from spatioxolver.api import aask
 
         answer_fn, client = aask, model_client(config)
-        agent_clients = agent_model_clients(config, client)
+        agent_clients = run_agent_clients(
+            config.options, ensure_known_graph(config.graph) == "agentic", client
+        )
     judge_options = {k: v for k, v in config.options.items() if k in ("api_base", "judge_api_base")}
     if "judge_api_base" in judge_options:
         judge_options["api_base"] = judge_options.pop("judge_api_base")
@@ -529,16 +441,7 @@ async def _run_locked(
     """:func:`run_examples` once the run directory is locked."""
     results, run_json = run_dir / "results.jsonl", run_dir / "run.json"
 
-    public = safe_options(config.options)
-    if isinstance(public.get("model_options"), dict):
-        public["model_options"] = safe_options(public["model_options"])
-    if isinstance(public.get("agent_models"), dict):  # {node: {"model", "api_base", "model_options"}}
-        public["agent_models"] = {
-            node: {**spec, "model_options": safe_options(spec["model_options"])}
-            if isinstance(spec, dict) and isinstance(spec.get("model_options"), dict)
-            else spec
-            for node, spec in public["agent_models"].items()
-        }
+    public = public_options(config.options)  # no secrets in run.json (model options included)
     config = config.model_copy(update={"options": public})
     previous: dict[str, Any] = {}
     if results.exists() and results.stat().st_size and not (resume or retry_errors):

@@ -42,6 +42,7 @@ __all__ = [
     "check_decoding",
     "agent_model_specs",
     "build_agent_clients",
+    "run_agent_clients",
     "agent_models_key",
     "is_number",
 ]
@@ -216,6 +217,7 @@ def build_agent_clients(
     answer_key = options.get("ground_truth") or getattr(run_client, "answer_key", None)
     clients: dict[str, Any] = {}
     for node, spec in specs.items():
+        client: Any
         if isinstance(spec, Mapping):
             run_options = dict(options.get("model_options") or {})
             kwargs = dict(spec["model_options"]) if spec.get("model_options") is not None else run_options
@@ -236,6 +238,28 @@ def build_agent_clients(
             client = client.bind(answer_key)
         clients[node] = client
     return clients
+
+
+def run_agent_clients(options: Mapping[str, Any], agentic: bool, run_client: Any) -> dict[str, Any]:
+    """An evaluation's agent clients, built once per run like the run's own client (its
+    ``api_base``, ``model_options`` and ``response_cache``) and left unbound (the API binds
+    them to each example). Empty without ``agent_models`` or for a graph without agents.
+
+    Raises:
+        ConfigError / InputError: an unknown agent or model, a missing API key, a geometric
+            run, or a client object (a run records its agent models as strings in run.json).
+    """
+    specs = agent_model_specs(options.get("agent_models"))
+    if not specs or not agentic:
+        return {}
+    if not all(isinstance(spec, Mapping) for spec in specs.values()):
+        raise ConfigError(
+            "an evaluation takes agent_models as model strings (recorded in run.json), not clients"
+        )
+    built = {k: options[k] for k in ("api_base", "model_options") if options.get(k)}
+    if options.get("response_cache") is False:
+        built["model_options"] = {**(built.get("model_options") or {}), "cache": False}
+    return build_agent_clients(specs, run_client=run_client, options=built, bind=False)
 
 
 def agent_models_key(clients: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any] | None:
