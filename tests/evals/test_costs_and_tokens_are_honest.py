@@ -32,6 +32,7 @@ IMAGE_REPLIES = {
     "relations": json.dumps(
         {"relations": [{"subject": "1", "predicate": "left_of", "object": "2", "axis": "H"}]}
     ),
+    "symmetry": '{"groups": [], "symmetries": []}',
     "reasoning": "@@@ nothing readable",
 }
 MCQ = {"choices": ["the sphere", "the cube", "neither"], "query": {"type": "mcq"}}

@@ -27,6 +27,7 @@ RELATIONS = {"relations": [{"subject": "1", "predicate": "left_of", "object": "2
 REPLIES = {
     "segmentation": json.dumps(OBJECTS),
     "relations": json.dumps(RELATIONS),
+    "symmetry": '{"groups": [], "symmetries": []}',
     "reasoning": "1",
     "direct_mcq": "2",
     "direct_open": "The cube is left of the sphere.",
@@ -65,6 +66,7 @@ async def test_agent_model_strings_are_built_through_the_registry_with_the_run_s
     rules = [
         ("segmentation agent", json.dumps(OBJECTS)),
         ("spatial relation agent", json.dumps(RELATIONS)),
+        ("grouping and symmetry agent", '{"groups": [], "symmetries": []}'),
         ("reasoning agent", "1"),
     ]
     with LocalServer(rules=rules) as srv:
