@@ -28,6 +28,7 @@ def answer_fields(answer: Any) -> dict[str, Any]:
         usage = {k: getattr(usage, k, None) for k in ("prompt_tokens", "completion_tokens", "cost_usd")}
     return {
         "value": get("value"),
+        "no_answer": get("no_answer"),
         "text": get("text") or "",
         "usage": usage or {},
         "model": get("model"),

@@ -284,6 +284,8 @@ async def _process(
                 "prompt_hashes": fields["prompt_hashes"],
             }
         )
+        if fields["no_answer"] and fields["value"] is None:  # the model declined: a typed no-answer row
+            row["no_answer"] = str(fields["no_answer"])
         if fields["model"]:
             row["model_resolved"] = fields["model"]
         if config.log_samples:

@@ -15,7 +15,9 @@ from typing import Any
 
 from spatioxolver.errors import ParseError
 from spatioxolver.replies._text import (
+    NOTHING,
     Mention,
+    answer_value,
     clean,
     commitment_spans,
     declined,
@@ -58,7 +60,8 @@ def _relation_value(value: Any, raw: str) -> list[str]:
     while isinstance(value, dict):  # {"relations": [...]} or seed 001's {"img": {"q_1": [...]}}
         if not value:
             raise ParseError("an empty object is not a relation set", raw=raw)
-        value = value.get("relations", next(iter(value.values())))
+        picked = answer_value(value)
+        value = picked if picked is not NOTHING else next(iter(value.values()))
     if isinstance(value, str):
         value = [value] if value.strip() else []
     if isinstance(value, (list, tuple, set)):
@@ -140,7 +143,9 @@ _SEPARATOR = re.compile(
 _ITEM_PREFIX = re.compile(r"^(?:(?:and|then|finally|lastly|the|object|box|tag|label)\b\s*)+", re.I)
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]\s*)?(\d+)[.):]\s*(.+?)\s*$")
 _MARKER = re.compile(
-    r"^.*?\b(?:final\s+answer|final\s+ranking|ranking|order(?:ing)?|answer|ranked|sorted)\b[^:\n]*:\s*", re.I
+    r"^.*?\b(?:final\s+answer|final\s+ranking|ranking|order(?:ing)?|answer|ranked|sorted)\b"
+    r"(?:[^:\n]*:|\s+(?:is|would\s+be)\b)\s*",
+    re.I,
 )
 
 
@@ -199,7 +204,7 @@ def parse_ranking(text: str | None, labels: Sequence[str] | None = None, *, valu
 
     Reads a JSON list (clean, fenced or in prose, or under a key such as ``"ranking"``),
     a numbered list, or one line of labels separated by ``,`` ``<`` ``>`` ``->`` or
-    "then" — the line after ``Ranking:`` / ``Final Answer:`` when there is one, else
+    "then" — the line after ``Ranking:`` / ``Final Answer:`` / ``the answer is`` when there is one, else
     the last line that is a ranking. ``object 3`` / ``box 3`` name label ``3``; letters
     are matched to ``labels`` whatever their case.
 
@@ -232,7 +237,8 @@ def parse_ranking(text: str | None, labels: Sequence[str] | None = None, *, valu
         if isinstance(v, str):
             return read_text(v)
         if isinstance(v, dict):
-            v = v.get("ranking", next(iter(v.values()), None))
+            picked = answer_value(v)
+            v = picked if picked is not NOTHING else next(iter(v.values()), None)
         if isinstance(v, (list, tuple)):
             return from_list(v, str(v))
         raise ParseError(f"{type(v).__name__} is not a ranking", raw=str(v))
@@ -247,7 +253,8 @@ def parse_ranking(text: str | None, labels: Sequence[str] | None = None, *, valu
             try:
                 found = parse_json(body)
                 if isinstance(found, dict):
-                    found = found.get("ranking", next(iter(found.values()), None))
+                    picked = answer_value(found)
+                    found = picked if picked is not NOTHING else next(iter(found.values()), None)
                 if isinstance(found, list):
                     return from_list(found, raw)
             except ParseError:

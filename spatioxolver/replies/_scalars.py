@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from spatioxolver.errors import ParseError
+from spatioxolver.errors import NoAnswerError, ParseError
 from spatioxolver.replies._text import (
+    NOTHING,
     Mention,
     choose,
     clean,
     commitment_spans,
     declined,
+    json_answer,
     refusal_reason,
     strip_thinking,
     with_value,
@@ -23,7 +25,7 @@ _YES = ("yes", "true", "correct", "yeah", "yep", "affirmative", "indeed")
 _NO = ("no", "false", "incorrect", "nope", "negative", "wrong")
 # "yes" is never a determiner, "no" often is ("No object matches"), so "no" needs punctuation after it.
 _LEAD_YES = re.compile(r"^\W*(" + "|".join(_YES) + r")\b(?![-'’])", re.I)
-_LEAD_NO = re.compile(r"^\W*(" + "|".join(_NO) + r")(?:\s*[,.!:;]|\s*$|\s+[-–—])", re.I)
+_LEAD_NO = re.compile(r"^\W*(" + "|".join(_NO) + r")(?:\s*[,.!:;]|[ \t]*(?:\n|$)|\s+[-–—])", re.I)
 _MAYBE = re.compile(r"\b(?:maybe|perhaps|possibly|might|could\s+be)\b", re.I)
 # Only these wordings undo a leading "Yes," / "No,": "No, there is no red cube" is an answer.
 _HEDGES = ("both or neither", "no match")
@@ -58,6 +60,18 @@ def parse_yes_no(text: str | None, *, value: Any = None) -> bool:
         text = clean(raw)
         if not text:
             raise ParseError("the reply is empty (expected yes or no)", raw=raw)
+        found = json_answer(raw)  # {"answer": "no", "explanation": ...}
+        if isinstance(found, bool):
+            return found
+        if found is None:
+            raise declined("the JSON answer is empty", raw=raw)
+        if found is not NOTHING and "{" not in str(found):
+            try:
+                return read_text(str(found))
+            except NoAnswerError as exc:
+                raise declined(exc.reason or "no answer", raw=raw) from None
+            except ParseError:
+                pass  # not a yes/no under the answer key: read the whole reply
         if re.search(r"\byes\s*(?:or|/)\s*no\b|\bno\s*(?:or|/)\s*yes\b", text, re.I):
             raise declined("hedge between yes and no", raw=raw)
         for span, _weak in commitment_spans(text):

@@ -3,13 +3,18 @@
 A reply is read in a fixed order, so every form treats the same wording the same way:
 
 1. :func:`clean` drops a ``<think>...</think>`` block (its content is never read),
-   markdown emphasis, headers and quotes, and turns ``\\boxed{X}`` into ``Final Answer: X``.
-2. A short reply (one line of a few words) is read whole, as an answer span.
+   markdown emphasis, headers and quotes, turns ``\\boxed{X}`` into ``Final Answer: X``
+   and an ``Answer`` heading into ``Answer:`` followed by the line under it.
+2. A JSON object reply (bare, fenced or inside prose) with an answer key (``answer``,
+   ``final_answer``, ``choice``, ``option``, ``object``, ``count``, ...: :data:`ANSWER_KEYS`)
+   is read by that key's value alone, as an answer span; ``null`` there is no answer.
+   A short reply (one line of a few words) is read whole, as an answer span.
 3. An explicit commitment wins over everything else: ``Final Answer: X`` first, then the
    last of ``the answer is X`` / ``Answer: X`` / ``I choose X`` / ``I'd go with X``; the span
    read is the rest of that sentence, parentheses and ``because ...`` cut off.
 4. An answer set off at the start (``2. Object 2 is further because ...``,
-   ``Object 2 — it sits ...``).
+   ``Object 2 — it sits ...``), or a first sentence whose subject is the one candidate it
+   names (``Object 3 is higher up. Object 2 sits ...``).
 5. Otherwise the whole text: refusal or hedge wording makes it a :class:`NoAnswerError`;
    exactly one candidate named (outside negated clauses) is the answer; several are a
    plain :class:`ParseError` (the reply commits to none).
@@ -40,12 +45,18 @@ __all__ = [
     "choose",
     "declined",
     "with_value",
+    "ANSWER_KEYS",
+    "answer_value",
+    "json_answer",
+    "NOTHING",
 ]
 
 _THINK_BLOCK = re.compile(r"<(think|thinking|reasoning)>.*?</\1\s*>", re.S | re.I)
 _THINK_CLOSE = re.compile(r"</(?:think|thinking|reasoning)\s*>", re.I)
 _THINK_OPEN = re.compile(r"<(?:think|thinking|reasoning)>", re.I)
 _BOXED = re.compile(r"\\boxed\s*\{([^{}]*)\}")
+# A line that is only an answer heading ("Answer", "Final answer:") before the answer's line.
+_ANSWER_HEADING = re.compile(r"^[ \t]*((?:final[ \t]+)?answer)[ \t]*:?[ \t]*\n\s*(?=\S)", re.I | re.M)
 
 
 @dataclass(frozen=True)
@@ -101,8 +112,77 @@ def clean(text: str | None) -> str:
     s = re.sub(r"\*\*|__|[*`]", "", s)
     s = re.sub(r"^[ \t]{0,3}#{1,6}[ \t]*", "", s, flags=re.M)
     s = re.sub(r"^[ \t]*>[ \t]?", "", s, flags=re.M)
+    s = _ANSWER_HEADING.sub(r"\1: ", s)  # "## Answer\n\n**2**" -> "Answer: 2"
     s = re.sub(r"[ \t]+", " ", s)
     return s.strip()
+
+
+# --------------------------------------------------------------------------- JSON replies
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "NOTHING"
+
+
+_NOTHING = _Missing()
+#: What :func:`answer_value` / :func:`json_answer` return when there is no answer key.
+NOTHING = _NOTHING
+
+#: Keys under which a JSON reply puts its answer, looked up in this order (case and
+#: spaces / hyphens ignored): ``{"answer": "2", "reasoning": "object 1 is ..."}`` is ``"2"``.
+ANSWER_KEYS = (
+    "final_answer",
+    "answer",
+    "choice",
+    "option",
+    "selected_option",
+    "letter",
+    "label",
+    "object",
+    "count",
+    "relations",
+    "ranking",
+    "order",
+    "result",
+)
+
+
+def answer_value(data: Any) -> Any:
+    """The value under ``data``'s answer key (:data:`ANSWER_KEYS`), or :data:`NOTHING`.
+
+    Example:
+        >>> answer_value({"reasoning": "object 1 is nearer", "Final Answer": 2})
+        2
+    """
+    if not isinstance(data, dict):
+        return _NOTHING
+    keys = {re.sub(r"[\s-]+", "_", str(k).strip().lower()): k for k in data}
+    for key in ANSWER_KEYS:
+        if key in keys:
+            return data[keys[key]]
+    return _NOTHING
+
+
+def json_answer(text: str | None) -> Any:
+    """The answer of a reply that is a JSON object (bare, fenced, or inside prose), or :data:`NOTHING`.
+
+    Example:
+        >>> json_answer('```json\\n{"answer": "object 2", "reasoning": "1 is in front"}\\n```')
+        'object 2'
+    """
+    try:
+        body = strip_thinking(text)
+    except ParseError:
+        return _NOTHING
+    if "{" not in body:
+        return _NOTHING
+    from spatioxolver.models import parse_json
+
+    try:
+        return answer_value(parse_json(body))
+    except ParseError:
+        return _NOTHING
 
 
 # --------------------------------------------------------------------------- commitments
@@ -239,7 +319,7 @@ _REFUSALS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "no match",
-            r"\bnone\s+of\b|\bno\s+(?:object|option|answer|match|such|single|clear|visible|choice)\b|"
+            r"\bnone\s+of\b|\bno[ \t]+(?:object|option|answer|match|such|single|clear|visible|choice)\b|"
             r"\bmatch(?:es)?\s+(?:none|more\s+than\s+one|several|multiple|no)\b|"
             r"\bname\s+the\s+same\s+object\b|\bthere\s+is\s+no\b|\bdoes\s+not\s+(?:exist|appear)\b",
         ),
@@ -265,7 +345,7 @@ def refusal_reason(text: str, *, skip: tuple[str, ...] = ()) -> str | None:
 
 _HEDGE_GAP = re.compile(
     r"^[\s\"'’,]*(?:or|/|nor|and\s*/\s*or|,\s*or)[\s\"'’(]*(?:maybe\s+|perhaps\s+|possibly\s+)?"
-    r"(?:the\s+)?(?:object|option|box|tag|choice)?\s*[(\[]?$",
+    r"(?:to\s+|in\s+)?(?:the\s+)?(?:object|option|box|tag|choice)?\s*[(\[]?$",
     re.I,
 )
 _STRICT_GAP = re.compile(
@@ -289,16 +369,18 @@ def hedge_reason(text: str, mentions: Sequence[Mention], *, strict: bool = False
 
 _NUMBERED_LINE = re.compile(r"^\s*\d+[.)]\s", re.M)
 _LEAD_PREFIX = re.compile(
-    r"^[\s(\[\"'’]*(?:(?:the\s+)?(?:answer|object|option|box|tag|choice)\s*:?\s*)?[(\[]?", re.I
+    r"^[\s(\[\"'’]*(?:it\s+is\s+|it['’]s\s+)?"
+    r"(?:(?:the\s+)?(?:answer|object|option|box|tag|choice)\s*(?:(?:label+ed|marked|tagged)\s+)?:?\s*)?[(\[]?",
+    re.I,
 )
+# "Object 3 is higher up." - the candidate is the subject of a short first sentence.
+_LEAD_COPULA = re.compile(r"^\s+(?:is|was)\b", re.I)
+# "The leftmost object is 3." - the sentence ends on the candidate, right after "is".
+_TAIL_COPULA = re.compile(
+    r"\b(?:is|was)\s+(?:the\s+)?(?:object|option|box|tag|letter|label)?\s*[(\[]?\s*$", re.I
+)
+_LEAD_SENTENCE_WORDS = 12
 _LEAD_SEPARATOR = re.compile(r"^[)\]\"'’]*\s*(?:[.:;,!]|\s[-–—]|[-–—]|\n|$)")
-
-
-class _Missing:
-    pass
-
-
-_NOTHING = _Missing()
 
 
 def _read_span(span: str, find: Finder, raw: str) -> Any:
@@ -318,21 +400,33 @@ def _read_span(span: str, find: Finder, raw: str) -> Any:
     return _NOTHING
 
 
+def _answer_sentence(first: str, find: Finder, lead_end: int) -> Any:
+    """The one candidate of a short first sentence that is about it: its subject ("Object 3
+    is higher up.") or what it ends on ("The edited object is A."); else ``_NOTHING``."""
+    if len(first.split()) > _LEAD_SENTENCE_WORDS:
+        return _NOTHING
+    positive, negated = split_negated(first, find(first, True))
+    if negated or len({m.value for m in positive}) != 1:
+        return _NOTHING
+    head, tail = positive[0], positive[-1]
+    subject = head.start <= lead_end and _LEAD_COPULA.match(first[head.end :])
+    ending = _TAIL_COPULA.search(first[: tail.start]) and not first[tail.end :].strip(" .!)]\"'’")
+    return head.value if subject or ending else _NOTHING
+
+
 def _leading(text: str, find: Finder) -> Any:
     """The answer set off at the very start ("2. Because ...", "Object 2 — it ..."), if any."""
     if len(_NUMBERED_LINE.findall(text)) > 1:  # a numbered list of reasoning steps
         return _NOTHING
     first = re.split(r"(?<=[.!?])\s|\n", text, maxsplit=1)[0]
     prefix = _LEAD_PREFIX.match(text)
-    mentions = find(text[: max(len(first), prefix.end() if prefix else 0) + 1], True)
-    if not mentions or mentions[0].start > (prefix.end() if prefix else 0):
-        return _NOTHING
-    lead = mentions[0]
-    if not _LEAD_SEPARATOR.match(text[lead.end :]):
-        return _NOTHING
+    lead_end = prefix.end() if prefix else 0
+    mentions = find(text[: max(len(first), lead_end) + 1], True)
     if hedge_reason(first, mentions) or refusal_reason(first):
         return _NOTHING
-    return lead.value
+    if mentions and mentions[0].start <= lead_end and _LEAD_SEPARATOR.match(text[mentions[0].end :]):
+        return mentions[0].value
+    return _answer_sentence(first, find, lead_end)
 
 
 def choose(raw: str | None, find: Finder, what: str) -> Any:
@@ -346,6 +440,14 @@ def choose(raw: str | None, find: Finder, what: str) -> Any:
     text = clean(source)
     if not text:
         raise ParseError(f"the reply is empty (expected {what})", raw=source)
+    found = json_answer(source)
+    if found is not _NOTHING:  # {"answer": ..., "reasoning": ...}: the answer key alone
+        if found is None or (isinstance(found, str) and not found.strip()):
+            raise declined("the JSON answer is empty", raw=source)
+        span = ", ".join(str(v) for v in found) if isinstance(found, list) else str(found)
+        value = _read_span(clean(span), find, source)
+        if value is not _NOTHING:
+            return value
     if "\n" not in text and len(text.split()) <= 6:
         value = _read_span(text, find, source)
         if value is not _NOTHING:

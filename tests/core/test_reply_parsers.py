@@ -86,6 +86,18 @@ LABEL_CASES = [
     ("The picture shows a kitchen table.", BAD),  # names no label
     ("Object 2 is further than object 1.", BAD),  # names both, commits to none
     ("<think>comparing the two boxes", BAD),  # cut off inside the think block
+    ('{"answer": "2", "reasoning": "Box 1 sits nearer the middle than object 2."}', "2"),  # JSON answer key
+    ('```json\n{"final_answer": "object 1"}\n```\n\nObject 2 is in the middle; object 1 at the edge.', "1"),
+    ('Here is my answer: {"object": "2", "why": "1 is in front"}', "2"),  # JSON inside prose
+    ('{"answer": null, "reason": "the boxes overlap"}', NO),  # a null JSON answer is no answer
+    ('{"answer": "1 or 2"}', NO),  # a hedge under the answer key
+    ("Object 2 is higher up. Object 1 sits near the middle, while object 2 is at the top.", "2"),  # subject
+    ("It is object 1. Object 2 sits in the middle of the table.", "1"),  # "It is X." first
+    ("The object labeled 2 is the one further back. Object 1 is in front of it.", "2"),  # labeled X
+    ("Object 1 is near the middle of the table, and object 2 is at the edge.", BAD),  # names both
+    ("## Reasoning\n\n1. Box 1 is closer than object 2.\n2. So it is 1.\n\n## Answer\n\n**Object 1**", "1"),
+    ("**Answer:**\n2\n\nObject 1 is in the foreground.", "2"),  # answer heading, value below
+    ("The leftmost object is 3. Object 1 is near the centre; object 3 is at the edge.", "3"),  # ends on it
 ]
 
 
@@ -145,6 +157,9 @@ LETTER_CASES = [
     ("I cannot identify B in the second view.", NO),  # cannot identify
     ("", BAD),  # empty
     ("the views look identical to me overall", BAD),  # no letter at all
+    ('{"answer": "C", "explanation": "Object A moves with the camera, but C is rotated."}', "C"),  # JSON
+    ("## Reasoning\n\n1. Object D moves as predicted, but object A is rotated.\n\n## Answer\n\n**(A)**", "A"),
+    ("The edited object is B. Object D moves as predicted, but object B is rotated.", "B"),  # ends on it
 ]
 
 
@@ -201,6 +216,8 @@ OPTION_CASES = [
     ("The derived answer (object 2) matches none of the options.", NO),  # no-match note
     ("'2' is ambiguous: it matches 2 objects.", NO),  # ambiguity
     ("The picture is too dark.", BAD),  # no option at all
+    ('{"option": 3, "explanation": "option 1 is near the centre"}', 3),  # JSON option key
+    ('```json\n{"answer": "2"}\n```\nOption 4 is too far right.', 2),  # fenced JSON, prose after
 ]
 
 
@@ -246,6 +263,8 @@ RELATION_CASES = [
     ("There is no object matching 'the cube behind' in the scene.", NO),  # no match
     ("The lamp is definitely not to the left.", NO),  # only negated
     ("The image shows two objects on a table.", BAD),  # no relation at all
+    ('{"reasoning": "the cube was left of it; the orbit flips that", "answer": ["front"]}', ["front"]),
+    ("It could be either to the left or to the right; the image does not make it clear.", NO),  # hedge
     ("", BAD),  # empty
 ]
 
@@ -293,6 +312,8 @@ RANKING_CASES = [
     ('["apple", "pear"]', BAD),  # JSON naming none of the labels
     ("The objects are spread out.", BAD),  # no ranking
     ("I cannot rank these objects from this image.", NO),  # refusal
+    ("The answer is **3 -> object 1 -> 2**.", ["3", "1", "2"]),  # "the answer is" before the chain
+    ('{"explanation": "box 2 is at the far end", "order": ["3", "1", "2"]}', ["3", "1", "2"]),  # JSON key
 ]
 
 
@@ -323,6 +344,11 @@ YES_NO_CASES = [
     ("Yes or no, I cannot tell.", NO),  # hedge
     ("No object matches 'the red cube'.", NO),  # "no" as a determiner: a no-match report
     ("The image is blurry.", BAD),  # neither yes nor no
+    ('{"answer": "no", "explanation": "Object 1 is at x = 120 px, object 2 at x = 40 px."}', False),  # JSON
+    ('Here is my answer:\n\n```json\n{"answer": true}\n```', True),  # fenced JSON bool
+    ("### Analysis\n- Object 1's box is at x = 40 px.\n\n### Answer\nNo", False),  # answer heading
+    ('{"answer": "unclear", "reason": "the boxes overlap"}', NO),  # declined under the answer key
+    ("no\n\nObject 1's box lies at x = 40 px.", False),  # "no" alone on the first line is an answer
 ]
 
 
@@ -346,6 +372,8 @@ COUNT_CASES = [
     ("I cannot count them from here.", NO),  # refusal
     ("I see 2 spheres and 5 cubes.", BAD),  # several, none committed
     ("lots", BAD),  # no number
+    ('{"count": 4, "reasoning": "I see 2 cubes and 2 spheres."}', 4),  # JSON count key
+    ("### Answer\n\n**3**\n\nI see a red cube, a blue sphere and 1 green cylinder.", 3),  # answer heading
 ]
 
 
