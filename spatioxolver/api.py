@@ -75,7 +75,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from spatioxolver.controls import agent_model_specs, build_agent_clients, check_decoding, is_number
-from spatioxolver.errors import ConfigError, InputError, SpatioxolverError
+from spatioxolver.errors import ConfigError, InputError, NoAnswerError, SpatioxolverError
 from spatioxolver.graphs._cache import PERCEPTION_OPTIONS
 from spatioxolver.models._types import Usage
 from spatioxolver.schema import SceneGraph
@@ -563,6 +563,16 @@ async def aask(
                         canon, state, options, ctx, on_perceived=lambda s: flight.done(_perception_record(s))
                     )
             return _summarize(final, client=ctx.client, model=model, graph=canon)
+        except NoAnswerError as exc:  # an agent's model refused (e.g. to list the objects): no answer
+            exc.usage = Usage(**spent)  # type: ignore[attr-defined]
+            return Answer(
+                text=(exc.raw or "").strip()[:2000],
+                no_answer=exc.reason,
+                model=model,
+                graph=canon,
+                simulated=bool(getattr(ctx.client, "simulated", False)),
+                usage=_spent(exc),
+            )
         except SpatioxolverError as exc:
             exc.usage = Usage(**spent)  # type: ignore[attr-defined]  # what the whole run spent
             if options.get("return_errors"):

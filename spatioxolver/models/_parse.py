@@ -15,7 +15,7 @@ import json
 import re
 from typing import Any
 
-from spatioxolver.errors import ParseError
+from spatioxolver.errors import NoAnswerError, ParseError
 
 __all__ = ["parse_json", "parse_model", "looks_like_refusal"]
 
@@ -41,6 +41,7 @@ def parse_json(text: str) -> Any:
     commas dropped, single quotes and Python literals converted).
 
     Raises:
+        NoAnswerError: no JSON, and the reply is a refusal ("I'm sorry, I can't ...").
         ParseError: nothing parseable; ``raw`` carries the (truncated) text.
     """
     if text is None or not str(text).strip():
@@ -50,8 +51,8 @@ def parse_json(text: str) -> Any:
         value = _loads(candidate)
         if value is not _FAIL:
             return value
-    if looks_like_refusal(text):
-        raise ParseError(f"model refused instead of answering in JSON: {_short(text)}", raw=text)
+    if looks_like_refusal(text):  # a typed "no answer": asking again will not help
+        raise NoAnswerError(f"model refused instead of answering in JSON: {_short(text)}", raw=text)
     raise ParseError(f"model reply is not valid JSON: {_short(text)}", raw=text)
 
 

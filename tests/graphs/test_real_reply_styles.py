@@ -372,6 +372,20 @@ async def test_agentic_graph_reads_real_reply_styles() -> None:
                 refusals.append(
                     (replies.now["reasoning"], await _ask(srv, _images(options), question, "agentic"))
                 )
+        # A perception agent that refuses to give its JSON: the question has no answer either.
+        for agent in ("segmentation", "attributes", "relations"):
+            replies.now = {
+                "segmentation": json_reply(seg, "json", rng),
+                "attributes": json_reply(attrs, "json", rng),
+                "relations": json_reply(rels, "json", rng),
+                "reasoning": "Yes",
+                agent: rng.choice(
+                    ["I'm sorry, but I can't help with that request.", "I cannot identify the objects."]
+                ),
+            }
+            refusals.append(
+                (replies.now[agent], await _ask(srv, IMAGE, "Is object 1 left of object 2?", "agentic"))
+            )
     print(tally.report())
     _check_refusals(refusals)
     assert tally.rate >= MIN_RATE and tally.answer_rate >= MIN_RATE, tally.report()

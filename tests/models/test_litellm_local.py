@@ -107,7 +107,7 @@ def test_hang_past_timeout_is_retried_then_model_error(server):
         _client(server, cache=False, timeout=0.3, max_retries=1).complete_sync(ModelRequest(prompt="p"))
 
 
-@pytest.mark.parametrize("fault", ["malformed_json", "refusal", "empty"])
+@pytest.mark.parametrize("fault", ["malformed_json", "empty"])
 def test_unparseable_schema_reply_is_parse_and_model_error_with_raw(server, fault):
     server.script.default = {"fault": fault}
     with pytest.raises(ParseError) as info:
@@ -116,8 +116,16 @@ def test_unparseable_schema_reply_is_parse_and_model_error_with_raw(server, faul
     assert len(server.requests) == 2  # one parse retry
     if fault == "malformed_json":
         assert info.value.raw.startswith('{"answer"')
-    if fault == "refusal":
-        assert "refused" in str(info.value) and "sorry" in info.value.raw
+
+
+def test_refused_schema_reply_is_a_typed_no_answer_asked_once(server):
+    from spatioxolver.errors import NoAnswerError
+
+    server.script.default = {"fault": "refusal"}
+    with pytest.raises(NoAnswerError) as info:
+        _client(server, cache=False).complete_sync(ModelRequest(prompt="p", output_schema=Choice))
+    assert "refused" in str(info.value) and "sorry" in info.value.raw and info.value.reason == "refusal"
+    assert len(server.requests) == 1  # asking again at the same settings would not help
 
 
 def test_empty_reply_without_schema_is_model_error(server):
