@@ -56,6 +56,7 @@ AGENT_PROMPTS = {
     "attributes": "You are the attribute extraction agent",
     "relations": "You are the spatial relation agent",
     "symmetry": "You are the grouping and symmetry agent",
+    "transformation": "You are the transformation agent",
     "reasoning": "You are the reasoning agent",
 }
 SCENE = [  # label, colour, shape, box in the 160 x 120 image
@@ -75,8 +76,8 @@ class Replies:
         text = request["text"]
         for agent, opening in AGENT_PROMPTS.items():
             if text.startswith(opening):
-                return self.now.get(agent, '{"groups": [], "symmetries": []}')
-        return self.now["answer"]
+                return self.now.get(agent, f"(no scripted reply for the {agent} prompt)")
+        return self.now.get("answer", "(no scripted reply for this prompt)")
 
 
 class Tally:
@@ -264,9 +265,13 @@ async def test_cot_rank_graph_reads_real_reply_styles() -> None:
 
 # --------------------------------------------------------------------------- agentic
 
+PERCEPTION_AGENTS = ("segmentation", "attributes", "relations", "symmetry", "transformation")
+FLAGGED = "2"  # the object the transformation reply names as breaking the common motion
 
-def _perception_golds(rng: random.Random) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """Segmentation (no colours: the attributes agent is asked), attributes and relations replies."""
+
+def _perception_golds() -> dict[str, Any]:
+    """The chain's perception replies (as data): segmentation without colours (so the
+    attributes agent is asked), attributes, relations, a group, and the cross-view matches."""
     seg = {
         "objects": [
             {"id": f"Obj{k}", "label": label, "color": None, "shape": None, "bbox": box}
@@ -288,32 +293,41 @@ def _perception_golds(rng: random.Random) -> tuple[dict[str, Any], dict[str, Any
             triples += [
                 {"subject": la, "predicate": "left_of" if left else "right_of", "object": lb, "axis": "H"},
                 {"subject": la, "predicate": "above" if above else "below", "object": lb, "axis": "V"},
-                {
-                    "subject": la,
-                    "predicate": "closer_than" if closer else "further_than",
-                    "object": lb,
-                    "axis": "D",
-                },
-            ]
-    return seg, attrs, {"relations": triples}
-
-
-def _perception_ok(graph: Any, relations: dict[str, Any]) -> tuple[bool, bool, bool]:
-    """Whether the scene graph holds the segmentation, attributes and relations replies' content."""
-    if graph is None:
-        return False, False, False
-    objects = [o for o in graph.objects if o.frame == 0]
-    seg_ok = sorted(str(o.label) for o in objects) == [s[0] for s in SCENE]
-    colours = {str(o.label): (o.attributes.color, o.attributes.shape) for o in objects}
-    attrs_ok = seg_ok and all(colours.get(label) == (c, s) for label, c, s, _b in SCENE)
-    ids = {o.id: str(o.label) for o in objects}
-    model_rels = {
-        (ids.get(r.subject), r.predicate, ids.get(r.object))
-        for r in graph.relations
-        if r.source == "llm" and r.subject in ids and r.object in ids
+                {"subject": la, "predicate": "closer_than" if closer else "further_than", "object": lb, "axis": "D"},
+            ]  # fmt: skip
+    symmetry = {"groups": [{"kind": "cluster", "members": ["o1", "o2", "o3"]}], "symmetries": []}
+    motion = {
+        "matches": [{"object": label, "match": label} for label, *_ in SCENE],
+        "motion": "the camera orbits to the left",
+        "inconsistent": FLAGGED,
     }
-    gold = {(t["subject"], t["predicate"], t["object"]) for t in relations["relations"]}
-    return seg_ok, attrs_ok, seg_ok and gold <= model_rels
+    return {"segmentation": seg, "attributes": attrs, "relations": {"relations": triples},
+            "symmetry": symmetry, "transformation": motion}  # fmt: skip
+
+
+def _perception_ok(graph: Any, golds: dict[str, Any]) -> dict[str, bool]:
+    """Per agent: whether the scene graph holds what its reply said."""
+    if graph is None:
+        return dict.fromkeys(PERCEPTION_AGENTS, False)
+    objects = [o for o in graph.objects if o.frame == 0]
+    labels = {o.id: str(o.label) for o in objects}
+    seg_ok = sorted(labels.values()) == [s[0] for s in SCENE]
+    colours = {str(o.label): (o.attributes.color, o.attributes.shape) for o in objects}
+    model_rels = {
+        (labels.get(r.subject), r.predicate, labels.get(r.object))
+        for r in graph.relations
+        if r.source == "llm" and r.subject in labels and r.object in labels
+    }
+    gold_rels = {(t["subject"], t["predicate"], t["object"]) for t in golds["relations"]["relations"]}
+    groups = [sorted(labels.get(m, m) for m in g.members) for g in graph.groups if g.kind == "cluster"]
+    flagged = [labels.get(t.object) for t in graph.transformations if t.inconsistent]
+    return {
+        "segmentation": seg_ok,
+        "attributes": seg_ok and all(colours.get(label) == (c, s) for label, c, s, _b in SCENE),
+        "relations": seg_ok and gold_rels <= model_rels,
+        "symmetry": seg_ok and [s[0] for s in SCENE] in groups,
+        "transformation": seg_ok and flagged == [FLAGGED],
+    }
 
 
 async def test_agentic_graph_reads_real_reply_styles() -> None:
@@ -321,20 +335,22 @@ async def test_agentic_graph_reads_real_reply_styles() -> None:
     tally, refusals = Tally("agentic"), []
     replies = Replies()
     forms = ("pairwise", "cvt", "inconsistency", "mcq", "yesno", "count", "object")
-    seg, attrs, rels = _perception_golds(rng)
+    golds = _perception_golds()
+    plain = {agent: json_reply(data, "json", rng) for agent, data in golds.items()}
     k = 0
     with LocalServer(default=replies) as srv:
         for form in forms:
             for style in STYLES:
                 question, gold, ctx, options = _form_cases(form, rng)
-                styles = [PERCEPTION_STYLES[(k + j) % len(PERCEPTION_STYLES)] for j in range(3)]
+                styles = {
+                    agent: PERCEPTION_STYLES[(k + j) % len(PERCEPTION_STYLES)]
+                    for j, agent in enumerate(PERCEPTION_AGENTS)
+                }
                 k += 1
                 replies.now = {
-                    "segmentation": json_reply(seg, styles[0], rng),
-                    "attributes": json_reply(attrs, styles[1], rng),
-                    "relations": json_reply(rels, styles[2], rng),
-                    "reasoning": reply(form, gold, style, rng, **ctx),
+                    agent: json_reply(golds[agent], styles[agent], rng) for agent in PERCEPTION_AGENTS
                 }
+                replies.now["reasoning"] = reply(form, gold, style, rng, **ctx)
                 images = _images(options)
                 before = len(srv.requests)
                 ans = await _ask(srv, images, question, "agentic")
@@ -345,47 +361,28 @@ async def test_agentic_graph_reads_real_reply_styles() -> None:
                     graph = await abuild_scene_graph(
                         images, model="openai/local-model", client=_client(srv), cache=False
                     )
-                seg_ok, attrs_ok, rels_ok = _perception_ok(graph, rels)
-                for agent, agent_style, ok in zip(
-                    ("segmentation", "attributes", "relations"),
-                    styles,
-                    (seg_ok, attrs_ok, rels_ok),
-                    strict=True,
-                ):
+                for agent, ok in _perception_ok(graph, golds).items():
+                    if agent == "transformation" and not isinstance(images, list):
+                        continue  # one view: no transformation step
                     tally.add(
-                        f"{agent}:{agent_style}", ok, f"{agent} {ans.error or ''} <- {replies.now[agent]!r}"
+                        f"{agent}:{styles[agent]}", ok, f"{agent} {ans.error or ''} <- {replies.now[agent]!r}"
                     )
                 ok = ans.error is None and _matches(ans.value, gold)
-                tally.add(
-                    style,
-                    ok,
-                    f"{form} gold={gold!r} got={ans.value!r} {ans.error or ''} <- {replies.now['reasoning']!r}",
-                )
+                note = f"{form} gold={gold!r} got={ans.value!r} {ans.error or ''} <- {replies.now['reasoning']!r}"
+                tally.add(style, ok, note)
             for _ in range(2):
                 question, _gold, ctx, options = _form_cases(form, rng)
-                replies.now = {
-                    "segmentation": json_reply(seg, "json", rng),
-                    "attributes": json_reply(attrs, "json", rng),
-                    "relations": json_reply(rels, "json", rng),
-                    "reasoning": refusal(form, rng, **ctx),
-                }
-                refusals.append(
-                    (replies.now["reasoning"], await _ask(srv, _images(options), question, "agentic"))
-                )
+                replies.now = {**plain, "reasoning": refusal(form, rng, **ctx)}
+                answer = await _ask(srv, _images(options), question, "agentic")
+                refusals.append((replies.now["reasoning"], answer))
         # A perception agent that refuses to give its JSON: the question has no answer either.
-        for agent in ("segmentation", "attributes", "relations"):
-            replies.now = {
-                "segmentation": json_reply(seg, "json", rng),
-                "attributes": json_reply(attrs, "json", rng),
-                "relations": json_reply(rels, "json", rng),
-                "reasoning": "Yes",
-                agent: rng.choice(
-                    ["I'm sorry, but I can't help with that request.", "I cannot identify the objects."]
-                ),
-            }
-            refusals.append(
-                (replies.now[agent], await _ask(srv, IMAGE, "Is object 1 left of object 2?", "agentic"))
+        for agent in PERCEPTION_AGENTS:
+            declined = rng.choice(
+                ["I'm sorry, but I can't help with that request.", "I cannot identify the objects."]
             )
+            replies.now = {**plain, "reasoning": "Yes", agent: declined}
+            images = [IMAGE, IMAGE_2] if agent == "transformation" else IMAGE
+            refusals.append((declined, await _ask(srv, images, "Is object 1 left of object 2?", "agentic")))
     print(tally.report())
     _check_refusals(refusals)
     assert tally.rate >= MIN_RATE and tally.answer_rate >= MIN_RATE, tally.report()
