@@ -102,13 +102,20 @@ async def test_direct_and_cot_rank_llm() -> None:
 
 
 async def test_broken_model_output_is_a_parse_error() -> None:
-    client = _client(segmentation="I'm sorry, I can't help with that.")
+    client = _client(segmentation="The picture shows a cube and a sphere on a table.")  # no JSON
     with pytest.raises(ParseError):
         await aask(IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client)
     ans = await aask(
         IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client, return_errors=True
     )
     assert ans.error and ans.error.startswith("ParseError")
+
+
+async def test_a_refused_perception_step_is_no_answer_not_an_error() -> None:
+    client = _client(segmentation="I'm sorry, I can't help with that.")
+    ans = await aask(IMAGE, "Which object is the leftmost?", model="scripted/llm", client=client)
+    assert ans.value is None and ans.no_answer == "refusal" and ans.error is None
+    assert ans.text == "I'm sorry, I can't help with that."
 
 
 async def test_unknown_noun_matching_nothing_goes_to_the_llm_reasoner() -> None:
