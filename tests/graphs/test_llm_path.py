@@ -230,6 +230,7 @@ async def test_no_refinement_by_default_and_bad_rounds_are_config_errors() -> No
 
 def test_compact_graph_writes_complete_acyclic_axes_as_orders() -> None:
     from spatioxolver.agents.reasoning import compact_scene_graph
+
     from spatioxolver.schema import Relation, SceneGraph, SpatialObject
 
     objs = [SpatialObject(id=f"o{k}", label=name) for k, name in enumerate(["mug", "lamp", "pen"])]
