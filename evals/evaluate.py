@@ -87,6 +87,8 @@ _RUN_OPTIONS = (
     "max_tokens",
     "timeout",
     "reasoner",
+    "relations_options",
+    "refinements",
 )
 
 

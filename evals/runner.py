@@ -70,7 +70,10 @@ __all__ = [
 
 AnswerFn = Callable[..., Awaitable[Any]]
 #: Run options passed on to every ``aask`` call (decoding settings and per-agent models included).
-_CALL_OPTIONS = ("api_base", "cache", "repair_method", "model_options", "agent_models", "reasoner")
+_CALL_OPTIONS = (
+    "api_base", "cache", "repair_method", "model_options", "agent_models", "reasoner", "relations_options",
+    "refinements",
+)  # fmt: skip
 _CALL_OPTIONS += ("temperature", "max_tokens", "timeout")
 _META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps", "scene_text")
 
@@ -170,7 +173,8 @@ def example_call(
             call[key] = value
     if ensure_known_graph(graph) != "agentic":  # one call with the run's model: no agents, no reasoner
         call.pop("agent_models", None)
-        call.pop("reasoner", None)
+        for key in ("reasoner", "relations_options", "refinements"):
+            call.pop(key, None)
     return call
 
 

@@ -19,6 +19,7 @@ __all__ = [
     "add_agent_model_flags",
     "add_decoding_flags",
     "add_reasoner_flag",
+    "add_chain_flags",
     "agent_models_from_flags",
     "control_options",
 ]
@@ -52,6 +53,25 @@ def add_reasoner_flag(parser: Any) -> None:
         help="the agentic graph's reasoning agent: llm (the model answers from the scene graph; default for "
         "provider models), symbolic (the rule-based reader only: the neuro-symbolic arm) or auto (symbolic "
         "when the question parses, else the model; default for sim/ models)",
+    )
+
+
+def add_chain_flags(parser: Any) -> None:
+    """``--relations pairs|orderings|auto`` and ``--refinements N`` (the agentic chain with a model)."""
+    parser.add_argument(
+        "--relations",
+        dest="relations_elicitation",
+        choices=("pairs", "orderings", "auto"),
+        default=None,
+        help="how the relation agent asks a model: one triple per pair (quadratic in the number of objects), "
+        "one ordering per axis (linear), or auto (orderings above 6 objects for provider models; the default)",
+    )
+    parser.add_argument(
+        "--refinements",
+        type=int,
+        default=None,
+        metavar="N",
+        help="rounds (0-5, default 0) in which the reasoning model checks its answer against the scene graph",
     )
 
 
@@ -132,6 +152,12 @@ def control_options(args: argparse.Namespace) -> dict[str, Any]:
         options["agent_models"] = agent_models
     if getattr(args, "reasoner", None):
         options["reasoner"] = args.reasoner
+    if getattr(args, "relations_elicitation", None):
+        options["relations_options"] = {"elicitation": args.relations_elicitation}
+    if getattr(args, "refinements", None) is not None:
+        if not 0 <= args.refinements <= 5:
+            raise InputError(f"--refinements {args.refinements}: give a whole number of rounds from 0 to 5")
+        options["refinements"] = args.refinements
     for flag, key in (
         ("temperature", "temperature"),
         ("max_tokens", "max_tokens"),

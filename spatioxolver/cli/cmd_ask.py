@@ -20,6 +20,7 @@ from typing import Any
 
 from spatioxolver.cli._controls import (
     add_agent_model_flags,
+    add_chain_flags,
     add_decoding_flags,
     add_reasoner_flag,
     control_options,
@@ -64,6 +65,7 @@ def add_parser(subparsers: Any) -> None:
         help="do not read or write the model response cache nor reuse a cached perception",
     )
     add_reasoner_flag(ask)
+    add_chain_flags(ask)
     add_decoding_flags(ask, timeout_flags=("--timeout", "--request-timeout"))
     ask.add_argument("--json", action="store_true", help="print one JSON object")
     ask.add_argument("--trace", action="store_true", help="also print the per-node trace")

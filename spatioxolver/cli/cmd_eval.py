@@ -7,7 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from spatioxolver.cli._controls import add_agent_model_flags, add_decoding_flags, control_options
+from spatioxolver.cli._controls import (
+    add_agent_model_flags,
+    add_chain_flags,
+    add_decoding_flags,
+    control_options,
+)
 from spatioxolver.errors import ConfigError
 
 
@@ -126,6 +131,7 @@ def add_parser(subparsers: Any) -> None:
         help="do not read or write the model response cache (LLM models; cache=False)",
     )
     add_agent_model_flags(ev)
+    add_chain_flags(ev)
     add_decoding_flags(ev, timeout_flags=("--request-timeout",))
     ev.add_argument(
         "--model-option",
