@@ -86,6 +86,8 @@ class LiteLLMClient:
         rpm: requests-per-minute limit (``None``: none).
         max_image_side: longest image side sent (downscaled above it; ``None``: never).
         image_format: ``"png"`` or ``"jpeg"``.
+        image_detail: OpenAI's vision ``detail`` (``"low"``, ``"high"``, ``"auto"``) sent
+            with every image; ``None`` (default) sends none (the provider's default).
         cache: ``True`` / ``False``; ``None`` (default) caches temperature-0 requests.
         cache_path: SQLite file of the response cache.
         json_schema: send the schema as ``response_format`` (``None``: when litellm says
@@ -117,6 +119,7 @@ class LiteLLMClient:
         rpm: float | None = None,
         max_image_side: int | None = 1024,
         image_format: str = "png",
+        image_detail: str | None = None,
         cache: bool | None = None,
         cache_path: str | os.PathLike[str] | None = None,
         json_schema: bool | None = None,
@@ -148,6 +151,9 @@ class LiteLLMClient:
         self.backoff_max = float(backoff_max)
         self.max_image_side = max_image_side
         self.image_format = image_format
+        if image_detail is not None and image_detail not in ("low", "high", "auto"):
+            raise ConfigError(f"image_detail={image_detail!r}: use low, high or auto")
+        self.image_detail = image_detail
         self.cache_mode = cache
         self.parse_retries = max(0, int(parse_retries))
         self.extra_params = dict(extra_params or {})
@@ -216,7 +222,10 @@ class LiteLLMClient:
         content: list[dict[str, Any]] = [{"type": "text", "text": self._prompt_text(request)}]
         for k, image in enumerate(images):
             url = encoded[k] if encoded is not None else f"sha256:{image.sha256}"
-            content.append({"type": "image_url", "image_url": {"url": url}})
+            part: dict[str, Any] = {"url": url}
+            if self.image_detail:
+                part["detail"] = self.image_detail
+            content.append({"type": "image_url", "image_url": part})
         messages: list[dict[str, Any]] = []
         if request.system:
             messages.append({"role": "system", "content": request.system})

@@ -227,8 +227,12 @@ def _log_entry(body: dict[str, Any], auth_present: bool) -> dict[str, Any]:
                 m_text.append(str(part.get("text", "")))
             elif part.get("type") == "image_url":
                 url = part.get("image_url")
+                detail = url.get("detail") if isinstance(url, dict) else None
                 url = url.get("url") if isinstance(url, dict) else url
-                images.append(_describe_image(str(url or "")))
+                described = _describe_image(str(url or ""))
+                if detail is not None:
+                    described["detail"] = detail
+                images.append(described)
         n_images += len(images)
         text = "\n".join(m_text)
         texts.append(text)

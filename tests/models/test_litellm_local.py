@@ -63,6 +63,18 @@ def test_jpeg_encoding_option(server):
     assert server.requests[-1]["images"][0]["mime"] == "image/jpeg"
 
 
+def test_image_size_and_detail_per_model(server):
+    client = _client(server, max_image_side=64, image_detail="low", cache=False)
+    client.complete_sync(ModelRequest(prompt="x", images=[np.full((300, 200, 3), 128, np.uint8)]))
+    image = server.requests[-1]["images"][0]
+    assert image["detail"] == "low" and max(image["width"], image["height"]) == 64
+    plain = _client(server, cache=False)
+    plain.complete_sync(ModelRequest(prompt="x", images=[np.full((30, 20, 3), 128, np.uint8)]))
+    assert "detail" not in server.requests[-1]["images"][0]
+    with pytest.raises(ConfigError, match="image_detail"):
+        _client(server, image_detail="ultra")
+
+
 def test_schema_sent_as_response_format_when_supported(server):
     server.enqueue('{"label": "B"}')
     reply = _client(server, json_schema=True, cache=False).complete_sync(
