@@ -96,3 +96,16 @@ def test_plugin_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     assert install.returncode == 0, install.stderr
     return target
+
+
+@pytest.fixture(scope="session")
+def previous():
+    """``benchmarks/_previous.py``: the implementations issue 16 replaced, the references the
+    equivalence tests compare the new code with (one copy, shared with the benchmarks)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "_previous.py"
+    spec = importlib.util.spec_from_file_location("spatioxolver_bench_previous", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

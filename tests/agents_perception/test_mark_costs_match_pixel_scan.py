@@ -20,32 +20,6 @@ from spatioxolver.images import load_image
 from spatioxolver.schema import SpatialObject
 
 
-def _scan_distance(obj: SpatialObject, mask: np.ndarray | None, x: float, y: float) -> float:
-    xi, yi = int(round(x)), int(round(y))
-    if mask is not None:
-        if 0 <= yi < mask.shape[0] and 0 <= xi < mask.shape[1] and mask[yi, xi]:
-            return 0.0
-        ys, xs = np.nonzero(mask)
-        if ys.size:
-            return 1.0 + float(np.sqrt(((xs - x) ** 2 + (ys - y) ** 2).min()))
-    if obj.bbox is not None:
-        x0, y0, x1, y1 = obj.bbox
-        dx = max(x0 - x, 0.0, x - x1)
-        dy = max(y0 - y, 0.0, y - y1)
-        if dx == 0 and dy == 0:
-            return 0.5
-        return 1.0 + float(np.hypot(dx, dy))
-    if obj.centroid is not None:
-        return 1.0 + float(np.hypot(obj.centroid[0] - x, obj.centroid[1] - y))
-    return 1e9
-
-
-def _scan_costs(objects, masks, points) -> np.ndarray:  # noqa: ANN001
-    return np.array(
-        [[_scan_distance(o, m, x, y) for o, m in zip(objects, masks, strict=True)] for x, y in points]
-    )
-
-
 def _extra_points(rng: np.random.Generator, w: int, h: int, k: int) -> list[tuple[float, float]]:
     pts = [(float(x), float(y)) for x, y in rng.uniform((-20, -20), (w + 20, h + 20), size=(k, 2))]
     pts += [(float(x) + 0.5, float(y) + 0.5) for x, y in rng.integers(0, (w, h), size=(k, 2))]
@@ -66,7 +40,7 @@ def scenes(tmp_path_factory) -> list[tuple[np.ndarray, dict[str, tuple[float, fl
     return out
 
 
-def test_costs_equal_the_full_scan_exactly(scenes) -> None:
+def test_costs_equal_the_full_scan_exactly(scenes, previous) -> None:
     rng = np.random.default_rng(0)
     for rgb, marks in scenes:
         objects = segment(rgb)
@@ -74,11 +48,11 @@ def test_costs_equal_the_full_scan_exactly(scenes) -> None:
         h, w = rgb.shape[:2]
         points = list(marks.values()) + _extra_points(rng, w, h, 30)
         fast = segmentation._mark_costs(objects, masks, points)
-        assert np.array_equal(fast, _scan_costs(objects, masks, points))
+        assert np.array_equal(fast, previous.mark_costs_by_scan(objects, masks, points))
         assert (fast == 0).any() and (fast > 1).any()  # anchors inside and outside masks
 
 
-def test_costs_on_random_masks_boxes_and_empty_masks() -> None:
+def test_costs_on_random_masks_boxes_and_empty_masks(previous) -> None:
     rng = np.random.default_rng(1)
     for _ in range(40):
         h, w = rng.integers(5, 40, size=2)
@@ -89,10 +63,10 @@ def test_costs_on_random_masks_boxes_and_empty_masks() -> None:
         objects = [SpatialObject(id=f"o{k}", bbox=(2.0, 2.0, 6.0, 5.0)) for k in range(len(masks))]
         points = _extra_points(rng, int(w), int(h), 10)
         fast = segmentation._mark_costs(objects, masks, points)
-        assert np.array_equal(fast, _scan_costs(objects, masks, points))
+        assert np.array_equal(fast, previous.mark_costs_by_scan(objects, masks, points))
 
 
-def test_bindings_equal_the_full_scan(scenes, monkeypatch) -> None:
+def test_bindings_equal_the_full_scan(scenes, monkeypatch, previous) -> None:
     rng = np.random.default_rng(2)
     cases = []
     for rgb, marks in scenes:
@@ -101,7 +75,7 @@ def test_bindings_equal_the_full_scan(scenes, monkeypatch) -> None:
         moved = {k: (x + rng.uniform(-15, 15), y + rng.uniform(-15, 15)) for k, (x, y) in marks.items()}
         cases += [(objects, marks), (objects, moved), (objects[: len(objects) // 2], marks)]
     fast = [[o.model_dump() for o in bind_marks(objs, marks)] for objs, marks in cases]
-    monkeypatch.setattr(segmentation, "_mark_costs", _scan_costs)
+    monkeypatch.setattr(segmentation, "_mark_costs", previous.mark_costs_by_scan)
     slow = [[o.model_dump() for o in bind_marks(objs, marks)] for objs, marks in cases]
     assert fast == slow
     assert any(o["attributes"]["extras"].get("split_by_marks") for case in fast for o in case)

@@ -18,39 +18,6 @@ COLOURS = ["red", "blue", None]
 SHAPES = ["cube", "sphere", None]
 
 
-def _exhaustive_mirror(objs, coord, tol, min_score=0.0):  # noqa: ANN001, ANN202
-    n = len(objs)
-    if n < 2:
-        return None
-    pts = np.array([o.centroid for o in objs], dtype=float)
-    candidates = {round((pts[i, coord] + pts[j, coord]) / 2, 1) for i in range(n) for j in range(i + 1, n)}
-    best = None
-    for c in candidates:
-        used: set[int] = set()
-        pairs: list[tuple[str, str]] = []
-        members: list[str] = []
-        for i in range(n):
-            if i in used:
-                continue
-            mirrored = pts[i].copy()
-            mirrored[coord] = 2 * c - pts[i, coord]
-            if abs(pts[i, coord] - c) <= tol / 2:
-                used.add(i)
-                members.append(objs[i].id)
-                continue
-            dist = np.hypot(*(pts - mirrored).T)
-            for j in np.argsort(dist):
-                if j != i and j not in used and dist[j] <= tol and symmetry._same_kind(objs[i], objs[j]):
-                    used.update((i, int(j)))
-                    pairs.append((objs[i].id, objs[int(j)].id))
-                    members += [objs[i].id, objs[int(j)].id]
-                    break
-        score = len(used) / n
-        if pairs and (best is None or score > best[1] or (score == best[1] and len(pairs) > len(best[2]))):
-            best = (float(c), score, pairs, sorted(members))
-    return best
-
-
 def _objects(points, rng, uniform: bool = False) -> list[SpatialObject]:  # noqa: ANN001
     out = []
     for k, (x, y) in enumerate(points):
@@ -84,9 +51,9 @@ def _scenes() -> list[list[SpatialObject]]:
 
 
 @pytest.fixture(scope="module")
-def exhaustive() -> list[tuple[list[SpatialObject], int, float, tuple | None]]:
+def exhaustive(previous) -> list[tuple[list[SpatialObject], int, float, tuple | None]]:
     return [
-        (objs, coord, tol, _exhaustive_mirror(objs, coord, tol))
+        (objs, coord, tol, previous.mirror_exhaustive(objs, coord, tol))
         for objs in _scenes()
         for coord in (0, 1)
         for tol in (3.0, 8.0, 20.0)
@@ -106,7 +73,7 @@ def test_mirror_equals_exhaustive_search(exhaustive) -> None:
         assert reported >= 10
 
 
-def test_find_structure_equals_exhaustive_on_perceived_renders(monkeypatch) -> None:
+def test_find_structure_equals_exhaustive_on_perceived_renders(monkeypatch, previous) -> None:
     from spatioxolver.agents.attributes import describe
     from spatioxolver.agents.segmentation import segment
 
@@ -115,7 +82,7 @@ def test_find_structure_equals_exhaustive_on_perceived_renders(monkeypatch) -> N
     views = [render_random_scene(s, n_objects=3 + s, width=240, height=160) for s in range(6)]
     scenes = [describe(v.rgb, segment(v.rgb)) for v in views] + _scenes()[-4:]
     fast = [find_structure(objs, image_size=(480, 320)) for objs in scenes]
-    monkeypatch.setattr(symmetry, "_mirror", _exhaustive_mirror)
+    monkeypatch.setattr(symmetry, "_mirror", previous.mirror_exhaustive)
     slow = [find_structure(objs, image_size=(480, 320)) for objs in scenes]
     assert fast == slow
     assert sum(bool(syms) for _, syms in fast) >= 4

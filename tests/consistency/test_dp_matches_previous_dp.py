@@ -14,37 +14,8 @@ from spatioxolver.consistency import Tournament
 from spatioxolver.consistency._exact import _dp_order
 
 
-def _matmul_dp(w: np.ndarray) -> list[int]:
-    n = w.shape[0]
-    size = 1 << n
-    best = np.full(size, -np.inf)
-    best[0] = 0.0
-    last = np.zeros(size, dtype=np.int8)
-    states = np.arange(size, dtype=np.int32)
-    popcount = np.zeros(size, dtype=np.int8)
-    for b in range(n):
-        popcount += ((states >> b) & 1).astype(np.int8)
-    by_layer = np.argsort(popcount, kind="stable").astype(np.int32)
-    bounds = np.searchsorted(popcount[by_layer], np.arange(n + 2))
-    shifts = np.arange(n, dtype=np.int32)
-    bits = (np.int32(1) << shifts)[None, :]
-    for k in range(1, n + 1):
-        chunk = by_layer[bounds[k] : bounds[k + 1]]
-        cand = best[chunk[:, None] ^ bits]
-        cand += ((chunk[:, None] >> shifts) & 1).astype(np.float64) @ w
-        choice = np.argmax(cand, axis=1)
-        best[chunk] = cand[np.arange(chunk.size), choice]
-        last[chunk] = choice
-    order, state = [], size - 1
-    while state:
-        v = int(last[state])
-        order.append(v)
-        state ^= 1 << v
-    return order[::-1]
-
-
 @pytest.mark.parametrize("n", [3, 5, 8, 9, 12, 16])
-def test_integral_weights_same_order(helpers, n: int) -> None:
+def test_integral_weights_same_order(helpers, previous, n: int) -> None:
     rng = np.random.default_rng(n)
     for trial in range(6):
         if trial % 2:
@@ -54,17 +25,17 @@ def test_integral_weights_same_order(helpers, n: int) -> None:
         if trial == 4:  # vote counts: three answers per pair
             votes = rng.integers(0, 4, size=(n, n))
             w = (np.triu(votes, 1) + np.triu(3 - votes, 1).T).astype(float)
-        assert _dp_order(w) == _matmul_dp(w)
+        assert _dp_order(w) == previous.dp_order_matmul(w)
 
 
 @pytest.mark.parametrize("n", [4, 7, 11, 17])
-def test_soft_partial_weights_same_optimum(helpers, n: int) -> None:
+def test_soft_partial_weights_same_optimum(helpers, previous, n: int) -> None:
     rng = np.random.default_rng(100 + n)
     for _ in range(4):
         pairs = [(i, j) for i in range(n) for j in range(i + 1, n) if rng.random() < 0.7]
         t = Tournament.from_pairs(n, {pair: float(rng.uniform(0, 1)) for pair in pairs})
         weights = np.asarray(t.weights, dtype=float)
-        new, old = _dp_order(weights), _matmul_dp(weights)
+        new, old = _dp_order(weights), previous.dp_order_matmul(weights)
         assert sorted(new) == list(range(n))
         assert t.forward_weight(new) == pytest.approx(t.forward_weight(old), abs=1e-9)
         if n <= 7:
