@@ -120,6 +120,13 @@ def _add_input_options(parser: Any) -> None:
     )
     parser.add_argument("--id", default=None, help="the example id for --example")
     parser.add_argument(
+        "--labels",
+        default=None,
+        metavar="A,B,C",
+        help="every object label of the image, comma-separated: cot_rank ranks them all (without it, the "
+        "marks' labels, else only the objects the question names)",
+    )
+    parser.add_argument(
         "--agent",
         action="append",
         default=None,
@@ -141,6 +148,13 @@ def _apply_input_options(args: argparse.Namespace, call: dict[str, Any], n_image
     marks = _marks(args.marks)
     if marks:
         call["marks"] = marks
+    if getattr(args, "labels", None) is not None:
+        labels = [x.strip() for x in str(args.labels).split(",") if x.strip()]
+        if len(labels) < 2 or len(set(labels)) != len(labels):
+            raise InputError(
+                f"--labels {args.labels!r}: give two or more distinct labels, e.g. --labels 1,2,3"
+            )
+        call["labels"] = labels
     agents = _agents(getattr(args, "agent", None))
     if agents:
         call["agents"] = agents

@@ -68,3 +68,21 @@ def test_bad_chain_flags_are_one_line_and_exit_2(image, capsys, flags) -> None:
     assert exc.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err and len(err) <= 2 and ("refinements" in err[-1] or "relations" in err[-1])
+
+
+def test_ask_labels_flag_makes_cot_rank_rank_them_all(image, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-local-test-000000")
+    with LocalServer(default="3, 1, 2") as srv:
+        code = cli_main(["ask", str(image), "Which object is more to the left: 1 or 2?", "--model",
+                         "openai/local-model", "--api-base", srv.url, "--graph", "cot_rank", "--no-cache",
+                         "--labels", "1,2,3", "--json"])  # fmt: skip
+        (request,) = srv.requests
+    out = capsys.readouterr().out
+    assert code == 0 and json.loads(out)["value"] == "1"
+    assert "1, 2, 3" in json.dumps(request)
+
+
+@pytest.mark.parametrize("labels", ["1", "1,1", " , "])
+def test_bad_labels_are_one_line_and_exit_2(image, capsys, labels) -> None:
+    code = cli_main(["ask", str(image), "Which object is more to the left: 1 or 2?", "--labels", labels])
+    assert code == 2 and "--labels" in capsys.readouterr().err
