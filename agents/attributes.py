@@ -109,6 +109,7 @@ def _describe_geometric(
     rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]
 ) -> list[SpatialObject]:
     from ._vision.colour import colour_saturation, name_colour
+    from ._vision.open_words import open_words
     from ._vision.material import classify_material, material_features
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
 
@@ -133,6 +134,11 @@ def _describe_geometric(
             m_feats, expected_saturation=colour_saturation(colour, palette_name)
         )
         extras = dict(obj.attributes.extras)
+        if options.get("open_vocabulary", True):
+            colour, shape, material, flat_extras = open_words(
+                body, crop, colour, shape, material, ground=bool(obj.attributes.extras.get("ground"))
+            )
+            extras.update(flat_extras)
         extras.update(
             {
                 "hull_area": _hull_area(crop),
@@ -174,6 +180,8 @@ def _describe_geometric(
             extras["occludes"] = sorted(occludes[k])
         if size is not None:
             extras["size_score"] = round(size[1], 4)
+        if extras.get("flat"):
+            size = None  # a drawing's size class is not a physical size
         attrs = obj.attributes.model_copy(
             update={"size": size[0] if size else obj.attributes.size, "extras": extras}
         )

@@ -57,7 +57,11 @@ def segment(
     Args:
         rgb: the image.
         backend: ``"geometric"`` or ``"sam"``.
-        options: ``frame`` (default 0), ``min_area`` (default 40 px), ``max_objects``,
+        options: ``frame`` (default 0), ``min_area`` (default 40 px at the working
+            resolution), ``working_pixels`` (default 500 000: larger inputs are reduced,
+            masks mapped back), ``min_working_pixels`` (default 120 000: smaller ones are
+            enlarged), ``scenery`` (default True: sky / ground bands, soft shadows and
+            drawn glyphs are not objects), ``glyphs``, ``max_objects``,
             ``threshold``, ``shadows``, ``split_colours``, ``split_touching``, ``artefacts``
             (default True: JPEG halos and shadow bleed are not objects);
             ``marks`` ({label: (x, y)}) binds set-of-marks labels; SAM: ``sam_checkpoint``,
@@ -76,12 +80,28 @@ def segment(
     frame = int(options.get("frame", 0))
     if backend == "geometric":
         from ._vision.regions import geometric_regions
+        from ._vision.scenery import drop_scenery, to_input_size, working_image
 
-        regions, fg = geometric_regions(rgb, options)
+        # A bounded working resolution: answers do not change with the input's scale.
+        work, scale = working_image(rgb, options)
+        regions, fg = geometric_regions(work, options)
+        regions, glyphs = drop_scenery(regions, fg, work, options)
+        labels = _drawn_labels(work, glyphs, options)
+        if labels:
+            if not options.get("marks"):
+                options["marks"] = {
+                    text: ((b[0] + b[2]) / 2 / scale, (b[1] + b[3]) / 2 / scale) for text, b in labels
+                }
         # Cast shadows found -> the objects stand on a ground plane (the depth cue uses it).
         ground = fg.shadow_ratio is not None
         objects = [
-            object_from_mask(r.mask, frame=frame, confidence=r.confidence, source="geometric", ground=ground)
+            object_from_mask(
+                to_input_size(r.mask, rgb.shape[:2]),
+                frame=frame,
+                confidence=r.confidence,
+                source="geometric",
+                ground=ground,
+            )
             for r in regions
         ]
     elif backend == "sam":
@@ -99,6 +119,18 @@ def segment(
     if options.get("marks"):
         objects = bind_marks(objects, options["marks"])
     return objects
+
+
+def _drawn_labels(work: np.ndarray, glyphs: list[np.ndarray], options: dict[str, Any]) -> list[tuple[str, Any]] | None:
+    """Labels read by OCR (``ocr`` extra) from the glyphs set aside, else ``None``."""
+    if not glyphs or not options.get("read_labels", True) or len(glyphs) > 60:
+        return None
+    from ._vision.labels import read_labels
+    from ._vision.reliability import image_quality
+
+    if image_quality(work)["reliability"] < 0.5:
+        return None  # a photo's texture is not labels (and reading it would cost seconds)
+    return read_labels(work, glyphs)
 
 
 def bind_marks(
@@ -372,7 +404,7 @@ class SegmentationAgent:
             objects = await self._ask_model(ctx)
         else:
             objects = await asyncio.to_thread(self._segment_frames, ctx, backend)
-        return {"objects": objects, "images": image_infos(ctx)}
+        return {"objects": objects, "images": image_infos(ctx, backend)}
 
     @staticmethod
     def _segment_frames(ctx: Any, backend: str) -> list[dict[str, Any]]:
@@ -444,10 +476,19 @@ def _boxes_inside(objects: list[dict[str, Any]], width: int, height: int) -> boo
     return True
 
 
-def image_infos(ctx: Any) -> list[dict[str, Any]]:
-    """:class:`~spatioxolver.schema.ImageInfo` dicts of the run's frames."""
+def image_infos(ctx: Any, backend: str | None = None) -> list[dict[str, Any]]:
+    """:class:`~spatioxolver.schema.ImageInfo` dicts of the run's frames.
+
+    With the ``"geometric"`` backend each carries ``quality``: how far the pixel reading can
+    be trusted (the reasoner abstains below a threshold; ``_vision/reliability.py``).
+    """
     from spatioxolver.images import image_sha256
 
+    quality = None
+    if backend == "geometric":
+        from ._vision.reliability import image_quality
+
+        quality = image_quality
     sources = ctx.image_inputs
     return [
         {
@@ -455,6 +496,7 @@ def image_infos(ctx: Any) -> list[dict[str, Any]]:
             "height": int(f.shape[0]),
             "source": sources[k] if k < len(sources) and isinstance(sources[k], str) else None,
             "sha256": image_sha256(f),
+            "quality": quality(f) if quality is not None else None,
         }
         for k, f in enumerate(ctx.frames)
     ]

@@ -115,6 +115,9 @@ class Answer(BaseModel):
         simulated: whether a simulated model produced it.
         prompt_hashes: template name -> version hash of every prompt used.
         error: the error message when ``return_errors=True`` and the run failed.
+        confidence: the geometric engine's scene reliability (0..1) where it measured one.
+        abstained: ``True`` when the engine declined ("cannot tell from pixels; use a
+            vision-language model"): ``value`` is then ``None``, never a guess.
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -132,6 +135,8 @@ class Answer(BaseModel):
     simulated: bool = False
     prompt_hashes: dict[str, str] = Field(default_factory=dict)
     error: str | None = None
+    confidence: float | None = None
+    abstained: bool = False
 
 
 _KNOWN_OPTIONS = {
@@ -366,6 +371,8 @@ def _summarize(final: dict[str, Any], *, client: Any, model: str, graph: str) ->
         graph=graph,
         simulated=simulated,
         prompt_hashes=hashes,
+        confidence=answer.get("confidence"),
+        abstained=bool(answer.get("abstained", False)),
     )
 
 

@@ -1,7 +1,8 @@
 """One image loader for the whole project: path, bytes, numpy array or PIL image -> RGB uint8.
 
 Grayscale, RGBA / LA (composited on white), palette, 16-bit and float inputs are
-converted. Anything unusable raises :class:`~spatioxolver.errors.InputError` with one
+converted; the EXIF orientation of an encoded file (phone photos) is applied, and so is
+that of a PIL image passed directly. Anything unusable raises :class:`~spatioxolver.errors.InputError` with one
 line saying what and where.
 
 Example:
@@ -51,7 +52,9 @@ def load_image(source: ImageLike, *, max_pixels: int | None = None) -> np.ndarra
     if isinstance(source, (str, os.PathLike)):
         return _decode(_read_path(Path(source)), str(source), limit)
     if _is_pil(source):
-        return _from_pil(source, "PIL image", limit)
+        from PIL import ImageOps
+
+        return _from_pil(ImageOps.exif_transpose(source), "PIL image", limit)
     raise InputError(
         f"cannot load an image from {type(source).__name__}; pass a path, bytes, numpy array or PIL image"
     )
@@ -100,7 +103,11 @@ def _decode(data: bytes, where: str, limit: int) -> np.ndarray:
         with Image.open(io.BytesIO(data)) as img:
             _check_size(img.size[0], img.size[1], where, limit)
             img.load()
-            return _from_pil(img, where, limit)
+            # A phone stores its photo sideways plus an EXIF orientation tag: apply it, so
+            # left / right / above mean what the viewer sees.
+            from PIL import ImageOps
+
+            return _from_pil(ImageOps.exif_transpose(img), where, limit)
     except UnidentifiedImageError:
         raise InputError(f"not an image file (unrecognised format): {where}") from None
     except Image.DecompressionBombError:

@@ -128,6 +128,9 @@ class ImageInfo(_Model):
     height: int
     source: str | None = None
     sha256: str | None = None
+    #: Scene-level reading quality of the geometric engine (``reliability`` 0..1 and its
+    #: features); ``None`` when not measured (model backends, given graphs).
+    quality: dict[str, float] | None = None
 
 
 class SceneGraph(_Model):

@@ -1,13 +1,19 @@
-"""CLEVR's object vocabulary: the one source of truth for shapes, sizes, materials and colours.
+"""The one vocabulary: CLEVR's world, and the open words for shapes, colours, sizes, materials.
 
-The values are CLEVR's (``properties.json`` of clevr-dataset-gen). The renderer
-(:mod:`spatioxolver.scenes`), the perception agents and the simulated models all read
-them from here, so this module stays free of heavy imports.
+The CLEVR values (``properties.json`` of clevr-dataset-gen) are what the renderer
+(:mod:`spatioxolver.scenes`) draws. The open vocabulary is what a question or a model's
+reply may say about any image: 2-D shapes (circle, ellipse, square, rectangle, triangle,
+star, polygons), 3-D shapes (cube, sphere, cylinder, cone), the basic colour terms with
+light / dark, and their synonyms and plurals. The question parser, the symbolic reasoner,
+the perception agents and the graphs' reply normaliser all read the words from here, so
+this module stays free of heavy imports.
 
 Example:
-    >>> from spatioxolver.vocabulary import COLORS, SIZES
+    >>> from spatioxolver.vocabulary import COLORS, SIZES, canonical
     >>> COLORS["red"], SIZES["small"]
     ((173, 35, 35), 0.35)
+    >>> canonical("shape", "boxes"), canonical("color", "grey"), canonical("shape", "unicorn")
+    ('cube', 'gray', None)
 """
 
 from __future__ import annotations
@@ -18,10 +24,21 @@ __all__ = [
     "MATERIALS",
     "COLORS",
     "COLOR_NAMES",
+    "SHAPES_2D",
+    "SHAPES_3D",
+    "BASIC_COLORS",
+    "SHAPE_WORDS",
+    "COLOR_WORDS",
+    "TONE_WORDS",
+    "SIZE_WORDS",
+    "MATERIAL_WORDS",
     "ATTRIBUTE_SYNONYMS",
+    "canonical",
+    "plural",
     "normalize_attribute",
 ]
 
+# ----------------------------------------------------------------- CLEVR's world
 #: Shape names, in CLEVR's order.
 SHAPES: tuple[str, ...] = ("cube", "sphere", "cylinder")
 #: Size name -> object scale ``r`` (metres): large objects 0.7, small ones 0.35.
@@ -42,13 +59,89 @@ COLORS: dict[str, tuple[int, int, int]] = {
 #: Colour names, in :data:`COLORS`'s order.
 COLOR_NAMES: tuple[str, ...] = tuple(COLORS)
 
-#: Words models use for a scene-graph attribute value -> the value (per attribute).
-ATTRIBUTE_SYNONYMS: dict[str, dict[str, str]] = {
-    "color": {"grey": "gray"},
-    "shape": {"block": "cube", "ball": "sphere", "box": "cube"},
-    "material": {"metallic": "metal", "shiny": "metal", "matte": "rubber"},
-    "size": {"big": "large", "tiny": "small"},
+# ----------------------------------------------------------------- open vocabulary
+#: Flat shapes the attributes agent names on drawings.
+SHAPES_2D: tuple[str, ...] = ("circle", "ellipse", "square", "rectangle", "triangle", "star", "pentagon", "hexagon", "polygon")
+#: Solid shapes (shaded objects).
+SHAPES_3D: tuple[str, ...] = ("cube", "sphere", "cylinder", "cone")
+#: The basic colour terms (Berlin & Kay's eleven plus cyan).
+BASIC_COLORS: tuple[str, ...] = (
+    "black", "white", "gray", "red", "orange", "yellow", "green", "blue", "purple", "pink", "brown", "cyan",
+)  # fmt: skip
+
+_SHAPE_SYNONYMS = {
+    "circle": ("circle", "disc", "disk"),
+    "ellipse": ("ellipse", "oval"),
+    "square": ("square",),
+    "rectangle": ("rectangle", "oblong"),
+    "triangle": ("triangle",),
+    "star": ("star",),
+    "pentagon": ("pentagon",),
+    "hexagon": ("hexagon",),
+    "polygon": ("polygon",),
+    "cube": ("cube", "box", "block"),
+    "sphere": ("sphere", "ball"),
+    "cylinder": ("cylinder", "can"),
+    "cone": ("cone",),
 }
+_COLOR_SYNONYMS = {
+    "gray": ("gray", "grey"),
+    "purple": ("purple", "violet", "magenta", "lilac"),
+    "cyan": ("cyan", "turquoise", "teal", "aqua"),
+    "pink": ("pink",),
+    "brown": ("brown", "tan"),
+    "orange": ("orange",),
+}
+
+
+def plural(word: str) -> str:
+    """The plural of a vocabulary noun (``box`` -> ``boxes``, ``sphere`` -> ``spheres``)."""
+    if word.endswith(("x", "s", "sh", "ch")):
+        return word + "es"
+    return word + "s"
+
+
+#: Every word naming a shape (singular and plural) -> its canonical shape.
+SHAPE_WORDS: dict[str, str] = {
+    form: shape for shape, words in _SHAPE_SYNONYMS.items() for w in words for form in (w, plural(w))
+}
+#: Every colour word -> its basic colour term.
+COLOR_WORDS: dict[str, str] = {c: c for c in BASIC_COLORS} | {
+    w: c for c, words in _COLOR_SYNONYMS.items() for w in words
+}
+#: Lightness modifiers of a colour term.
+TONE_WORDS: dict[str, str] = {"light": "light", "pale": "light", "dark": "dark", "deep": "dark"}
+#: Size words -> CLEVR's size classes.
+SIZE_WORDS: dict[str, str] = {"small": "small", "tiny": "small", "little": "small", "large": "large", "big": "large"}
+#: Material words -> CLEVR's materials.
+MATERIAL_WORDS: dict[str, str] = {
+    "metal": "metal", "metallic": "metal", "shiny": "metal", "rubber": "rubber", "matte": "rubber",
+}  # fmt: skip
+#: Attribute -> word -> canonical value (for models' replies and scene graphs).
+ATTRIBUTE_SYNONYMS: dict[str, dict[str, str]] = {
+    "color": COLOR_WORDS,
+    "shape": SHAPE_WORDS,
+    "size": SIZE_WORDS,
+    "material": MATERIAL_WORDS,
+}
+
+
+def canonical(attribute: str, word: str | None) -> str | None:
+    """The canonical value of ``word`` for ``attribute`` (``None`` when the word is unknown).
+
+    ``"light blue"`` and ``"dark green"`` keep their tone for colours.
+    """
+    if word is None:
+        return None
+    w = " ".join(str(word).strip().lower().split())
+    table = ATTRIBUTE_SYNONYMS.get(attribute, {})
+    if w in table:
+        return table[w]
+    if attribute == "color" and " " in w:
+        tone, _, base = w.partition(" ")
+        if tone in TONE_WORDS and base in COLOR_WORDS:
+            return f"{TONE_WORDS[tone]} {COLOR_WORDS[base]}"
+    return None
 
 
 def normalize_attribute(attribute: str, value: object) -> str | None:

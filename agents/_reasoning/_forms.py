@@ -41,6 +41,10 @@ _BY_QUERY = {
     "nearest": "object",
     "corner": "object",
     "occluder": "object",
+    "relative": "object",
+    "compare_count": "yesno",
+    "mirror": "yesno",
+    "grid": "count",
 }
 
 

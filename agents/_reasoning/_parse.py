@@ -260,9 +260,12 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
         body,
         flags=re.I,
     )
+    from spatioxolver.agents._reasoning._question_forms import QUESTION_FORMS
+
     for parser in (
         _compass,
         _outline,
+        *QUESTION_FORMS,
         _occluder,
         _apparent_pair,
         _direction,
@@ -493,7 +496,7 @@ def _nearest(body: str) -> dict[str, Any] | None:
     if not m:
         return None
     target = re.sub(r"\s+in the (?:scene|image|picture)$", "", m.group(3).strip(), flags=re.I)
-    if re.search(r"\b(?:camera|viewer)$", target, re.I) or re.fullmatch(
+    if re.search(r"\b(?:camera|viewer)$", target, re.I) or re.fullmatch(r"away", target, re.I) or re.fullmatch(
         r"(?:the )?(?:left|right|top|bottom|front|back)(?: side)?", target, re.I
     ):
         return None
@@ -508,6 +511,14 @@ def _nearest(body: str) -> dict[str, Any] | None:
 
 
 def _extreme(body: str) -> dict[str, Any] | None:
+    query = _extreme_query(body)
+    if query is not None and query["which"] in ("largest", "smallest"):
+        # "Largest" is what the image shows (image area) unless the question asks about reality.
+        query["apparent"] = not re.search(r"\b(?:in reality|really|actually|physically|real|volume)\b", body, re.I)
+    return query
+
+
+def _extreme_query(body: str) -> dict[str, Any] | None:
     if re.search(r"occupies the (?:most|largest) volume", body, re.I):
         return {"type": "extreme", "which": "largest", "filter": None}
     if re.search(r"occupies the (?:least|smallest) volume", body, re.I):
@@ -521,7 +532,8 @@ def _extreme(body: str) -> dict[str, Any] | None:
         which = _superlative(m.group(2))
         rest = (m.group(3) or "").strip()
         if which and (
-            not rest or re.fullmatch(r"(?:one|object|item|of (?:the|all)(?: \w+)*|in the \w+)", rest, re.I)
+            not rest
+            or re.fullmatch(r"(?:away|one|object|item|of (?:the|all)(?: \w+)*|in the \w+)", rest, re.I)
         ):
             return {"type": "extreme", "which": which, "filter": _filter(m.group(1) or None)}
     m = re.fullmatch(rf"(?:which|what) is the ({_SUP_ALT}) (.+)", body, re.I)

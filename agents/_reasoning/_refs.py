@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from spatioxolver.errors import UnsupportedQuestionError
-from spatioxolver.vocabulary import COLOR_NAMES
+from spatioxolver.vocabulary import COLOR_WORDS, MATERIAL_WORDS, SHAPE_WORDS, SIZE_WORDS, TONE_WORDS
 
 __all__ = [
     "UNSUPPORTED_MESSAGE",
@@ -32,28 +32,11 @@ __all__ = [
 
 UNSUPPORTED_MESSAGE = "unsupported by the geometric reasoner — use an LLM model"
 
-#: CLEVR's colours plus common ones a question may name (matching nothing in a CLEVR scene).
-COLORS = {c: c for c in (*COLOR_NAMES, "black", "white", "orange", "pink")} | {"grey": "gray"}
-SHAPES = {
-    "cube": "cube",
-    "cubes": "cube",
-    "block": "cube",
-    "blocks": "cube",
-    "sphere": "sphere",
-    "spheres": "sphere",
-    "ball": "sphere",
-    "balls": "sphere",
-    "cylinder": "cylinder",
-    "cylinders": "cylinder",
-}
-SIZES = {"small": "small", "tiny": "small", "little": "small", "large": "large", "big": "large"}
-MATERIALS = {
-    "metal": "metal",
-    "metallic": "metal",
-    "shiny": "metal",
-    "rubber": "rubber",
-    "matte": "rubber",
-}
+#: The words a reference may use, from the one vocabulary (:mod:`spatioxolver.vocabulary`).
+COLORS = COLOR_WORDS
+SHAPES = SHAPE_WORDS
+SIZES = SIZE_WORDS
+MATERIALS = MATERIAL_WORDS
 #: Nouns meaning "any object" (no shape filter).
 GENERIC = {"object", "objects", "thing", "things", "item", "items", "one", "ones", "shape", "shapes"}
 #: Words skipped inside a reference.
@@ -81,8 +64,12 @@ _FUNCTION = {
 #: At most this many unknown words in a reference ("the coffee mug" is fine).
 MAX_NOUNS = 2
 
+# A tag after its noun needs a separator or a digit: "box 3", "shape A", "box#2", "object3"
+# name labels; "boxes" is a plural noun, never tag "ES".
 _LABEL_RE = re.compile(
-    r"^(?:(?:tag|object|obj|box|label|marker|item|number|no\.?)\s*#?\s*|#)([A-Za-z0-9]+)$", re.I
+    r"^(?:(?:tag|object|obj|box|label|marker|item|number|no\.?|shape|figure)(?:\s*#\s*|\s+|(?=\d))|#)"
+    r"([A-Za-z0-9]+)$",
+    re.I,
 )
 _PAREN_TAG_RE = re.compile(r"\(\s*(?:tag|object|box|label)?\s*#?\s*([A-Za-z0-9]+)\s*\)", re.I)
 
@@ -141,6 +128,7 @@ def parse_reference(phrase: str) -> dict[str, Any]:
     ref: dict[str, Any] = {
         "text": text,
         "label": None,
+        "tone": None,
         "color": None,
         "shape": None,
         "size": None,
@@ -167,6 +155,9 @@ def parse_reference(phrase: str) -> dict[str, Any]:
     known = False
     unknown: list[str] = []
     for word in re.findall(r"[a-z]+(?:-[a-z]+)*", body.lower()):
+        if word in TONE_WORDS:
+            ref["tone"] = TONE_WORDS[word]
+            continue
         if word in COLORS:
             ref["color"] = COLORS[word]
         elif word in SHAPES:

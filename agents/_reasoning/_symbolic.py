@@ -26,7 +26,7 @@ from spatioxolver.agents._reasoning._refs import singular
 
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import AXIS_PREDICATES, SceneGraph, SpatialObject
-from spatioxolver.vocabulary import SHAPES, SIZES
+from spatioxolver.vocabulary import ATTRIBUTE_SYNONYMS, SHAPES, SIZES
 
 __all__ = ["SymbolicAnswer", "answer_query", "bind_reference", "display_name", "resolve"]
 
@@ -72,6 +72,10 @@ class SymbolicAnswer:
     objects: list[str] = field(default_factory=list)
     #: MCQ only: the derived answer matched no single option (forced choice, ``choice=None``).
     no_option: bool = False
+    #: How far the pixels can be trusted (scene reliability, 0..1; ``None``: not measured).
+    confidence: float | None = None
+    #: The reasoner declined: the scene is not one the geometric engine can read.
+    abstained: bool = False
 
     def as_answer(self) -> dict[str, Any]:
         """The graphs' answer dict for this conclusion (``reasoner="symbolic"``)."""
@@ -82,6 +86,8 @@ class SymbolicAnswer:
             "rationale": self.rationale,
             "reasoner": "symbolic",
             "problem": self.problem,
+            "confidence": self.confidence,
+            "abstained": self.abstained,
         }
 
 
@@ -89,19 +95,24 @@ class _ReferenceProblem(Exception):
     pass
 
 
+def _toned(obj: SpatialObject) -> str | None:
+    tone, colour = obj.attributes.extras.get("tone"), obj.attributes.color
+    return f"{tone} {colour}" if colour and tone in ("light", "dark") else colour
+
+
 def display_name(obj: SpatialObject) -> str:
     """The label drawn on the object, else its attribute description, else its id."""
     if obj.label:
         return obj.label
     a = obj.attributes
-    words = [w for w in (a.size, a.color, a.material, a.shape) if w]
+    words = [w for w in (a.size, _toned(obj), a.material, a.shape) if w]
     return " ".join(words) if words else obj.id
 
 
 def spoken_name(obj: SpatialObject) -> str:
     """Open-ended wording: ``object 3 (the small red metal cube)``, or the description alone."""
     a = obj.attributes
-    words = " ".join(w for w in (a.size, a.color, a.material, a.shape) if w)
+    words = " ".join(w for w in (a.size, _toned(obj), a.material, a.shape) if w)
     if obj.label:
         return f"object {obj.label} (the {words})" if words else f"object {obj.label}"
     return words or obj.id
@@ -125,7 +136,10 @@ def _norm(value: str | None) -> str | None:
     if value is None:
         return None
     value = value.strip().lower()
-    return {"grey": "gray", "block": "cube", "ball": "sphere", "metallic": "metal"}.get(value, value)
+    for table in ATTRIBUTE_SYNONYMS.values():
+        if value in table:
+            return table[value]
+    return value
 
 
 def _object_words(obj: SpatialObject) -> set[str]:
@@ -142,6 +156,8 @@ def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
     if label is not None:
         return obj.label is not None and obj.label.strip().upper() == str(label).strip().upper()
     a = obj.attributes
+    if ref.get("tone") and a.extras.get("tone") != ref["tone"]:
+        return False
     for key, have in (("color", a.color), ("shape", a.shape), ("size", a.size), ("material", a.material)):
         want = ref.get(key)
         if want is not None and _norm(have) != _norm(want):
@@ -264,13 +280,20 @@ def answer_query(query: dict[str, Any], graph: SceneGraph) -> SymbolicAnswer:
         UnsupportedQuestionError: an unknown query type; the outline of an unknown shape.
     """
     kind = query["type"]
-    handler = _HANDLERS.get(kind)
+    from spatioxolver.agents._reasoning._describe import HANDLERS, abstention, scene_reliability
+
+    doubt = abstention(graph)
+    if doubt is not None:
+        return doubt
+    handler = _HANDLERS.get(kind) or HANDLERS.get(kind)
     if handler is None:
         raise UnsupportedQuestionError(f"query type {kind!r} is unsupported by the geometric reasoner")
     try:
-        return handler(query, graph)
+        answer = handler(query, graph)
     except _ReferenceProblem as problem:
-        return SymbolicAnswer(text=str(problem), value=None, kind=kind, problem=str(problem))
+        answer = SymbolicAnswer(text=str(problem), value=None, kind=kind, problem=str(problem))
+    answer.confidence = scene_reliability(graph)
+    return answer
 
 
 def _pairwise(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -333,6 +356,9 @@ def _extreme(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         axis, first = _EXTREME_AXIS[which]
         order = _axis_order(g, axis, cands)
         best = order[0] if first else order[-1]
+    elif q.get("apparent"):
+        ranked = sorted(cands, key=_apparent_area)
+        best = ranked[-1] if which == "largest" else ranked[0]
     else:
         what = "height" if which in ("tallest", "shortest") else "volume"
         ranked = sorted(cands, key=lambda o: _physical(o, what))

@@ -1,0 +1,189 @@
+"""Answerers for the wider question forms (:mod:`~spatioxolver.agents._reasoning._question_forms`), and
+the reasoner's abstention on scenes the pixels do not explain.
+
+* ``attribute`` — the colour (with light / dark), shape or size of the object(s) named;
+* ``relative`` — the nearest object on the asked side of a reference;
+* ``compare_count`` — more / fewer / as many;
+* ``grid`` — rows or columns: centroids clustered along one axis (a gap wider than half
+  the typical object size starts a new row);
+* ``mirror`` — whether every object has a mirror partner of the same colour and shape
+  across the layout's vertical (or horizontal) mid-line.
+
+:func:`abstention` reads the scene-level reliability that perception stored in
+``graph.images[k].quality`` (see :mod:`spatioxolver.agents._vision.reliability`) and the
+objects found; below :data:`RELIABILITY_THRESHOLD` the answer is "cannot tell from
+pixels" (``value=None``, ``abstained=True``), never a number.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from typing import Any
+
+from spatioxolver.agents._reasoning._symbolic import (
+    SymbolicAnswer,
+    _candidates,
+    _one,
+    _precedes,
+    _ReferenceProblem,
+    _ref_name,
+    _object_answer,
+    resolve,
+)
+from spatioxolver.schema import SceneGraph, SpatialObject
+
+__all__ = ["HANDLERS", "abstention", "scene_reliability", "RELIABILITY_THRESHOLD", "ABSTAIN_TEXT"]
+
+#: Below this scene reliability the geometric reasoner abstains.
+RELIABILITY_THRESHOLD = 0.5
+ABSTAIN_TEXT = "Cannot tell from pixels; use a vision-language model"
+
+
+def scene_reliability(graph: SceneGraph) -> float | None:
+    """Reliability (0..1) of the geometric reading of frame 0, ``None`` when not measured.
+
+    The image-level score (how well a smooth background explains the pixels that are not
+    objects, how textured it is; see ``agents/_vision/reliability.py``) times penalties for
+    what the segments say: objects covering most of the frame (a photo's subject), a
+    crowd of segments (texture cut into pieces).
+    """
+    if not graph.images or not graph.images[0].quality:
+        return None
+    quality = graph.images[0].quality
+    score = float(quality.get("reliability", 1.0))
+    info = graph.images[0]
+    frame_area = max(float(info.width * info.height), 1.0)
+    objs = [o for o in graph.objects if o.frame == 0]
+    coverage = sum(float(o.area or 0.0) for o in objs) / frame_area
+    if coverage > 0.45:
+        score *= max(0.0, 1.0 - (coverage - 0.45) * 3.0)
+    if len(objs) > 40:
+        score *= 0.3
+    largest = max((float(o.area or 0.0) for o in objs), default=0.0) / frame_area
+    if largest > 0.3:
+        score *= 0.4
+    return round(max(0.0, min(1.0, score)), 3)
+
+
+def abstention(graph: SceneGraph) -> SymbolicAnswer | None:
+    """The abstaining answer when the scene's reliability is below the threshold, else ``None``."""
+    score = scene_reliability(graph)
+    if score is None or score >= RELIABILITY_THRESHOLD:
+        return None
+    text = f"{ABSTAIN_TEXT} (scene reliability {score:.2f} < {RELIABILITY_THRESHOLD})."
+    return SymbolicAnswer(text=text, value=None, kind="abstain", problem=text, confidence=score, abstained=True)
+
+
+def _colour_word(obj: SpatialObject) -> str | None:
+    colour = obj.attributes.color
+    tone = obj.attributes.extras.get("tone")
+    if colour and tone in ("light", "dark"):
+        return f"{tone} {colour}"
+    return colour
+
+
+def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    found = resolve(q["subject"], g)
+    name = q["subject"].get("text") or q["subject"].get("label")
+    if not found:
+        from spatioxolver.agents._reasoning._symbolic import _no_match
+
+        raise _ReferenceProblem(_no_match(name, g))
+    what = q["attribute"]
+    values = {
+        _colour_word(o) if what == "color" else getattr(o.attributes, what) for o in found
+    }
+    values.discard(None)
+    if len(values) != 1:
+        if len(found) > 1:
+            raise _ReferenceProblem(f"{name!r} matches {len(found)} objects of different {what}s.")
+        raise _ReferenceProblem(f"The {what} of {name!r} could not be read from the pixels.")
+    value = str(values.pop())
+    return SymbolicAnswer(text=value, value=value, kind="attribute", objects=[o.id for o in found])
+
+
+def _relative(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    ref = _one(q["reference"], g)
+    from spatioxolver.agents._reasoning._symbolic import _PRECEDES_ASKS
+
+    side = [
+        o
+        for o in _candidates(q, g)
+        if o.id != ref.id and _precedes(g, q["axis"], o, ref) == _PRECEDES_ASKS[q["asks"]]
+    ]
+    if not side:
+        raise _ReferenceProblem(f"No object is {q['asks']} of {_ref_name(q['reference'], ref)}.")
+
+    def gap(o: SpatialObject) -> float:
+        if o.centroid is None or ref.centroid is None:
+            return math.inf
+        return math.dist(o.centroid, ref.centroid)
+
+    return _object_answer(min(side, key=gap), "relative")
+
+
+def _count_of(ref: dict[str, Any] | None, g: SceneGraph) -> int:
+    found = resolve(ref, g)
+    if ref and ref.get("nouns") and not found:
+        raise _ReferenceProblem(f"No object is described as {' '.join(ref['nouns'])!r}, so no count is given.")
+    return len(found)
+
+
+def _compare_count(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    a, b = _count_of(q["a"], g), _count_of(q["b"], g)
+    holds = {"more": a > b, "fewer": a < b, "same": a == b}[q["asks"]]
+    return SymbolicAnswer(
+        text="Yes" if holds else "No", value=holds, kind="compare_count", rationale=f"{a} vs {b}"
+    )
+
+
+def _size(objs: list[SpatialObject]) -> float:
+    return statistics.median(math.sqrt(max(float(o.area or 1.0), 1.0)) for o in objs)
+
+
+def _clusters(values: list[float], gap: float) -> int:
+    values = sorted(values)
+    return 1 + sum(1 for a, b in zip(values, values[1:]) if b - a > gap)
+
+
+def _grid(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    objs = [o for o in _candidates(q, g) if o.centroid is not None]
+    k = 1 if q["asks"] == "rows" else 0
+    n = _clusters([o.centroid[k] for o in objs], 0.5 * _size(objs))  # type: ignore[index]
+    return SymbolicAnswer(text=str(n), value=n, kind="grid", rationale=f"{len(objs)} objects in {n} {q['asks']}")
+
+
+def _mirrored(objs: list[SpatialObject], k: int) -> bool:
+    lo = min(o.bbox[k] for o in objs if o.bbox)  # type: ignore[index]
+    hi = max(o.bbox[k + 2] for o in objs if o.bbox)  # type: ignore[index]
+    mid, tol = (lo + hi) / 2.0, 0.35 * _size(objs)
+    for o in objs:
+        want = list(o.centroid)  # type: ignore[arg-type]
+        want[k] = 2 * mid - want[k]
+        partners = [
+            p
+            for p in objs
+            if math.dist(p.centroid, want) < tol  # type: ignore[arg-type]
+            and p.attributes.shape == o.attributes.shape
+            and p.attributes.color == o.attributes.color
+        ]
+        if not partners:
+            return False
+    return True
+
+
+def _mirror(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    objs = [o for o in _candidates(q, g) if o.centroid is not None and o.bbox is not None]
+    axes = {"vertical": [0], "horizontal": [1], "any": [0, 1]}[q["axis"]]
+    holds = any(_mirrored(objs, k) for k in axes)
+    return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="mirror")
+
+
+HANDLERS = {
+    "attribute": _attribute,
+    "relative": _relative,
+    "compare_count": _compare_count,
+    "grid": _grid,
+    "mirror": _mirror,
+}

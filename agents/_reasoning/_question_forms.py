@@ -1,0 +1,143 @@
+"""More question forms for the parser: attributes, neighbours, size either-or, count
+comparisons, grid rows / columns, mirror symmetry.
+
+Each function takes the question body (tail instructions stripped, see
+:mod:`spatioxolver.agents._reasoning._parse`) and returns a query dict or ``None``:
+
+* ``attribute`` — "what colour / shape / size is X", "what colour are the circles"
+  -> ``{"type", "attribute", "subject": ref}``
+* ``relative`` — "what is to the left of X", "which object is above X"
+  -> ``{"type", "axis", "asks", "reference": ref, "filter"}``
+* ``apparent_pair`` — "which is bigger, A or B" (image area, what the image shows)
+* ``compare_count`` — "are there more cubes than spheres", "fewer", "as many ... as"
+* ``grid`` — "how many rows / columns (are there | does the grid have)"
+* ``mirror`` — "is the layout (left-right | top-bottom) mirror symmetric"
+
+Example:
+    >>> attribute_form("What colour is the star")["attribute"]
+    'color'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
+
+__all__ = ["QUESTION_FORMS", "attribute_form", "relative_form", "either_size_form", "compare_count_form", "grid_form", "mirror_form"]
+
+_WHAT = r"(?:what|which)"
+
+
+def attribute_form(body: str) -> dict[str, Any] | None:
+    """``what colour / shape / size is X`` (also "what is the colour of X", "X's colour")."""
+    m = re.fullmatch(
+        rf"{_WHAT} (colou?r|shape|size)(?: of object| of shape)? (?:is|are|does) (.+?)(?: have| has)?",
+        body,
+        re.I,
+    ) or re.fullmatch(rf"{_WHAT} is the (colou?r|shape|size) of (.+)", body, re.I)
+    if not m:
+        return None
+    word = m.group(1).lower()
+    attribute = "color" if word.startswith("colo") else word
+    subject = m.group(2).strip()
+    if re.search(r"\b(?:from above|seen from|viewed from|outline|silhouette)\b", subject, re.I):
+        return None  # the outline-from-above form
+    return {"type": "attribute", "attribute": attribute, "subject": parse_reference(subject)}
+
+
+_SIDES = (
+    (r"(?:to the |on the )?left(?:-hand side| side)? of", "H", "left"),
+    (r"(?:to the |on the )?right(?:-hand side| side)? of", "H", "right"),
+    (r"(?:directly )?(?:above|over|on top of)", "V", "above"),
+    (r"(?:directly )?(?:below|under(?:neath)?|beneath)", "V", "below"),
+    (r"(?:in front of)", "D", "closer"),
+    (r"(?:behind)", "D", "further"),
+)
+
+
+def relative_form(body: str) -> dict[str, Any] | None:
+    """``what is to the left of X`` / ``which object is above X`` -> the nearest one that side."""
+    for pattern, axis, asks in _SIDES:
+        m = re.fullmatch(
+            rf"{_WHAT}(?: (.*?))? (?:is|lies|sits|appears)(?: located| placed| positioned)? ({pattern}) (.+)",
+            body,
+            re.I,
+        )
+        if m:
+            return {
+                "type": "relative",
+                "axis": axis,
+                "asks": asks,
+                "reference": parse_reference(m.group(3)),
+                "filter": parse_filter(m.group(1) or None),
+            }
+    return None
+
+
+def either_size_form(body: str) -> dict[str, Any] | None:
+    """``which is bigger, A or B`` / ``which one is smaller: A or B`` (image area)."""
+    m = re.fullmatch(
+        rf"{_WHAT}(?: one| object| shape| of (?:the|these|them)(?: two)?(?: objects| shapes)?)? (?:is|appears|looks) "
+        rf"(bigger|larger|smaller)(?: in the (?:image|picture))?\s*[:,-]?\s*(.+?)\s*,?\s*\bor\b\s*(.+)",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    return {
+        "type": "apparent_pair",
+        "objects": [parse_reference(m.group(2)), parse_reference(m.group(3))],
+        "asks": "smaller" if m.group(1).lower() == "smaller" else "larger",
+    }
+
+
+def compare_count_form(body: str) -> dict[str, Any] | None:
+    """``are there more X than Y`` / ``fewer X than Y`` / ``as many X as Y``."""
+    m = re.fullmatch(r"are there (more|fewer|less) (.+?) than (.+?)(?: in the (?:image|scene|picture))?", body, re.I)
+    if m:
+        asks = "more" if m.group(1).lower() == "more" else "fewer"
+        return {"type": "compare_count", "asks": asks, "a": parse_filter(m.group(2)), "b": parse_filter(m.group(3))}
+    m = re.fullmatch(r"are there (?:exactly )?(?:as many|the same number of) (.+?) (?:as|and) (.+?)", body, re.I)
+    if m:
+        return {"type": "compare_count", "asks": "same", "a": parse_filter(m.group(1)), "b": parse_filter(m.group(2))}
+    return None
+
+
+def grid_form(body: str) -> dict[str, Any] | None:
+    """``how many rows / columns are there`` (in the grid / does the grid have)."""
+    m = re.fullmatch(
+        r"how many (rows|columns|cols)(?: of (.+?))? (?:are there|does (?:the|this) (?:grid|layout|arrangement|image) have|"
+        r"(?:are )?in (?:the|this) (?:grid|layout|arrangement|image|picture))(?: in (?:the|this) (?:grid|image|picture))?",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    return {"type": "grid", "asks": "rows" if m.group(1).lower() == "rows" else "columns", "filter": parse_filter(m.group(2))}
+
+
+def mirror_form(body: str) -> dict[str, Any] | None:
+    """``is the layout (left-right | top-bottom) mirror symmetric`` (also "symmetrical")."""
+    m = re.fullmatch(
+        r"is the (?:layout|arrangement|scene|image|picture|pattern|grid)(?: of (?:the )?(?:objects|shapes|icons))? "
+        r"((?:left-right|left to right|horizontally|top-bottom|top to bottom|vertically) )?"
+        r"(?:mirror[- ])?symmetric(?:al)?(?: (left to right|top to bottom|about a vertical axis|about a horizontal axis))?",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    how = ((m.group(1) or "") + " " + (m.group(2) or "")).lower()
+    if re.search(r"left|horizontally|vertical axis", how):
+        axis = "vertical"  # mirrored left <-> right, about a vertical axis
+    elif re.search(r"top|vertically|horizontal axis", how):
+        axis = "horizontal"
+    else:
+        axis = "any"
+    return {"type": "mirror", "axis": axis}
+
+
+#: Tried in this order before the parser's own forms.
+QUESTION_FORMS = (grid_form, mirror_form, compare_count_form, attribute_form, either_size_form, relative_form)

@@ -1,0 +1,139 @@
+"""Open vocabulary on pixels: flat (drawn) shapes, cones, and basic colour terms with light / dark.
+
+A drawn shape is one uniform colour (:func:`is_flat`: lightness and chroma barely vary
+inside it); a shaded object (render, photo) is not. Flat shapes are named from the outline
+(:func:`flat_shape`): star (solidity below 0.8), circle / ellipse (fills about pi / 4 of its
+rotated box and has many polygon vertices), triangle, square / rectangle (4 vertices
+filling its rotated box; aspect above 1.2 makes a rectangle), pentagon, hexagon, polygon.
+Shaded objects keep the 3-D classifier (cube, sphere, cylinder) plus :func:`is_cone`
+(a silhouette narrowing to an apex at the top).
+
+Flat colours get a basic colour term by hue in CIELAB (LCh) with the achromatic terms
+(black, gray, white) by lightness, brown as dark orange / yellow / red, pink as light
+red / magenta, and a tone (``light`` / ``dark``) when the lightness is far from the
+term's prototype (:func:`colour_term`).
+
+Example:
+    >>> colour_term((245, 140, 20)), colour_term((140, 190, 245)), colour_term((120, 70, 30))
+    (('orange', None), ('blue', 'light'), ('brown', None))
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+__all__ = ["is_flat", "flat_shape", "is_cone", "colour_term"]
+
+# Prototype (hue degrees in CIELAB, lightness) of the chromatic basic terms.
+_HUES = {
+    "red": (40.0, 48.0),
+    "orange": (62.0, 68.0),
+    "yellow": (92.0, 86.0),
+    "green": (138.0, 58.0),
+    "cyan": (205.0, 74.0),
+    "blue": (290.0, 38.0),
+    "purple": (315.0, 36.0),
+    "pink": (355.0, 66.0),
+}
+
+
+def _lab(rgb: tuple[float, float, float] | np.ndarray) -> np.ndarray:
+    from .colour import rgb_to_lab
+
+    return rgb_to_lab(np.asarray(rgb, np.float32).reshape(1, 3))[0]
+
+
+def colour_term(rgb: tuple[float, float, float] | np.ndarray) -> tuple[str, str | None]:
+    """``(basic colour term, "light" | "dark" | None)`` of one sRGB colour."""
+    L, a, b = (float(v) for v in _lab(rgb))
+    chroma = math.hypot(a, b)
+    if chroma < 10 + 0.1 * max(0.0, L - 70):
+        if L < 22:
+            return "black", None
+        if L > 88:
+            return "white", None
+        return "gray", ("light" if L > 72 else "dark" if L < 38 else None)
+    hue = math.degrees(math.atan2(b, a)) % 360.0
+
+    def hue_gap(h: float) -> float:
+        d = abs(hue - h) % 360.0
+        return min(d, 360.0 - d)
+
+    term = min(_HUES, key=lambda t: hue_gap(_HUES[t][0]))
+    if term in ("red", "orange", "yellow") and L < 50 and hue < 100 and not (term == "red" and chroma > 55):
+        return "brown", None
+    if term == "red" and L > 62 and chroma < 60:
+        return "pink", None
+    if term == "purple" and L > 60:
+        return "pink", None
+    proto = _HUES[term][1]
+    tone = "light" if L > proto + 16 else "dark" if L < proto - 16 else None
+    if term in ("yellow", "pink", "orange") and tone == "light":
+        tone = None
+    return term, tone
+
+
+def is_flat(lab_pixels: np.ndarray) -> bool:
+    """Whether an object's pixels are one uniform colour (a drawing, not a shaded solid)."""
+    lab = np.asarray(lab_pixels, np.float32).reshape(-1, 3)
+    if lab.shape[0] < 12:
+        return False
+    q = np.percentile(lab, [10, 90], axis=0)
+    spread = q[1] - q[0]
+    return bool(spread[0] < 6.0 and spread[1] < 8.0 and spread[2] < 8.0)
+
+
+def _contour(mask: np.ndarray) -> np.ndarray | None:
+    import cv2
+
+    cs, _ = cv2.findContours(np.pad(mask, 2).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(cs, key=cv2.contourArea) if cs else None
+
+
+def flat_shape(mask: np.ndarray) -> str:
+    """The 2-D shape name of a flat object's mask (see the module docstring)."""
+    import cv2
+
+    c = _contour(mask)
+    if c is None or len(c) < 5:
+        return "polygon"
+    area = float(cv2.contourArea(c))
+    hull = float(cv2.contourArea(cv2.convexHull(c))) or 1.0
+    if area / hull < 0.8:
+        return "star"
+    (_, _), (rw, rh), _ = cv2.minAreaRect(c)
+    fill = area / max(rw * rh, 1.0)
+    aspect = max(rw, rh) / max(min(rw, rh), 1.0)
+    peri = cv2.arcLength(c, True)
+    n = len(cv2.approxPolyDP(c, 0.035 * peri, True))
+    if n >= 7 or (0.72 < fill < 0.84 and n >= 6 and aspect < 1.05):
+        return "circle" if aspect < 1.15 else "ellipse"
+    if n == 3:
+        return "triangle"
+    if n == 4 and fill > 0.86:
+        return "square" if aspect < 1.2 else "rectangle"
+    if n == 5:
+        return "pentagon"
+    if n == 6:
+        return "hexagon"
+    if 0.72 < fill < 0.84:
+        return "circle" if aspect < 1.15 else "ellipse"
+    return "polygon"
+
+
+def is_cone(mask: np.ndarray) -> bool:
+    """A shaded silhouette narrowing to an apex at its top (width there under 25 % of the widest)."""
+    ys, xs = np.nonzero(mask)
+    if ys.size < 50:
+        return False
+    y0, y1 = ys.min(), ys.max()
+    height = y1 - y0 + 1
+    rows = mask[y0 : y1 + 1].sum(axis=1).astype(float)
+    widest = rows.max()
+    top = rows[: max(1, height // 6)].mean()
+    mid = rows[height // 2]
+    lower = rows[int(height * 0.8)]
+    # Width grows steadily from the apex down: top << middle < lower part.
+    return bool(top < 0.25 * widest and mid < 0.8 * lower and mid > 0.3 * lower and height > 0.7 * widest)

@@ -1,0 +1,237 @@
+"""What is not an object: sky and ground bands, cast shadows, drawn text; and the working resolution.
+
+The geometric segmenter (:mod:`.regions`) finds everything that differs from a smooth
+background. On pictures the project did not render that includes:
+
+* **bands** — a sky above a ground plane (or a table edge): a region spanning the frame
+  from its left to its right border and covering a good part of it is scenery;
+* **soft shadows** — a region whose pixels are the background darkened evenly in R, G
+  and B (ratio 0.25..0.95, channels within 12 % of each other) that touches an object is
+  that object's shadow (a lone grey shape is kept: it touches nothing);
+* **glyphs** — letters and numbers drawn as labels: thin strokes (the deepest inside
+  point at most 20 % of the box's longer side, and at most 6 px at the working
+  resolution) in a small box. They are read (``ocr`` extra) or ignored, never counted.
+
+:func:`working_image` bounds the pixels the segmenter sees (``working_pixels``, default
+0.5 MP; ``min_working_pixels`` 0.12 MP) so that answers do not change with the input's
+scale and a 12 MP photo costs what a 0.5 MP one does; masks are mapped back to the input.
+
+Example:
+    >>> import numpy as np
+    >>> working_image(np.zeros((3000, 4000, 3), np.uint8), {})[0].shape
+    (612, 816, 3)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+__all__ = ["working_image", "to_input_size", "drop_scenery", "WORKING_PIXELS", "MIN_WORKING_PIXELS"]
+
+#: Perception runs on at most this many pixels (option ``working_pixels``).
+WORKING_PIXELS = 500_000
+#: Smaller inputs are enlarged to this many pixels (option ``min_working_pixels``).
+MIN_WORKING_PIXELS = 120_000
+
+
+def working_image(rgb: np.ndarray, options: dict[str, Any]) -> tuple[np.ndarray, float]:
+    """``(image at the working resolution, scale factor working / input)``."""
+    import cv2
+
+    h, w = rgb.shape[:2]
+    hi = int(options.get("working_pixels") or WORKING_PIXELS)
+    lo = min(int(options.get("min_working_pixels", MIN_WORKING_PIXELS) or 0), hi)
+    px = h * w
+    if lo <= px <= hi:
+        return rgb, 1.0
+    f = math.sqrt((hi if px > hi else lo) / px)
+    size = (max(4, round(w * f)), max(4, round(h * f)))
+    interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
+    return cv2.resize(rgb, size, interpolation=interp), size[0] / w
+
+
+def to_input_size(mask: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """A working-resolution mask mapped back to the input's ``(H, W)``."""
+    import cv2
+
+    if mask.shape == shape:
+        return mask
+    big = cv2.resize(mask.astype(np.uint8) * 255, (shape[1], shape[0]), interpolation=cv2.INTER_LINEAR)
+    return big > 127
+
+
+def _touches(mask: np.ndarray) -> tuple[bool, bool, bool, bool]:
+    return bool(mask[:, 0].any()), bool(mask[:, -1].any()), bool(mask[0].any()), bool(mask[-1].any())
+
+
+def _is_band(mask: np.ndarray) -> bool:
+    left, right, top, bottom = _touches(mask)
+    share = mask.mean()
+    if left and right and share > 0.08:
+        return True
+    return (left + right + top + bottom) >= 3 and share > 0.2
+
+
+def _objects_in_band(region: Any, lab: np.ndarray, min_area: int) -> list[Any]:
+    """Parts of a band region unlike the band's colour at their height (objects it swallowed)."""
+    import cv2
+
+    mask = region.mask
+    rows = np.nonzero(mask.any(axis=1))[0]
+    if rows.size == 0:
+        return []
+    ref = np.zeros((mask.shape[0], 3), np.float32)
+    cover = mask.sum(axis=1)
+    wide = rows[cover[rows] >= 0.3 * mask.shape[1]]
+    if wide.size == 0:
+        return []
+    for y in wide:
+        ref[y] = np.median(lab[y][mask[y]], axis=0)
+    for y in rows:
+        # Rows the band barely covers (an object below the horizon) take the nearest wide row's colour.
+        if cover[y] < 0.3 * mask.shape[1]:
+            ref[y] = ref[wide[np.argmin(np.abs(wide - y))]]
+    diff = lab - ref[:, None, :]
+    dist = np.sqrt(0.25 * diff[..., 0] ** 2 + diff[..., 1] ** 2 + diff[..., 2] ** 2)
+    found = (dist > 12.0) & mask
+    found = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(found, connectivity=8)
+    out = []
+    for k in range(1, n):
+        if stats[k, cv2.CC_STAT_AREA] >= max(min_area, 0.0005 * mask.size):
+            part = labels == k
+            if not _is_band(part):
+                out.append(type(region)(part, region.confidence, {"from_band": True}))
+    return out
+
+
+def _shadow_share(mask: np.ndarray, rgb: np.ndarray, bg_rgb: np.ndarray, ratio: float | None = None) -> float:
+    """Share of the region's pixels that are the background darkened evenly (at the scene's
+    shadow ratio, when one was found)."""
+    px = rgb[mask].astype(np.float32) + 1.0
+    ref = np.maximum(bg_rgb[mask].astype(np.float32), 1.0) + 1.0
+    ratios = px / ref
+    mean = ratios.mean(axis=1)
+    spread = ratios.std(axis=1) / np.maximum(mean, 1e-3)
+    even = (mean > 0.25) & (mean < 0.95) & (spread < 0.12)
+    if ratio is not None:
+        # A soft shadow's core sits at the scene's shadow ratio; a grey object's shading does not.
+        core = float((even & (np.abs(mean - ratio) < 0.06)).mean())
+        return float(even.mean()) if core > 0.4 else 0.0
+    return float(even.mean())
+
+
+def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
+    import cv2
+
+    ys, xs = np.nonzero(mask)
+    if ys.size == 0:
+        return False
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    side = max(y1 - y0, x1 - x0)
+    if side < 6 or mask.sum() > 0.01 * mask.size:
+        return False
+    crop = np.pad(mask[y0:y1, x0:x1], 1).astype(np.uint8)
+    depth = float(cv2.distanceTransform(crop, cv2.DIST_L2, 3).max())
+    if depth > min(0.2 * side, 6.0):
+        return False
+    if rgb is None:
+        return True
+    # Labels are written in ink: black, grey or white (a thin coloured sliver is an object's part).
+    r, g, b = np.median(rgb[mask].astype(np.float32), axis=0)
+    return max(r, g, b) - min(r, g, b) < 40
+
+
+def _boundary(a: np.ndarray, b: np.ndarray) -> int:
+    import cv2
+
+    grown = cv2.dilate(a.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    return int((grown & b).sum())
+
+
+def _perimeter(mask: np.ndarray) -> int:
+    import cv2
+
+    return int((mask & ~cv2.erode(mask.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)).sum())
+
+
+def _solidity(mask: np.ndarray) -> float:
+    import cv2
+
+    pts = cv2.findNonZero(mask.astype(np.uint8))
+    hull = float(cv2.contourArea(cv2.convexHull(pts))) if pts is not None else 0.0
+    return float(mask.sum()) / hull if hull else 0.0
+
+
+def merge_faces(regions: list[Any], rgb: np.ndarray) -> list[Any]:
+    """Join a lit or shaded face to its object: touching along a long border, same colour term."""
+    from .flat import colour_term
+
+    from .colour import rgb_to_lab
+
+    medians = [np.median(rgb[r.mask], axis=0) for r in regions]
+    terms = [colour_term(m)[0] for m in medians]
+    lightness = [float(rgb_to_lab(m.reshape(1, 3))[0, 0]) for m in medians]
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(regions)):
+            for j in range(i + 1, len(regions)):
+                if terms[i] != terms[j] or terms[i] in ("gray", "black", "white"):
+                    continue
+                a, b = regions[i].mask, regions[j].mask
+                if abs(lightness[i] - lightness[j]) < 8.0:
+                    continue  # two objects of one colour; a face is lit or shaded differently
+                shared = _boundary(a, b)
+                if shared > 0.25 * min(_perimeter(a), _perimeter(b)) and _solidity(a | b) > 0.8:
+                    regions[i] = type(regions[i])(a | b, max(regions[i].confidence, regions[j].confidence), {"faces": True})
+                    del regions[j], terms[j], lightness[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return regions
+
+
+def drop_scenery(
+    regions: list[Any], fg: Any, rgb: np.ndarray, options: dict[str, Any]
+) -> tuple[list[Any], list[np.ndarray]]:
+    """``(object regions, glyph masks)``: bands, soft shadows touching an object and glyphs removed."""
+    import cv2
+
+    if not options.get("scenery", True):
+        return regions, []
+    kept = []
+    bands = 0
+    for r in regions:
+        if not _is_band(r.mask):
+            kept.append(r)
+            continue
+        bands += 1
+        # Objects standing across the horizon joined the band: find them against the
+        # band's own colour, row by row (a sky or a ground changes colour with height).
+        kept.extend(_objects_in_band(r, fg.lab, int(options.get("min_area", 40))))
+    # Tabletop renders (a ground with cast shadows, no sky) keep the segmenter's own
+    # reading: their touching same-colour objects and dark slivers are real objects.
+    tabletop = fg.shadow_ratio is not None and not bands
+    if options.get("merge_faces", True) and bands and len(kept) > 1:
+        kept = merge_faces(kept, rgb)
+    glyphs: list[np.ndarray] = []
+    if options.get("glyphs", True) and not tabletop:
+        flags = [_is_glyph(r.mask, rgb) for r in kept]
+        glyphs = [r.mask for r, f in zip(kept, flags) if f]
+        kept = [r for r, f in zip(kept, flags) if not f]
+    bg_rgb = fg.background[..., 3:]
+    shadows = [k for k, r in enumerate(kept) if _shadow_share(r.mask, rgb, bg_rgb, fg.shadow_ratio) > 0.75]
+    if not shadows:
+        return kept, glyphs
+    kernel = np.ones((7, 7), np.uint8)
+    others = np.zeros(rgb.shape[:2], bool)
+    for k, r in enumerate(kept):
+        if k not in shadows:
+            others |= r.mask
+    drop = {k for k in shadows if (cv2.dilate(kept[k].mask.astype(np.uint8), kernel).astype(bool) & others).any()}
+    return [r for k, r in enumerate(kept) if k not in drop], glyphs
