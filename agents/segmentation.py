@@ -57,8 +57,8 @@ def segment(
     Args:
         rgb: the image.
         backend: ``"geometric"`` or ``"sam"``.
-        options: ``frame`` (default 0), ``min_area`` (default 40 px at the working
-            resolution), ``working_pixels`` (default 500 000: larger inputs are reduced,
+        options: ``frame`` (default 0), ``min_area`` (input pixels; default 40 px at
+            the working resolution), ``working_pixels`` (default 500 000: larger inputs are reduced,
             masks mapped back), ``min_working_pixels`` (default 120 000: smaller ones are
             enlarged), ``scenery`` (default True: sky / ground bands, soft shadows and
             drawn glyphs are not objects), ``glyphs``, ``max_objects``,
@@ -84,9 +84,17 @@ def segment(
 
         # A bounded working resolution: answers do not change with the input's scale.
         work, scale = working_image(rgb, options)
-        regions, fg = geometric_regions(work, options)
-        regions, glyphs = drop_scenery(regions, fg, work, options)
-        labels = _drawn_labels(work, glyphs, options)
+        work_options = dict(options)
+        if options.get("min_area") is not None:
+            # A given minimum area is in input pixels; the default (40) is at the working resolution.
+            work_options["min_area"] = max(1, round(float(options["min_area"]) * scale * scale))
+        regions, fg = geometric_regions(work, work_options)
+        regions, glyphs = drop_scenery(regions, fg, work, work_options)
+        labels = _drawn_labels(work, [g.mask for g in glyphs], options)
+        if labels is not None:
+            # A glyph OCR could not read as part of a label is an object after all.
+            boxes = [b for _, b in labels]
+            regions += [g for g in glyphs if not _inside_any(g.mask, boxes)]
         if labels:
             if not options.get("marks"):
                 options["marks"] = {
@@ -131,6 +139,16 @@ def _drawn_labels(work: np.ndarray, glyphs: list[np.ndarray], options: dict[str,
     if image_quality(work)["reliability"] < 0.5:
         return None  # a photo's texture is not labels (and reading it would cost seconds)
     return read_labels(work, glyphs)
+
+
+def _inside_any(mask: np.ndarray, boxes: list[Any]) -> bool:
+    """Whether most of ``mask`` lies inside one of the label ``boxes`` (a glyph of that label)."""
+    ys, xs = np.nonzero(mask)
+    for x0, y0, x1, y1 in boxes:
+        inside = (xs >= x0 - 6) & (xs <= x1 + 6) & (ys >= y0 - 6) & (ys <= y1 + 6)
+        if inside.mean() > 0.5:
+            return True
+    return False
 
 
 def bind_marks(

@@ -65,7 +65,7 @@ def relative_form(body: str) -> dict[str, Any] | None:
             body,
             re.I,
         )
-        if m:
+        if m and not re.search(r"\bthe other\b|\bor\b|:", m.group(3), re.I):
             return {
                 "type": "relative",
                 "axis": axis,

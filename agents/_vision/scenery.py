@@ -5,12 +5,15 @@ background. On pictures the project did not render that includes:
 
 * **bands** — a sky above a ground plane (or a table edge): a region spanning the frame
   from its left to its right border and covering a good part of it is scenery;
-* **soft shadows** — a region whose pixels are the background darkened evenly in R, G
-  and B (ratio 0.25..0.95, channels within 12 % of each other) that touches an object is
-  that object's shadow (a lone grey shape is kept: it touches nothing);
+* **soft shadows** — in a scene with a sky band, a region whose pixels are the
+  background darkened evenly (ratio 0.25..0.95, channels within 12 % of each other) that
+  touches an object is that object's shadow (on tabletop renders the segmenter's own
+  shadow test is kept: a grey object there darkens evenly too);
 * **glyphs** — letters and numbers drawn as labels: thin strokes (the deepest inside
   point at most 20 % of the box's longer side, and at most 6 px at the working
-  resolution) in a small box. They are read (``ocr`` extra) or ignored, never counted.
+  resolution) in a small box, in ink (black, grey or white), touching no other region.
+  They are read (``ocr`` extra; a glyph OCR cannot read is an object again) or, without
+  OCR, ignored. Tabletop renders (cast shadows, no sky) skip this test.
 
 :func:`working_image` bounds the pixels the segmenter sees (``working_pixels``, default
 0.5 MP; ``min_working_pixels`` 0.12 MP) so that answers do not change with the input's
@@ -198,8 +201,8 @@ def merge_faces(regions: list[Any], rgb: np.ndarray) -> list[Any]:
 
 def drop_scenery(
     regions: list[Any], fg: Any, rgb: np.ndarray, options: dict[str, Any]
-) -> tuple[list[Any], list[np.ndarray]]:
-    """``(object regions, glyph masks)``: bands, soft shadows touching an object and glyphs removed."""
+) -> tuple[list[Any], list[Any]]:
+    """``(object regions, glyph regions)``: bands, soft shadows touching an object and glyphs set apart."""
     import cv2
 
     if not options.get("scenery", True):
@@ -219,13 +222,26 @@ def drop_scenery(
     tabletop = fg.shadow_ratio is not None and not bands
     if options.get("merge_faces", True) and bands and len(kept) > 1:
         kept = merge_faces(kept, rgb)
-    glyphs: list[np.ndarray] = []
+    glyphs: list[Any] = []
     if options.get("glyphs", True) and not tabletop:
         flags = [_is_glyph(r.mask, rgb) for r in kept]
-        glyphs = [r.mask for r, f in zip(kept, flags) if f]
+        if any(flags):
+            # Ink on the backdrop: a glyph touches no other region (a thin dark sliver next
+            # to an object is that object's occluded part).
+            union = np.zeros(rgb.shape[:2], np.uint8)
+            for r in kept:
+                union += r.mask.astype(np.uint8)
+            ring = np.ones((7, 7), np.uint8)
+            for k, r in enumerate(kept):
+                if flags[k]:
+                    grown = cv2.dilate(r.mask.astype(np.uint8), ring).astype(bool)
+                    flags[k] = not ((union > 0) & grown & ~r.mask).any()
+        glyphs = [r for r, f in zip(kept, flags) if f]
         kept = [r for r, f in zip(kept, flags) if not f]
     bg_rgb = fg.background[..., 3:]
-    shadows = [k for k, r in enumerate(kept) if _shadow_share(r.mask, rgb, bg_rgb, fg.shadow_ratio) > 0.75]
+    shadows = []
+    if bands:  # a ground plane under a sky: what is left of soft shadows (penumbrae) touches objects
+        shadows = [k for k, r in enumerate(kept) if _shadow_share(r.mask, rgb, bg_rgb) > 0.75]
     if not shadows:
         return kept, glyphs
     kernel = np.ones((7, 7), np.uint8)
