@@ -80,7 +80,7 @@ def is_flat(lab_pixels: np.ndarray) -> bool:
     lab = np.asarray(lab_pixels, np.float32).reshape(-1, 3)
     if lab.shape[0] < 12:
         return False
-    q = np.percentile(lab, [10, 90], axis=0)
+    q = np.percentile(lab, [20, 80], axis=0)
     spread = q[1] - q[0]
     return bool(spread[0] < 6.0 and spread[1] < 8.0 and spread[2] < 8.0)
 
@@ -108,7 +108,7 @@ def flat_shape(mask: np.ndarray) -> str:
     aspect = max(rw, rh) / max(min(rw, rh), 1.0)
     peri = cv2.arcLength(c, True)
     n = len(cv2.approxPolyDP(c, 0.035 * peri, True))
-    if n >= 7 or (0.72 < fill < 0.84 and n >= 6 and aspect < 1.05):
+    if _on_ellipse(c):
         return "circle" if aspect < 1.15 else "ellipse"
     if n == 3:
         return "triangle"
@@ -121,6 +121,23 @@ def flat_shape(mask: np.ndarray) -> str:
     if 0.72 < fill < 0.84:
         return "circle" if aspect < 1.15 else "ellipse"
     return "polygon"
+
+
+def _on_ellipse(contour: np.ndarray) -> bool:
+    """Whether every outline point lies within 5 % (and 1.5 px) of the ellipse fitted to it."""
+    import cv2
+
+    (cx, cy), (w, h), angle = cv2.fitEllipse(contour)
+    a, b = w / 2.0, h / 2.0
+    if min(a, b) < 3:
+        return False
+    pts = contour.reshape(-1, 2).astype(np.float64) - (cx, cy)
+    t = math.radians(angle)
+    x = pts[:, 0] * math.cos(t) + pts[:, 1] * math.sin(t)
+    y = -pts[:, 0] * math.sin(t) + pts[:, 1] * math.cos(t)
+    r = np.sqrt((x / a) ** 2 + (y / b) ** 2)
+    tol = max(0.05, 1.5 / min(a, b))
+    return bool(np.abs(r - 1.0).max() < tol)
 
 
 def is_cone(mask: np.ndarray) -> bool:

@@ -107,3 +107,23 @@ def test_content_hash_changes_with_pixels() -> None:
     b[0, 0, 0] = 1
     assert image_sha256(a) != image_sha256(b)
     assert image_sha256(a) == image_sha256(a.copy())
+
+
+def test_exif_orientation_is_applied_at_load(tmp_path) -> None:
+    """A phone photo stored sideways with orientation 6 (rotate 90 degrees clockwise)."""
+    from PIL import Image
+
+    from spatioxolver.images import load_image
+
+    stored = np.zeros((20, 40, 3), np.uint8)
+    stored[:, :10] = (255, 0, 0)  # red on the stored image's left
+    img = Image.fromarray(stored)
+    exif = img.getexif()
+    exif[0x0112] = 6
+    path = tmp_path / "phone.jpg"
+    img.save(path, exif=exif, quality=95)
+    shown = load_image(path)
+    assert shown.shape[:2] == (40, 20)
+    assert shown[:10, :, 0].mean() > 200 and shown[-10:, :, 0].mean() < 60  # red now on top
+    with Image.open(path) as opened:
+        assert load_image(opened).shape[:2] == (40, 20)
