@@ -73,7 +73,9 @@ def describe(
     """
     options = dict(options or {})
     if backend == "geometric":
-        return _describe_geometric(np.asarray(rgb), objects, options)
+        from ._vision.working import describe_at_working_resolution
+
+        return describe_at_working_resolution(_describe_geometric, np.asarray(rgb), objects, options)
     raise ConfigError(f"unknown attributes backend {backend!r}; use one of {', '.join(BACKENDS)}")
 
 
@@ -109,8 +111,8 @@ def _describe_geometric(
     rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]
 ) -> list[SpatialObject]:
     from ._vision.colour import colour_saturation, name_colour
-    from ._vision.open_words import open_words
     from ._vision.material import classify_material, material_features
+    from ._vision.open_words import open_words
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
 
     h, w = rgb.shape[:2]

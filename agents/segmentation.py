@@ -30,12 +30,14 @@ import numpy as np
 from spatioxolver.errors import ConfigError, InputError
 from spatioxolver.schema import SpatialObject
 
-from ._vision.objects import number_in_raster_order, object_from_mask, object_mask
+from ._vision.objects import number_in_raster_order, object_from_crop, object_from_mask, object_mask
 from ._vision.state import MODEL, backend_of, note, sent_size
 
 __all__ = ["segment", "bind_marks", "frame_object_id", "image_infos", "SegmentationAgent", "BACKENDS"]
 
 BACKENDS = ("geometric", "sam")
+#: Working pixels for a scene whose reliability is below the reasoner's threshold.
+_COARSE_PIXELS = 120_000
 
 
 def _check_image(rgb: Any) -> np.ndarray:
@@ -80,10 +82,17 @@ def segment(
     frame = int(options.get("frame", 0))
     if backend == "geometric":
         from ._vision.regions import geometric_regions
-        from ._vision.scenery import drop_scenery, to_input_size, working_image
+        from ._vision.scenery import drop_scenery, to_input_crop, working_image
 
         # A bounded working resolution: answers do not change with the input's scale.
         work, scale = working_image(rgb, options)
+        if work.shape[0] * work.shape[1] > _COARSE_PIXELS and not options.get("working_pixels"):
+            from ._vision.reliability import image_quality
+
+            if image_quality(work)["reliability"] < 0.5:
+                # A photo the engine cannot read (the reasoner will abstain): coarse segments
+                # are as good and cost a fraction.
+                work, scale = working_image(rgb, {"working_pixels": _COARSE_PIXELS, "min_working_pixels": 0})
         work_options = dict(options)
         if options.get("min_area") is not None:
             # A given minimum area is in input pixels; the default (40) is at the working resolution.
@@ -103,14 +112,16 @@ def segment(
         # Cast shadows found -> the objects stand on a ground plane (the depth cue uses it).
         ground = fg.shadow_ratio is not None
         objects = [
-            object_from_mask(
-                to_input_size(r.mask, rgb.shape[:2]),
+            object_from_crop(
+                *to_input_crop(r.mask, rgb.shape[:2]),
+                rgb.shape[:2],
                 frame=frame,
                 confidence=r.confidence,
                 source="geometric",
                 ground=ground,
             )
             for r in regions
+            if r.mask.any()
         ]
     elif backend == "sam":
         from ._vision.sam import sam_masks
@@ -129,7 +140,9 @@ def segment(
     return objects
 
 
-def _drawn_labels(work: np.ndarray, glyphs: list[np.ndarray], options: dict[str, Any]) -> list[tuple[str, Any]] | None:
+def _drawn_labels(
+    work: np.ndarray, glyphs: list[np.ndarray], options: dict[str, Any]
+) -> list[tuple[str, Any]] | None:
     """Labels read by OCR (``ocr`` extra) from the glyphs set aside, else ``None``."""
     if not glyphs or not options.get("read_labels", True) or len(glyphs) > 60:
         return None

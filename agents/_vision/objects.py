@@ -9,7 +9,7 @@ import numpy as np
 from spatioxolver.rle import decode_mask, encode_mask
 from spatioxolver.schema import Attributes, SpatialObject
 
-__all__ = ["object_from_mask", "object_from_box", "number_in_raster_order", "object_mask"]
+__all__ = ["object_from_mask", "object_from_crop", "object_from_box", "number_in_raster_order", "object_mask"]
 
 
 def object_from_mask(
@@ -27,6 +27,44 @@ def object_from_mask(
         mask=encode_mask(mask),
         centroid=(float(xs.mean()), float(ys.mean())),
         area=float(ys.size),
+        confidence=float(np.clip(confidence, 0.0, 1.0)),
+        frame=int(frame),
+        attributes=Attributes(extras=info),
+    )
+
+
+def object_from_crop(
+    crop: np.ndarray,
+    y0: int,
+    x0: int,
+    shape: tuple[int, int],
+    *,
+    frame: int = 0,
+    confidence: float = 1.0,
+    **extras: Any,
+) -> SpatialObject:
+    """:func:`object_from_mask` of a mask given as ``crop`` at ``(y0, x0)`` in a ``shape`` frame
+    (the cost follows the crop, not the frame: large images)."""
+    from spatioxolver.rle import encode_crop
+
+    col_counts = np.count_nonzero(crop, axis=0)
+    row_counts = np.count_nonzero(crop, axis=1)
+    cols, rows = np.flatnonzero(col_counts), np.flatnonzero(row_counts)
+    area = float(row_counts.sum())
+    bx0, bx1, by0, by1 = int(cols[0]) + x0, int(cols[-1]) + x0, int(rows[0]) + y0, int(rows[-1]) + y0
+    centroid = (
+        float(col_counts @ np.arange(crop.shape[1])) / area + x0,
+        float(row_counts @ np.arange(crop.shape[0])) / area + y0,
+    )
+    foot = np.nonzero(crop[max(by1 - 1 - y0, 0) : by1 - y0 + 1])[1] + x0
+    contact = (float(foot.mean()), float(by1))
+    info = {"contact": [round(contact[0], 2), round(contact[1], 2)], **extras}
+    return SpatialObject(
+        id="?",
+        bbox=(float(bx0), float(by0), float(bx1 + 1), float(by1 + 1)),
+        mask=encode_crop(crop, y0, x0, shape),
+        centroid=centroid,
+        area=area,
         confidence=float(np.clip(confidence, 0.0, 1.0)),
         frame=int(frame),
         attributes=Attributes(extras=info),

@@ -38,6 +38,9 @@ QUALITY_PIXELS = 60_000
 def _small(rgb: np.ndarray) -> np.ndarray:
     import cv2
 
+    from .scenery import working_image
+
+    rgb, _ = working_image(rgb, {"min_working_pixels": 0})  # shared with the segmenter (cached)
     h, w = rgb.shape[:2]
     f = math.sqrt(QUALITY_PIXELS / max(h * w, 1))
     if f >= 1.0:

@@ -32,12 +32,40 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["working_image", "to_input_size", "drop_scenery", "WORKING_PIXELS", "MIN_WORKING_PIXELS"]
+__all__ = [
+    "working_image",
+    "reduce_image",
+    "to_input_size",
+    "to_input_crop",
+    "drop_scenery",
+    "WORKING_PIXELS",
+    "MIN_WORKING_PIXELS",
+]
 
 #: Perception runs on at most this many pixels (option ``working_pixels``).
 WORKING_PIXELS = 500_000
 #: Smaller inputs are enlarged to this many pixels (option ``min_working_pixels``).
 MIN_WORKING_PIXELS = 150_000
+
+
+_LAST: list[Any] = []  # one (key, image) pair: segmentation, attributes and quality share a reduction
+
+
+def _key(rgb: np.ndarray, size: tuple[int, int]) -> tuple[Any, ...]:
+    probe = rgb[:: max(1, rgb.shape[0] // 7), :: max(1, rgb.shape[1] // 7)]
+    return (rgb.__array_interface__["data"][0], rgb.shape, rgb.strides, size, hash(probe.tobytes()))
+
+
+def reduce_image(rgb: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """``rgb`` resized to ``size`` (w, h) with area averaging; the last reduction is reused."""
+    import cv2
+
+    key = _key(rgb, size)
+    if _LAST and _LAST[0] == key:
+        return _LAST[1]
+    small = cv2.resize(rgb, size, interpolation=cv2.INTER_AREA)
+    _LAST[:] = [key, small]
+    return small
 
 
 def working_image(rgb: np.ndarray, options: dict[str, Any]) -> tuple[np.ndarray, float]:
@@ -52,8 +80,9 @@ def working_image(rgb: np.ndarray, options: dict[str, Any]) -> tuple[np.ndarray,
         return rgb, 1.0
     f = math.sqrt((hi if px > hi else lo) / px)
     size = (max(4, round(w * f)), max(4, round(h * f)))
-    interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
-    return cv2.resize(rgb, size, interpolation=interp), size[0] / w
+    if f < 1:
+        return reduce_image(rgb, size), size[0] / w
+    return cv2.resize(rgb, size, interpolation=cv2.INTER_LINEAR), size[0] / w
 
 
 def to_input_size(mask: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
@@ -64,6 +93,34 @@ def to_input_size(mask: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
         return mask
     big = cv2.resize(mask.astype(np.uint8) * 255, (shape[1], shape[0]), interpolation=cv2.INTER_LINEAR)
     return big > 127
+
+
+def to_input_crop(mask: np.ndarray, shape: tuple[int, int]) -> tuple[np.ndarray, int, int]:
+    """``(crop, y0, x0)``: a working-resolution mask mapped back to the input's ``(H, W)``,
+    only around the object (no full-size array)."""
+    import cv2
+
+    h, w = shape
+    ys, xs = np.nonzero(mask)
+    if mask.shape == (h, w):
+        y0, x0 = int(ys.min()), int(xs.min())
+        return mask[y0 : int(ys.max()) + 1, x0 : int(xs.max()) + 1], y0, x0
+    sy, sx = mask.shape[0] / h, mask.shape[1] / w
+    wy0, wy1 = max(int(ys.min()) - 1, 0), min(int(ys.max()) + 2, mask.shape[0])
+    wx0, wx1 = max(int(xs.min()) - 1, 0), min(int(xs.max()) + 2, mask.shape[1])
+    y0, y1 = max(int(math.floor(wy0 / sy)), 0), min(int(math.ceil(wy1 / sy)), h)
+    x0, x1 = max(int(math.floor(wx0 / sx)), 0), min(int(math.ceil(wx1 / sx)), w)
+    small = mask[wy0:wy1, wx0:wx1].astype(np.uint8) * 255
+    # The same sampling as resizing the whole mask (pixel centres aligned), on the crop only.
+    m = np.array([[sx, 0.0, (x0 + 0.5) * sx - 0.5 - wx0], [0.0, sy, (y0 + 0.5) * sy - 0.5 - wy0]])
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    big = (
+        cv2.warpAffine(
+            small, m, (max(x1 - x0, 1), max(y1 - y0, 1)), flags=flags, borderMode=cv2.BORDER_REPLICATE
+        )
+        > 127
+    )
+    return big, y0, x0
 
 
 def _touches(mask: np.ndarray) -> tuple[bool, bool, bool, bool]:
@@ -193,7 +250,9 @@ def merge_faces(regions: list[Any], rgb: np.ndarray) -> list[Any]:
                 a, b = regions[i].mask, regions[j].mask
                 shared = _boundary(a, b)
                 if shared > 0.25 * min(_perimeter(a), _perimeter(b)) and _solidity(a | b) > 0.8:
-                    regions[i] = type(regions[i])(a | b, max(regions[i].confidence, regions[j].confidence), {"faces": True})
+                    regions[i] = type(regions[i])(
+                        a | b, max(regions[i].confidence, regions[j].confidence), {"faces": True}
+                    )
                     del regions[j], terms[j]
                     merged = True
                     break
@@ -256,6 +315,6 @@ def drop_scenery(
                 if flags[k]:
                     grown = cv2.dilate(r.mask.astype(np.uint8), ring).astype(bool)
                     flags[k] = not ((union > 0) & grown & ~r.mask).any()
-        glyphs = [r for r, f in zip(kept, flags) if f]
-        kept = [r for r, f in zip(kept, flags) if not f]
+        glyphs = [r for r, f in zip(kept, flags, strict=False) if f]
+        kept = [r for r, f in zip(kept, flags, strict=False) if not f]
     return kept, glyphs
