@@ -70,7 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     drawn = Counter()
     for family, c in tally.items():
         n = sum(c.values())
-        print(f"{family:10s} {c['right']:6d} {c['wrong']:6d} {c['abstain']:8d} {n:4d} {100 * c['right'] / n:7.1f}%")
+        print(
+            f"{family:10s} {c['right']:6d} {c['wrong']:6d} {c['abstain']:8d} {n:4d} {100 * c['right'] / n:7.1f}%"
+        )
         if family != "photo":
             drawn.update(c)
     n = sum(drawn.values())
@@ -91,7 +93,13 @@ def main(argv: list[str] | None = None) -> int:
             for q in case.questions[:4]:
                 ref = _key(_ask(case.image, q.text))
                 for f in (0.5, 4.0, 8.0):
-                    img = cv2.resize(case.image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_CUBIC)
+                    img = cv2.resize(
+                        case.image,
+                        None,
+                        fx=f,
+                        fy=f,
+                        interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_CUBIC,
+                    )
                     total += 1
                     same += _key(_ask(img, q.text)) == ref
         print(f"scale 0.5x/4x/8x: {same}/{total} answers equal to the 1x answer")
@@ -115,7 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     _ask(big, "Which object is the leftmost?")
     took = time.perf_counter() - start
-    print(f"12 MP photo, one question (perception not cached): {took:.2f} s (target < {TARGET_12MP_S} s, ratio {took / TARGET_12MP_S:.2f})")
+    print(
+        f"12 MP photo, one question (perception not cached): {took:.2f} s (target < {TARGET_12MP_S} s, ratio {took / TARGET_12MP_S:.2f})"
+    )
     return 0 if ok else 1
 
 

@@ -61,7 +61,17 @@ COLOR_NAMES: tuple[str, ...] = tuple(COLORS)
 
 # ----------------------------------------------------------------- open vocabulary
 #: Flat shapes the attributes agent names on drawings.
-SHAPES_2D: tuple[str, ...] = ("circle", "ellipse", "square", "rectangle", "triangle", "star", "pentagon", "hexagon", "polygon")
+SHAPES_2D: tuple[str, ...] = (
+    "circle",
+    "ellipse",
+    "square",
+    "rectangle",
+    "triangle",
+    "star",
+    "pentagon",
+    "hexagon",
+    "polygon",
+)
 #: Solid shapes (shaded objects).
 SHAPES_3D: tuple[str, ...] = ("cube", "sphere", "cylinder", "cone")
 #: The basic colour terms (Berlin & Kay's eleven plus cyan).
@@ -112,7 +122,13 @@ COLOR_WORDS: dict[str, str] = {c: c for c in BASIC_COLORS} | {
 #: Lightness modifiers of a colour term.
 TONE_WORDS: dict[str, str] = {"light": "light", "pale": "light", "dark": "dark", "deep": "dark"}
 #: Size words -> CLEVR's size classes.
-SIZE_WORDS: dict[str, str] = {"small": "small", "tiny": "small", "little": "small", "large": "large", "big": "large"}
+SIZE_WORDS: dict[str, str] = {
+    "small": "small",
+    "tiny": "small",
+    "little": "small",
+    "large": "large",
+    "big": "large",
+}
 #: Material words -> CLEVR's materials.
 MATERIAL_WORDS: dict[str, str] = {
     "metal": "metal", "metallic": "metal", "shiny": "metal", "rubber": "rubber", "matte": "rubber",

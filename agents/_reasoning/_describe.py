@@ -24,13 +24,14 @@ from typing import Any
 from spatioxolver.agents._reasoning._symbolic import (
     SymbolicAnswer,
     _candidates,
+    _object_answer,
     _one,
     _precedes,
-    _ReferenceProblem,
     _ref_name,
-    _object_answer,
+    _ReferenceProblem,
     resolve,
 )
+
 from spatioxolver.schema import SceneGraph, SpatialObject
 
 __all__ = ["HANDLERS", "abstention", "scene_reliability", "RELIABILITY_THRESHOLD", "ABSTAIN_TEXT"]
@@ -72,7 +73,9 @@ def abstention(graph: SceneGraph) -> SymbolicAnswer | None:
     if score is None or score >= RELIABILITY_THRESHOLD:
         return None
     text = f"{ABSTAIN_TEXT} (scene reliability {score:.2f} < {RELIABILITY_THRESHOLD})."
-    return SymbolicAnswer(text=text, value=None, kind="abstain", problem=text, confidence=score, abstained=True)
+    return SymbolicAnswer(
+        text=text, value=None, kind="abstain", problem=text, confidence=score, abstained=True
+    )
 
 
 def _colour_word(obj: SpatialObject) -> str | None:
@@ -91,9 +94,7 @@ def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
         raise _ReferenceProblem(_no_match(name, g))
     what = q["attribute"]
-    values = {
-        _colour_word(o) if what == "color" else getattr(o.attributes, what) for o in found
-    }
+    values = {_colour_word(o) if what == "color" else getattr(o.attributes, what) for o in found}
     values.discard(None)
     if len(values) != 1:
         if len(found) > 1:
@@ -126,7 +127,9 @@ def _relative(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 def _count_of(ref: dict[str, Any] | None, g: SceneGraph) -> int:
     found = resolve(ref, g)
     if ref and ref.get("nouns") and not found:
-        raise _ReferenceProblem(f"No object is described as {' '.join(ref['nouns'])!r}, so no count is given.")
+        raise _ReferenceProblem(
+            f"No object is described as {' '.join(ref['nouns'])!r}, so no count is given."
+        )
     return len(found)
 
 
@@ -144,14 +147,16 @@ def _size(objs: list[SpatialObject]) -> float:
 
 def _clusters(values: list[float], gap: float) -> int:
     values = sorted(values)
-    return 1 + sum(1 for a, b in zip(values, values[1:]) if b - a > gap)
+    return 1 + sum(1 for a, b in zip(values, values[1:], strict=False) if b - a > gap)
 
 
 def _grid(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     objs = [o for o in _candidates(q, g) if o.centroid is not None]
     k = 1 if q["asks"] == "rows" else 0
     n = _clusters([o.centroid[k] for o in objs], 0.5 * _size(objs))  # type: ignore[index]
-    return SymbolicAnswer(text=str(n), value=n, kind="grid", rationale=f"{len(objs)} objects in {n} {q['asks']}")
+    return SymbolicAnswer(
+        text=str(n), value=n, kind="grid", rationale=f"{len(objs)} objects in {n} {q['asks']}"
+    )
 
 
 def _mirrored(objs: list[SpatialObject], k: int) -> bool:

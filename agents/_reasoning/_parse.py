@@ -496,8 +496,10 @@ def _nearest(body: str) -> dict[str, Any] | None:
     if not m:
         return None
     target = re.sub(r"\s+in the (?:scene|image|picture)$", "", m.group(3).strip(), flags=re.I)
-    if re.search(r"\b(?:camera|viewer)$", target, re.I) or re.fullmatch(r"away", target, re.I) or re.fullmatch(
-        r"(?:the )?(?:left|right|top|bottom|front|back)(?: side)?", target, re.I
+    if (
+        re.search(r"\b(?:camera|viewer)$", target, re.I)
+        or re.fullmatch(r"away", target, re.I)
+        or re.fullmatch(r"(?:the )?(?:left|right|top|bottom|front|back)(?: side)?", target, re.I)
     ):
         return None
     which = "nearest" if m.group(2).lower() in ("nearest", "closest") else "farthest"
@@ -514,7 +516,9 @@ def _extreme(body: str) -> dict[str, Any] | None:
     query = _extreme_query(body)
     if query is not None and query["which"] in ("largest", "smallest"):
         # "Largest" is what the image shows (image area) unless the question asks about reality.
-        query["apparent"] = not re.search(r"\b(?:in reality|really|actually|physically|real|volume)\b", body, re.I)
+        query["apparent"] = not re.search(
+            r"\b(?:in reality|really|actually|physically|real|volume)\b", body, re.I
+        )
     return query
 
 

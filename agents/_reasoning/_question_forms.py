@@ -25,7 +25,15 @@ from typing import Any
 
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
 
-__all__ = ["QUESTION_FORMS", "attribute_form", "relative_form", "either_size_form", "compare_count_form", "grid_form", "mirror_form"]
+__all__ = [
+    "QUESTION_FORMS",
+    "attribute_form",
+    "relative_form",
+    "either_size_form",
+    "compare_count_form",
+    "grid_form",
+    "mirror_form",
+]
 
 _WHAT = r"(?:what|which)"
 
@@ -95,13 +103,27 @@ def either_size_form(body: str) -> dict[str, Any] | None:
 
 def compare_count_form(body: str) -> dict[str, Any] | None:
     """``are there more X than Y`` / ``fewer X than Y`` / ``as many X as Y``."""
-    m = re.fullmatch(r"are there (more|fewer|less) (.+?) than (.+?)(?: in the (?:image|scene|picture))?", body, re.I)
+    m = re.fullmatch(
+        r"are there (more|fewer|less) (.+?) than (.+?)(?: in the (?:image|scene|picture))?", body, re.I
+    )
     if m:
         asks = "more" if m.group(1).lower() == "more" else "fewer"
-        return {"type": "compare_count", "asks": asks, "a": parse_filter(m.group(2)), "b": parse_filter(m.group(3))}
-    m = re.fullmatch(r"are there (?:exactly )?(?:as many|the same number of) (.+?) (?:as|and) (.+?)", body, re.I)
+        return {
+            "type": "compare_count",
+            "asks": asks,
+            "a": parse_filter(m.group(2)),
+            "b": parse_filter(m.group(3)),
+        }
+    m = re.fullmatch(
+        r"are there (?:exactly )?(?:as many|the same number of) (.+?) (?:as|and) (.+?)", body, re.I
+    )
     if m:
-        return {"type": "compare_count", "asks": "same", "a": parse_filter(m.group(1)), "b": parse_filter(m.group(2))}
+        return {
+            "type": "compare_count",
+            "asks": "same",
+            "a": parse_filter(m.group(1)),
+            "b": parse_filter(m.group(2)),
+        }
     return None
 
 
@@ -115,7 +137,11 @@ def grid_form(body: str) -> dict[str, Any] | None:
     )
     if not m:
         return None
-    return {"type": "grid", "asks": "rows" if m.group(1).lower() == "rows" else "columns", "filter": parse_filter(m.group(2))}
+    return {
+        "type": "grid",
+        "asks": "rows" if m.group(1).lower() == "rows" else "columns",
+        "filter": parse_filter(m.group(2)),
+    }
 
 
 def mirror_form(body: str) -> dict[str, Any] | None:

@@ -172,6 +172,39 @@ def _pieces(label: np.ndarray) -> tuple[np.ndarray, int]:
     return out, n
 
 
+def _fill_from_nearest(label: np.ndarray, comp: np.ndarray) -> np.ndarray:
+    """``label`` with each unlabelled pixel of ``comp`` given the label of its nearest
+    labelled pixel (exact Euclidean; ties by scan order).
+
+    The nearest labelled pixel always lies on a labelled region's edge, so only edge pixels
+    are compared: a few seams against an outline need no distance transform (and no
+    scipy, which is slow to import on a plain ``ask``); large ones use scipy's.
+    """
+    import cv2
+
+    holes = comp & (label == 0)
+    if not holes.any():
+        return label
+    filled = (label > 0).astype(np.uint8)
+    inner = cv2.erode(filled, np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    ey, ex = np.nonzero(filled & (inner == 0))
+    hy, hx = np.nonzero(holes)
+    if hy.size * ey.size > 4_000_000:
+        # Large seams against a long outline (textured photos): a distance transform is cheaper.
+        from scipy import ndimage  # only here: scipy is slow to import
+
+        _, (iy, ix) = ndimage.distance_transform_edt(label == 0, return_indices=True)
+        return np.where(comp, label[iy, ix], 0)
+    values = label[ey, ex]
+    out = label.copy()
+    step = max(1, 2_000_000 // max(ey.size, 1))
+    for s in range(0, hy.size, step):
+        y, x = hy[s : s + step, None], hx[s : s + step, None]
+        d = (y - ey[None]) ** 2 + (x - ex[None]) ** 2
+        out[hy[s : s + step], hx[s : s + step]] = values[d.argmin(axis=1)]
+    return out
+
+
 def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -> list[np.ndarray]:
     """Merge highlights, slivers and tiny pieces into the neighbour they belong to."""
     label = np.zeros(parts[0].shape, np.int32)
@@ -186,10 +219,7 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
     if tiny.size and tiny.size < n:
         label[np.isin(label, tiny)] = 0
         # Tiny pieces (anti-aliased seams, specks) go to the nearest remaining piece.
-        from scipy import ndimage  # only here: scipy is slow to import
-
-        _, (iy, ix) = ndimage.distance_transform_edt(label == 0, return_indices=True)
-        label = np.where(comp, label[iy, ix], 0)
+        label = _fill_from_nearest(label, comp)
         label, n = _pieces(label)
     pieces = [label == k for k in range(1, n + 1)]
     changed = True

@@ -172,14 +172,22 @@ def _object_questions(rng: random.Random, objs: list[dict[str, Any]], three_d: b
     shapes = sorted({o["shape"] for o in objs})
     shape = rng.choice(shapes)
     word = _SYNONYM.get(shape, shape) if three_d and rng.random() < 0.5 else shape
-    qs.append(Question(f"How many {_shape_plural(word)} are there?", "count", sum(o["shape"] == shape for o in objs)))
+    qs.append(
+        Question(
+            f"How many {_shape_plural(word)} are there?", "count", sum(o["shape"] == shape for o in objs)
+        )
+    )
     absent = [s for s in (_SHAPES_3D if three_d else _SHAPES_2D) if s not in shapes and s not in ("hexagon",)]
     if absent:
         qs.append(Question(f"How many {_shape_plural(rng.choice(absent))} are in the image?", "count", 0))
     o = rng.choice(objs)
-    qs.append(Question(f"What colour is the {o['shape']}?", "word", o["color"]) if sum(
-        x["shape"] == o["shape"] for x in objs
-    ) == 1 else Question(f"What color is the {o['shape']} on the {'left' if o['cx'] < 320 else 'right'}?", "skip", None))
+    qs.append(
+        Question(f"What colour is the {o['shape']}?", "word", o["color"])
+        if sum(x["shape"] == o["shape"] for x in objs) == 1
+        else Question(
+            f"What color is the {o['shape']} on the {'left' if o['cx'] < 320 else 'right'}?", "skip", None
+        )
+    )
     qs = [q for q in qs if q.kind != "skip"]
     o = rng.choice(objs)
     qs.append(Question(f"What shape is the {o['color']} object?", "word", o["shape"]))
@@ -190,23 +198,37 @@ def _object_questions(rng: random.Random, objs: list[dict[str, Any]], three_d: b
     a, b = rng.sample(objs, 2)
     bigger = a if a["area"] > b["area"] else b
     if max(a["area"], b["area"]) > 1.3 * min(a["area"], b["area"]):
-        qs.append(Question(f"Which is bigger, the {_name(a)} or the {_name(b)}?", "object", [bigger["color"], bigger["shape"]]))
+        qs.append(
+            Question(
+                f"Which is bigger, the {_name(a)} or the {_name(b)}?",
+                "object",
+                [bigger["color"], bigger["shape"]],
+            )
+        )
     a, b = rng.sample(objs, 2)
-    qs.append(
-        Question(f"Is the {_name(a)} to the left of the {_name(b)}?", "bool", a["cx"] < b["cx"])
-    )
+    qs.append(Question(f"Is the {_name(a)} to the left of the {_name(b)}?", "bool", a["cx"] < b["cx"]))
     ref = rng.choice(objs)
     lefts = [o for o in objs if o["cx"] < ref["cx"] - 20]
     if len(lefts) == 1:
-        qs.append(Question(f"What is to the left of the {_name(ref)}?", "object", [lefts[0]["color"], lefts[0]["shape"]]))
+        qs.append(
+            Question(
+                f"What is to the left of the {_name(ref)}?", "object", [lefts[0]["color"], lefts[0]["shape"]]
+            )
+        )
     largest = max(objs, key=lambda x: x["area"])
     if sorted(x["area"] for x in objs)[-2] * 1.3 < largest["area"]:
-        qs.append(Question("Which object appears largest in the image?", "object", [largest["color"], largest["shape"]]))
+        qs.append(
+            Question(
+                "Which object appears largest in the image?", "object", [largest["color"], largest["shape"]]
+            )
+        )
     if len(shapes) >= 2:
         s1, s2 = rng.sample(shapes, 2)
         c1, c2 = sum(o["shape"] == s1 for o in objs), sum(o["shape"] == s2 for o in objs)
         if c1 != c2:
-            qs.append(Question(f"Are there more {_shape_plural(s1)} than {_shape_plural(s2)}?", "bool", c1 > c2))
+            qs.append(
+                Question(f"Are there more {_shape_plural(s1)} than {_shape_plural(s2)}?", "bool", c1 > c2)
+            )
     return qs
 
 
@@ -222,10 +244,18 @@ def _flat_case(rng: random.Random, k: int, w: int = 640, h: int = 480) -> DrawnC
         if len(colours) < n and c.split()[-1] not in {x.split()[-1] for x in colours}:
             colours.append(c)  # one object per basic colour term ("the blue object" is unique)
     objs = []
-    for (cx, cy, r), colour in zip(_place(rng, n, w, h, (24, 52)), colours):
+    for (cx, cy, r), colour in zip(_place(rng, n, w, h, (24, 52)), colours, strict=False):
         shape = rng.choice(_SHAPES_2D)
         _draw_flat(draw, shape, cx, cy, r, PALETTE[colour])
-        objs.append({"shape": shape, "color": colour, "cx": cx, "cy": cy, "area": _mask_area((w, h), shape, cx, cy, r)})
+        objs.append(
+            {
+                "shape": shape,
+                "color": colour,
+                "cx": cx,
+                "cy": cy,
+                "area": _mask_area((w, h), shape, cx, cy, r),
+            }
+        )
     case = DrawnCase(f"flat-{k}", "flat", np.asarray(img).copy(), objs)
     case.questions = _object_questions(rng, objs, three_d=False)
     return case
@@ -292,18 +322,40 @@ def _draw_solid(img: Any, shape: str, cx: float, base: float, s: float, rgb: tup
         d = s * 0.28
         front = [cx - s / 2, base - s, cx + s / 2, base]
         draw.rectangle(front, fill=_shade(rgb, 0.9))
-        draw.polygon([(front[0], front[1]), (front[0] + d, front[1] - d), (front[2] + d, front[1] - d), (front[2], front[1])], fill=_shade(rgb, 1.25))
-        draw.polygon([(front[2], front[1]), (front[2] + d, front[1] - d), (front[2] + d, front[3] - d), (front[2], front[3])], fill=_shade(rgb, 0.6))
+        draw.polygon(
+            [
+                (front[0], front[1]),
+                (front[0] + d, front[1] - d),
+                (front[2] + d, front[1] - d),
+                (front[2], front[1]),
+            ],
+            fill=_shade(rgb, 1.25),
+        )
+        draw.polygon(
+            [
+                (front[2], front[1]),
+                (front[2] + d, front[1] - d),
+                (front[2] + d, front[3] - d),
+                (front[2], front[3]),
+            ],
+            fill=_shade(rgb, 0.6),
+        )
     elif shape == "cylinder":
         rw, eh = s * 0.45, s * 0.14
         for x in range(int(cx - rw), int(cx + rw) + 1):
             t = (x - (cx - rw)) / (2 * rw)
-            draw.line([(x, base - s + eh), (x, base)], fill=_shade(rgb, 0.55 + 0.6 * math.sin(math.pi * min(1, t * 1.2))))
+            draw.line(
+                [(x, base - s + eh), (x, base)],
+                fill=_shade(rgb, 0.55 + 0.6 * math.sin(math.pi * min(1, t * 1.2))),
+            )
         draw.ellipse([cx - rw, base - eh, cx + rw, base + eh], fill=_shade(rgb, 0.7))
         draw.rectangle([cx - rw, base - s + eh, cx + rw, base - eh * 0.2], fill=None)
         for x in range(int(cx - rw), int(cx + rw) + 1):
             t = (x - (cx - rw)) / (2 * rw)
-            draw.line([(x, base - s + eh), (x, base)], fill=_shade(rgb, 0.55 + 0.6 * math.sin(math.pi * min(1, t * 1.2))))
+            draw.line(
+                [(x, base - s + eh), (x, base)],
+                fill=_shade(rgb, 0.55 + 0.6 * math.sin(math.pi * min(1, t * 1.2))),
+            )
         draw.ellipse([cx - rw, base - eh * 1.0 - 1, cx + rw, base + eh - 1], fill=_shade(rgb, 0.75))
         draw.ellipse([cx - rw, base - s, cx + rw, base - s + 2 * eh], fill=_shade(rgb, 1.2))
     else:  # cone
@@ -312,7 +364,9 @@ def _draw_solid(img: Any, shape: str, cx: float, base: float, s: float, rgb: tup
         for k in range(steps):
             t0, t1 = k / steps, (k + 1) / steps
             col = _shade(rgb, 0.55 + 0.6 * math.sin(math.pi * min(1.0, (t0 + t1) / 2 * 1.2)))
-            draw.polygon([(cx, base - s), (cx - rw + 2 * rw * t0, base), (cx - rw + 2 * rw * t1 + 1, base)], fill=col)
+            draw.polygon(
+                [(cx, base - s), (cx - rw + 2 * rw * t0, base), (cx - rw + 2 * rw * t1 + 1, base)], fill=col
+            )
 
 
 def _shaded_case(rng: random.Random, k: int, w: int = 640, h: int = 480) -> DrawnCase:
@@ -371,13 +425,22 @@ def _labelled_case(rng: random.Random, k: int, w: int = 640, h: int = 480) -> Dr
     tags = [chr(ord("A") + i) for i in range(n)] if letters else [str(i + 1) for i in range(n)]
     colours = rng.sample(["red", "orange", "yellow", "green", "blue", "purple", "pink", "cyan", "brown"], n)
     objs = []
-    for (cx, cy, r), colour, tag in zip(_place(rng, n, w, h, (26, 46), gap=1.9), colours, tags):
+    for (cx, cy, r), colour, tag in zip(_place(rng, n, w, h, (26, 46), gap=1.9), colours, tags, strict=False):
         shape = rng.choice(_SHAPES_2D)
         _draw_flat(draw, shape, cx, cy, r, PALETTE[colour])
         side = rng.choice((-1, 1))
         reach = r * (1.7 if shape in ("ellipse", "rectangle") else 1.1)
         draw.text((cx + side * (reach + 16), cy), tag, fill=(20, 20, 20), font=font, anchor="mm")
-        objs.append({"shape": shape, "color": colour, "cx": cx, "cy": cy, "tag": tag, "area": _mask_area((w, h), shape, cx, cy, r)})
+        objs.append(
+            {
+                "shape": shape,
+                "color": colour,
+                "cx": cx,
+                "cy": cy,
+                "tag": tag,
+                "area": _mask_area((w, h), shape, cx, cy, r),
+            }
+        )
     case = DrawnCase(f"labelled-{k}", "labelled", np.asarray(img).copy(), objs)
     noun = "shape" if letters else "object"
     a, b = rng.sample(objs, 2)
@@ -414,11 +477,31 @@ def drawn_cases(seed: int = 0, per_family: int = 6, families: tuple[str, ...] = 
 #: Photographs of scikit-image's data set and questions about them. ``abstain``: only an
 #: abstention or the gold answer is right (the engine cannot see the photo's objects).
 _PHOTO_QUESTIONS = {
-    "coffee": [("How many cups are there?", 1), ("What colour is the cup?", "white"), ("How many objects are there?", 1)],
-    "chelsea": [("What colour is the cat?", "brown"), ("How many objects are there?", 1), ("Which object is the leftmost?", None)],
-    "coins": [("How many coins are there?", 24), ("How many objects are there?", 24), ("Which object is the largest?", None)],
-    "astronaut": [("How many objects are there?", None), ("What colour is the flag?", None), ("Which object is the leftmost?", None)],
-    "rocket": [("How many rockets are there?", 1), ("Which object is closest to the camera?", None), ("How many objects are there?", None)],
+    "coffee": [
+        ("How many cups are there?", 1),
+        ("What colour is the cup?", "white"),
+        ("How many objects are there?", 1),
+    ],
+    "chelsea": [
+        ("What colour is the cat?", "brown"),
+        ("How many objects are there?", 1),
+        ("Which object is the leftmost?", None),
+    ],
+    "coins": [
+        ("How many coins are there?", 24),
+        ("How many objects are there?", 24),
+        ("Which object is the largest?", None),
+    ],
+    "astronaut": [
+        ("How many objects are there?", None),
+        ("What colour is the flag?", None),
+        ("Which object is the leftmost?", None),
+    ],
+    "rocket": [
+        ("How many rockets are there?", 1),
+        ("Which object is closest to the camera?", None),
+        ("How many objects are there?", None),
+    ],
 }
 
 
@@ -459,15 +542,21 @@ def score_answer(question: Question, answer: Any) -> str:
         question = Question(question.text, "count" if isinstance(gold, int) else "word", gold)
         return score_answer(question, answer)
     if question.kind == "count":
-        return "right" if not isinstance(value, bool) and isinstance(value, int) and value == gold else "wrong"
+        return (
+            "right" if not isinstance(value, bool) and isinstance(value, int) and value == gold else "wrong"
+        )
     if question.kind == "bool":
         return "right" if value is gold else "wrong"
     if question.kind == "word":
-        return "right" if _words(gold) <= _words(value) and len(_words(value) - _words(gold)) <= 1 else "wrong"
+        return (
+            "right" if _words(gold) <= _words(value) and len(_words(value) - _words(gold)) <= 1 else "wrong"
+        )
     if question.kind == "object":
         have = _words(text) | _words(value)
         colour, shape = gold
         other_colours = {c for c in PALETTE if " " not in c and c not in _words(colour)}
         synonyms = {shape, _SYNONYM.get(shape, shape)}
-        return "right" if _words(colour) <= have and synonyms & have and not (other_colours & have) else "wrong"
+        return (
+            "right" if _words(colour) <= have and synonyms & have and not (other_colours & have) else "wrong"
+        )
     raise ValueError(f"unknown question kind {question.kind!r}")

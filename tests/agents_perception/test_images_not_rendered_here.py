@@ -90,7 +90,9 @@ def test_answers_do_not_change_with_scale(family) -> None:
     if family == "shaded":
         # Known limit (docs/perception.md): a solid under ~25 px at 0.5x may change its
         # 3-D shape word (cube / cylinder); counts, colours and positions must not change.
-        questions = [q for q in questions if not any(w in q for w in ("cube", "box", "cylinder", "can", "What shape"))]
+        questions = [
+            q for q in questions if not any(w in q for w in ("cube", "box", "cylinder", "can", "What shape"))
+        ]
     solid_words = re.compile(r"\b(?:cube|cylinder)\b") if family == "shaded" else re.compile(r"^$")
 
     def key(answer) -> str:
@@ -105,13 +107,14 @@ def test_answers_do_not_change_with_scale(family) -> None:
 
 def test_a_large_image_is_segmented_at_the_working_resolution_and_mapped_back() -> None:
     from spatioxolver.agents.segmentation import segment
+
     from spatioxolver.rle import decode_mask
 
     case = drawn_cases(seed=2, per_family=1, families=("flat",))[0]
     big = cv2.resize(case.image, None, fx=4, fy=4, interpolation=cv2.INTER_NEAREST)
     small, large = segment(case.image), segment(big)
     assert len(small) == len(large) == len(case.objects)
-    for a, b in zip(small, large):
+    for a, b in zip(small, large, strict=False):
         assert decode_mask(b.mask).shape == big.shape[:2]
         assert abs(b.area / 16 - a.area) < 0.08 * a.area
         assert np.allclose(np.array(b.centroid) / 4, a.centroid, atol=2.0)

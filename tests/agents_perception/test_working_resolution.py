@@ -40,3 +40,24 @@ def test_attributes_of_a_large_frame_equal_those_of_the_original() -> None:
             # Boxes and areas stay in input pixels.
             assert abs(b.area / 16 - a.area) < 0.1 * a.area
             assert b.bbox[2] > 2 * a.bbox[2] or a.bbox[2] < 4
+
+
+def test_seams_go_to_the_nearest_piece_as_an_exact_distance_transform_says() -> None:
+    from scipy import ndimage
+    from spatioxolver.agents._vision.regions import _fill_from_nearest
+
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        label = np.zeros((int(rng.integers(5, 50)), int(rng.integers(5, 50))), np.int32)
+        for k in range(1, 5):
+            y, x = rng.integers(0, label.shape[0]), rng.integers(0, label.shape[1])
+            label[y : y + rng.integers(1, 10), x : x + rng.integers(1, 10)] = k
+        if not label.any():
+            continue
+        comp = rng.random(label.shape) < 0.8
+        got = _fill_from_nearest(label, comp)
+        assert (got[~comp] == label[~comp]).all()
+        dist = {k: ndimage.distance_transform_edt(label != k) for k in np.unique(label) if k}
+        for y, x in zip(*np.nonzero(comp & (label == 0)), strict=True):
+            best = min(d[y, x] for d in dist.values())
+            assert dist[got[y, x]][y, x] == best  # nearest (ties may go either way)

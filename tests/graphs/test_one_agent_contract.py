@@ -87,7 +87,8 @@ async def test_an_llm_trace_has_one_step_per_agent_with_its_calls(tags_view) -> 
         assert steps[node]["usage"]["cost_usd"] == pytest.approx(0.0001)
     assert steps["attributes"]["calls"] == 0  # the segmentation reply named every colour and shape
     assert answer.usage.prompt_tokens == 28
-    assert [o.attributes.shape for o in answer.scene_graph.objects] == ["cube", "sphere", "can"]
+    # "can" is a synonym of cylinder in the one vocabulary (spatioxolver.vocabulary).
+    assert [o.attributes.shape for o in answer.scene_graph.objects] == ["cube", "sphere", "cylinder"]
     h = next(r for r in answer.repairs if r["axis"] == "H")
     assert h["ctr_before"] == 1.0 and h["ctr_after"] == 0.0
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from spatioxolver.agents._reasoning import answer_query, parse_question
+
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import Attributes, ImageInfo, SceneGraph, SpatialObject
 from spatioxolver.vocabulary import ATTRIBUTE_SYNONYMS, canonical
@@ -84,7 +84,9 @@ def test_mirror_symmetry_of_a_full_grid() -> None:
 
 
 def test_low_reliability_abstains_with_a_typed_answer(scene) -> None:
-    doubtful = scene.model_copy(update={"images": [ImageInfo(width=300, height=200, quality={"reliability": 0.2})]})
+    doubtful = scene.model_copy(
+        update={"images": [ImageInfo(width=300, height=200, quality={"reliability": 0.2})]}
+    )
     got = answer_query(parse_question("How many circles are there?"), doubtful)
     assert got.abstained and got.value is None and got.confidence == 0.2
     assert "vision-language model" in got.text
@@ -92,11 +94,13 @@ def test_low_reliability_abstains_with_a_typed_answer(scene) -> None:
 
 
 def test_one_vocabulary_for_replies_and_questions() -> None:
-    from spatioxolver.graphs._perception import normalize_object
+    from spatioxolver.vocabulary import normalize_attribute
 
-    assert normalize_object({"attributes": {"shape": "Balls", "color": "grey"}})["attributes"] == {
-        "shape": "sphere",
-        "color": "gray",
-    }
+    assert (
+        normalize_attribute("shape", "Balls") == "sphere" and normalize_attribute("color", "grey") == "gray"
+    )
+    assert normalize_attribute("shape", "can") == "cylinder"
+    # A model's word outside the vocabulary is kept as it is (never silently another shape).
+    assert normalize_attribute("shape", "mug") == "mug" and canonical("shape", "mug") is None
     assert canonical("shape", "cans") == "cylinder" and canonical("color", "light blue") == "light blue"
     assert ATTRIBUTE_SYNONYMS["shape"]["oval"] == "ellipse"
