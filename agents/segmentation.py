@@ -61,7 +61,7 @@ def segment(
         backend: ``"geometric"`` or ``"sam"``.
         options: ``frame`` (default 0), ``min_area`` (input pixels; default 40 px at
             the working resolution), ``working_pixels`` (default 500 000: larger inputs are reduced,
-            masks mapped back), ``min_working_pixels`` (default 120 000: smaller ones are
+            masks mapped back), ``min_working_pixels`` (default 36 000: smaller ones are
             enlarged), ``scenery`` (default True: sky / ground bands, soft shadows and
             drawn glyphs are not objects), ``glyphs``, ``max_objects``,
             ``threshold``, ``shadows``, ``split_colours``, ``split_touching``, ``artefacts``
