@@ -89,6 +89,29 @@ def _body_pixels(rgb: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return rgb[inner]
 
 
+def _inner_pixels(rgb: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
+    """The fill of a shape drawn with a dark outline stroke: pixels at least 4 px inside,
+    when most of the 4 px band along the outline is black / dark grey; else ``None``."""
+    import cv2
+
+    from ._vision.colour import rgb_to_lab
+
+    inner = cv2.erode(mask.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
+    if inner.sum() < 40:
+        return None
+    m = mask.astype(bool)
+    outside = cv2.dilate(m.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~m
+    band_px = rgb[m & ~inner]
+    if band_px.shape[0] < 10 or outside.sum() < 10:
+        return None
+    band, around = rgb_to_lab(band_px), rgb_to_lab(rgb[outside])
+    dark = (band[:, 0] < 35.0) & (np.hypot(band[:, 1], band[:, 2]) < 12.0)
+    # An ink stroke is darker than what lies on both sides of it (a dark canvas is no outline).
+    if dark.mean() <= 0.3 or float(np.median(around[:, 0])) < 60.0:
+        return None
+    return rgb[inner]
+
+
 def _hull_area(mask: np.ndarray) -> float:
     """Area of the mask's convex hull (an occluded object's outline, completed), in px."""
     import cv2
@@ -138,7 +161,13 @@ def _describe_geometric(
         extras = dict(obj.attributes.extras)
         if options.get("open_vocabulary", True):
             colour, shape, material, flat_extras = open_words(
-                body, crop, colour, shape, material, ground=bool(obj.attributes.extras.get("ground"))
+                body,
+                crop,
+                colour,
+                shape,
+                material,
+                ground=bool(obj.attributes.extras.get("ground")),
+                inner=_inner_pixels(rgb[rows, cols], crop),
             )
             extras.update(flat_extras)
         extras.update(

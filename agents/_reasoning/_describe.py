@@ -87,8 +87,18 @@ def _colour_word(obj: SpatialObject) -> str | None:
 
 
 def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
-    found = resolve(q["subject"], g)
-    name = q["subject"].get("text") or q["subject"].get("label")
+    if q.get("select"):
+        # "What colour is the leftmost shape?": the extreme object first, then its attribute.
+        from spatioxolver.agents._reasoning._symbolic import _extreme
+
+        which = q["select"]
+        pick = {"type": "extreme", "which": which, "filter": q["subject"], "apparent": True}
+        chosen = _extreme(pick, g).objects
+        found = [o for o in g.objects if o.id in chosen]
+        name = f"the {which} {(q['subject'] or {}).get('text') or 'object'}"
+    else:
+        found = resolve(q["subject"], g)
+        name = q["subject"].get("text") or q["subject"].get("label")
     if not found:
         from spatioxolver.agents._reasoning._symbolic import _no_match
 

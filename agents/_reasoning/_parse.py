@@ -79,10 +79,18 @@ _REL_PHRASES: list[tuple[str, str, str]] = [
 _REL_ALT = "|".join(p for p, _, _ in _REL_PHRASES)
 
 _SUPERLATIVES: list[tuple[str, str]] = [
-    (r"left-?most|furthest (?:to the )?left|farthest (?:to the )?left|most to the left", "leftmost"),
-    (r"right-?most|furthest (?:to the )?right|farthest (?:to the )?right|most to the right", "rightmost"),
-    (r"top-?most|highest|upper-?most", "topmost"),
-    (r"bottom-?most|lowest|lower-?most", "bottommost"),
+    (
+        r"left-?most|furthest (?:to the )?left|farthest (?:to the )?left|most to the left|"
+        r"(?:on|at) the (?:far|very) left",
+        "leftmost",
+    ),
+    (
+        r"right-?most|furthest (?:to the )?right|farthest (?:to the )?right|most to the right|"
+        r"(?:on|at) the (?:far|very) right",
+        "rightmost",
+    ),
+    (r"top-?most|highest|upper-?most|at the (?:very )?top", "topmost"),
+    (r"bottom-?most|lowest|lower-?most|at the (?:very )?bottom", "bottommost"),
     (r"front-?most|closest(?: to the (?:camera|viewer))?|nearest(?: to the (?:camera|viewer))?", "closest"),
     (
         r"back-?most|farthest(?: (?:away )?from the (?:camera|viewer))?|"

@@ -52,7 +52,47 @@ def attribute_form(body: str) -> dict[str, Any] | None:
     subject = m.group(2).strip()
     if re.search(r"\b(?:from above|seen from|viewed from|outline|silhouette)\b", subject, re.I):
         return None  # the outline-from-above form
+    if re.fullmatch(
+        r"(?:the )?(?:[a-z]+-?most|furthest|farthest|closest|nearest|largest|biggest|smallest|highest|lowest|"
+        r"tallest|shortest)(?: (?:to|from|on|at|in) the [a-z]+(?: [a-z]+)?| one| away)?|(?:at|on|in|to) the .+",
+        subject,
+        re.I,
+    ):
+        return None  # "which shape is furthest to the left" selects an object, not an attribute
+    select = _selected(subject)
+    if select is not None:
+        which, rest = select
+        return {"type": "attribute", "attribute": attribute, "subject": parse_filter(rest), "select": which}
     return {"type": "attribute", "attribute": attribute, "subject": parse_reference(subject)}
+
+
+_PICK = {
+    "leftmost": "leftmost", "left-most": "leftmost", "rightmost": "rightmost", "right-most": "rightmost",
+    "topmost": "topmost", "top-most": "topmost", "highest": "topmost", "uppermost": "topmost",
+    "bottommost": "bottommost", "lowest": "bottommost", "largest": "largest", "biggest": "largest",
+    "smallest": "smallest", "closest": "closest", "nearest": "closest", "farthest": "farthest",
+    "furthest": "farthest",
+}  # fmt: skip
+_PLACE = (
+    (r"(?:on|at) the (?:far |very )?left|furthest to the left|farthest to the left", "leftmost"),
+    (r"(?:on|at) the (?:far |very )?right|furthest to the right|farthest to the right", "rightmost"),
+    (r"at the (?:very )?top", "topmost"),
+    (r"at the (?:very )?bottom", "bottommost"),
+)
+
+
+def _selected(subject: str) -> tuple[str, str | None] | None:
+    """``(which, the rest)`` of "the leftmost shape" / "the shape on the far left", else ``None``."""
+    m = re.fullmatch(r"(?:the )?([a-z-]+)(?: (.+))?", subject.strip(), re.I)
+    if m and m.group(1).lower() in _PICK:
+        return _PICK[m.group(1).lower()], m.group(2)
+    for pattern, which in _PLACE:
+        m = re.fullmatch(
+            rf"(?:the )?(.+?) ({pattern})(?: of (?:the )?(?:image|picture|scene))?", subject.strip(), re.I
+        )
+        if m:
+            return which, m.group(1)
+    return None
 
 
 _SIDES = (

@@ -38,7 +38,10 @@ SHAPES = SHAPE_WORDS
 SIZES = SIZE_WORDS
 MATERIALS = MATERIAL_WORDS
 #: Nouns meaning "any object" (no shape filter).
-GENERIC = {"object", "objects", "thing", "things", "item", "items", "one", "ones", "shape", "shapes"}
+GENERIC = {
+    "object", "objects", "thing", "things", "item", "items", "one", "ones", "shape", "shapes",
+    "icon", "icons", "figure", "figures", "element", "elements", "symbol", "symbols",
+}  # fmt: skip
 #: Words skipped inside a reference.
 STOP = {
     "the", "a", "an", "of", "that", "which", "is", "are", "there", "in", "image", "scene", "picture",

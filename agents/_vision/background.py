@@ -162,6 +162,7 @@ def _shadow_pixels(
     # A cast shadow is a region, not an iso-brightness curve on a shaded object.
     kernel = np.ones((3, 3), np.uint8)
     core = cv2.morphologyEx(core.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+    core = _attached(core, candidate, mean_ratio, spread, mode)
     if not core.any():
         return core, None
     core = core | _shadow_bleed(lab, bg_rgb, candidate, core, mean_ratio, mode)
@@ -169,6 +170,62 @@ def _shadow_pixels(
     rim = candidate & (spread < 0.15) & (mean_ratio > mode - 0.05) & (mean_ratio < 1.0)
     grown = cv2.dilate(core.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     return core | (grown & rim), mode
+
+
+def _attached(
+    core: np.ndarray, candidate: np.ndarray, mean_ratio: np.ndarray, spread: np.ndarray, mode: float
+) -> np.ndarray:
+    """The shadow regions of a scene where a shadow touches an object (a cast shadow lies
+    next to what casts it); none when no shadow-like region touches one.
+
+    An object pixel here is one a shadow cannot explain: coloured against the background,
+    darker than the shadow or brighter than the background. A grey or black shape drawn on
+    a plain canvas darkens it uniformly too, but touches none (its anti-aliased rim only
+    blends between it and the canvas), so it stays an object.
+    """
+    import cv2
+
+    rest = candidate & ~core
+    anchor = rest & ((spread >= 0.05) | (mean_ratio < mode - 0.05) | (mean_ratio > 1.02))
+    if not anchor.any():
+        return np.zeros_like(core)
+    near = cv2.dilate(anchor.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(core.astype(np.uint8), connectivity=8)
+    if n <= 1:
+        return core
+    touching = np.zeros(n, bool)
+    touching[np.unique(labels[near & core])] = True
+    touching[0] = False
+    enclosed = np.zeros(n, bool)
+    h, w = core.shape
+    stroke = candidate & ~core & (mean_ratio < mode - 0.1)  # darker than the shadow: ink
+    stroke = cv2.dilate(stroke.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    for k in np.flatnonzero(touching):
+        # Ringed by ink (a grey fill inside a dark outline stroke) is not a shadow: a shadow
+        # meets its object on one side and the ground on the others.
+        x, y, bw, bh = (int(v) for v in stats[k, :4])
+        y0, y1, x0, x1 = max(y - 3, 0), min(y + bh + 3, h), max(x - 3, 0), min(x + bw + 3, w)
+        part = (labels[y0:y1, x0:x1] == k).astype(np.uint8)
+        ring = cv2.dilate(part, np.ones((5, 5), np.uint8)).astype(bool) & ~part.astype(bool)
+        if ring.any() and float(stroke[y0:y1, x0:x1][ring].mean()) > 0.8:
+            enclosed[k] = True
+    if not (touching & ~enclosed).any():
+        # No shadow beside any object: a drawing, not a lit scene, when every such region
+        # stands on plain canvas (its surroundings 1-3 px out have the background's own
+        # brightness; a shaded body fading out around it does not). Else, as before, shadows.
+        k3 = np.ones((3, 3), np.uint8)
+        k7 = np.ones((7, 7), np.uint8)
+        c8 = (core & ~enclosed[labels]).astype(np.uint8)
+        ring = cv2.dilate(c8, k7).astype(bool) & ~cv2.dilate(c8, k3).astype(bool)
+        if not ring.any() or float((np.abs(mean_ratio[ring] - 1.0) < 0.04).mean()) >= 0.85:
+            return np.zeros_like(core)
+        keep = ~enclosed
+        keep[0] = False
+        return keep[labels]
+    # Fragments of a shadow (JPEG noise splits one) need not touch the object themselves.
+    keep = ~enclosed
+    keep[0] = False
+    return keep[labels]
 
 
 def _shadow_bleed(

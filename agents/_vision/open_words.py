@@ -17,12 +17,20 @@ __all__ = ["open_words"]
 
 
 def open_words(
-    body: np.ndarray, mask: np.ndarray, colour: str, shape: str, material: str, *, ground: bool = False
+    body: np.ndarray,
+    mask: np.ndarray,
+    colour: str,
+    shape: str,
+    material: str,
+    *,
+    ground: bool = False,
+    inner: np.ndarray | None = None,
 ) -> tuple[str, str, str, dict[str, Any]]:
     """``(colour, shape, material, extras)`` with the open vocabulary applied.
 
     ``ground``: the segmenter saw cast shadows (objects stand on a ground plane), so no
-    object is read as a flat drawing.
+    object is read as a flat drawing. ``inner``: the pixels well inside the outline; a
+    shape drawn with a dark outline stroke is flat when its body or its inner pixels are.
     """
     from .colour import rgb_to_lab
     from .flat import colour_term, flat_shape, is_cone, is_flat
@@ -31,9 +39,17 @@ def open_words(
     if pixels.shape[0] == 0:
         return colour, shape, material, {}
     lab = rgb_to_lab(pixels)
-    if not ground and is_flat(lab):
-        term, tone = colour_term(np.median(pixels, axis=0))
-        return term, flat_shape(mask), "unknown", {"flat": True, "tone": tone}
+    if not ground:
+        fill = None
+        if is_flat(lab):
+            fill = pixels
+        elif inner is not None:
+            inner = np.asarray(inner).reshape(-1, 3)
+            if is_flat(rgb_to_lab(inner)):
+                fill = inner
+        if fill is not None:
+            term, tone = colour_term(np.median(fill, axis=0))
+            return term, flat_shape(mask), "unknown", {"flat": True, "tone": tone}
     extras: dict[str, Any] = {"flat": False}
     if is_cone(mask):
         shape = "cone"

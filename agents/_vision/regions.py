@@ -145,6 +145,14 @@ def _pixel_noise(crop_mask: np.ndarray, crop_rgb: np.ndarray) -> float:
     return float(np.abs(crop.astype(np.float32) - cv2.medianBlur(crop, 3).astype(np.float32))[inner].mean())
 
 
+def _thin(part: np.ndarray, width: float = 3.5) -> bool:
+    """Whether ``part`` is a stroke at most about ``2 * width`` px wide (an outline)."""
+    import cv2
+
+    inside = cv2.distanceTransform(np.pad(part, 1).astype(np.uint8), cv2.DIST_L2, 3)
+    return bool(inside.max() <= width)
+
+
 def _neighbours(parts: list[np.ndarray], i: int, union: np.ndarray) -> tuple[float, np.ndarray]:
     """Fraction of part ``i``'s outer ring outside the component, and contact per other part."""
     import cv2
@@ -240,7 +248,9 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
             lj, cj, aj = stats[j]
             highlight = li > lj + 8.0 and ci < cj and outside < 0.5 and ai < 0.5 * aj
             enclosed = outside < 0.15 and ai < 0.35 * aj
-            if highlight or enclosed:
+            # A drawn shape's dark outline: a thin black / grey ring around its fill.
+            outlined = outside < 0.1 and lj < 35.0 and cj < 12.0 and aj < ai and _thin(pieces[j])
+            if highlight or enclosed or outlined:
                 pieces[j] = pieces[j] | pieces[i]
                 del pieces[i]
                 changed = True

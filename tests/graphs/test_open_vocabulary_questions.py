@@ -53,6 +53,13 @@ def scene() -> SceneGraph:
         ("How many columns does the grid have?", 3),
         ("Is the arrangement left-right mirror symmetric?", False),
         ("Which object appears largest in the image?", "red square"),
+        # Held-out wordings (spatioxolver.testing.heldout): positions and superlatives.
+        ("What colour is the rightmost shape?", "orange"),
+        ("What shape is the largest object?", "square"),
+        ("What colour is the circle at the top?", "light blue"),
+        ("Which shape is furthest to the right?", "orange star"),
+        ("Which object is on the far right?", "orange star"),
+        ("How many icons are there?", 5),
     ],
 )
 def test_wider_questions_are_answered(scene, question, value) -> None:

@@ -1,0 +1,70 @@
+"""Held-out drawn images (``spatioxolver.testing.heldout``: OpenCV drawing, other colours,
+outlines, dark canvases, mixed icon grids, 3-D lit from the left), not the set the open
+vocabulary was built against."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import cv2
+import numpy as np
+import pytest
+
+from spatioxolver import ask
+from spatioxolver.errors import SpatioxolverError
+from spatioxolver.testing.drawn import score_answer
+from spatioxolver.testing.heldout import heldout_cases
+
+
+def _ask(image, text):
+    try:
+        return ask(image, text, model="geometric")
+    except SpatioxolverError as exc:
+        return exc
+
+
+@pytest.mark.parametrize(("family", "floor"), [("diagram", 0.85), ("icons", 0.9), ("scene3d", 0.85)])
+def test_heldout_families_are_mostly_right(family, floor) -> None:
+    tally = Counter()
+    for case in heldout_cases(seed=0, per_family=6, families=(family,)):
+        for q in case.questions:
+            tally[score_answer(q, _ask(case.image, q.text))] += 1
+    n = sum(tally.values())
+    assert n >= 30
+    assert tally["right"] / n >= floor, tally
+
+
+def _canvas() -> np.ndarray:
+    img = np.full((400, 600, 3), 255, np.uint8)
+    cv2.rectangle(img, (60, 150), (200, 240), (127, 127, 127), -1, cv2.LINE_AA)
+    cv2.circle(img, (420, 200), 60, (214, 39, 40), -1, cv2.LINE_AA)
+    return img
+
+
+def test_a_grey_shape_on_a_plain_canvas_is_an_object_not_a_shadow() -> None:
+    from spatioxolver.agents.attributes import describe
+    from spatioxolver.agents.segmentation import segment
+
+    objs = describe(_canvas(), segment(_canvas()))
+    assert [(o.attributes.color, o.attributes.shape) for o in objs] == [
+        ("gray", "rectangle"),
+        ("red", "circle"),
+    ]
+    assert not any(o.attributes.extras.get("ground") for o in objs)
+
+
+def test_a_shape_with_a_black_outline_is_one_flat_object() -> None:
+    from spatioxolver.agents.attributes import describe
+    from spatioxolver.agents.segmentation import segment
+
+    img = np.full((400, 600, 3), 255, np.uint8)
+    tri = np.array([[150, 100], [250, 280], [50, 280]], np.int32)
+    cv2.fillPoly(img, [tri], (44, 160, 44), cv2.LINE_AA)
+    cv2.polylines(img, [tri], True, (0, 0, 0), 2, cv2.LINE_AA)
+    cv2.rectangle(img, (350, 150), (500, 230), (148, 103, 189), -1, cv2.LINE_AA)
+    cv2.rectangle(img, (350, 150), (500, 230), (0, 0, 0), 2, cv2.LINE_AA)
+    objs = describe(img, segment(img))
+    assert sorted((o.attributes.color, o.attributes.shape) for o in objs) == [
+        ("green", "triangle"),
+        ("purple", "rectangle"),
+    ]
