@@ -198,8 +198,20 @@ def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
     side = max(y1 - y0, x1 - x0)
     if side < 6 or mask.sum() > 0.01 * mask.size:
         return False
-    crop = np.pad(mask[y0:y1, x0:x1], 1).astype(np.uint8)
-    depth = float(cv2.distanceTransform(crop, cv2.DIST_L2, 3).max())
+    crop = mask[y0:y1, x0:x1]
+    if rgb is not None:
+        # Stroke width on the ink itself: the segmenter fills closed loops ("A", "B", "D",
+        # "8"), which would make a letter look solid.
+        h, w = mask.shape
+        Y0, Y1, X0, X1 = max(y0 - 3, 0), min(y1 + 3, h), max(x0 - 3, 0), min(x1 + 3, w)
+        m = mask[Y0:Y1, X0:X1]
+        lum = rgb[Y0:Y1, X0:X1].astype(np.float32).mean(axis=2)
+        ring = cv2.dilate(m.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~m
+        if ring.any():
+            ink = m & (np.abs(lum - float(np.median(lum[ring]))) > 40.0)
+            if ink.sum() >= 0.2 * m.sum():
+                crop = ink[y0 - Y0 : y1 - Y0, x0 - X0 : x1 - X0]
+    depth = float(cv2.distanceTransform(np.pad(crop, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
     if depth > min(0.2 * side, 6.0):
         return False
     if rgb is None:

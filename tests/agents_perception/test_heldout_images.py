@@ -68,3 +68,21 @@ def test_a_shape_with_a_black_outline_is_one_flat_object() -> None:
         ("green", "triangle"),
         ("purple", "rectangle"),
     ]
+
+
+@pytest.mark.parametrize("letter", ["B", "D", "A", "8", "C"])
+def test_a_letter_with_closed_loops_is_a_glyph_even_once_its_holes_are_filled(letter) -> None:
+    from spatioxolver.agents._vision.scenery import _is_glyph
+
+    img = np.full((480, 640, 3), 250, np.uint8)
+    cv2.putText(img, letter, (60, 80), cv2.FONT_HERSHEY_SIMPLEX, 1.1, (10, 10, 10), 2, cv2.LINE_AA)
+    ink = img.mean(axis=2) < 200
+    # The segmenter fills a region's holes: the letter's loops become solid.
+    filled = ink.astype(np.uint8)
+    contours, _ = cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    assert _is_glyph(filled.astype(bool), img)
+    # A solid black disc of the same size is an object, not a glyph.
+    disc = np.full((480, 640, 3), 250, np.uint8)
+    cv2.circle(disc, (70, 70), 11, (10, 10, 10), -1, cv2.LINE_AA)
+    assert not _is_glyph(disc.mean(axis=2) < 200, disc)
