@@ -187,6 +187,9 @@ def _attached(
 
     rest = candidate & ~core
     anchor = rest & ((spread >= 0.05) | (mean_ratio < mode - 0.05) | (mean_ratio > 1.02))
+    # Solid anchors only: JPEG ringing around a drawn grey shape leaves thin specks that
+    # look coloured or darker, but no object body.
+    anchor = cv2.morphologyEx(anchor.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)).astype(bool)
     if not anchor.any():
         return np.zeros_like(core)
     near = cv2.dilate(anchor.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool)

@@ -86,3 +86,19 @@ def test_a_letter_with_closed_loops_is_a_glyph_even_once_its_holes_are_filled(le
     disc = np.full((480, 640, 3), 250, np.uint8)
     cv2.circle(disc, (70, 70), 11, (10, 10, 10), -1, cv2.LINE_AA)
     assert not _is_glyph(disc.mean(axis=2) < 200, disc)
+
+
+def test_a_grey_shape_stays_an_object_after_jpeg_compression() -> None:
+    from spatioxolver.agents.segmentation import segment
+
+    case = heldout_cases(seed=0, per_family=1, families=("diagram",))[0]
+    assert "gray" in [o["color"] for o in case.objects]
+    ok, buf = cv2.imencode(
+        ".jpg", np.ascontiguousarray(case.image[..., ::-1]), [cv2.IMWRITE_JPEG_QUALITY, 75]
+    )
+    assert ok
+    img = np.ascontiguousarray(cv2.imdecode(buf, cv2.IMREAD_COLOR)[..., ::-1])
+    objs = segment(img)
+    # JPEG ringing around the grey shape is no object beside a "shadow".
+    assert len(objs) == len(case.objects)
+    assert not any(o.attributes.extras.get("ground") for o in objs)
