@@ -66,6 +66,7 @@ __all__ = [
     "example_call",
     "answer_fields",
     "model_client",
+    "row_base",
 ]
 
 AnswerFn = Callable[..., Awaitable[Any]]
@@ -75,7 +76,7 @@ _CALL_OPTIONS = (
     "refinements",
 )  # fmt: skip
 _CALL_OPTIONS += ("temperature", "max_tokens", "timeout")
-_META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps", "scene_text")
+_META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps", "scene_text", "batch_context")
 
 
 @dataclass
@@ -229,17 +230,9 @@ def _accepts(fn: Callable[..., Any]) -> set[str] | None:
     return {p.name for p in params}
 
 
-async def _process(
-    example: Example,
-    config: RunConfig,
-    answer_fn: AnswerFn,
-    judge: Any,
-    accepted: set[str] | None,
-    client: Any = None,
-    agent_clients: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    row: dict[str, Any] = {"id": example.id, "status": "ok"}
-    base = {
+def row_base(example: Example, config: RunConfig) -> dict[str, Any]:
+    """The fields every row of ``example`` carries, whatever its outcome."""
+    return {
         "benchmark": example.benchmark,
         "family": example.family,
         "category": example.category,
@@ -254,6 +247,19 @@ async def _process(
         "model": config.model,
         "graph": config.graph,
     }
+
+
+async def _process(
+    example: Example,
+    config: RunConfig,
+    answer_fn: AnswerFn,
+    judge: Any,
+    accepted: set[str] | None,
+    client: Any = None,
+    agent_clients: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    row: dict[str, Any] = {"id": example.id, "status": "ok"}
+    base = row_base(example, config)
     start = time.perf_counter()
     spent: Any = None
     try:
@@ -489,8 +495,11 @@ async def _run_locked(
     show = sys.stderr.isatty() if progress is None else progress
     sim = " (simulated)" if config.model.startswith("sim/") else ""
     bar = _Progress(len(todo), show, f"{config.benchmark} · {config.model}{sim} · {config.graph}")
-    queue: asyncio.Queue[Example | BadLine] = asyncio.Queue()
-    for item in todo:
+    from spatioxolver.evals.batch import Batch, plan_units, process_batch
+
+    units = plan_units(todo, examples)  # a CVT sequential-batch: one call writes many rows
+    queue: asyncio.Queue[Any] = asyncio.Queue()
+    for item in units:
         queue.put_nowait(item)
     outcome = RunOutcome(run_dir=run_dir, skipped=len(examples) - len(todo))
     writer = ResultsFile(results, fsync=fsync)
@@ -502,19 +511,22 @@ async def _run_locked(
             except asyncio.QueueEmpty:
                 return
             if isinstance(item, BadLine):
-                row = _error_row(item, config)
+                rows = [_error_row(item, config)]
+            elif isinstance(item, Batch):
+                rows = await process_batch(item, config, answer_fn, row_base, accepted, client)
             else:
-                row = await _process(item, config, answer_fn, judge, accepted, client, agent_clients)
-            info["prompt_hashes"].update(row.pop("prompt_hashes", None) or {})
-            if row.get("simulated"):
-                info["simulated"] = True
-            try:
-                writer.append(row)  # no await between scoring and writing: a row is whole or absent
-            except OSError as exc:
-                raise RunAborted(write_failure(results, exc)) from None
-            bar.update(row)
+                rows = [await _process(item, config, answer_fn, judge, accepted, client, agent_clients)]
+            for row in rows:  # no await between scoring and writing: a row is whole or absent
+                info["prompt_hashes"].update(row.pop("prompt_hashes", None) or {})
+                if row.get("simulated"):
+                    info["simulated"] = True
+                try:
+                    writer.append(row)
+                except OSError as exc:
+                    raise RunAborted(write_failure(results, exc)) from None
+                bar.update(row)
 
-    workers = [asyncio.create_task(worker()) for _ in range(min(config.concurrency, max(len(todo), 1)))]
+    workers = [asyncio.create_task(worker()) for _ in range(min(config.concurrency, max(len(units), 1)))]
     terminated: list[bool] = []
 
     def terminate() -> None:  # SIGTERM: stop like Ctrl-C

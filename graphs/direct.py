@@ -8,6 +8,12 @@ geometric perception read directly, without consistency repair (or the caller's
 (``direct_text``): the question, which carries the scene, plus the supplied scene graph
 as compact JSON when there is one.
 
+Seed 003's concatenated sequential form (query type ``cvt_batch``): the question holds many
+scenes' blocks and questions, ``query["items"]`` names each question (scene, ``q_<n>``); one
+call with ``direct_cvt_batch`` asks for one JSON object of all answers. The reply is checked to
+be such a table (:func:`spatioxolver.replies.parse_answer_table`) and returned as ``text``
+(``value`` stays ``None``: the caller reads each entry, see :mod:`spatioxolver.evals.batch`).
+
 Example:
     >>> sorted(build_direct_graph().get_graph().nodes)
     ['__end__', '__start__', 'direct']
@@ -52,6 +58,8 @@ async def direct_answer(ctx: Any, question: str, n_frames: int) -> dict[str, Any
 
     query = protocol_query(ctx, question, n_frames) or {}
     kind = query.get("type", "open")
+    if kind == "cvt_batch":
+        return await _batch_answer(ctx, question, query)
     if ctx.text_only:
         return await _text_answer(ctx, question, query)
     labels: list[str] = []
@@ -83,6 +91,20 @@ async def direct_answer(ctx: Any, question: str, n_frames: int) -> dict[str, Any
         decoding=decoding,
     )  # fmt: skip
     return {**answer, "query": query}
+
+
+async def _batch_answer(ctx: Any, question: str, query: dict[str, Any]) -> dict[str, Any]:
+    """Seed 003's one call per batch: every scene block and question in one prompt, one JSON table back."""
+    from spatioxolver.replies import parse_answer_table
+
+    items = [{"scene": str(i["scene"]), "qid": str(i["qid"])} for i in query.get("items") or []]
+    what = "scene descriptions" if ctx.text_only else "images"
+    reply = await ctx.call(
+        "direct_cvt_batch", {"what": what, "scenes": question}, task={"kind": "cvt_batch", "items": items},
+        parser=parse_answer_table,
+    )  # fmt: skip
+    return {"text": reply.text, "value": None, "choice": None, "rationale": "", "reasoner": "direct (batch)",
+            "query": query}  # fmt: skip
 
 
 async def _text_answer(ctx: Any, question: str, query: dict[str, Any]) -> dict[str, Any]:

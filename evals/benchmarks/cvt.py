@@ -16,6 +16,12 @@ Protocol splits change how each example is presented:
   :class:`~spatioxolver.schema.SceneGraph` with exact ground positions; the symbolic
   reasoner answers from it).
   In the sequential protocol the earlier scenes' descriptions precede the current one.
+* ``sequential-batch``: seed 003's own form (App. 11): ``batch_size`` scenes (default 20) with all
+  their questions concatenated in ONE prompt, answered by ONE JSON object
+  ``{"<scene name>": {"q_<id>": [relations], ...}, ...}``. Each example keeps its own row; its
+  ``meta`` names the call (``batch_id``), the scene (``batch_scene``, ``batch_position``), the
+  question key (``batch_qid``) and the scene's context block (``batch_block``); the runner
+  makes the one call (:mod:`spatioxolver.evals.batch`).
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from spatioxolver.errors import BenchmarkError
 
 __all__ = ["CVTBenchmark", "density_of", "describe_scene"]
 
-PROTOCOLS = ("episodic", "sequential")
+PROTOCOLS = ("episodic", "sequential", "sequential-batch")
 REPRESENTATIONS = ("image", "text", "scene-graph")
 
 
@@ -135,6 +141,10 @@ class CVTBenchmark(GeneratedBenchmark):
         out = [self._represent(e, rep) for e in examples]
         if proto == "sequential":
             out = self._sequential(out, int(options.get("batch_size") or 20))
+        elif proto == "sequential-batch":
+            from spatioxolver.evals.benchmarks.cvt_batch import concatenated_batches
+
+            out = concatenated_batches(out, int(options.get("batch_size") or 20))
         for e in out:
             e.meta.setdefault("protocol", proto)
             e.meta.setdefault("representation", rep)
@@ -154,7 +164,12 @@ class CVTBenchmark(GeneratedBenchmark):
                 "images": [],
                 "clean_images": [],
                 "question": f"{text}\n\n{example.question}",
-                "meta": {**example.meta, "representation": rep, "scene_text": text},
+                "meta": {
+                    **example.meta,
+                    "representation": rep,
+                    "scene_text": text,
+                    "scene_question": example.question,
+                },
             },
             deep=True,
         )

@@ -31,6 +31,8 @@ The other probe kinds use the same sigma:
   reproduces the gold answer from the noise-free coordinates; when none does, each
   opposite pair of relations (left/right, front/behind, north/south) of the gold answer
   flips with probability ``Phi(-1 / sigma)`` (a nominal 1 m margin).
+* ``cvt_batch`` (seed 003's one-call batch): each item answered as its own ``cvt`` probe
+  (the same draws as asked alone), replied as one fenced JSON table.
 * ``inconsistency``: every labelled object gets evidence ``1`` (the re-posed object) or
   ``0`` plus ``N(0, sigma_d^2)``; the reply is the letter with the largest evidence.
 * ``mcq``: the gold option gets ``1`` and the others ``0``, each plus ``N(0, sigma^2)``
@@ -133,7 +135,8 @@ class SimulatedClient:
     @property
     def cache_identity(self) -> str:
         """What distinguishes this client's answers beyond its name: the bound scenes."""
-        scenes = (self.answer_key or {}).get("scenes")
+        key = self.answer_key or {}
+        scenes = key.get("scenes") or [b.get("scenes") for b in key.get("batch") or []] or None
         return hashlib.sha256(_canonical([self.name, self.seed, scenes]).encode()).hexdigest()[:16]
 
     async def complete(self, request: ModelRequest) -> ModelReply:
@@ -184,6 +187,8 @@ class SimulatedClient:
             probe["scenes"] = scenes
         if self.answer_key.get("example") is not None:
             probe["example"] = self.answer_key["example"]
+        if self.answer_key.get("batch") is not None:  # one call answering many examples (CVT batch)
+            probe["batch"] = self.answer_key["batch"]
         return probe
 
     def complete_sync(self, request: ModelRequest) -> ModelReply:
@@ -462,6 +467,12 @@ def _cvt(profile: SimProfile, probe: dict[str, Any], rng: np.random.Generator) -
     return answer_cvt(profile, probe, rng, _view(probe), _gold(probe), _CVT_EPS)
 
 
+def _cvt_batch(profile: SimProfile, probe: dict[str, Any], rng: np.random.Generator) -> tuple[str, Any]:
+    from spatioxolver.models._sim_cvt import answer_cvt_batch
+
+    return answer_cvt_batch(probe, lambda sub: answer_probe(profile, sub, seed=profile.seed))
+
+
 def _argmax_choice(scores_true: int, n: int, sigma: float, chance: bool, rng: np.random.Generator) -> int:
     """Index of the largest of ``1[k == true] + N(0, sigma^2)`` over ``n`` options."""
     if chance:
@@ -547,6 +558,7 @@ PROBE_KINDS = {
     "transformation": _transformation,
     "objects": _objects,
     "cvt": _cvt,
+    "cvt_batch": _cvt_batch,
     "inconsistency": _inconsistency,
     "mcq": _mcq,
     "open": _open,

@@ -16,6 +16,13 @@ Optional knobs (an assumption of ours, default off, not a seed figure): the nois
 by ``1 + cvt_angle_gain * |sin(theta / 2)|`` (top-down as 180 degrees) and by
 ``1 + cvt_context_gain * (batch_position - 1)`` (the scene's position in a sequential
 batch), so seed 003's angle and context effects can be studied offline.
+
+``cvt_batch`` (seed 003's concatenated sequential prompt): the task lists the batch's
+questions (``items``: scene name and ``q_<n>``), the answer key the matching examples
+(``batch``); each is answered exactly as the ``cvt`` probe of that example alone (same
+seeding, so the same draws and the same accuracy; only ``cvt_context_gain`` makes depth in
+the prompt matter), and the reply is one fenced JSON object
+``{"<scene>": {"q_<n>": [relations]}}`` as a chat model writes it.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from spatioxolver.errors import ConfigError
 from spatioxolver.models._sim_profiles import SimProfile
 from spatioxolver.models._sim_scene import SceneView
 
-__all__ = ["answer_cvt"]
+__all__ = ["answer_cvt", "answer_cvt_batch"]
 
 _OPPOSITE = {
     "left": "right",
@@ -175,3 +182,29 @@ def _flip_gold(
         p_flip = 0.5 if math.isinf(sigma) else (0.0 if sigma == 0 else phi(-1.0 / sigma))
         out.append(_OPPOSITE.get(label, label) if rng.random() < p_flip else label)
     return sorted(out)
+
+
+def answer_cvt_batch(
+    probe: dict[str, Any], answer_one: Callable[[dict[str, Any]], tuple[str, Any]]
+) -> tuple[str, Any]:
+    """One JSON table answering every item of a ``cvt_batch`` probe (module docstring).
+
+    ``answer_one`` answers a single ``cvt`` probe (the simulator's own entry point, so an item
+    gets the draws it would get asked alone).
+
+    Raises:
+        ConfigError: items and answer key of different lengths, or an item without scene / qid.
+    """
+    items, keys = list(probe.get("items") or []), list(probe.get("batch") or [])
+    if not items or len(items) != len(keys):
+        raise ConfigError(
+            f"cvt_batch probe needs one answer key per item (got {len(items)} items, {len(keys)} keys)"
+        )
+    table: dict[str, dict[str, Any]] = {}
+    for item, key in zip(items, keys):
+        if not item.get("scene") or not item.get("qid"):
+            raise ConfigError(f"cvt_batch item {item!r} needs 'scene' and 'qid'")
+        _text, answer = answer_one({"kind": "cvt", "scenes": key.get("scenes"), "example": key.get("example")})
+        table.setdefault(str(item["scene"]), {})[str(item["qid"])] = answer
+    text = "Here are the answers for every scene.\n```json\n" + json.dumps(table, indent=1) + "\n```"
+    return text, table

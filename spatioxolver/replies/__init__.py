@@ -10,6 +10,7 @@ forced-choice letter     :func:`parse_letter`                        ``str`` (``
 multiple choice          :func:`parse_option`                        ``int`` (1-based)
 CVT relation set         :func:`parse_relation_set`                  ``list[str]``
 CoT-rank ranking         :func:`parse_ranking`                       ``list[str]``
+batch answer table       :func:`parse_answer_table`                  ``dict`` (entries as written)
 yes / no                 :func:`parse_yes_no`                        ``bool``
 count / number           :func:`parse_count` / :func:`parse_number`  ``int`` / ``float``
 open-ended               :func:`parse_open`                          ``str`` (as is)
@@ -33,6 +34,7 @@ from typing import Any
 from spatioxolver.errors import NoAnswerError
 from spatioxolver.replies._choices import parse_label, parse_letter, parse_option
 from spatioxolver.replies._collections import CVT_RELATIONS, parse_ranking, parse_relation_set
+from spatioxolver.replies._table import MISSING, parse_answer_table, table_entry
 from spatioxolver.replies._scalars import parse_count, parse_number, parse_open, parse_yes_no
 
 __all__ = [
@@ -42,6 +44,9 @@ __all__ = [
     "parse_option",
     "parse_relation_set",
     "parse_ranking",
+    "parse_answer_table",
+    "table_entry",
+    "MISSING",
     "parse_yes_no",
     "parse_count",
     "parse_number",

@@ -23,6 +23,12 @@ PROMPT_FIELDS = {
         "question": "If the camera orbits 90 degrees to the left, what is the new spatial relationship "
         "of the small red metal cube (Tag 0) with respect to the large cyan sphere (Tag 1)?",
     },
+    "direct_cvt_batch": {
+        "what": "images",
+        "scenes": 'Input Image: a.png\nScene Object Dictionary: {"0": "small red metal cube"}\n'
+        "q_1: If the camera orbits 90 degrees to the left, what is the new spatial relationship "
+        "of the small red metal cube (Tag 0) with respect to the large cyan sphere (Tag 1)?",
+    },
     "direct_inconsistency": {"question": "Which letter marks the modified object?"},
     "direct_mcq": {"question": "Which object is the leftmost?", "options": "1. red cube\n2. blue sphere"},
     "direct_open": {"question": "What is behind the red cube?"},
