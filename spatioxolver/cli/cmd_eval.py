@@ -123,7 +123,7 @@ def add_parser(subparsers: Any) -> None:
     ev.add_argument(
         "--batch-size",
         type=int,
-        help="scenes per prompt for the CVT `sequential` protocol (default 20, seed 003; it used 10 for GPT-5.2 only)",
+        help="scenes per batch for the CVT `sequential` and `sequential-batch` protocols (default 20, seed 003; it used 10 for GPT-5.2 only)",
     )
     ev.add_argument(
         "--no-cache",
