@@ -82,14 +82,18 @@ def batch_call(batch: Batch, config: RunConfig) -> dict[str, Any]:
             f"(got {config.graph!r})"
         )
     if config.model.strip() == "geometric":
-        raise ConfigError("the sequential-batch protocol needs a language model (or sim/<profile>), not geometric")
-    calls = [example_call(e, model=config.model, graph="direct", options=config.options) for e in batch.examples]
+        raise ConfigError(
+            "the sequential-batch protocol needs a language model (or sim/<profile>), not geometric"
+        )
+    calls = [
+        example_call(e, model=config.model, graph="direct", options=config.options) for e in batch.examples
+    ]
     blocks: list[str] = []
     images: list[str] = []
     clean: list[str] = []
     items: list[dict[str, str]] = []
     current = None
-    for e, call in zip(batch.examples, calls):
+    for e, call in zip(batch.examples, calls, strict=True):
         meta = e.meta
         scene = str(meta["batch_scene"])
         if scene != current:  # a new scene: its block, and its image in image mode
@@ -135,9 +139,8 @@ def split_usage(usage: dict[str, Any] | None, n: int) -> list[dict[str, Any]]:
 
 def _entry_answer(entry: Any) -> tuple[str, Any, str | None, str | None]:
     """``(text, value, no_answer, parse error)`` of one entry of the table."""
-    from spatioxolver.replies import parse_relation_set
-
     from spatioxolver.errors import NoAnswerError, ParseError
+    from spatioxolver.replies import parse_relation_set
 
     text = entry if isinstance(entry, str) else json.dumps(entry)
     try:
@@ -162,6 +165,7 @@ async def process_batch(
     from spatioxolver.evals.metrics.scoring import score_example
     from spatioxolver.evals.rundir import RunAborted
     from spatioxolver.evals.runner import _rejected_key
+
     from spatioxolver.models._seam import usage_dict
     from spatioxolver.replies import MISSING, parse_answer_table, table_entry
 
@@ -191,7 +195,9 @@ async def process_batch(
             raise RunAborted(
                 ConfigError(f"stopped: {redact(message)}; fix the key and continue with --resume")
             ) from None
-        return _failed(batch, config, row_base, message, type(exc).__name__, getattr(exc, "usage", None), start)
+        return _failed(
+            batch, config, row_base, message, type(exc).__name__, getattr(exc, "usage", None), start
+        )
     except Exception as exc:  # noqa: BLE001 - one bad batch must not stop the run
         message = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
         return _failed(batch, config, row_base, message, "InternalError", None, start)
@@ -200,7 +206,7 @@ async def process_batch(
     info = {"id": batch.id, "size": len(batch.examples), "written": n, "usage": total,
             "latency_s": round(latency, 4)}  # fmt: skip
     rows = []
-    for e, share in zip(batch.todo, split_usage(total, n)):
+    for e, share in zip(batch.todo, split_usage(total, n), strict=True):
         scene, qid = str(e.meta["batch_scene"]), str(e.meta["batch_qid"])
         row = {"id": e.id, "status": "ok", **row_base(e, config)}
         row.update({"latency_s": round(latency / n, 4), "usage": share, "simulated": fields["simulated"],
@@ -211,7 +217,12 @@ async def process_batch(
             row["input"] = e.question
         entry = table_entry(table, scene, qid)
         if entry is MISSING:
-            text, value, declined, garbled = "", None, f"the batch reply has no entry {qid} for scene {scene}", None
+            text, value, declined, garbled = (
+                "",
+                None,
+                f"the batch reply has no entry {qid} for scene {scene}",
+                None,
+            )
         else:
             text, value, declined, garbled = _entry_answer(entry)
         row.update({"text": redact(text[:2000]), "value": value})
@@ -241,7 +252,7 @@ def _failed(
     latency = time.perf_counter() - start
     shares = split_usage(usage_dict(spent), n) if spent is not None else [None] * n
     rows = []
-    for e, share in zip(batch.todo, shares):
+    for e, share in zip(batch.todo, shares, strict=True):
         row = {"id": e.id, **row_base(e, config), "status": "error", "correct": False,
                "error": redact(f"batch {batch.id}: {reason}")[:500], "error_type": kind,
                "latency_s": round(latency / n, 4), "batch": {"id": batch.id, "size": len(batch.examples)}}  # fmt: skip

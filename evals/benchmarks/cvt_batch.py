@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from spatioxolver.evals.benchmarks._generated import load_scene
 from spatioxolver.evals.example import Example

@@ -201,10 +201,12 @@ def answer_cvt_batch(
             f"cvt_batch probe needs one answer key per item (got {len(items)} items, {len(keys)} keys)"
         )
     table: dict[str, dict[str, Any]] = {}
-    for item, key in zip(items, keys):
+    for item, key in zip(items, keys, strict=True):
         if not item.get("scene") or not item.get("qid"):
             raise ConfigError(f"cvt_batch item {item!r} needs 'scene' and 'qid'")
-        _text, answer = answer_one({"kind": "cvt", "scenes": key.get("scenes"), "example": key.get("example")})
+        _text, answer = answer_one(
+            {"kind": "cvt", "scenes": key.get("scenes"), "example": key.get("example")}
+        )
         table.setdefault(str(item["scene"]), {})[str(item["qid"])] = answer
     text = "Here are the answers for every scene.\n```json\n" + json.dumps(table, indent=1) + "\n```"
     return text, table

@@ -34,8 +34,8 @@ from typing import Any
 from spatioxolver.errors import NoAnswerError
 from spatioxolver.replies._choices import parse_label, parse_letter, parse_option
 from spatioxolver.replies._collections import CVT_RELATIONS, parse_ranking, parse_relation_set
-from spatioxolver.replies._table import MISSING, parse_answer_table, table_entry
 from spatioxolver.replies._scalars import parse_count, parse_number, parse_open, parse_yes_no
+from spatioxolver.replies._table import MISSING, parse_answer_table, table_entry
 
 __all__ = [
     "CVT_RELATIONS",

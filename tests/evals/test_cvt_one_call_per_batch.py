@@ -172,11 +172,14 @@ def test_simulated_batch_answers_each_question_as_if_asked_alone(cvt_set, tmp_pa
     changes nothing unless the depth-drift knob (cvt_context_gain) is set."""
     from spatioxolver.evals.benchmarks.cvt import CVTBenchmark
     from spatioxolver.evals.runner import example_call
+
     from spatioxolver.models._sim import answer_probe
     from spatioxolver.models._sim_profiles import resolve_profile
 
     run = tmp_path / "run"
-    assert _eval(cvt_set, run, "--model", "sim/gpt-4o", "--split", "sequential-batch", "--batch-size", "2") == 0
+    assert (
+        _eval(cvt_set, run, "--model", "sim/gpt-4o", "--split", "sequential-batch", "--batch-size", "2") == 0
+    )
     rows = {r["id"]: r for r in _rows(run)}
     bench = CVTBenchmark()
     examples = bench.load(cvt_set, split="sequential-batch", batch_size=2)
@@ -192,6 +195,7 @@ def test_simulated_batch_answers_each_question_as_if_asked_alone(cvt_set, tmp_pa
 def test_depth_drift_knob_acts_on_the_batch_position(cvt_set):
     from spatioxolver.evals.benchmarks.cvt import CVTBenchmark
     from spatioxolver.evals.runner import example_call
+
     from spatioxolver.models._sim import answer_probe
     from spatioxolver.models._sim_profiles import resolve_profile
 
@@ -203,7 +207,9 @@ def test_depth_drift_knob_acts_on_the_batch_position(cvt_set):
     for e in late:
         key = example_call(e, model="sim/gpt-4o", graph="direct")["ground_truth"]
         items = [{"scene": e.meta["batch_scene"], "qid": e.meta["batch_qid"]}]
-        texts = [answer_probe(p, {"kind": "cvt_batch", "items": items, "batch": [key]})[0] for p in (plain, drift)]
+        texts = [
+            answer_probe(p, {"kind": "cvt_batch", "items": items, "batch": [key]})[0] for p in (plain, drift)
+        ]
         tables = [parse_answer_table(t) for t in texts]
         assert all(t.startswith("Here are") and "```json" in t for t in texts)  # a chat model's fenced JSON
         a, b = (table_entry(t, e.meta["batch_scene"], e.meta["batch_qid"]) for t in tables)
