@@ -366,7 +366,7 @@ class AttributesAgent:
     backends: tuple[str, ...] = (*BACKENDS, "llm")
 
     async def run(self, state: Mapping[str, Any], runtime: Any) -> dict[str, Any]:
-        import asyncio
+        from spatioxolver._pool import MIN_POOL_PIXELS, run_cpu
 
         ctx = runtime.context
         objects = state_objects(state)
@@ -379,7 +379,8 @@ class AttributesAgent:
         for k, rgb in enumerate(ctx.clean_frames):
             mine = frame_objects(objects, k)
             if mine:
-                done = await asyncio.to_thread(describe, rgb, mine, options={**options, "frame": k})
+                small = int(rgb.shape[0]) * int(rgb.shape[1]) < MIN_POOL_PIXELS
+                done = await run_cpu(describe, rgb, mine, options={**options, "frame": k}, small=small)
                 out.extend(o.model_dump(mode="json") for o in done)
         return {"objects": out}
 

@@ -378,7 +378,7 @@ class RelationsAgent:
     backends: tuple[str, ...] = ("geometric", "llm")
 
     async def run(self, state: Mapping[str, Any], runtime: Any) -> dict[str, Any]:
-        import asyncio
+        from spatioxolver._pool import MIN_POOL_OBJECTS, run_cpu
 
         ctx = runtime.context
         objects = frame_objects(state_objects(state), 0)
@@ -389,7 +389,8 @@ class RelationsAgent:
         if backend_of(ctx, self.name) == MODEL:
             rels = await self._ask_model(ctx, objects, size, options)
         else:
-            rels = await asyncio.to_thread(relate, objects, image_size=size, options=options)
+            small = len(objects) < MIN_POOL_OBJECTS
+            rels = await run_cpu(relate, objects, image_size=size, options=options, small=small)
         return {"relations": [r.model_dump(mode="json") for r in rels]}
 
     @staticmethod

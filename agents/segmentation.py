@@ -411,6 +411,33 @@ def frame_object_id(frame: int, object_id: str) -> str:
     return str(object_id) if int(frame) == 0 else f"f{int(frame)}{object_id}"
 
 
+def segment_frames(
+    frames: list[Any], marks: list[dict[str, Any] | None], options: dict[str, Any], backend: str
+) -> list[dict[str, Any]]:
+    """Objects of every frame as scene-graph dicts: :func:`segment`, marks bound with
+    :func:`bind_marks` (``marks[k]`` for frame ``k``), ids by :func:`frame_object_id`.
+
+    A pure function of its arguments (so it can run in a worker process).
+
+    Example:
+        >>> import numpy as np
+        >>> img = np.full((40, 60, 3), 200, np.uint8); img[10:30, 5:25] = (200, 30, 30)
+        >>> [o["frame"] for o in segment_frames([img], [None], {}, "geometric")]
+        [0]
+    """
+    out: list[dict[str, Any]] = []
+    for k, rgb in enumerate(frames):
+        objs = segment(rgb, backend=backend, options={**options, "frame": k})
+        if k < len(marks) and marks[k]:
+            objs = bind_marks(objs, marks[k])
+        for obj in objs:
+            data = obj.model_dump(mode="json")
+            data["frame"] = k
+            data["id"] = frame_object_id(k, data["id"])
+            out.append(data)
+    return out
+
+
 class SegmentationAgent:
     """Finds the objects of every frame.
 
@@ -427,30 +454,26 @@ class SegmentationAgent:
     backends: tuple[str, ...] = (*BACKENDS, "llm")
 
     async def run(self, state: Mapping[str, Any], runtime: Any) -> dict[str, Any]:
-        import asyncio
+        from spatioxolver._pool import MIN_POOL_PIXELS, run_cpu
 
         ctx = runtime.context
         backend = backend_of(ctx, self.name, BACKENDS)
         if backend == MODEL:
             objects = await self._ask_model(ctx)
         else:
-            objects = await asyncio.to_thread(self._segment_frames, ctx, backend)
+            frames = list(ctx.clean_frames)
+            marks = [ctx.marks_for(k) for k in range(len(frames))]
+            pixels = sum(int(f.shape[0]) * int(f.shape[1]) for f in frames)
+            objects = await run_cpu(
+                segment_frames,
+                frames,
+                marks,
+                ctx.agent_options("segmentation"),
+                backend,
+                # SAM keeps its model in this process; tiny images cost less than a round trip
+                small=backend != "geometric" or pixels < MIN_POOL_PIXELS,
+            )
         return {"objects": objects, "images": image_infos(ctx, backend)}
-
-    @staticmethod
-    def _segment_frames(ctx: Any, backend: str) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        for k, rgb in enumerate(ctx.clean_frames):
-            objs = segment(rgb, backend=backend, options={**ctx.agent_options("segmentation"), "frame": k})
-            marks = ctx.marks_for(k)
-            if marks:
-                objs = bind_marks(objs, marks)
-            for obj in objs:
-                data = obj.model_dump(mode="json")
-                data["frame"] = k
-                data["id"] = frame_object_id(k, data["id"])
-                out.append(data)
-        return out
 
     @staticmethod
     async def _ask_model(ctx: Any) -> list[dict[str, Any]]:

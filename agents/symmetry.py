@@ -374,7 +374,15 @@ class SymmetryAgent:
         else:
             if size == (0, 0):
                 return {"groups": [], "symmetries": []}
-            groups, syms = find_structure(objects, image_size=size, options=ctx.agent_options(self.name))
+            from spatioxolver._pool import MIN_POOL_OBJECTS, run_cpu
+
+            # few objects: a few ms, less than a round trip to a worker; inline as before
+            if len(objects) < MIN_POOL_OBJECTS:
+                groups, syms = find_structure(objects, image_size=size, options=ctx.agent_options(self.name))
+            else:
+                groups, syms = await run_cpu(
+                    find_structure, objects, image_size=size, options=ctx.agent_options(self.name)
+                )
         return {
             "groups": [g.model_dump(mode="json") for g in groups],
             "symmetries": [s.model_dump(mode="json") for s in syms],

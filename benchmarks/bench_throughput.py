@@ -10,6 +10,9 @@
    threads), same optimum.
 5. ``executor="ray"`` (local Ray, 2 workers) vs the local executor on 200 examples:
    same rows, overhead per example.
+6. ``evaluate`` on the geometric backend, examples/s at concurrency 1 vs 2 vs 8 (perception
+   in threads of this process, and in a pool of worker processes) on generated sets with
+   few and with all questions per image; perception passes per image; same rows.
 
 Times are medians; CPU time (``time.process_time``, every thread of this process) is
 robust to other load on the machine, wall time is what a user waits.
@@ -297,14 +300,136 @@ def bench_ray(examples: int) -> None:
     print(f"  ray / local x{ray_s / local_s:.2f}; overhead {1000 * (ray_s - local_s) / n:+.1f} ms/example")
 
 
+def _thin_copy(src: Path, dst: Path, per_image: int) -> int:
+    """``dst``: the set at ``src`` with its first ``per_image`` questions about each image."""
+    import json
+
+    dst.mkdir()
+    for name in ("images", "scenes", "masks", "depth", "generation.json"):
+        if (src / name).exists():
+            (dst / name).symlink_to((src / name).resolve())
+    seen: dict[str, int] = {}
+    kept = []
+    for line in (src / "manifest.jsonl").read_text().splitlines():
+        image = json.loads(line)["images"][0]
+        if seen.get(image, 0) < per_image:
+            seen[image] = seen.get(image, 0) + 1
+            kept.append(line)
+    (dst / "manifest.jsonl").write_text("\n".join(kept) + "\n")
+    return len(kept)
+
+
+def bench_eval_concurrency(scenes: int) -> None:
+    import asyncio
+    import json
+
+    from spatioxolver.agents.segmentation import SegmentationAgent
+    from spatioxolver.evals.evaluate import aevaluate
+    from spatioxolver.evals.results import read_rows
+    from spatioxolver.graphs._cache import cache_clear
+
+    from spatioxolver import _pool
+    from spatioxolver.scenes import generate
+
+    cores = os.cpu_count() or 1
+    default = _pool.default_workers()
+    print(
+        f"\n== 6. eval on the geometric backend (agentic), examples/s by concurrency, {scenes} generated "
+        f"ctr scenes 480x320 N=8, {cores} cores; default --workers here: {default} =="
+    )
+    passes: dict[str, int] = {}
+    original = SegmentationAgent.run
+
+    async def counting_run(self: Any, state: Any, runtime: Any) -> Any:
+        key = json.dumps(runtime.context.options.get("marks"), sort_keys=True, default=str)
+        passes[key] = passes.get(key, 0) + 1
+        return await original(self, state, runtime)
+
+    # (concurrency, workers, pool forced even on few images); the last arm shows the pool
+    # on this machine whatever the default
+    arms = [(1, 1, False), (2, default, False), (8, default, False), (2, max(cores, 2), True)]
+    saved_min = _pool.MIN_POOL_IMAGES
+    with tempfile.TemporaryDirectory() as tmp:
+        full = Path(tmp) / "ctr"
+        generate("ctr", full, scenes=scenes, seed=6, n=8, progress=False, width=480, height=320)
+        few = Path(tmp) / "few"
+        n_few = _thin_copy(full, few, 3)
+        SegmentationAgent.run = counting_run  # type: ignore[method-assign]
+        try:
+            sets = (
+                (f"3 questions per image ({n_few} examples)", few, None),
+                ("all questions, first 600", full, 600),
+            )
+            for label, root, limit in sets:
+                rates: dict[Any, float] = {}
+                rows: dict[Any, Any] = {}
+                per_image: dict[Any, float] = {}
+                for arm in arms:
+                    c, w, forced = arm
+                    _pool.MIN_POOL_IMAGES = 0 if forced else saved_min
+                    cache_clear()
+                    passes.clear()
+                    run = Path(tmp) / f"run-{root.name}-{c}-{w}-{forced}"
+                    t = time.perf_counter()
+                    asyncio.run(
+                        aevaluate(
+                            root,
+                            model="geometric",
+                            concurrency=c,
+                            workers=w,
+                            run_dir=run,
+                            progress=False,
+                            limit=limit,
+                        )  # fmt: skip
+                    )
+                    wall = time.perf_counter() - t
+                    found = read_rows(run / "results.jsonl")
+                    rates[arm] = len(found) / wall
+                    rows[arm] = {
+                        r["id"]: {k: v for k, v in r.items() if k not in ("latency_s", "trace")}
+                        for r in found
+                    }
+                    per_image[arm] = sum(passes.values()) / max(len(passes), 1)
+                print(f"  {label}:")
+                base = rates[arms[0]]
+                for arm in arms:
+                    c, w, forced = arm
+                    where = "threads of this process" if w == 1 else f"pool of {w} processes"
+                    tag = " (pool forced)" if forced else " (default)" if c > 1 else ""
+                    print(
+                        f"    concurrency {c}, perception in {where:<24}{tag:<15} {rates[arm]:7.1f} examples/s  "
+                        f"x{rates[arm] / base:.2f} of concurrency 1   passes per image {per_image[arm]:.2f}"
+                    )
+                two = rates[arms[1]] / base
+                never = min(rates[a] for a in arms[:3]) / base
+                same = all(rows[a] == rows[arms[0]] for a in arms)
+                once = all(v == 1 for v in per_image.values())
+                print(
+                    f"    default settings: concurrency 2 >= 1.6x of 1: x{two:.2f} {'met' if two >= 1.6 else 'MISSED'}; "
+                    f"never slower: worst x{never:.2f} {'met' if never >= 1 else 'MISSED'}; "
+                    f"one perception per image: {'met' if once else 'MISSED'}; same rows in every arm: {same}"
+                )
+        finally:
+            SegmentationAgent.run = original  # type: ignore[method-assign]
+            _pool.MIN_POOL_IMAGES = saved_min
+    print(
+        f"  (by default the pool is used with >= {saved_min} distinct images and concurrency > 1; "
+        "wall time on a machine shared with other work is noisy)"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     quick = "--quick" in argv
+    if "--only-eval" in argv:  # section 6 alone
+        bench_eval_concurrency(32 if quick else 48)
+        return 0
     bench_scene_graph((3, 8, 20) if quick else (3, 8, 20, 40), 2 if quick else 3)
     bench_parts(quick)
     bench_ask(3 if quick else 5)
     bench_dp()
     bench_ray(60 if quick else 200)
+    bench_eval_concurrency(32 if quick else 48)
     return 0
 
 

@@ -242,8 +242,15 @@ async def aevaluate(
     executor: str = "local",
     executor_address: str | None = None,
     log_samples: bool | None = None,
+    workers: int | None = None,
 ) -> tuple[RunOutcome, dict[str, Any]]:
     """Evaluate ``model`` with ``graph`` on ``dataset``; returns the outcome and the summary.
+
+    ``workers`` processes run the CPU-bound perception (geometric segmentation, attributes;
+    default ``SPATIOXOLVER_WORKERS``, else 1 = in this process; the CLI defaults to cores - 1);
+    the pool is used only with the local executor and more than one example in flight, and
+    is shut down when the run ends. Results do not depend on it. A script passing
+    ``workers > 1`` runs under ``if __name__ == "__main__":`` (workers are spawned).
 
     ``executor="ray"`` answers the examples on a Ray cluster (``executor_address``, else
     ``RAY_ADDRESS``, else a local Ray); results go to the same run directory either way.
@@ -253,8 +260,11 @@ async def aevaluate(
     """
     from spatioxolver.evals.ray_executor import EXECUTORS
 
+    from spatioxolver._pool import default_workers, parse_workers, perception_workers
+
     if executor not in EXECUTORS:
         raise ConfigError(f"unknown executor {executor!r}; use one of {', '.join(EXECUTORS)}")
+    workers = default_workers(1) if workers is None else parse_workers(workers, "workers")
     graph = ensure_known_graph(graph)
     bench = resolve_benchmark(dataset, benchmark)
     options = dict(options or {})
@@ -298,16 +308,44 @@ async def aevaluate(
         executor_address=executor_address,
     )
     run_dir = Path(run_dir) if run_dir else default_run_dir(bench.name, model, graph, split)
-    outcome = await run_examples(
-        config,
-        items,
-        run_dir,
-        resume=resume,
-        retry_errors=retry_errors,
-        answer_fn=answer_fn,
-        progress=progress,
-    )
+    pooled = perception_pool_size(workers, concurrency, executor, _distinct_images(items, limit))
+    with perception_workers(pooled):
+        outcome = await run_examples(
+            config,
+            items,
+            run_dir,
+            resume=resume,
+            retry_errors=retry_errors,
+            answer_fn=answer_fn,
+            progress=progress,
+        )
     return outcome, summarize_run(run_dir, seed=seed)
+
+
+def perception_pool_size(workers: int, concurrency: int, executor: str, images: int) -> int:
+    """Worker processes a run's perception gets (1: threads of this process).
+
+    A pool pays only with examples in flight side by side in this process (Ray workers
+    perceive on their own) and enough distinct images to pay for starting the workers.
+
+    Example:
+        >>> perception_pool_size(8, 2, "local", 500), perception_pool_size(8, 1, "local", 500)
+        (2, 1)
+    """
+    from spatioxolver import _pool
+
+    if executor != "local" or images < _pool.MIN_POOL_IMAGES:
+        return 1
+    return max(min(workers, concurrency), 1)
+
+
+def _distinct_images(items: list[Any], limit: int | None) -> int:
+    """How many different images (clean renders when given) the first ``limit`` examples show."""
+    seen: set[tuple[str, ...]] = set()
+    for item in items[:limit] if limit else items:
+        if isinstance(item, Example):
+            seen.add(tuple(item.clean_images or item.images))
+    return len(seen)
 
 
 def evaluate(dataset: str | Path, **kwargs: Any) -> tuple[RunOutcome, dict[str, Any]]:

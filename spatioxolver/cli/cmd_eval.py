@@ -73,6 +73,11 @@ def add_parser(subparsers: Any) -> None:
         help="seconds per example (default 300); the per-request limit is --request-timeout",
     )
     ev.add_argument(
+        "--workers",
+        default=None,
+        help="processes for CPU-bound perception (default SPATIOXOLVER_WORKERS, else cores - 1; 1 = in this process)",
+    )
+    ev.add_argument(
         "--executor",
         choices=("local", "ray"),
         default="local",
@@ -278,6 +283,9 @@ def _eval(args: argparse.Namespace) -> int:
         raise ConfigError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
     if args.seed < 0:
         raise ConfigError("--seed must be 0 or more")
+    from spatioxolver._pool import default_workers, parse_workers
+
+    args.workers = default_workers() if args.workers is None else parse_workers(args.workers, "--workers")
     if args.batch_size is not None and args.batch_size < 1:
         raise ConfigError("--batch-size must be at least 1")
     if not math.isfinite(args.max_error_rate) or not 0 <= args.max_error_rate <= 1:
@@ -424,6 +432,7 @@ def _eval_cell(
         progress=False if args.no_progress else None,
         executor=args.executor,
         executor_address=args.ray_address,
+        workers=args.workers,
     )
     totals = summary["totals"]
     sim = " (simulated)" if summary["run"].get("simulated") else ""
@@ -490,6 +499,9 @@ def _report(args: argparse.Namespace) -> int:
 
     if args.seed < 0:
         raise ConfigError("--seed must be 0 or more")
+    from spatioxolver._pool import default_workers, parse_workers
+
+    args.workers = default_workers() if args.workers is None else parse_workers(args.workers, "--workers")
     result = write_report(args.run_dirs, args.out, seed=args.seed)
     _warn(result.get("warnings") or [])
     print(f"wrote {result['report_md']}, {result['report_html']}, {len(result['plots'])} plots")
