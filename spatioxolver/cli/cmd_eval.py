@@ -499,9 +499,6 @@ def _report(args: argparse.Namespace) -> int:
 
     if args.seed < 0:
         raise ConfigError("--seed must be 0 or more")
-    from spatioxolver._pool import default_workers, parse_workers
-
-    args.workers = default_workers() if args.workers is None else parse_workers(args.workers, "--workers")
     result = write_report(args.run_dirs, args.out, seed=args.seed)
     _warn(result.get("warnings") or [])
     print(f"wrote {result['report_md']}, {result['report_html']}, {len(result['plots'])} plots")
