@@ -176,16 +176,9 @@ class CVTBenchmark(GeneratedBenchmark):
 
     @staticmethod
     def _sequential(examples: list[Example], batch_size: int) -> list[Example]:
-        if batch_size < 1:
-            raise BenchmarkError("batch_size must be at least 1")
-        order: list[str] = []
-        by_scene: dict[str, list[Example]] = {}
-        for e in examples:
-            key = e.scenes[0] if e.scenes else (e.images[0] if e.images else e.id)
-            if key not in by_scene:
-                order.append(key)
-                by_scene[key] = []
-            by_scene[key].append(e)
+        from spatioxolver.evals.benchmarks.cvt_batch import scenes_in_order
+
+        order, by_scene = scenes_in_order(examples, batch_size)
         out: list[Example] = []
         for start in range(0, len(order), batch_size):
             batch = order[start : start + batch_size]

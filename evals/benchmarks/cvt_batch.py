@@ -65,8 +65,9 @@ def _context(example: Example, name: str) -> str:
     )
 
 
-def concatenated_batches(examples: list[Example], batch_size: int) -> list[Example]:
-    """Mark ``examples`` for seed 003's one-call batches of ``batch_size`` scenes (module docstring).
+def scenes_in_order(examples: list[Example], batch_size: int) -> tuple[list[str], dict[str, list[Example]]]:
+    """The examples grouped by scene (its scene file, else its image, else its id), scenes in
+    first-seen order; the check of ``batch_size`` both sequential protocols share.
 
     Raises:
         BenchmarkError: ``batch_size`` below 1.
@@ -81,6 +82,16 @@ def concatenated_batches(examples: list[Example], batch_size: int) -> list[Examp
             order.append(key)
             by_scene[key] = []
         by_scene[key].append(e)
+    return order, by_scene
+
+
+def concatenated_batches(examples: list[Example], batch_size: int) -> list[Example]:
+    """Mark ``examples`` for seed 003's one-call batches of ``batch_size`` scenes (module docstring).
+
+    Raises:
+        BenchmarkError: ``batch_size`` below 1.
+    """
+    order, by_scene = scenes_in_order(examples, batch_size)
     out: list[Example] = []
     for number, start in enumerate(range(0, len(order), batch_size), start=1):
         seen: dict[str, int] = {}
