@@ -86,3 +86,28 @@ def test_ask_labels_flag_makes_cot_rank_rank_them_all(image, monkeypatch, capsys
 def test_bad_labels_are_one_line_and_exit_2(image, capsys, labels) -> None:
     code = cli_main(["ask", str(image), "Which object is more to the left: 1 or 2?", "--labels", labels])
     assert code == 2 and "--labels" in capsys.readouterr().err
+
+
+def test_eval_passes_the_chain_flags_to_agentic_cells_only(tmp_path, monkeypatch, capsys) -> None:
+    import re
+
+    out = tmp_path / "ctr"
+    argv = ["generate", "ctr", "--out", str(out), "--scenes", "1", "--n", "3", "--width", "120",
+            "--height", "90", "--workers", "1", "--no-progress"]  # fmt: skip
+    assert cli_main(argv) == 0
+
+    def named(request: dict) -> str:
+        found = re.search(r"the other: (\w+) or", json.dumps(request))
+        return found.group(1) if found else "1"
+
+    rules = [*RULES[:-2], (r"checking an answer before it is final", named), (r"^You are the reasoning agent", named),
+             (r"which object is", named)]  # fmt: skip
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-local-test-000000")
+    with LocalServer(rules=rules) as srv:
+        code = cli_main(["eval", str(out), "--model", "openai/local-model", "--api-base", srv.url, "--graph",
+                         "agentic", "direct", "--relations", "orderings", "--refinements", "1", "--no-cache",
+                         "--limit", "3", "--run-dir", str(tmp_path / "study"), "--no-progress"])  # fmt: skip
+        seen = _templates(srv)
+    assert code == 0, capsys.readouterr().err
+    assert seen.count("orderings") == 1 and "pairs" not in seen  # one perception of the one image
+    assert seen.count("refine") == 3  # one check round per agentic question; none for direct
