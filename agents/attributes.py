@@ -30,23 +30,25 @@ import numpy as np
 
 from spatioxolver.errors import ConfigError
 from spatioxolver.schema import Attributes, SpatialObject
+from spatioxolver.world import prior_of
 
 from ._vision.objects import object_mask
 from ._vision.state import MODEL, backend_of, frame_objects, state_objects
 
-__all__ = ["describe", "AttributesAgent", "BACKENDS", "depth_cues", "size_classes"]
+__all__ = ["describe", "AttributesAgent", "BACKENDS", "depth_cues", "size_classes", "area_size_classes"]
 
 BACKENDS = ("geometric",)
 
 # Depth cue: the reference ground point sits this fraction of the box height above the
 # lowest mask pixel (an object's centre is behind its nearest ground contact).
 _CONTACT_LIFT = 0.25
-# Size rule: logistic regression on apparent size (sqrt(area), box width and height, as
-# logs of fractions of the image height) and the contact height (a depth proxy: the same
-# object looks smaller the higher it stands in the image). Fitted on 1265 objects of 200
-# tabletop renders of the synthetic world; held-out accuracy 99.8 %.
-_SIZE_W = (12.9091, -18.6523, 7.5314, 4.3369)
-_SIZE_B = 58.5731
+# Size rule (``WorldPrior.size_rule``): logistic regression on apparent size (sqrt(area),
+# box width and height, as logs of fractions of the image height) and the contact height
+# (a depth proxy: the same object looks smaller the higher it stands in the image). The
+# CLEVR prior's was fitted on 1265 objects of 200 tabletop renders; held-out accuracy 99.8 %.
+# Without a prior the size class is read from image area alone (:func:`area_size_classes`).
+#: Smallest ratio of image areas between two groups of objects that makes them "small" and "large".
+_AREA_SPLIT = 1.8
 
 
 def describe(
@@ -188,8 +190,10 @@ def _describe_geometric(
         out.append(
             obj.model_copy(update={"attributes": attrs, "orientation": round(orientation_degrees(crop), 2)})
         )
+    prior = prior_of(options)
+    options = {**options, "world_prior": prior}
     depths, source = depth_cues(out, (w, h), options, masks)
-    sizes = size_classes(out, (w, h))
+    sizes = size_classes(out, (w, h), prior) if prior is not None else area_size_classes(out)
     occludes: dict[int, list[str]] = {}
     if options.get("occlusion", True):
         from ._vision.occlusion import occlusion_pairs
@@ -198,7 +202,11 @@ def _describe_geometric(
             occludes.setdefault(front, []).append(out[back].id)
     final = []
     for k, (obj, d, size) in enumerate(zip(out, depths, sizes, strict=True)):
-        extras = {**obj.attributes.extras, "depth_source": source}
+        extras = {
+            **obj.attributes.extras,
+            "depth_source": source,
+            "size_source": "world-prior" if prior is not None else "image-area",
+        }
         if source == "volume":
             hyp = volume_hypotheses(obj, (w, h), options)
             if hyp is not None:
@@ -243,8 +251,10 @@ def depth_cues(
     standing on a ground plane touch it higher in the image the further they are),
     ``"volume"`` (floating objects: the likelier of two size hypotheses, see
     :func:`volume_hypotheses`; the value is the weighted geometric mean depth in metres),
-    ``"size"`` (apparent size only) or ``"auto"`` (default: contact when the segmenter
-    reported a ground plane, volume when it reported none).
+    ``"size"`` (apparent size only) or ``"auto"`` (default: with a world prior, contact
+    when the segmenter reported a ground plane, volume when it reported none, or as the
+    prior's ``ground_plane`` says; without a prior, contact only where a ground plane was
+    seen, else image area: the volume cue needs the prior's lens and sizes).
     """
     options = options or {}
     w, h = image_size
@@ -263,7 +273,15 @@ def depth_cues(
         # Objects resting on a visible ground (the segmenter saw cast shadows) -> contact
         # point; floating objects on a plain backdrop -> apparent size.
         flags = [o.attributes.extras.get("ground") for o in objects]
-        cue = "volume" if flags and all(f is False for f in flags) else "contact"
+        prior = prior_of(options)
+        if prior is None:  # image evidence only: vertical position only on a seen ground plane
+            cue = "contact" if any(f is True for f in flags) else "size"
+        elif prior.ground_plane != "detect":
+            cue = "contact" if prior.ground_plane == "always" else "volume"
+        else:
+            cue = "volume" if flags and all(f is False for f in flags) else "contact"
+    if cue == "volume" and prior_of(options) is None:
+        cue = "size"  # metric hypotheses need the world prior's lens and object sizes
     out: list[float | None] = []
     for obj in objects:
         if cue == "size":
@@ -286,40 +304,39 @@ def depth_cues(
     return out, cue
 
 
-# Floating-object depth ("volume" cue): the synthetic world's volume layout (objects of
-# two physical sizes, CLEVR's x 1.5, scattered uniformly in a 10 m cube that a 35 mm camera
-# frames from its centre). Each object gets two depth hypotheses, one per size class
-# (apparent radius = focal * radius / depth), weighted by how plausible the implied 3D
-# point is (its distance from the framed centre, Gaussian with the cube's spread) times
-# the volume element along the viewing ray.
-_VOL_RADII = (0.35 * 1.5, 0.7 * 1.5)
-_VOL_SIDE = 10.0
-_VOL_FOCAL = 35.0 / 36.0
-# Apparent radius (sqrt(mask area / pi)) in units of the CLEVR scale r. Theory (mean
-# projected area = surface / 4): sphere 1, cube (side r sqrt 2) 0.977, cylinder (radius r,
-# height 2r) 1.225; the values below are the medians measured on 255 segmented objects
-# of 30 volume renders (render seeds 100-129), which also absorb the mask's thin rim loss.
-_SHAPE_RADIUS = {"sphere": 1.025, "cube": 1.016, "cylinder": 1.29}
+# Floating-object depth ("volume" cue, only with a world prior): the prior's volume layout
+# (objects of its physical sizes x ``floating_scale``, scattered uniformly in a cube of
+# ``volume_side_m`` that its lens frames from the centre; CLEVR's: x 1.5, 10 m, 35 mm). Each
+# object gets one depth hypothesis per size class (apparent radius = focal * radius / depth),
+# weighted by how plausible the implied 3D point is (its distance from the framed centre,
+# Gaussian with the cube's spread) times the volume element along the viewing ray.
+# ``apparent_radius``: sqrt(mask area / pi) in units of the scale r (CLEVR's: medians measured
+# on 255 segmented objects of 30 volume renders; theory, mean projected area = surface / 4:
+# sphere 1, cube 0.977, cylinder 1.225).
 
 
 def volume_hypotheses(
     obj: SpatialObject, image_size: tuple[int, int], options: Mapping[str, Any] | None = None
 ) -> list[tuple[float, float]] | None:
-    """``[(depth_m, weight), ...]`` for the small and large size hypotheses of a floating object."""
+    """``[(depth_m, weight), ...]`` for the size hypotheses of a floating object.
+
+    Needs ``options["world_prior"]`` (its lens, object sizes and volume); ``None`` without one.
+    """
     options = options or {}
-    if not obj.area or obj.centroid is None:
+    prior = prior_of(options)
+    if prior is None or not obj.area or obj.centroid is None:
         return None
     w, h = image_size
-    f = float(options.get("focal_px", _VOL_FOCAL * w))
-    side = float(options.get("volume_side", _VOL_SIDE))
+    f = float(options.get("focal_px", prior.focal_px(w)))
+    side = float(options.get("volume_side", prior.volume_side_m))
     dist = 0.5 * side / math.sin(math.atan(min(w, h) / 2.0 / f)) * 1.02
     sigma = float(options.get("volume_sigma", side / math.sqrt(12.0)))
     area = float(obj.attributes.extras.get("hull_area") or obj.area)
-    k = _SHAPE_RADIUS.get(obj.attributes.shape or "", 1.07)
+    k = prior.apparent_radius.get(obj.attributes.shape or "", 1.07)
     rho = math.sqrt(max(area, 1.0) / math.pi) / k
     u, v = float(obj.centroid[0]) - w / 2.0, float(obj.centroid[1]) - h / 2.0
     logs = []
-    for radius in _VOL_RADII:
+    for radius in prior.floating_radii():
         z = f * radius / rho
         d2 = (u * z / f) ** 2 + (v * z / f) ** 2 + (z - dist) ** 2
         logs.append((z, -d2 / (2 * sigma * sigma) + 4.0 * math.log(z) - math.log(radius)))
@@ -332,8 +349,34 @@ def _hyp_mean(hyp: list[tuple[float, float]]) -> float:
     return float(math.exp(sum(wt * math.log(z) for z, wt in hyp)))
 
 
-def size_classes(objects: list[SpatialObject], image_size: tuple[int, int]) -> list[tuple[str, float] | None]:
-    """``("small" | "large", score)`` from apparent size corrected by the contact height."""
+def area_size_classes(objects: list[SpatialObject]) -> list[tuple[str, float] | None]:
+    """``("small" | "large", score)`` from image area alone (no world prior).
+
+    The objects are split at the widest gap of their sorted image areas when that gap is a
+    ratio of at least ``_AREA_SPLIT``; otherwise no size class is claimed (``None``).
+    """
+    areas = [float(o.area) if o.area and o.area > 0 else None for o in objects]
+    known = sorted(a for a in areas if a is not None)
+    if len(known) < 2:
+        return [None] * len(objects)
+    ratio, cut = max((known[i + 1] / known[i], known[i]) for i in range(len(known) - 1))
+    if ratio < _AREA_SPLIT:
+        return [None] * len(objects)
+    thresh = math.sqrt(cut * cut * ratio)  # geometric middle of the gap
+    return [
+        None if a is None else ("large" if a > thresh else "small", round(math.log(a / thresh), 4))
+        for a in areas
+    ]
+
+
+def size_classes(
+    objects: list[SpatialObject], image_size: tuple[int, int], prior: Any = None
+) -> list[tuple[str, float] | None]:
+    """``("small" | "large", score)`` from apparent size corrected by the contact height,
+    by the world prior's ``size_rule``; without a prior (or a rule) from image area alone."""
+    if prior is None or prior.size_rule is None:
+        return area_size_classes(objects)
+    *weights, bias = prior.size_rule
     w, h = image_size
     out: list[tuple[str, float] | None] = []
     for obj in objects:
@@ -347,9 +390,23 @@ def size_classes(objects: list[SpatialObject], image_size: tuple[int, int]) -> l
         else:
             bw = bh = math.sqrt(obj.area)
         feats = (math.log(math.sqrt(obj.area) / hh), y / hh, math.log(bw / hh), math.log(bh / hh))
-        score = sum(wi * fi for wi, fi in zip(_SIZE_W, feats, strict=False)) + _SIZE_B
+        score = sum(wi * fi for wi, fi in zip(weights, feats, strict=False)) + bias
         out.append(("large" if score > 0 else "small", score))
     return out
+
+
+def _note_prior(options: Mapping[str, Any]) -> None:
+    """Say in the trace which world the depth and size cues assumed."""
+    from ._vision.state import note
+
+    prior = prior_of(options)
+    if prior is None:
+        note(
+            "no world prior: depth from ground contact where a ground plane is seen, else image "
+            "area and occlusion; size class from image area"
+        )
+    else:
+        note(f"world prior {prior.name!r}: metric depth hypotheses and size rule from its lens and sizes")
 
 
 class AttributesAgent:
@@ -382,6 +439,7 @@ class AttributesAgent:
                 small = int(rgb.shape[0]) * int(rgb.shape[1]) < MIN_POOL_PIXELS
                 done = await run_cpu(describe, rgb, mine, options={**options, "frame": k}, small=small)
                 out.extend(o.model_dump(mode="json") for o in done)
+        _note_prior(options)
         return {"objects": out}
 
     @staticmethod

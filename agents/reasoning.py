@@ -325,6 +325,9 @@ class ReasoningAgent:
         ctx = runtime.context
         question = str(state.get("question") or "")
         graph = SceneGraph.model_validate(state["scene_graph"])
+        prior = ctx.options.get("world_prior")
+        if prior and not graph.provenance.get("world_prior"):  # a given graph: the run's prior
+            graph = graph.model_copy(update={"provenance": {**graph.provenance, "world_prior": prior}})
         n_frames = int(state.get("n_frames", 1))
         query = None
         mode = reasoner_of(ctx)

@@ -23,6 +23,8 @@ For each consecutive pair of frames ``(k-1, k)``:
    compared likewise, :mod:`._vision.reposing`); how far an object's pose change departs
    from the orbit then leads the score, the cues of step 3 only breaking ties, except a
    displacement of more than three object sizes (``options["pose_cues"]``, ``"focal_px"``).
+   Only with a world prior (``options["world_prior"]``: lens, camera distance, object sizes);
+   without one the orbit is not fitted and step 3 decides alone.
 
 Output: one :class:`~spatioxolver.schema.Transformation` per matched object (its
 translation and residual; ``extras`` hold the match and the scores), one per unmatched
@@ -354,7 +356,7 @@ def track(
             ``"similarity"``, ``"translation"``), ``ransac_px`` (default 3 % of the image
             diagonal), ``flag`` (``"auto"``, ``"always"``, ``"never"``), ``z_threshold``
             (default 3.0), ``max_match_cost`` (default 2.5), ``pose_cues`` (default
-            ``True``), ``focal_px`` (default ``0.972 x`` the image width: 35 mm on 36 mm).
+            ``True``; needs ``world_prior``), ``focal_px`` (default: the prior's lens).
 
     Returns:
         Transformations for every frame pair (see the module docstring).
@@ -524,19 +526,25 @@ def _pose_cues(
 
     Needs both images, footprints, at least three matches and a ground plane (the
     segmenter saw cast shadows in one of the views); ``options["pose_cues"]``
-    (default ``True``) turns it off, ``options["focal_px"]`` sets the focal length
-    (default: a 35 mm lens on a 36 mm sensor, ``0.972 x`` the image width).
+    (default ``True``) turns it off. The orbit needs the world prior
+    (``options["world_prior"]``: its lens gives the focal length unless
+    ``options["focal_px"]`` does, its sizes the object models); without one, ``None``.
     """
+    from spatioxolver.world import prior_of
+
     from ._vision.reposing import pose_anomalies
 
     if not options.get("pose_cues", True) or rgb_a is None or rgb_b is None or not use_contact:
         return None
+    prior = prior_of(options)
+    if prior is None:
+        return None  # no lens, camera distance or object sizes to fit an orbit with
     if len(matches) < 3 or rgb_a.shape[:2] != rgb_b.shape[:2]:
         return None
     if not any(o.attributes.extras.get("ground") for o in objs_a + objs_b):
         return None  # no cast shadows in either view: no ground plane to orbit over
     h, w = rgb_a.shape[:2]
-    f = float(options.get("focal_px", w * 35.0 / 36.0))
+    f = float(options.get("focal_px", prior.focal_px(w)))
     K = np.array([[f, 0.0, w / 2.0], [0.0, f, h / 2.0], [0.0, 0.0, 1.0]])
     masks_a, masks_b, shapes, sizes = [], [], [], []
     for i, j, _ in matches:
@@ -553,7 +561,7 @@ def _pose_cues(
         sizes.append(a.attributes.size or b.attributes.size)
     foot_a = np.array([_point(objs_a[i], True) for i, _, _ in matches])
     foot_b = np.array([_point(objs_b[j], True) for _, j, _ in matches])
-    orbit, details = pose_anomalies(K, masks_a, masks_b, foot_a, foot_b, shapes, sizes)
+    orbit, details = pose_anomalies(K, masks_a, masks_b, foot_a, foot_b, shapes, sizes, prior=prior)
     if orbit is None or not details:
         return None
     for d in details:
@@ -597,5 +605,10 @@ class TransformationAgent:
             return {"transformations": await ask_motion(ctx, state_objects(state))}
         objects = state_objects(state)
         frames = [(rgb, [o for o in objects if o.frame == k]) for k, rgb in enumerate(ctx.clean_frames)]
-        result = await asyncio.to_thread(track, frames, options=ctx.agent_options(self.name))
+        options = ctx.agent_options(self.name)
+        result = await asyncio.to_thread(track, frames, options=options)
+        if options.get("world_prior") is None and options.get("pose_cues", True):
+            from ._vision.state import note
+
+            note("no world prior: no camera-orbit pose cues (motion and appearance only)")
         return {"transformations": [t.model_dump(mode="json") for t in result]}

@@ -75,8 +75,10 @@ _CALL_OPTIONS = (
     "api_base", "cache", "repair_method", "model_options", "agent_models", "reasoner", "relations_options",
     "refinements",
 )  # fmt: skip
-_CALL_OPTIONS += ("temperature", "max_tokens", "timeout")
-_META_DROP = ("clean_images", "scene_inline", "masks", "depth_maps", "scene_text", "batch_context")
+_CALL_OPTIONS += ("temperature", "max_tokens", "timeout", "world_prior")
+_META_DROP = (
+    "clean_images", "scene_inline", "masks", "depth_maps", "scene_text", "batch_context", "world_prior",
+)  # fmt: skip
 
 
 @dataclass
@@ -153,6 +155,8 @@ def example_call(
         "marks": marks or None,
         "clean_images": list(example.clean_images) or None,
     }
+    if example.meta.get("world_prior"):  # the world generated data was rendered in (its manifest's)
+        call["world_prior"] = example.meta["world_prior"]
     # Protocol inputs, separate from the gold: what is asked, the labels, the object dictionary.
     if example.query.get("type"):
         call["query"] = dict(example.query)

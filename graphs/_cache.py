@@ -54,6 +54,7 @@ PERCEPTION_OPTIONS: tuple[str, ...] = (
     "agent_models",
     "temperature",  # the perception agents' decoding (a run's settings override their defaults)
     "max_tokens",
+    "world_prior",  # the assumed world (lens, elevation, sizes); none for a user's image unless asked
 )
 
 

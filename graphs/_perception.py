@@ -28,6 +28,7 @@ def assemble(state: dict[str, Any], ctx: Any) -> dict[str, Any]:
                 "model": ctx.model,
                 "backend": ctx.backend,
                 **({"camera": ctx.options["camera"]} if ctx.options.get("camera") else {}),
+                **({"world_prior": ctx.options["world_prior"]} if ctx.options.get("world_prior") else {}),
             },
         }
     )

@@ -32,8 +32,13 @@ Options (keyword arguments of ``ask`` / ``aask`` / ``build_scene_graph``):
         Given, not read by OCR.
     clean_images: overlay-free renders of the same views for the geometric pipeline.
     camera: a calibrated camera ``{"K", "world_to_camera"}`` (scene-JSON format) used to
-        place objects on the ground plane (CVT, distances); a CLEVR-like camera is assumed
-        otherwise.
+        place objects on the ground plane (CVT, distances); else the ``world_prior``'s camera;
+        else relative positions only (image x and the image's own depth evidence).
+    world_prior: the assumed world (:class:`~spatioxolver.world.WorldPrior`: lens, camera
+        elevation and distance, object sizes): ``"clevr"``, a dict, a ``WorldPrior`` or a JSON
+        file path. Generated data passes its own; a user's image gets none unless given, and
+        then sizes and depth come from what the image shows (image area, occlusion, ground
+        contact where a ground plane is seen).
     choices: MCQ options given separately from the question text.
     api_base: base URL of an OpenAI-compatible server (LLM models).
     cache: reuse perception across questions on the same image (default ``True``).
@@ -457,6 +462,10 @@ async def _prepare_inputs(images: Any, model: str, options: dict[str, Any], *, q
             )
     client = _client(model, options)
     options = dict(options)
+    if options.get("world_prior") is not None:  # plain data: part of the perception cache key
+        from spatioxolver.world import coerce_world_prior
+
+        options["world_prior"] = coerce_world_prior(options["world_prior"]).to_dict()
     if options.get("ground_truth") and callable(getattr(client, "bind", None)):
         client = client.bind(options["ground_truth"])  # a simulated model's answer key
         options.update(_protocol_inputs(options["ground_truth"], options))

@@ -90,8 +90,11 @@ class RunContext:
         return marks if frame == 0 else None
 
     def agent_options(self, agent: str) -> dict[str, Any]:
-        """The per-agent options (``<agent>_options``)."""
-        return dict(self.options.get(f"{agent}_options") or {})
+        """The per-agent options (``<agent>_options``), with the run's ``world_prior`` (when given)."""
+        out = dict(self.options.get(f"{agent}_options") or {})
+        if self.options.get("world_prior") is not None:
+            out.setdefault("world_prior", self.options["world_prior"])
+        return out
 
     def client_for(self, agent: str | None) -> Any:
         """The client ``agent`` asks: its own model when one was chosen for it, else the run's."""

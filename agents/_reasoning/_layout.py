@@ -26,10 +26,6 @@ __all__ = ["ground_layout", "orbit_relations", "top_down_relations", "ORBIT_LEFT
 
 #: Sign of the azimuth change for an orbit "to the left" (see the module docstring).
 ORBIT_LEFT_SIGN = -1.0
-#: Horizontal field of view assumed when no camera is known (35 mm lens on a 36 mm sensor).
-_ASSUMED_FOCAL_OVER_WIDTH = 35.0 / 36.0
-#: Camera elevation assumed when no camera is known (the middle of CLEVR's 30-50 degrees).
-_ASSUMED_ELEVATION_DEG = 40.0
 
 
 def ground_layout(graph: SceneGraph, *, frame: int = 0) -> dict[str, tuple[float, float]]:
@@ -38,8 +34,11 @@ def ground_layout(graph: SceneGraph, *, frame: int = 0) -> dict[str, tuple[float
     Uses, in order of preference: ``attributes.extras["ground_uw"]`` (set by a backend that
     knows it); the ground contact point (bottom centre of the box) back-projected onto the
     ground plane through the camera in ``provenance["camera"]`` (``K`` and
-    ``world_to_camera``) or, without one, a CLEVR-like camera (40 degrees elevation,
-    35 mm lens); else the relative depth cue with the centroid's image x.
+    ``world_to_camera``) or, without one, the camera of the world prior in
+    ``provenance["world_prior"]`` (its lens and nominal elevation; CLEVR's: 35 mm, 40
+    degrees); else the relative depth cue with the centroid's image x. Without a camera and
+    a prior nothing metric is assumed: ``u`` is the image x as a fraction of the width
+    from the centre and ``w`` the image's own depth evidence scaled to 0..1.
     """
     objects = [o for o in graph.objects if o.frame == frame]
     if len(graph.images) > frame:
@@ -48,7 +47,10 @@ def ground_layout(graph: SceneGraph, *, frame: int = 0) -> dict[str, tuple[float
         xs = [o.bbox[2] for o in objects if o.bbox] or [1.0]
         ys = [o.bbox[3] for o in objects if o.bbox] or [1.0]
         width, height = int(max(xs)) + 1, int(max(ys)) + 1
-    focal, cx, cy, elevation = _camera_model(graph.provenance.get("camera"), width, height)
+    model = _camera_model(graph.provenance.get("camera"), graph.provenance.get("world_prior"), width, height)
+    if model is None:
+        return _image_layout(graph, objects, width)
+    focal, cx, cy, elevation = model
     d_rank = _depth_rank(graph, [o.id for o in objects])
     out: dict[str, tuple[float, float]] = {}
     for obj in objects:
@@ -71,15 +73,48 @@ def ground_layout(graph: SceneGraph, *, frame: int = 0) -> dict[str, tuple[float
     return out
 
 
-def _camera_model(camera: Any, width: int, height: int) -> tuple[float, float, float, float]:
-    """``(focal, cx, cy, elevation_rad)`` from a scene camera, else CLEVR-like defaults."""
+def _image_layout(graph: SceneGraph, objects: list[Any], width: int) -> dict[str, tuple[float, float]]:
+    """Relative layout from image evidence only: ``(x offset / width, depth scaled to 0..1)``.
+
+    The depth is the perception's own cue (ground contact where a ground plane was seen,
+    else image area), min-max scaled over the frame; objects without one take their rank
+    in the graph's front/behind relations.
+    """
+    d_rank = _depth_rank(graph, [o.id for o in objects])
+    depths = {o.id: float(o.depth) for o in objects if o.depth is not None and math.isfinite(o.depth)}
+    lo, hi = (min(depths.values()), max(depths.values())) if depths else (0.0, 0.0)
+    span = hi - lo
+    out: dict[str, tuple[float, float]] = {}
+    for obj in objects:
+        x = _center_x(obj)
+        u = (x - width / 2.0) / max(width, 1) if x is not None else 0.0
+        if obj.id in depths and span > 0:
+            z = (depths[obj.id] - lo) / span
+        else:
+            z = d_rank.get(obj.id, 0.0)
+        out[obj.id] = (u, z)
+    return out
+
+
+def _camera_model(
+    camera: Any, prior: Any, width: int, height: int
+) -> tuple[float, float, float, float] | None:
+    """``(focal, cx, cy, elevation_rad)`` from a scene camera, else from the world prior; ``None``
+    when there is neither."""
     if isinstance(camera, dict) and camera.get("K") is not None and camera.get("world_to_camera") is not None:
         k = camera["K"]
         r = camera["world_to_camera"]
         forward_z = float(r[2][2])  # z (up) component of the optical axis in the world
         elevation = math.asin(max(-1.0, min(1.0, -forward_z)))
         return float(k[0][0]), float(k[0][2]), float(k[1][2]), elevation
-    return _ASSUMED_FOCAL_OVER_WIDTH * width, width / 2.0, height / 2.0, math.radians(_ASSUMED_ELEVATION_DEG)
+    if prior:
+        from spatioxolver.world import coerce_world_prior
+
+        world = coerce_world_prior(prior)
+        if world is not None:
+            elevation = math.radians(world.nominal_elevation_deg)
+            return world.focal_px(width), width / 2.0, height / 2.0, elevation
+    return None
 
 
 def _back_project(

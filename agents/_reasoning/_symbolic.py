@@ -26,7 +26,7 @@ from spatioxolver.agents._reasoning._refs import singular
 
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import AXIS_PREDICATES, SceneGraph, SpatialObject
-from spatioxolver.vocabulary import ATTRIBUTE_SYNONYMS, SHAPES, SIZES
+from spatioxolver.vocabulary import ATTRIBUTE_SYNONYMS, SHAPES
 
 __all__ = ["SymbolicAnswer", "answer_query", "bind_reference", "display_name", "resolve"]
 
@@ -238,8 +238,8 @@ def _axis_order(graph: SceneGraph, axis: str, candidates: list[SpatialObject]) -
     return sorted(candidates, key=lambda o: (-wins[o.id], _coordinate(axis, o)))
 
 
-#: CLEVR's object scales and the physical height / volume of each shape at scale r.
-_SCALE = SIZES
+#: Physical height / volume of each shape at scale r (the scale of a size class comes from
+#: the graph's world prior, ``provenance["world_prior"]``).
 _HEIGHT = {"cube": 2 / math.sqrt(2), "sphere": 2.0, "cylinder": 2.0}
 _VOLUME = {"cube": (2 / math.sqrt(2)) ** 3, "sphere": 4 / 3 * math.pi, "cylinder": 2 * math.pi}
 
@@ -252,20 +252,31 @@ def _apparent_area(obj: SpatialObject) -> float:
     return 0.0
 
 
-def _physical(obj: SpatialObject, what: str = "volume") -> tuple[float, float]:
-    """Physical size from shape and size class (CLEVR's vocabulary), ties by apparent size x depth^2."""
+def _world_sizes(g: SceneGraph) -> dict[str, float] | None:
+    """The physical scale of each size class word under the graph's world prior, if any."""
+    prior = g.provenance.get("world_prior")
+    if not prior:
+        return None
+    from spatioxolver.world import coerce_world_prior
+
+    world = coerce_world_prior(prior)
+    return dict(world.object_sizes) if world is not None else None
+
+
+def _physical(
+    obj: SpatialObject, what: str = "volume", sizes: dict[str, float] | None = None
+) -> tuple[float, float]:
+    """Physical size from shape and size class (scales from the world prior's ``sizes``), ties
+    by apparent size x depth^2; without a prior, the size class word's order (small < large)
+    then apparent size x depth^2."""
     shape, size = _norm(obj.attributes.shape), _norm(obj.attributes.size)
     depth = obj.depth if obj.depth and math.isfinite(obj.depth) else 1.0
     apparent = _apparent_area(obj) * depth * depth
-    if shape in _HEIGHT and size in _SCALE:
-        r = _SCALE[size]
+    if sizes and shape in _HEIGHT and size in sizes:
+        r = sizes[size]
         return (_HEIGHT[shape] * r if what == "height" else _VOLUME[shape] * r**3), apparent
     size_rank = {"small": 0.0, "large": 1.0}.get(size or "", -1.0)
     return size_rank, apparent
-
-
-def _volume_key(obj: SpatialObject) -> tuple[float, float]:
-    return _physical(obj, "volume")
 
 
 # ------------------------------------------------------------------ answerers
@@ -361,7 +372,8 @@ def _extreme(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         best = ranked[-1] if which == "largest" else ranked[0]
     else:
         what = "height" if which in ("tallest", "shortest") else "volume"
-        ranked = sorted(cands, key=lambda o: _physical(o, what))
+        sizes = _world_sizes(g)
+        ranked = sorted(cands, key=lambda o: _physical(o, what, sizes))
         best = ranked[-1] if which in ("largest", "tallest") else ranked[0]
     return _object_answer(
         best, "extreme", rationale=f"{display_name(best)} is the {which} of {len(cands)} candidate(s)"
@@ -529,7 +541,8 @@ def _larger_of_two(
 
 
 def _size_pair(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
-    return _larger_of_two(q, g, _volume_key, "size_pair")
+    sizes = _world_sizes(g)
+    return _larger_of_two(q, g, lambda o: _physical(o, "volume", sizes), "size_pair")
 
 
 _COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")

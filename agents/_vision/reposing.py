@@ -24,6 +24,8 @@ import math
 
 import numpy as np
 
+from spatioxolver.world import WorldPrior
+
 __all__ = [
     "Orbit",
     "fit_orbit",
@@ -35,22 +37,46 @@ __all__ = [
     "pose_anomalies",
 ]
 
-NOMINAL_DISTANCE = 11.25
-_SIZES = {"small": 0.35, "large": 0.7}
+
+def _world(prior: WorldPrior | None) -> WorldPrior:
+    """The prior the geometry assumes: the caller's, else the renderer's (CLEVR's) world.
+
+    The transformation agent always passes the run's prior and computes no pose cue
+    without one; the default serves direct callers of this module's geometry.
+    """
+    return prior if prior is not None else WorldPrior.clevr()
 
 
 class Orbit:
-    """Two level cameras looking at the world origin: ``(elev1, elev2, dazim)`` degrees."""
+    """Two level cameras looking at the world origin: ``(elev1, elev2, dazim)`` degrees.
 
-    def __init__(self, K: np.ndarray, elev1: float, elev2: float, dazim: float, cost: float) -> None:
+    ``prior``: the world (its nominal camera distance, which only sets the scale, and its
+    object sizes); CLEVR's when ``None``.
+    """
+
+    def __init__(
+        self,
+        K: np.ndarray,
+        elev1: float,
+        elev2: float,
+        dazim: float,
+        cost: float,
+        prior: WorldPrior | None = None,
+    ) -> None:
         self.K = np.asarray(K, float)
         self.elev = (float(elev1), float(elev2))
         self.dazim = float(dazim)
         self.cost = float(cost)
+        self.prior = _world(prior)
+        distance = self.prior.nominal_distance_m
         self.cams = (
-            camera_matrix(0.0, elev1, NOMINAL_DISTANCE),
-            camera_matrix(dazim, elev2, NOMINAL_DISTANCE),
+            camera_matrix(0.0, elev1, distance),
+            camera_matrix(dazim, elev2, distance),
         )
+
+    def radius(self, size: str | None) -> float:
+        """Physical scale ``r`` of a size class word in the orbit's world (0.5 when unknown)."""
+        return self.prior.object_sizes.get(size or "", 0.5)
 
     def project(self, view: int, pts: np.ndarray) -> np.ndarray:
         """Pixels ``(N, 2)`` of world points ``(N, 3)`` in ``view`` (0 or 1)."""
@@ -88,7 +114,7 @@ def ground_point(K: np.ndarray, R: np.ndarray, t: np.ndarray, pix: np.ndarray) -
     return centre + s[:, None] * dirs
 
 
-def fit_orbit(p1: np.ndarray, p2: np.ndarray, K: np.ndarray) -> Orbit | None:
+def fit_orbit(p1: np.ndarray, p2: np.ndarray, K: np.ndarray, prior: WorldPrior | None = None) -> Orbit | None:
     """The camera orbit that carries ground points ``p1`` (view 1 pixels) onto ``p2``.
 
     Fits both elevations (clipped to 5-85 degrees) and the azimuth change by robust least
@@ -100,15 +126,16 @@ def fit_orbit(p1: np.ndarray, p2: np.ndarray, K: np.ndarray) -> Orbit | None:
     if len(p1) < 3:
         return None
     scale = float(K[0, 0]) * 0.01
+    world = _world(prior)
 
     def resid(x: np.ndarray) -> np.ndarray:
-        orbit = Orbit(K, x[0], x[1], x[2], 0.0)
+        orbit = Orbit(K, x[0], x[1], x[2], 0.0, world)
         g = orbit.backproject(0, p1)
         return ((orbit.project(1, g) - p2) / scale).ravel()
 
     best = None
     for d0 in (-35.0, 35.0):
-        for e0 in (40.0,):
+        for e0 in (world.nominal_elevation_deg,):
             try:
                 r = least_squares(
                     resid, [e0, e0, d0], bounds=([5, 5, -120], [85, 85, 120]), loss="soft_l1", f_scale=1.0
@@ -119,7 +146,7 @@ def fit_orbit(p1: np.ndarray, p2: np.ndarray, K: np.ndarray) -> Orbit | None:
                 best = r
     if best is None:
         return None
-    return Orbit(K, best.x[0], best.x[1], best.x[2], best.cost / len(p1))
+    return Orbit(K, best.x[0], best.x[1], best.x[2], best.cost / len(p1), world)
 
 
 def _iou(mask: np.ndarray, poly: np.ndarray, hidden: np.ndarray | None = None) -> float:
@@ -190,7 +217,7 @@ def cube_yaw(
     if mask.sum() < 20:
         return None
     sub, hid, off = _crop(mask, hidden)
-    r = _SIZES.get(size or "", 0.5)
+    r = orbit.radius(size)
     half = r / math.sqrt(2.0)
     g = orbit.backproject(view, np.asarray(footprint, float)[None])[0]
     centre = np.array([g[0], g[1], half])
@@ -238,7 +265,7 @@ def upright_fit(
     if mask.sum() < 20:
         return None
     sub, hid, off = _crop(mask, hidden)
-    r = _SIZES.get(size or "", 0.5)
+    r = orbit.radius(size)
     g = orbit.backproject(view, np.asarray(footprint, float)[None])[0]
     ang = np.linspace(0, 2 * math.pi, 36, endpoint=False)
     ring = np.stack([g[0] + r * np.cos(ang), g[1] + r * np.sin(ang)], axis=1)
@@ -301,6 +328,7 @@ def pose_anomalies(
     min_iou: float = 0.7,
     tilt_iou: float = 0.05,
     tilt_deg: float = 3.0,
+    prior: WorldPrior | None = None,
 ) -> tuple[Orbit | None, list[dict[str, float]]]:
     """Per matched object, how badly the fitted camera orbit explains its pose change.
 
@@ -320,7 +348,7 @@ def pose_anomalies(
         turned 15 degrees against the orbit or a cylinder tilted enough to lose ``tilt_iou``
         of overlap); empty details when no orbit could be fitted.
     """
-    orbit = fit_orbit(foot_a, foot_b, K)
+    orbit = fit_orbit(foot_a, foot_b, K, prior)
     if orbit is None:
         return None, []
     out: list[dict[str, float]] = []

@@ -15,7 +15,7 @@ from spatioxolver.evals.manifest import BadLine, read_jsonl
 
 from spatioxolver.errors import BenchmarkError
 
-__all__ = ["GeneratedBenchmark", "load_scene", "manifest_path"]
+__all__ = ["GeneratedBenchmark", "generation_prior", "load_scene", "manifest_path"]
 
 
 def manifest_path(source: Path) -> Path:
@@ -43,6 +43,41 @@ def load_scene(path: str | Path) -> dict[str, Any]:
         raise BenchmarkError(f"unreadable scene file {p}: {exc}") from exc
 
 
+def generation_prior(root: Path) -> dict[str, Any] | None:
+    """The world prior a generated folder was rendered in (its ``generation.json``), or ``None``.
+
+    A ``generation.json`` written before priors were recorded names none; the renderer then
+    only knew CLEVR's world, so that folder gets :meth:`WorldPrior.clevr`. A manifest with no
+    ``generation.json`` beside it (written by other code) gets no prior.
+
+    Raises:
+        BenchmarkError: a ``generation.json`` that is not JSON or names a bad prior.
+    """
+    from spatioxolver.errors import ConfigError
+    from spatioxolver.world import WorldPrior, coerce_world_prior
+
+    path = root / "generation.json"
+    if not path.is_file():
+        return None
+    try:
+        info = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BenchmarkError(
+            f"{path}: unreadable ({exc}); regenerate the folder or remove the file"
+        ) from None
+    if not isinstance(info, dict):
+        raise BenchmarkError(f"{path}: expected a JSON object; regenerate the folder or remove the file")
+    if "world_prior" not in info:
+        return WorldPrior.clevr().to_dict()
+    if info["world_prior"] is None:
+        return None
+    try:
+        prior = coerce_world_prior(info["world_prior"])
+    except ConfigError as exc:
+        raise BenchmarkError(f"{path}: {exc}") from None
+    return prior.to_dict() if prior is not None else None
+
+
 class GeneratedBenchmark(BenchmarkBase):
     """A family of a generated directory; subclasses set ``family`` and tag rules."""
 
@@ -67,6 +102,7 @@ class GeneratedBenchmark(BenchmarkBase):
     def _examples(self, source: Path, *, strict: bool, **options: Any) -> Iterator[Example | BadLine]:
         manifest = manifest_path(source)
         root = manifest.parent
+        prior = generation_prior(root)
         for number, record in read_jsonl(manifest, strict=strict):
             if isinstance(record, BadLine):
                 yield record
@@ -79,6 +115,8 @@ class GeneratedBenchmark(BenchmarkBase):
                 )
             try:
                 meta = dict(record.get("meta") or {})
+                if prior is not None:
+                    meta.setdefault("world_prior", prior)
                 example = Example(
                     id=str(record["id"]),
                     benchmark=self.name,

@@ -180,7 +180,11 @@ class CLEVRBenchmark(BenchmarkBase):
                             "reference": descs[b],
                         },
                         answer=answer,
-                        meta={"scene_inline": scene, "image_filename": filename},
+                        meta={
+                            "scene_inline": scene,
+                            "image_filename": filename,
+                            "world_prior": _CLEVR_PRIOR(),
+                        },
                     )
             except (KeyError, IndexError, TypeError, ValueError) as exc:
                 yield BadLine(str(source), number, f"invalid scene: {bad_reason(exc)}", row_unit(source))
@@ -229,10 +233,17 @@ class CLEVRBenchmark(BenchmarkBase):
                         "image_filename": filename,
                         "image_index": q.get("image_index"),
                         "question_family_index": q.get("question_family_index"),
+                        "world_prior": _CLEVR_PRIOR(),  # CLEVR's own renders: its world
                     },
                 )
             except (KeyError, TypeError, ValueError) as exc:
                 yield BadLine(str(source), number, f"invalid question: {bad_reason(exc)}", "record")
+
+
+def _CLEVR_PRIOR() -> dict[str, Any]:  # noqa: N802 - reads as the constant it stands for
+    from spatioxolver.world import WorldPrior
+
+    return WorldPrior.clevr().to_dict()
 
 
 def normalize_clevr(value: Any) -> str:

@@ -120,6 +120,13 @@ def _add_input_options(parser: Any) -> None:
     )
     parser.add_argument("--id", default=None, help="the example id for --example")
     parser.add_argument(
+        "--world-prior",
+        default=None,
+        metavar="clevr|FILE",
+        help="assume this world (lens, camera elevation and distance, object sizes): 'clevr' or a JSON "
+        "file (WorldPrior fields); default: none for an image, the example's own for --example",
+    )
+    parser.add_argument(
         "--labels",
         default=None,
         metavar="A,B,C",
@@ -158,6 +165,10 @@ def _apply_input_options(args: argparse.Namespace, call: dict[str, Any], n_image
     agents = _agents(getattr(args, "agent", None))
     if agents:
         call["agents"] = agents
+    if getattr(args, "world_prior", None):
+        from spatioxolver.world import coerce_world_prior
+
+        call["world_prior"] = coerce_world_prior(args.world_prior).to_dict()
 
 
 def _agents(specs: list[str] | None) -> dict[str, str]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from spatioxolver.errors import InputError
 from spatioxolver.scenes._io import dumps, write_json
+from spatioxolver.world import WorldPrior
 
 __all__ = ["FAMILIES", "generate", "family_module"]
 
@@ -148,7 +149,15 @@ def generate(
     tmp.replace(manifest)
     write_json(
         out / "generation.json",
-        {"family": family, "scenes": scenes, "seed": int(seed), "options": options, "examples": count},
+        {
+            "family": family,
+            "scenes": scenes,
+            "seed": int(seed),
+            "options": options,
+            "examples": count,
+            # the world the scenes were rendered in: the eval adapters pass it as world_prior=
+            "world_prior": WorldPrior.clevr().to_dict(),
+        },
     )
     return manifest
 

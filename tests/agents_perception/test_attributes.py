@@ -13,6 +13,9 @@ from spatioxolver.errors import ConfigError
 from spatioxolver.rle import decode_mask
 from spatioxolver.schema import SpatialObject
 
+#: The renderer's world: these tests read our own renders (issue 13: no prior unless given).
+CLEVR = {"world_prior": "clevr"}
+
 
 def _matched(view, objects):
     """(gold object, predicted object) pairs with mask IoU >= 0.5."""
@@ -29,7 +32,7 @@ def _matched(view, objects):
 @pytest.mark.parametrize("seed", [31, 32, 33, 34])
 def test_attributes_on_renders(render, seed: int) -> None:
     view = render(seed, 7)
-    objs = describe(view.rgb, segment(view.rgb))
+    objs = describe(view.rgb, segment(view.rgb), options=CLEVR)
     pairs = _matched(view, objs)
     assert len(pairs) >= 6
     for attr, need in (("color", 1.0), ("shape", 0.8), ("size", 0.85), ("material", 0.8)):
@@ -44,7 +47,7 @@ def test_attributes_on_renders(render, seed: int) -> None:
 
 def test_depth_cue_orders_objects_by_camera_distance(render) -> None:
     view = render(35, 8)
-    pairs = _matched(view, describe(view.rgb, segment(view.rgb)))
+    pairs = _matched(view, describe(view.rgb, segment(view.rgb), options=CLEVR))
     good = total = 0
     for i in range(len(pairs)):
         for j in range(i + 1, len(pairs)):
@@ -68,8 +71,12 @@ def test_depth_cues_size_mode_and_missing_positions() -> None:
     objs = [SpatialObject(id="a", area=400.0), SpatialObject(id="b", area=100.0), SpatialObject(id="c")]
     values, cue = depth_cues(objs, (100, 100), {"depth_cue": "size"})
     assert cue == "size" and values[0] < values[1]
-    values, cue = depth_cues(objs, (100, 100))
+    # With the renderer's prior an unseen ground still means contact; without one (a user's
+    # image) vertical position is used only where a ground plane was seen: image area.
+    values, cue = depth_cues(objs, (100, 100), CLEVR)
     assert cue == "contact" and values == [None, None, None]
+    values, cue = depth_cues(objs, (100, 100))
+    assert cue == "size" and values[0] < values[1]
 
 
 def test_drawn_colours_and_common_palette(drawn) -> None:

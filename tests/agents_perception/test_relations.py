@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from spatioxolver.agents.relations import pair_relation, relate
 
 from spatioxolver.errors import ConfigError
-from spatioxolver.schema import AXIS_PREDICATES, SpatialObject
+from spatioxolver.schema import AXIS_PREDICATES, Attributes, SpatialObject
 
 coords = st.floats(min_value=0, max_value=500, allow_nan=False)
 
@@ -64,8 +64,10 @@ def test_missing_positions_give_half_confidence() -> None:
 
 
 def test_depth_filled_from_contact_when_missing() -> None:
-    near = SpatialObject(id="n", centroid=(50, 80), bbox=(40, 70, 60, 90), area=400.0)
-    far = SpatialObject(id="f", centroid=(50, 30), bbox=(40, 20, 60, 40), area=400.0)
+    # Vertical position is a depth cue only on a ground plane the segmenter saw (issue 13).
+    ground = Attributes(extras={"ground": True})
+    near = SpatialObject(id="n", centroid=(50, 80), bbox=(40, 70, 60, 90), area=400.0, attributes=ground)
+    far = SpatialObject(id="f", centroid=(50, 30), bbox=(40, 20, 60, 40), area=400.0, attributes=ground)
     d = next(r for r in relate([near, far], image_size=(100, 100)) if r.axis == "D")
     assert d.predicate == "closer_than" and d.confidence > 0.9
 
@@ -86,7 +88,7 @@ def test_relations_on_a_render_match_projected_centres(render) -> None:
     from spatioxolver.rle import decode_mask
 
     view = render(41, 8)
-    objs = describe(view.rgb, segment(view.rgb))
+    objs = describe(view.rgb, segment(view.rgb), options={"world_prior": "clevr"})
     gold = {}
     for o in objs:
         ids = view.instance_mask[decode_mask(o.mask)]

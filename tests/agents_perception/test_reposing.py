@@ -16,6 +16,9 @@ from spatioxolver.agents._vision.reposing import (
     yaw_gap,
 )
 
+#: The renderer's world: these tests read our own renders (issue 13: no prior unless given).
+CLEVR = {"world_prior": "clevr"}
+
 K = np.array([[466.6667, 0.0, 240.0], [0.0, 466.6667, 160.0], [0.0, 0.0, 1.0]])
 GROUND = np.array(
     [[-2.0, -1.5, 0], [1.8, -2.2, 0], [0.3, 2.1, 0], [-1.2, 1.0, 0], [2.4, 1.6, 0], [0.0, 0.0, 0]]
@@ -123,9 +126,9 @@ def test_track_flags_the_turned_cube_in_two_renders() -> None:
     from spatioxolver.agents.transformation import track
 
     rgb_a, rgb_b = _render_pair(turn=38.0)
-    fa = (rgb_a, describe(rgb_a, segment(rgb_a, options={"frame": 0})))
-    fb = (rgb_b, describe(rgb_b, segment(rgb_b, options={"frame": 1})))
-    result = track([fa, fb], options={"flag": "always"})
+    fa = (rgb_a, describe(rgb_a, segment(rgb_a, options={"frame": 0}), options=CLEVR))
+    fb = (rgb_b, describe(rgb_b, segment(rgb_b, options={"frame": 1}), options=CLEVR))
+    result = track([fa, fb], options={"flag": "always", **CLEVR})
     per = [t for t in result if t.kind == "motion"]
     assert len(per) == 5
     flagged = [t for t in per if t.inconsistent]
@@ -136,9 +139,9 @@ def test_track_flags_the_turned_cube_in_two_renders() -> None:
     assert flagged[0].extras["orbit_azimuth_change"] == pytest.approx(35.0, abs=6.0)
     # Without the turn no cube deviates from the orbit.
     rgb_a, rgb_b = _render_pair(turn=0.0)
-    fa = (rgb_a, describe(rgb_a, segment(rgb_a, options={"frame": 0})))
-    fb = (rgb_b, describe(rgb_b, segment(rgb_b, options={"frame": 1})))
-    gaps = [t.extras.get("orbit_yaw_gap_deg") for t in track([fa, fb]) if t.kind == "motion"]
+    fa = (rgb_a, describe(rgb_a, segment(rgb_a, options={"frame": 0}), options=CLEVR))
+    fb = (rgb_b, describe(rgb_b, segment(rgb_b, options={"frame": 1}), options=CLEVR))
+    gaps = [t.extras.get("orbit_yaw_gap_deg") for t in track([fa, fb], options=CLEVR) if t.kind == "motion"]
     assert all(g is None or g < 10.0 for g in gaps)
     assert any(g is not None for g in gaps)
 

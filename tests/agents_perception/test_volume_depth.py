@@ -15,6 +15,9 @@ from spatioxolver.agents.segmentation import segment
 from spatioxolver.rle import decode_mask
 from spatioxolver.schema import Attributes, SpatialObject
 
+#: The renderer's world: these tests read our own renders (issue 13: no prior unless given).
+CLEVR = {"world_prior": "clevr"}
+
 W, H = 480, 320
 
 
@@ -30,20 +33,20 @@ def _obj(i: str, radius_px: float, centroid=(240.0, 160.0), shape="sphere", **ex
 def test_two_hypotheses_a_factor_two_apart_and_the_plausible_one_wins() -> None:
     # Framing distance for 480x320 is about 15.7 m; a large sphere (r = 1.05 m) there
     # looks about 30 px in radius, a small one 15 px.
-    large = volume_hypotheses(_obj("a", 30.0), (W, H))
-    small = volume_hypotheses(_obj("b", 15.0), (W, H))
+    large = volume_hypotheses(_obj("a", 30.0), (W, H), CLEVR)
+    small = volume_hypotheses(_obj("b", 15.0), (W, H), CLEVR)
     assert large is not None and small is not None
     for hyp in (large, small):
         (z_s, w_s), (z_l, w_l) = hyp
         assert math.isclose(z_l / z_s, 2.0, rel_tol=1e-9) and math.isclose(w_s + w_l, 1.0)
     assert large[1][1] > 0.8  # 30 px: a large object near the centre, not a small one at 8 m
     assert small[0][1] > 0.8  # 15 px: a small object near the centre, not a large one at 31 m
-    assert volume_hypotheses(SpatialObject(id="c"), (W, H)) is None
+    assert volume_hypotheses(SpatialObject(id="c"), (W, H), CLEVR) is None
 
 
 def test_auto_cue_is_volume_for_floating_objects_and_ranks_by_hypotheses() -> None:
     objs = [_obj("a", 30.0), _obj("b", 15.0), _obj("c", 22.0)]
-    values, cue = depth_cues(objs, (W, H))
+    values, cue = depth_cues(objs, (W, H), CLEVR)
     assert cue == "volume"
     # a and b are both near the framing distance; c (22 px) is a small near or large far one.
     assert abs(values[0] - values[1]) < 1.0 and values[2] is not None
@@ -67,7 +70,7 @@ def test_pairwise_confidence_is_valid_and_antisymmetric(ra: float, rb: float, xa
                         "extras": {
                             **o.attributes.extras,
                             "depth_source": "volume",
-                            "depth_hyp": volume_hypotheses(o, (W, H)),
+                            "depth_hyp": volume_hypotheses(o, (W, H), CLEVR),
                         }
                     }
                 )
@@ -115,7 +118,7 @@ def test_volume_renders_depth_order_beats_apparent_size(render) -> None:
             gt = view.scene["objects"][int(np.bincount(ids).argmax()) - 1]
             gold[o.id] = ((cam @ np.array([*gt["3d_coords"], 1.0]))[2], gt["size"])
         for cue in hits:
-            described = describe(view.rgb, objs, options={"depth_cue": cue})
+            described = describe(view.rgb, objs, options={"depth_cue": cue, **CLEVR})
             if cue == "volume":
                 rels = relate(described, image_size=(W, H), options={"axes": ["D"]})
                 hits[cue] += sum(

@@ -40,7 +40,12 @@ def test_spatialab_mcq_geometric_and_exact_sim(tmp_path: Path) -> None:
     for ex in items:
         inp = _inputs(root, ex)
         ans = ask(
-            inp["images"], ex["question"], marks=inp["marks"], clean_images=inp["clean"], return_errors=True
+            inp["images"],
+            ex["question"],
+            marks=inp["marks"],
+            clean_images=inp["clean"],
+            return_errors=True,
+            world_prior="clevr",
         )
         right += ans.value == ex["answer"]
         sim = ask(
@@ -49,6 +54,7 @@ def test_spatialab_mcq_geometric_and_exact_sim(tmp_path: Path) -> None:
             model="sim/exact",
             graph="agentic",
             ground_truth={"scenes": inp["scenes"], "example": ex},
+            world_prior="clevr",  # as the eval path passes it for generated data
         )
         exact += sim.value == ex["answer"]
     assert len(items) >= 20
@@ -63,7 +69,9 @@ def test_cvt_geometric_f1(tmp_path: Path) -> None:
     f1 = []
     for ex in items:
         inp = _inputs(root, ex)
-        ans = ask(inp["images"], ex["question"], marks=inp["marks"], clean_images=inp["clean"])
+        ans = ask(
+            inp["images"], ex["question"], marks=inp["marks"], clean_images=inp["clean"], world_prior="clevr"
+        )
         p, g = set(ans.value), set(ex["answer"])
         f1.append(1.0 if p == g else 2 * len(p & g) / (len(p) + len(g)))
     assert sum(f1) / len(f1) >= 0.9
@@ -115,6 +123,13 @@ def test_inconsistency_geometric_answers_a_letter(tmp_path: Path, graph: str) ->
     ex = _generate("inconsistency", root, scenes=1, seed=3)[0]
     inp = _inputs(root, ex)
     first_marks = inp["marks"][0]
-    ans = ask(inp["images"], ex["question"], graph=graph, marks=first_marks, clean_images=inp["clean"])
+    ans = ask(
+        inp["images"],
+        ex["question"],
+        graph=graph,
+        marks=first_marks,
+        clean_images=inp["clean"],
+        world_prior="clevr",
+    )
     assert ans.value in ex["query"]["labels"]  # forced choice: always one of the letters
     assert ans.scene_graph is not None and ans.scene_graph.transformations

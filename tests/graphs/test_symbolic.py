@@ -164,7 +164,9 @@ def test_orbit_left_equals_right_complement() -> None:
 
 
 def test_cvt_matches_the_generator_on_true_boxes() -> None:
-    """Boxes from the renderer's instance masks + assumed camera reproduce the cvt gold (>= 95%)."""
+    """Boxes from the renderer's instance masks + the CLEVR prior's camera reproduce the cvt gold (>= 95%)."""
+    from spatioxolver.world import WorldPrior
+
     scenes = pytest.importorskip("spatioxolver.scenes")
     from spatioxolver.scenes._camera import orbit_camera
     from spatioxolver.scenes._gen_cvt import relations_at, view_directions
@@ -184,7 +186,12 @@ def test_cvt_matches_the_generator_on_true_boxes() -> None:
                         centroid=(xs.mean(), ys.mean()),
                     )
                 )
-        g = SceneGraph(objects=objs, images=[ImageInfo(width=240, height=160)])
+        # our renders: the renderer's world prior gives the camera (issue 13: no prior is assumed)
+        g = SceneGraph(
+            objects=objs,
+            images=[ImageInfo(width=240, height=160)],
+            provenance={"world_prior": WorldPrior.clevr().to_dict()},
+        )
         cam = view.scene["camera"]
         cam0 = orbit_camera(cam["azimuth"], cam["elevation"], cam["distance"], width=240, height=160)
         pts = [np.array(o["3d_coords"]) for o in view.scene["objects"]]
