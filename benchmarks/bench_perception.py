@@ -55,6 +55,7 @@ def perceive(rgb: np.ndarray, options: dict | None = None) -> tuple[list, list, 
     from spatioxolver.agents.symmetry import find_structure
 
     h, w = rgb.shape[:2]
+    options = {"world_prior": "clevr", **(options or {})}  # our renders: the renderer's world
     objects = describe(rgb, segment(rgb, options=options), options=options)
     relations = relate(objects, image_size=(w, h), options=options)
     structure = find_structure(objects, image_size=(w, h), options=options)
@@ -147,7 +148,9 @@ def evaluate_track(scenes: int = 20, seed: int = 0) -> dict[str, Any]:
             frames = []
             for k, rel in enumerate(meta["clean_images"]):
                 rgb = load_image(base / rel if not Path(rel).is_absolute() else rel)
-                frames.append((rgb, describe(rgb, segment(rgb, options={"frame": k}))))
+                frames.append(
+                    (rgb, describe(rgb, segment(rgb, options={"frame": k}), options={"world_prior": "clevr"}))
+                )
             mask_path = meta["masks"][0]
             gt_mask = cv2.imread(
                 str(base / mask_path if not Path(mask_path).is_absolute() else mask_path),
@@ -158,7 +161,9 @@ def evaluate_track(scenes: int = 20, seed: int = 0) -> dict[str, Any]:
                 if not Path(row["scenes"][0]).is_absolute()
                 else json.loads(Path(row["scenes"][0]).read_text())
             )
-            flagged = [t for t in track(frames, options={"flag": "always"}) if t.inconsistent]
+            flagged = [
+                t for t in track(frames, options={"flag": "always", "world_prior": "clevr"}) if t.inconsistent
+            ]
             total += 1
             chance += 1.0 / len(scene["objects"])
             by_id = {o.id: o for o in frames[0][1]}

@@ -111,13 +111,17 @@ def bench_scene_graph(sizes: tuple[int, ...], scenes: int) -> None:
         f"{'N':>4} {'now cpu ms':>11} {'now wall ms':>12} {'prev cpu ms':>12} {'prev/now':>9} {'150 ms/now':>11}"
     )
     warm = _crowded_view(1, 3)
-    build_scene_graph(warm.rgb, marks=_marks(warm), clean_images=[warm.clean_rgb], cache=False)
+    build_scene_graph(
+        warm.rgb, marks=_marks(warm), clean_images=[warm.clean_rgb], cache=False, world_prior="clevr"
+    )
     for n in sizes:
         views = [_crowded_view(300 + s, n) for s in range(scenes)]
 
         def run_all(views: list[Any] = views) -> None:
             for v in views:
-                build_scene_graph(v.rgb, marks=_marks(v), clean_images=[v.clean_rgb], cache=False)
+                build_scene_graph(
+                    v.rgb, marks=_marks(v), clean_images=[v.clean_rgb], cache=False, world_prior="clevr"
+                )
 
         now_cpu, now_wall = (t / scenes for t in _median_times(run_all, 3))
         with _previous_perception():
