@@ -89,6 +89,7 @@ _RUN_OPTIONS = (
     "reasoner",
     "relations_options",
     "refinements",
+    "world_prior",
 )
 
 

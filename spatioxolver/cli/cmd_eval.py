@@ -137,6 +137,13 @@ def add_parser(subparsers: Any) -> None:
     )
     add_agent_model_flags(ev)
     add_chain_flags(ev)
+    ev.add_argument(
+        "--world-prior",
+        default=None,
+        metavar="clevr|FILE",
+        help="assume this world (lens, camera elevation and distance, object sizes) for every example: 'clevr' "
+        "or a JSON file of WorldPrior fields; default: a generated set's own (its generation.json), else none",
+    )
     add_decoding_flags(ev, timeout_flags=("--request-timeout",))
     ev.add_argument(
         "--model-option",
@@ -307,6 +314,10 @@ def _eval(args: argparse.Namespace) -> int:
         options["batch_size"] = args.batch_size
     if args.clevr_split:
         options["clevr_split"] = args.clevr_split
+    if args.world_prior:
+        from spatioxolver.world import coerce_world_prior
+
+        options["world_prior"] = coerce_world_prior(args.world_prior).to_dict()
     if args.study_repair:
         options["repair_method"] = args.study_repair
     model_options = {
