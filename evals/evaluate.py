@@ -88,6 +88,8 @@ _RUN_OPTIONS = (
     "timeout",
     "reasoner",
     "relations_options",
+    "segmentation_backend",
+    "segmentation_options",
     "refinements",
     "world_prior",
 )

@@ -75,7 +75,14 @@ _CALL_OPTIONS = (
     "api_base", "cache", "repair_method", "model_options", "agent_models", "reasoner", "relations_options",
     "refinements",
 )  # fmt: skip
-_CALL_OPTIONS += ("temperature", "max_tokens", "timeout", "world_prior")
+_CALL_OPTIONS += (
+    "temperature",
+    "max_tokens",
+    "timeout",
+    "world_prior",
+    "segmentation_backend",
+    "segmentation_options",
+)
 _META_DROP = (
     "clean_images", "scene_inline", "masks", "depth_maps", "scene_text", "batch_context", "world_prior",
 )  # fmt: skip

@@ -24,7 +24,7 @@ import numpy as np
 
 from spatioxolver.errors import ConfigError, InputError
 
-__all__ = ["sam_available", "load_sam", "sam_masks", "ENV_CHECKPOINT"]
+__all__ = ["sam_available", "load_sam", "sam_device", "sam_masks", "ENV_CHECKPOINT"]
 
 ENV_CHECKPOINT = "SPATIOXOLVER_SAM_CHECKPOINT"
 _FIX = (
@@ -101,8 +101,37 @@ def load_sam(options: dict[str, Any] | None = None) -> Any:
     if not ok:
         raise ConfigError(f"the 'sam' backend is unavailable ({why}); {_FIX}")
     path = _checkpoint_path(options)
-    device = str(options.get("sam_device", "cpu"))
+    device = sam_device(options.get("sam_device"))
     return _load_cached(path, os.path.getmtime(path), device)
+
+
+def sam_device(choice: Any = None) -> str:
+    """The torch device SAM runs on: ``"auto"`` (default) is the first CUDA GPU torch sees, else the CPU.
+
+    Raises:
+        ConfigError: a device torch does not know, or a GPU that is not there.
+    """
+    import torch
+
+    name = str(choice or "auto").strip().lower()
+    if name == "auto":
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    try:
+        device = torch.device(name)
+    except (RuntimeError, ValueError):
+        raise ConfigError(
+            f"sam_device {choice!r} is not a torch device; use auto, cpu, cuda, cuda:N or mps"
+        ) from None
+    if device.type == "cuda" and not torch.cuda.is_available():
+        raise ConfigError(
+            f"sam_device {choice!r}: torch sees no CUDA GPU here; use sam_device='cpu' or 'auto'"
+        )
+    if device.type == "cuda" and device.index is not None and device.index >= torch.cuda.device_count():
+        raise ConfigError(
+            f"sam_device {choice!r}: there are {torch.cuda.device_count()} CUDA GPU(s) here; use cuda:0 .. "
+            f"cuda:{torch.cuda.device_count() - 1}"
+        )
+    return str(device)
 
 
 def sam_masks(rgb: np.ndarray, options: dict[str, Any] | None = None) -> list[tuple[np.ndarray, float]]:

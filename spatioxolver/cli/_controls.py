@@ -20,6 +20,7 @@ __all__ = [
     "add_decoding_flags",
     "add_reasoner_flag",
     "add_chain_flags",
+    "add_segmentation_flags",
     "agent_models_from_flags",
     "control_options",
 ]
@@ -72,6 +73,36 @@ def add_chain_flags(parser: Any) -> None:
         default=None,
         metavar="N",
         help="rounds (0-5, default 0) in which the reasoning model checks its answer against the scene graph",
+    )
+
+
+def add_segmentation_flags(parser: Any) -> None:
+    """``--segmentation``, ``--sam-checkpoint``, ``--sam-device`` and ``--sam-mode``."""
+    parser.add_argument(
+        "--segmentation",
+        dest="segmentation_backend",
+        choices=("geometric", "sam", "llm"),
+        default=None,
+        help="how the segmentation agent finds objects: geometric (OpenCV), sam (Segment Anything, optional "
+        "extra, local checkpoint) or llm (ask the model); default: the model when the run has one, else geometric",
+    )
+    parser.add_argument(
+        "--sam-checkpoint",
+        default=None,
+        metavar="PATH",
+        help="local SAM checkpoint (.pth) for --segmentation sam (default: $SPATIOXOLVER_SAM_CHECKPOINT)",
+    )
+    parser.add_argument(
+        "--sam-device",
+        default=None,
+        metavar="auto|cpu|cuda[:N]|mps",
+        help="where SAM runs (default auto: the first CUDA GPU when torch sees one, else the CPU)",
+    )
+    parser.add_argument(
+        "--sam-mode",
+        choices=("automatic", "boxes"),
+        default=None,
+        help="SAM's automatic mask generator (default) or one mask per geometric proposal's box",
     )
 
 
@@ -158,6 +189,16 @@ def control_options(args: argparse.Namespace) -> dict[str, Any]:
         if not 0 <= args.refinements <= 5:
             raise InputError(f"--refinements {args.refinements}: give a whole number of rounds from 0 to 5")
         options["refinements"] = args.refinements
+    if getattr(args, "segmentation_backend", None):
+        options["segmentation_backend"] = args.segmentation_backend
+    sam = {
+        f: getattr(args, f) for f in ("sam_checkpoint", "sam_device", "sam_mode") if getattr(args, f, None)
+    }
+    if sam and options.get("segmentation_backend") != "sam":
+        given = ", ".join(f"--{f.replace('_', '-')}" for f in sam)
+        raise InputError(f"{given}: these only apply with --segmentation sam; add it or drop them")
+    if sam:
+        options["segmentation_options"] = sam
     for flag, key in (
         ("temperature", "temperature"),
         ("max_tokens", "max_tokens"),

@@ -23,6 +23,7 @@ from spatioxolver.cli._controls import (
     add_chain_flags,
     add_decoding_flags,
     add_reasoner_flag,
+    add_segmentation_flags,
     control_options,
 )
 from spatioxolver.cli._viz import draw_overlay
@@ -142,6 +143,7 @@ def _add_input_options(parser: Any) -> None:
         "(segmentation, attributes, relations, symmetry, transformation, consistency, reasoning); repeatable",
     )
     add_agent_model_flags(parser)
+    add_segmentation_flags(parser)
 
 
 def _apply_input_options(args: argparse.Namespace, call: dict[str, Any], n_images: int) -> None:

@@ -11,6 +11,7 @@ from spatioxolver.cli._controls import (
     add_agent_model_flags,
     add_chain_flags,
     add_decoding_flags,
+    add_segmentation_flags,
     control_options,
 )
 from spatioxolver.errors import ConfigError
@@ -137,6 +138,7 @@ def add_parser(subparsers: Any) -> None:
     )
     add_agent_model_flags(ev)
     add_chain_flags(ev)
+    add_segmentation_flags(ev)
     ev.add_argument(
         "--world-prior",
         default=None,

@@ -8,6 +8,7 @@ from spatioxolver.agents._vision import sam as sam_mod
 from spatioxolver.agents.segmentation import segment
 
 from spatioxolver.errors import ConfigError
+from spatioxolver.rle import decode_mask
 
 AVAILABLE, WHY = sam_mod.sam_available()
 
@@ -81,3 +82,52 @@ def test_tiny_sam_loads_through_the_real_code(tmp_path, drawn) -> None:
     # Random weights give arbitrary masks; the contract is the structure.
     for o in objs:
         assert o.mask is not None and o.attributes.extras["source"] == "sam"
+
+
+def _cuda() -> tuple[bool, str]:
+    if not AVAILABLE:
+        return False, f"segment-anything / torch / torchvision do not import here: {WHY}"
+    import torch
+
+    return (True, "") if torch.cuda.is_available() else (False, "torch sees no CUDA GPU here")
+
+
+CUDA, NO_CUDA = _cuda()
+
+
+@pytest.mark.skipif(not AVAILABLE, reason=f"segment-anything / torch / torchvision do not import here: {WHY}")
+def test_sam_device_names_are_checked() -> None:
+    import torch
+
+    assert sam_mod.sam_device(None) == ("cuda" if torch.cuda.is_available() else "cpu")
+    assert sam_mod.sam_device("CPU") == "cpu"
+    with pytest.raises(ConfigError, match="not a torch device"):
+        sam_mod.sam_device("gpu-please")
+    if not torch.cuda.is_available():
+        with pytest.raises(ConfigError, match="no CUDA GPU"):
+            sam_mod.sam_device("cuda")
+    else:
+        with pytest.raises(ConfigError, match="CUDA GPU"):
+            sam_mod.sam_device(f"cuda:{torch.cuda.device_count()}")
+
+
+@pytest.mark.skipif(not CUDA, reason=NO_CUDA)
+def test_sam_on_the_gpu_gives_the_cpu_masks(tmp_path, drawn) -> None:
+    import torch
+    from segment_anything.build_sam import _build_sam
+
+    torch.manual_seed(1)
+    path = tmp_path / "tiny_sam.pth"
+    torch.save(_build_sam(32, 2, 2, [1]).state_dict(), path)
+    img = drawn(
+        [("disc", (60, 60), 20, (173, 35, 35)), ("square", (150, 70), 18, (35, 60, 173))], shadow=False
+    )
+    base = {"sam_checkpoint": str(path), "sam_mode": "boxes", "min_area": 1}
+    on_cpu = segment(img, backend="sam", options={**base, "sam_device": "cpu"})
+    on_gpu = segment(img, backend="sam", options={**base, "sam_device": "cuda"})
+    assert len(on_gpu) == len(on_cpu)
+    for a, b in zip(on_cpu, on_gpu, strict=True):
+        ma, mb = decode_mask(a.mask), decode_mask(b.mask)
+        assert ma.shape == img.shape[:2] == mb.shape
+        union = np.logical_or(ma, mb).sum()
+        assert union == 0 or np.logical_and(ma, mb).sum() / union > 0.98
