@@ -43,6 +43,16 @@ from spatioxolver.errors import InputError
 from spatioxolver.schema import SpatialObject, Transformation
 
 from ._vision.objects import object_mask
+from ._vision.outline_cues import (
+    apply_motion,
+    bottom_profile,
+    corner_yaw,
+    footprint_change,
+    side_tilt,
+    with_footprint,
+    yaw_consensus_deviation,
+    yaw_mismatch,
+)
 from ._vision.state import MODEL, backend_of, state_objects
 
 __all__ = ["track", "match_objects", "TransformationAgent"]
@@ -140,203 +150,6 @@ def _fit_motion(
     return "translation", M, np.ones(n, bool)
 
 
-def _apply(M: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    h = np.hstack([pts, np.ones((len(pts), 1))]) @ M.T
-    return h[:, :2] / np.where(np.abs(h[:, 2:]) < 1e-12, 1e-12, h[:, 2:])
-
-
-def _bottom_profile(obj: SpatialObject, shape: tuple[int, int] | None) -> np.ndarray | None:
-    """Lowest mask pixel per column, ``(K, 2)`` points (x, y): where an upright object meets the ground."""
-    mask = object_mask(obj, shape) if obj.mask is not None else None
-    if mask is None:
-        return None
-    cols = np.flatnonzero(mask.any(axis=0))
-    if cols.size < 4:
-        return None
-    sub = mask[:, cols]
-    bottom = sub.shape[0] - 1 - np.argmax(sub[::-1], axis=0)
-    return np.stack([cols.astype(float), bottom.astype(float)], axis=1)
-
-
-def _with_footprint(obj: SpatialObject, shape: tuple[int, int] | None) -> SpatialObject:
-    """Add ``extras["footprint"]``: the image of the centre of the object's ground footprint.
-
-    For an upright box or cylinder the lower outline runs between the bottom ends of the two
-    vertical sides, the extremes of the footprint seen from above; their midpoint is the
-    footprint's centre (the middle of a parallelogram's diagonal, or of an ellipse's
-    horizontal axis) whatever the object's turn, so it is the same ground point in every
-    view. Spheres touch the ground below their lowest outline point.
-    """
-    profile = _bottom_profile(obj, shape)
-    if profile is None:
-        return obj
-    if obj.attributes.shape == "sphere":
-        point = [float(profile[:, 0].mean()), float(profile[:, 1].max())]
-    else:
-        point = [float((profile[0, 0] + profile[-1, 0]) / 2), float((profile[0, 1] + profile[-1, 1]) / 2)]
-    extras = {**obj.attributes.extras, "footprint": [round(point[0], 2), round(point[1], 2)]}
-    return obj.model_copy(update={"attributes": obj.attributes.model_copy(update={"extras": extras})})
-
-
-def _footprint_change(pa: np.ndarray | None, pb: np.ndarray | None, M: np.ndarray) -> float:
-    """How differently the ground outline looks after warping frame a's by the motion ``M``.
-
-    The bottom outline of an upright cube or cylinder lies on the ground plane, which the
-    global homography maps exactly; an object re-posed between the frames breaks that. The
-    warped and observed outlines are compared as height profiles over a normalized width,
-    after removing their mean (so a small error in the global fit does not count).
-    """
-    if pa is None or pb is None:
-        return 0.0
-    wa = _apply(M, pa)
-    wa = wa[np.argsort(wa[:, 0])]
-    width_a, width_b = np.ptp(wa[:, 0]), np.ptp(pb[:, 0])
-    if width_a < 2 or width_b < 2:
-        return 0.0
-    grid = np.linspace(0.05, 0.95, 24)
-    ya = np.interp(grid, (wa[:, 0] - wa[0, 0]) / width_a, wa[:, 1])
-    yb = np.interp(grid, (pb[:, 0] - pb[0, 0]) / width_b, pb[:, 1])
-    scale = (width_a + width_b) / 2
-    shape_diff = float(np.sqrt(np.mean(((ya - ya.mean()) - (yb - yb.mean())) ** 2)) / scale)
-    return shape_diff + abs(math.log(width_a / width_b)) * 0.5
-
-
-def _line_angle(points: np.ndarray) -> float | None:
-    """Direction (degrees, mod 180) of the total-least-squares line through ``points``."""
-    if len(points) < 3:
-        return None
-    centred = points - points.mean(axis=0)
-    _, _, vt = np.linalg.svd(centred, full_matrices=False)
-    dx, dy = vt[0]
-    return math.degrees(math.atan2(dy, dx)) % 180.0
-
-
-def _bottom_edges(profile: np.ndarray | None) -> list[tuple[np.ndarray, float]]:
-    """The (up to two) straight bottom edges of a box silhouette: (anchor point, angle).
-
-    A cube resting on the ground shows two of its bottom edges as the lower outline, meeting
-    at the corner nearest the camera (the outline's lowest point); face-on it shows one
-    (the two halves then have the same direction and are merged).
-    """
-    if profile is None or len(profile) < 8:
-        return []
-    k = int(np.argmax(profile[:, 1]))
-    n = len(profile)
-    parts = [
-        p
-        for p in (profile[int(0.1 * n) : max(k - 1, 0)], profile[k + 2 : int(0.9 * n)])
-        if len(p) >= max(4, int(0.2 * n))
-    ]
-    edges = []
-    for part in parts:
-        angle = _line_angle(part)
-        if angle is not None:
-            edges.append((part, angle))
-    if len(edges) == 2 and _angle_gap(edges[0][1], edges[1][1]) < 30.0:
-        both = np.vstack([edges[0][0], edges[1][0]])
-        angle = _line_angle(both)
-        edges = [(both, angle)] if angle is not None else []
-    return [(part.mean(axis=0), angle) for part, angle in edges]
-
-
-def _warp_angle(M: np.ndarray, point: np.ndarray, angle: float, step: float = 8.0) -> float:
-    rad = math.radians(angle)
-    pts = np.array([point, point + step * np.array([math.cos(rad), math.sin(rad)])])
-    w = _apply(M, pts)
-    d = w[1] - w[0]
-    return math.degrees(math.atan2(d[1], d[0])) % 180.0
-
-
-def _angle_gap(a: float, b: float) -> float:
-    d = abs(a - b) % 180.0
-    return min(d, 180.0 - d)
-
-
-def _yaw_mismatch(pa: np.ndarray | None, pb: np.ndarray | None, M: np.ndarray) -> float | None:
-    """Degrees between a cube's bottom edges warped by the ground motion and the observed ones.
-
-    The bottom edges lie on the ground plane, which the global motion maps; a cube turned
-    between the frames shows edges in other directions. ``None`` without usable edges.
-    """
-    ea, eb = _bottom_edges(pa), _bottom_edges(pb)
-    if not ea or not eb:
-        return None
-    predicted = [_warp_angle(M, p, ang) for p, ang in ea]
-    observed = [ang for _, ang in eb]
-    if len(predicted) == 2 and len(observed) == 2:
-        straight = _angle_gap(predicted[0], observed[0]) + _angle_gap(predicted[1], observed[1])
-        crossed = _angle_gap(predicted[0], observed[1]) + _angle_gap(predicted[1], observed[0])
-        return float(min(straight, crossed) / 2)
-    # One side face-on: only one edge can be checked; one of them must line up.
-    return float(min(min(_angle_gap(o, q) for q in predicted) for o in observed))
-
-
-def _side_tilt(obj: SpatialObject, shape: tuple[int, int] | None) -> float | None:
-    """Mean angle from vertical of the left / right outline (an upright object has ~0)."""
-    mask = object_mask(obj, shape) if obj.mask is not None else None
-    if mask is None:
-        return None
-    rows = np.flatnonzero(mask.any(axis=1))
-    if rows.size < 10:
-        return None
-    lo, hi = rows[int(0.25 * rows.size)], rows[int(0.75 * rows.size)]
-    sub = mask[lo : hi + 1]
-    ys = np.arange(lo, hi + 1, dtype=float)
-    left = sub.argmax(axis=1).astype(float)
-    right = (sub.shape[1] - 1 - sub[:, ::-1].argmax(axis=1)).astype(float)
-    tilts = []
-    for xs in (left, right):
-        angle = _line_angle(np.stack([xs, ys], axis=1))
-        if angle is not None:
-            tilts.append(_angle_gap(angle, 90.0))
-    return float(np.mean(tilts)) if tilts else None
-
-
-def _corner_yaw(obj: SpatialObject) -> float | None:
-    """A cube's yaw relative to the camera, degrees mod 90, from where its nearest bottom
-    corner (the outline's lowest point) sits across its width.
-
-    Seen from above, the nearest corner of a square footprint turned by ``phi`` sits at
-    ``r = cos(theta_near) / max|cos(theta_k)|`` of the half-width from the centre
-    (``theta_k = phi + 45 + 90 k``), whatever the elevation; inverted by table.
-    """
-    contact = obj.attributes.extras.get("contact")
-    if contact is None or obj.bbox is None:
-        return None
-    x0, _, x1, _ = obj.bbox
-    if x1 - x0 < 6:
-        return None
-    r = float(np.clip(2.0 * (contact[0] - x0) / (x1 - x0) - 1.0, -1.0, 1.0))
-    return float(np.interp(r, _YAW_TABLE[1], _YAW_TABLE[0]))
-
-
-def _yaw_table() -> tuple[np.ndarray, np.ndarray]:
-    phis = np.linspace(0.5, 89.5, 179)
-    rs = []
-    for phi in phis:
-        ang = np.radians(phi + 45.0 + 90.0 * np.arange(4))
-        near = int(np.argmin(np.abs(((np.degrees(ang) - 270.0 + 180.0) % 360.0) - 180.0)))
-        rs.append(math.cos(ang[near]) / np.abs(np.cos(ang)).max())
-    return phis, np.array(rs)
-
-
-_YAW_TABLE = _yaw_table()
-
-
-def _yaw_consensus_deviation(turns: dict[int, float]) -> dict[int, float]:
-    """Per cube, degrees between its turn (mod 90) and the others' circular mean turn."""
-    out: dict[int, float] = {}
-    if len(turns) < 3:
-        return out
-    for n, t in turns.items():
-        others = [v for k, v in turns.items() if k != n]
-        ang = np.radians(np.array(others) * 4.0)
-        mean = math.degrees(math.atan2(np.sin(ang).mean(), np.cos(ang).mean())) / 4.0
-        d = abs((t - mean + 45.0) % 90.0 - 45.0)
-        out[n] = d
-    return out
-
-
 def _robust_z(values: np.ndarray, floor: float) -> np.ndarray:
     """(value - median) / MAD-based scale, the scale kept above ``floor``."""
     med = np.median(values)
@@ -379,8 +192,8 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
     scale = float(np.median(sizes)) * 2 if sizes else 0.1 * diag
     max_cost = float(options.get("max_match_cost", 2.5))
     if options.get("footprints", True):
-        objs_a = [_with_footprint(o, rgb_a.shape[:2] if rgb_a is not None else None) for o in objs_a]
-        objs_b = [_with_footprint(o, rgb_b.shape[:2] if rgb_b is not None else None) for o in objs_b]
+        objs_a = [with_footprint(o, rgb_a.shape[:2] if rgb_a is not None else None) for o in objs_a]
+        objs_b = [with_footprint(o, rgb_b.shape[:2] if rgb_b is not None else None) for o in objs_b]
     use_contact = all(
         o.attributes.extras.get("contact") is not None or o.attributes.extras.get("footprint") is not None
         for o in objs_a + objs_b
@@ -395,7 +208,7 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
         src = np.array([_point(objs_a[i], use_contact) for i, _, _ in matches])
         dst = np.array([_point(objs_b[j], use_contact) for _, j, _ in matches])
         kind, M, inliers = _fit_motion(src, dst, model, thresh)
-        warp = lambda pts, M=M: _apply(M, pts)  # noqa: E731
+        warp = lambda pts, M=M: apply_motion(M, pts)  # noqa: E731
         matches = match_objects(
             objs_a, objs_b, scale=scale, warp=warp, max_cost=max_cost, use_contact=use_contact
         )
@@ -411,7 +224,7 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
     if matches:
         src = np.array([_point(objs_a[i], use_contact) for i, _, _ in matches])
         dst = np.array([_point(objs_b[j], use_contact) for _, j, _ in matches])
-        resid = np.linalg.norm(_apply(M, src) - dst, axis=1)
+        resid = np.linalg.norm(apply_motion(M, src) - dst, axis=1)
         app = []
         detail: list[dict[str, float | None]] = []
         shape_a = rgb_a.shape[:2] if rgb_a is not None else None
@@ -422,15 +235,15 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
                 app.append(0.0)  # a sphere's pose cannot show
                 detail.append({})
                 continue
-            profile_a, profile_b = _bottom_profile(a, shape_a), _bottom_profile(b, shape_b)
-            footprint = _footprint_change(profile_a, profile_b, M)
+            profile_a, profile_b = bottom_profile(a, shape_a), bottom_profile(b, shape_b)
+            footprint = footprint_change(profile_a, profile_b, M)
             change = 0.5 * footprint
             yaw = None
             if a.attributes.shape == "cube" or b.attributes.shape == "cube":
-                yaw = _yaw_mismatch(profile_a, profile_b, M)
+                yaw = yaw_mismatch(profile_a, profile_b, M)
                 if yaw is not None:
                     change = max(change, yaw / 20.0)  # 15 degrees of unexplained turn ~ 0.75
-            ta, tb = _side_tilt(a, shape_a), _side_tilt(b, shape_b)
+            ta, tb = side_tilt(a, shape_a), side_tilt(b, shape_b)
             tilt = None if ta is None or tb is None else tb - ta
             if tilt is not None and a.attributes.shape != "sphere":
                 change = max(change, max(tilt, 0.0) / 20.0)  # an upright object tipped over
@@ -446,10 +259,10 @@ def _track_pair(fa, fb, ka: int, kb: int, options: dict[str, Any]) -> list[Trans
         for n, (i, j, _) in enumerate(matches):
             a, b = objs_a[i], objs_b[j]
             if a.attributes.shape == "cube" and b.attributes.shape == "cube":
-                ya, yb = _corner_yaw(a), _corner_yaw(b)
+                ya, yb = corner_yaw(a), corner_yaw(b)
                 if ya is not None and yb is not None:
                     turns[n] = (yb - ya) % 90.0
-        for n, dev in _yaw_consensus_deviation(turns).items():
+        for n, dev in yaw_consensus_deviation(turns).items():
             detail[n]["yaw_consensus_deg"] = round(dev, 2)
             app[n] = max(app[n], dev / 20.0)
         app_arr = np.array(app)
