@@ -23,6 +23,20 @@ def image(tmp_path):
     return path
 
 
+def _sam_stand_in(monkeypatch) -> list[dict]:
+    """Replace SAM by a stand-in that finds one square in the top-left corner and records its options."""
+    seen: list[dict] = []
+
+    def fake_masks(rgb, options):
+        seen.append(dict(options))
+        mask = np.zeros(rgb.shape[:2], bool)
+        mask[:20, :20] = True
+        return [(mask, 0.9)]
+
+    monkeypatch.setattr(sam_mod, "sam_masks", fake_masks)
+    return seen
+
+
 def _err_lines(capsys) -> list[str]:
     return [line for line in capsys.readouterr().err.splitlines() if line.strip()]
 
@@ -60,15 +74,7 @@ def test_sam_without_a_checkpoint_names_the_setting(image, capsys, monkeypatch) 
 
 
 def test_sam_options_reach_the_segmenter(image, capsys, monkeypatch, tmp_path) -> None:
-    seen: list[dict] = []
-
-    def fake_masks(rgb, options):
-        seen.append(dict(options))
-        mask = np.zeros(rgb.shape[:2], bool)
-        mask[20:40, 10:30] = True
-        return [(mask, 0.9)]
-
-    monkeypatch.setattr(sam_mod, "sam_masks", fake_masks)
+    seen = _sam_stand_in(monkeypatch)
     ckpt = tmp_path / "model.pth"
     ckpt.write_bytes(b"x")
     code = cli_main(
@@ -97,15 +103,7 @@ def test_sam_options_reach_the_segmenter(image, capsys, monkeypatch, tmp_path) -
 
 
 def test_eval_passes_the_sam_settings_to_every_example(tmp_path, capsys, monkeypatch) -> None:
-    seen: list[dict] = []
-
-    def fake_masks(rgb, options):
-        seen.append(dict(options))
-        mask = np.zeros(rgb.shape[:2], bool)
-        mask[:10, :10] = True
-        return [(mask, 0.9)]
-
-    monkeypatch.setattr(sam_mod, "sam_masks", fake_masks)
+    seen = _sam_stand_in(monkeypatch)
     data = tmp_path / "ctr"
     argv = ["generate", "ctr", "--out", str(data), "--scenes", "2", "--n", "3", "--width", "120",
             "--height", "90", "--workers", "1", "--no-progress"]  # fmt: skip
