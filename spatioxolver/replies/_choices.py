@@ -114,6 +114,13 @@ def parse_label(text: str | None, labels: Sequence[str], *, value: Any = None) -
 
 
 # A number right after one of these words is an object label or a count, not an option.
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
+
+
+def _without_article(text: str) -> str:
+    return _ARTICLE.sub("", text.strip()).strip()
+
+
 _NOT_OPTION = re.compile(r"(?:object|objects|box|boxes|tag|image|view|frame|step|figure|#)\s*$", re.I)
 _DIGITS = re.compile(
     r"(?<![\w.#])(\d{1,2})(?![\w]|\.\d|\s*%|\s*(?:m|cm|mm|meters?|metres?|px|pixels?|degrees?|°)\b)", re.I
@@ -150,8 +157,13 @@ def parse_option(
     """
     limit = n_options or (len(choices) if choices else 26)
     texts = [str(c).strip().rstrip(".").lower() for c in (choices or [])]
+    bare = [_without_article(t) for t in texts]  # "the red square" is also read as "red square"
     choice_patterns = [
         (i, re.compile(rf"(?<!\w){re.escape(t)}(?!\w)", re.I)) for i, t in enumerate(texts, start=1) if t
+    ] + [
+        (i, re.compile(rf"(?<!\w){re.escape(b)}(?!\w)", re.I))
+        for i, (t, b) in enumerate(zip(texts, bare, strict=True), start=1)
+        if b and b != t and bare.count(b) == 1
     ]
 
     def find(s: str, strict: bool) -> list[Mention]:
@@ -176,8 +188,10 @@ def parse_option(
             for m in re.finditer(r"\b(" + "|".join(_ORDINALS) + r")\s+(?:option|choice|one)\b", s, re.I):
                 if _ORDINALS[m.group(1).lower()] <= limit:
                     out.append(Mention(m.start(), m.end(), _ORDINALS[m.group(1).lower()]))
-            for index, pattern in choice_patterns:
-                out.extend(Mention(m.start(), m.end(), index) for m in pattern.finditer(s))
+        # An option's own words are specific enough to count in prose too (several named
+        # without a commitment is then "names several options", not "names none").
+        for index, pattern in choice_patterns:
+            out.extend(Mention(m.start(), m.end(), index) for m in pattern.finditer(s))
         return _drop_nested(out)
 
     def read_value(v: Any) -> int:
@@ -193,6 +207,8 @@ def parse_option(
         flat = t.strip().strip("*`\"'").strip().rstrip(".").lower()
         if flat in texts:  # the reply is one option's text
             return texts.index(flat) + 1
+        if bare.count(_without_article(flat)) == 1:  # ... give or take its article
+            return bare.index(_without_article(flat)) + 1
         return int(choose(t, find, f"option in 1..{limit}"))
 
     return with_value(value, text, read_value, read_text)

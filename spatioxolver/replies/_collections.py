@@ -149,10 +149,15 @@ _MARKER = re.compile(
 )
 
 
+def _label_key(text: str) -> str:
+    """A label as written without its article / "object" prefix, quotes and extra spaces."""
+    s = _ITEM_PREFIX.sub("", text.strip().strip(".!\"'").strip())
+    return " ".join(s.strip(" .:!\"'#").split())
+
+
 def _item(part: str, labels: dict[str, str] | None) -> str | None:
     s = re.sub(r"\([^()]*\)|\[[^\[\]]*\]", " ", part)
-    s = _ITEM_PREFIX.sub("", s.strip().strip(".!\"'").strip())
-    s = s.strip(" .:!\"'#")
+    s = _label_key(s)
     if not s:
         return None
     if labels is not None and s.upper() in labels:
@@ -218,7 +223,10 @@ def parse_ranking(text: str | None, labels: Sequence[str] | None = None, *, valu
         >>> parse_ranking("Left to right:\\n1. 3\\n2. 1\\n3. 2", ["1", "2", "3"])
         ['3', '1', '2']
     """
-    known = {str(label).upper(): str(label) for label in labels} if labels else None
+    # Labels are matched as written give or take an article: "the red square" or "red square".
+    known = (
+        {(_label_key(str(label)) or str(label)).upper(): str(label) for label in labels} if labels else None
+    )
 
     def from_list(items: Sequence[Any], raw: str) -> list[str]:
         out = []

@@ -422,3 +422,39 @@ def test_no_answer_fields():
         "choice": None,
         "no_answer": "both or neither",
     }
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Final Answer: red square",
+        "red square",
+        "**Red square**",
+        "I would go with red square, since it is lowest.",
+    ],
+)
+def test_an_option_is_read_from_its_words_without_the_article(reply: str) -> None:
+    options = ["the blue square", "the green circle", "the red square"]
+    assert parse_option(reply, 3, options) == 3
+
+
+def test_naming_two_options_is_not_called_naming_none() -> None:
+    options = ["the blue square", "the green circle", "the red square"]
+    with pytest.raises((ParseError, NoAnswerError)) as exc:
+        parse_option("the red square, the blue square", 3, options)
+    assert "no option" not in str(exc.value)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "the red square, the blue circle, the green bar",
+        "red square, blue circle, green bar",
+        "1. Red square\n2. Blue circle\n3. Green bar",
+        '["red square", "the blue circle", "green bar"]',
+        "Ranking: the red square < the blue circle < the green bar",
+    ],  # fmt: skip
+)
+def test_rankings_of_named_objects_read_with_or_without_articles(reply: str) -> None:
+    labels = ["the red square", "the blue circle", "the green bar"]
+    assert parse_ranking(reply, labels) == labels
