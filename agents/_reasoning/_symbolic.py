@@ -76,6 +76,9 @@ class SymbolicAnswer:
     confidence: float | None = None
     #: The reasoner declined: the scene is not one the geometric engine can read.
     abstained: bool = False
+    #: Why there is no answer when the scene is readable but does not decide the question
+    #: (``"cannot tell"``: two objects level on the asked axis, or no depth evidence).
+    no_answer: str | None = None
 
     def as_answer(self) -> dict[str, Any]:
         """The graphs' answer dict for this conclusion (``reasoner="symbolic"``)."""
@@ -88,6 +91,7 @@ class SymbolicAnswer:
             "problem": self.problem,
             "confidence": self.confidence,
             "abstained": self.abstained,
+            "no_answer": self.no_answer,
         }
 
 
@@ -218,6 +222,38 @@ def _precedes(graph: SceneGraph, axis: str, a: SpatialObject, b: SpatialObject) 
     return _coordinate(axis, a) < _coordinate(axis, b)
 
 
+#: How close to a coin flip a relation's confidence must be for the pair to count as level on
+#: its axis: the pixel backends give exactly 0.5 for a zero difference (or no evidence), a
+#: model's evenly split votes 0.5 too.
+_LEVEL = 0.02
+_AXIS_NOUN = {"H": "left to right", "V": "height", "D": "distance from the camera"}
+
+
+def _undecided(graph: SceneGraph, axis: str, a: SpatialObject, b: SpatialObject) -> bool:
+    """Whether nothing in the graph puts ``a`` before ``b`` on ``axis`` or the other way round."""
+    for rel in graph.relations:
+        if rel.axis == axis and {rel.subject, rel.object} == {a.id, b.id}:
+            return rel.confidence is not None and abs(rel.confidence - 0.5) <= _LEVEL
+    return _coordinate(axis, a) == _coordinate(axis, b)
+
+
+def _level_in_view(axis: str, a: SpatialObject, b: SpatialObject) -> bool:
+    """Both have image positions, so an undecided H / V relation means they are level there."""
+    return axis in ("H", "V") and a.centroid is not None and b.centroid is not None
+
+
+def _cannot_tell(kind: str, axis: str, names: tuple[str, str], objects: list[str]) -> SymbolicAnswer:
+    a, b = names
+    if axis == "D":
+        why = f"the image does not show which of {a} and {b} is closer"
+    else:
+        why = f"{a} and {b} are level ({_AXIS_NOUN[axis]})"
+    text = f"Cannot tell: {why}."
+    return SymbolicAnswer(
+        text=text, value=None, kind=kind, objects=objects, rationale=why, no_answer="cannot tell"
+    )
+
+
 def _coordinate(axis: str, obj: SpatialObject) -> float:
     if axis == "D":
         return obj.depth if obj.depth is not None else math.inf
@@ -312,6 +348,8 @@ def _pairwise(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     a, b = _one(ref_a, g), _one(ref_b, g)
     if a.id == b.id:
         raise _ReferenceProblem(f"{ref_a.get('text')!r} and {ref_b.get('text')!r} name the same object.")
+    if _undecided(g, q["axis"], a, b):
+        return _cannot_tell("pairwise", q["axis"], (_ref_name(ref_a, a), _ref_name(ref_b, b)), [a.id, b.id])
     a_first = _precedes(g, q["axis"], a, b)
     pick_a = a_first if _PRECEDES_ASKS[q["asks"]] else not a_first
     chosen, ref = (a, ref_a) if pick_a else (b, ref_b)
@@ -330,9 +368,15 @@ def _yesno(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     s, r = _one(q["subject"], g), _one(q["reference"], g)
     if s.id == r.id:
         raise _ReferenceProblem("the question compares an object with itself.")
+    sn, rn = _ref_name(q["subject"], s), _ref_name(q["reference"], r)
+    if _undecided(g, q["axis"], s, r):
+        if not _level_in_view(q["axis"], s, r):
+            return _cannot_tell("yesno", q["axis"], (sn, rn), [s.id, r.id])
+        # Level in the image: neither is left of (above) the other.
+        why = f"{sn} and {rn} are level ({_AXIS_NOUN[q['axis']]})"
+        return SymbolicAnswer(text="No", value=False, kind="yesno", objects=[s.id, r.id], rationale=why)
     first = _precedes(g, q["axis"], s, r)
     holds = first if _PRECEDES_ASKS[q["asks"]] else not first
-    sn, rn = _ref_name(q["subject"], s), _ref_name(q["reference"], r)
     verdict = "Yes" if holds else "No"
     return SymbolicAnswer(
         text=verdict,
@@ -367,6 +411,10 @@ def _extreme(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         axis, first = _EXTREME_AXIS[which]
         order = _axis_order(g, axis, cands)
         best = order[0] if first else order[-1]
+        runner_up = (order[1] if first else order[-2]) if len(order) > 1 else None
+        if runner_up is not None and _undecided(g, axis, best, runner_up):
+            names = (display_name(best), display_name(runner_up))
+            return _cannot_tell("extreme", axis, names, [best.id, runner_up.id])
     elif q.get("apparent"):
         ranked = sorted(cands, key=_apparent_area)
         best = ranked[-1] if which == "largest" else ranked[0]
