@@ -249,7 +249,8 @@ def relations_from_reply(
 
     Triples name objects by label (or id); repeated or contradicting triples vote; an even
     split keeps the "precedes" predicate at confidence 0.5. A pair the model left out is
-    read from the boxes (``source="<source>-fallback"``). ``llm_confidence`` (default 0.9)
+    read from the boxes (``source="<source>-fallback"``), and stays unanswered when the
+    objects have no positions (a relation would be a guess). ``llm_confidence`` (default 0.9)
     is the confidence of a unanimous answer.
     """
     options = dict(options or {})
@@ -290,7 +291,8 @@ def relations_from_reply(
                         source=source,
                     )
                 )
-            else:
+            elif _coordinate(a, axis) is not None and _coordinate(b, axis) is not None:
+                # The model left the pair out: read it from the boxes (no boxes: unanswered).
                 out.append(pair_relation(a, b, axis, margins[axis], source=f"{source}-fallback"))
     return out
 
@@ -336,7 +338,8 @@ def orderings_from_reply(
                         subject=a.id, predicate=pred, object=b.id, axis=axis, confidence=conf, source=source
                     )
                 )
-            else:
+            elif _coordinate(a, axis) is not None and _coordinate(b, axis) is not None:
+                # The model left the pair out: read it from the boxes (no boxes: unanswered).
                 out.append(pair_relation(a, b, axis, margins[axis], source=f"{source}-fallback"))
     return out
 

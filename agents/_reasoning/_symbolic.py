@@ -229,12 +229,43 @@ _LEVEL = 0.02
 _AXIS_NOUN = {"H": "left to right", "V": "height", "D": "distance from the camera"}
 
 
-def _undecided(graph: SceneGraph, axis: str, a: SpatialObject, b: SpatialObject) -> bool:
-    """Whether nothing in the graph puts ``a`` before ``b`` on ``axis`` or the other way round."""
+def _relation_vote(graph: SceneGraph, axis: str, a: str, b: str) -> float | None:
+    """P(``a`` precedes ``b``) from the graph's relation on the pair, ``None`` without one."""
+    first, _ = AXIS_PREDICATES[axis]
     for rel in graph.relations:
-        if rel.axis == axis and {rel.subject, rel.object} == {a.id, b.id}:
-            return rel.confidence is not None and abs(rel.confidence - 0.5) <= _LEVEL
-    return _coordinate(axis, a) == _coordinate(axis, b)
+        if rel.axis == axis and {rel.subject, rel.object} == {a, b}:
+            c = 1.0 if rel.confidence is None else float(rel.confidence)
+            says_a = (rel.subject == a) == (rel.predicate == first)
+            return c if says_a else 1.0 - c
+    return None
+
+
+def _order(graph: SceneGraph, axis: str, a: SpatialObject, b: SpatialObject) -> bool | None:
+    """Whether ``a`` precedes ``b`` on ``axis``; ``None`` when nothing in the graph decides it.
+
+    A relation at a coin flip (confidence 0.5 +- ``_LEVEL``: the same height in the image, no
+    depth evidence, a model's evenly split votes, a pair the consistency repair filled in)
+    decides nothing by itself; third objects then decide by transitivity (``a`` before ``c``
+    and ``c`` before ``b``, each decided), by majority of such paths.
+    """
+    p = _relation_vote(graph, axis, a.id, b.id)
+    if p is None:
+        ca, cb = _coordinate(axis, a), _coordinate(axis, b)
+        return None if ca == cb else ca < cb
+    if abs(p - 0.5) > _LEVEL:
+        return p > 0.5
+    votes = 0
+    for c in graph.objects:
+        if c.id in (a.id, b.id) or c.frame != a.frame:
+            continue
+        pa, pb = _relation_vote(graph, axis, a.id, c.id), _relation_vote(graph, axis, c.id, b.id)
+        if pa is None or pb is None or abs(pa - 0.5) <= _LEVEL or abs(pb - 0.5) <= _LEVEL:
+            continue
+        if pa > 0.5 and pb > 0.5:
+            votes += 1
+        elif pa < 0.5 and pb < 0.5:
+            votes -= 1
+    return None if votes == 0 else votes > 0
 
 
 def _level_in_view(axis: str, a: SpatialObject, b: SpatialObject) -> bool:
@@ -348,9 +379,9 @@ def _pairwise(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     a, b = _one(ref_a, g), _one(ref_b, g)
     if a.id == b.id:
         raise _ReferenceProblem(f"{ref_a.get('text')!r} and {ref_b.get('text')!r} name the same object.")
-    if _undecided(g, q["axis"], a, b):
+    a_first = _order(g, q["axis"], a, b)
+    if a_first is None:
         return _cannot_tell("pairwise", q["axis"], (_ref_name(ref_a, a), _ref_name(ref_b, b)), [a.id, b.id])
-    a_first = _precedes(g, q["axis"], a, b)
     pick_a = a_first if _PRECEDES_ASKS[q["asks"]] else not a_first
     chosen, ref = (a, ref_a) if pick_a else (b, ref_b)
     name = _ref_name(ref, chosen)
@@ -369,13 +400,13 @@ def _yesno(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if s.id == r.id:
         raise _ReferenceProblem("the question compares an object with itself.")
     sn, rn = _ref_name(q["subject"], s), _ref_name(q["reference"], r)
-    if _undecided(g, q["axis"], s, r):
+    first = _order(g, q["axis"], s, r)
+    if first is None:
         if not _level_in_view(q["axis"], s, r):
             return _cannot_tell("yesno", q["axis"], (sn, rn), [s.id, r.id])
         # Level in the image: neither is left of (above) the other.
         why = f"{sn} and {rn} are level ({_AXIS_NOUN[q['axis']]})"
         return SymbolicAnswer(text="No", value=False, kind="yesno", objects=[s.id, r.id], rationale=why)
-    first = _precedes(g, q["axis"], s, r)
     holds = first if _PRECEDES_ASKS[q["asks"]] else not first
     verdict = "Yes" if holds else "No"
     return SymbolicAnswer(
@@ -412,9 +443,13 @@ def _extreme(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         order = _axis_order(g, axis, cands)
         best = order[0] if first else order[-1]
         runner_up = (order[1] if first else order[-2]) if len(order) > 1 else None
-        if runner_up is not None and _undecided(g, axis, best, runner_up):
-            names = (display_name(best), display_name(runner_up))
-            return _cannot_tell("extreme", axis, names, [best.id, runner_up.id])
+        if runner_up is not None:
+            best_first = _order(g, axis, best, runner_up)
+            if best_first is None:
+                names = (display_name(best), display_name(runner_up))
+                return _cannot_tell("extreme", axis, names, [best.id, runner_up.id])
+            if best_first != first:  # transitivity puts the runner-up past the best
+                best = runner_up
     elif q.get("apparent"):
         ranked = sorted(cands, key=_apparent_area)
         best = ranked[-1] if which == "largest" else ranked[0]

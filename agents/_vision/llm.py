@@ -50,7 +50,8 @@ class ObjectEntry(_Loose):
 class ObjectList(_Loose):
     """Reply schema of the segmentation and attributes prompts."""
 
-    objects: list[ObjectEntry] = Field(default_factory=list)
+    # Required, as for relations: {"answer": ...} is not "no objects".
+    objects: list[ObjectEntry]
 
 
 class RelationEntry(_Loose):
@@ -65,7 +66,9 @@ class RelationEntry(_Loose):
 class RelationList(_Loose):
     """Reply schema of the relations prompt."""
 
-    relations: list[RelationEntry] = Field(default_factory=list)
+    # Required: a reply without a "relations" list (e.g. {"answer": ...}) is unreadable, not
+    # "no relations" (an explicit [] is an answer).
+    relations: list[RelationEntry]
 
 
 _AXIS_KEYS = {
@@ -98,6 +101,8 @@ class OrderingsReply(_Loose):
             axis = _AXIS_KEYS.get(str(key).strip().lower().replace(" ", "_"))
             if axis and axis not in out:
                 out[axis] = value
+        if not out:  # no axis key at all: unreadable, not "no orderings"
+            raise ValueError(f"no ordering under an axis key (H, V, D) in {sorted(map(str, data))}")
         return out
 
 

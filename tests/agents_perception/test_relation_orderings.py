@@ -19,9 +19,9 @@ NAMES = ["mug", "lamp", "book", "plant", "phone", "clock", "vase", "pen"]
 
 def _objects(n: int) -> list[dict]:
     return [
-        SpatialObject(id=f"o{k}", label=NAMES[k], bbox=(10 + 20 * k, 5, 25 + 20 * k, 30)).model_dump(
-            mode="json"
-        )
+        SpatialObject(
+            id=f"o{k}", label=NAMES[k], bbox=(10 + 20 * k, 5, 25 + 20 * k, 30), centroid=(17.5 + 20 * k, 17.5)
+        ).model_dump(mode="json")
         for k in range(n)
     ]
 
