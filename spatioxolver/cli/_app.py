@@ -51,7 +51,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the process exit code (2 for any SpatioXolver error)."""
     parser = build_parser()
-    args, unknown = parser.parse_known_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv  # accepted anywhere: `spatioxolver --debug ask ...` or `ask ... --debug`
+    args, unknown = parser.parse_known_args([a for a in argv if a != "--debug"])
+    args.debug = debug
     if unknown:
         _subparser(parser, args.command).error(f"unrecognized arguments: {' '.join(unknown)}")
     if not getattr(args, "handler", None):

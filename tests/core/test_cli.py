@@ -69,11 +69,11 @@ def test_every_bad_image_gives_exit_2_and_one_line(
             assert str(path.name) in line or str(path) in line, (kind, line)
 
 
-def test_debug_shows_the_traceback(tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_debug_shows_the_traceback(tmp_path: Path, where: str) -> None:
+    command = ["scene", str(tmp_path / "missing.png")]
+    argv = ["--debug", *command] if where == "before" else [*command, "--debug"]
     out = subprocess.run(
-        [sys.executable, "-m", "spatioxolver", "--debug", "scene", str(tmp_path / "missing.png")],
-        capture_output=True,
-        text=True,
-        timeout=120,
+        [sys.executable, "-m", "spatioxolver", *argv], capture_output=True, text=True, timeout=120
     )
     assert out.returncode != 0 and "Traceback" in out.stderr and "InputError" in out.stderr
