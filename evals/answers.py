@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["answer_fields", "log_samples"]
+__all__ = ["answer_fields", "failed_steps", "log_samples"]
 
 
 def answer_fields(answer: Any) -> dict[str, Any]:
@@ -71,4 +71,18 @@ def log_samples(trace: list[Any]) -> list[dict[str, Any]]:
             if call.get("error"):
                 sample["error"] = call["error"]
             out.append(sample)
+    return out
+
+
+def failed_steps(question: str, trace: Any, log_samples_on: bool, traces_on: bool) -> dict[str, Any]:
+    """The fields that keep, in a failed example's row, what was asked and what came back:
+    ``input`` and ``samples`` (``--log-samples``), ``trace`` (``--traces``)."""
+    if not trace:
+        return {}
+    out: dict[str, Any] = {}
+    if log_samples_on:
+        out["input"] = question
+        out["samples"] = log_samples(trace)
+    if traces_on:
+        out["trace"] = trace
     return out

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spatioxolver.evals.answers import answer_fields, log_samples
+from spatioxolver.evals.answers import answer_fields, failed_steps, log_samples
 from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine
 from spatioxolver.evals.metrics.judge import JUDGE_PROMPT_HASH, grade_open, make_judge
@@ -350,6 +350,9 @@ async def _process(
     except SpatioxolverError as exc:
         reason, kind = " ".join(str(exc).split()), type(exc).__name__
         spent = getattr(exc, "usage", None)  # what the failed example spent (unparsed replies included)
+        row.update(
+            failed_steps(example.question, getattr(exc, "trace", None), config.log_samples, config.traces)
+        )
     except Exception as exc:  # noqa: BLE001 - one bad example must not stop the run; the row says what happened
         reason, kind = f"{type(exc).__name__}: {' '.join(str(exc).split())}", "InternalError"
     row.update(base)

@@ -51,6 +51,7 @@ def node_step(node: str, backend: str, **extra: Any) -> Iterator[dict[str, Any]]
             yield entry
     except Exception as exc:
         entry["seconds"] = round(time.perf_counter() - start, 6)
+        entry.setdefault("error", f"{type(exc).__name__}: {' '.join(str(exc).split())}"[:500])
         emit({"event": "error", "node": node, "error": f"{type(exc).__name__}: {exc}"})
         raise
     entry["seconds"] = round(time.perf_counter() - start, 6)

@@ -445,9 +445,11 @@ async def aask(
         raise
     import uuid
 
-    from spatioxolver.models import spending
+    from spatioxolver.models import spending, steps_taken
 
-    with spending() as spent:  # every call's tokens, failed and unparsed replies included
+    # Every call's tokens, failed and unparsed replies included; every step's trace entry, so
+    # that a failed run still shows what was asked and what came back.
+    with spending() as spent, steps_taken() as steps:
         try:
             state: dict[str, Any] = {
                 "run_id": uuid.uuid4().hex,
@@ -491,9 +493,11 @@ async def aask(
                 graph=canon,
                 simulated=bool(getattr(ctx.client, "simulated", False)),
                 usage=_spent(exc),
+                trace=list(steps),
             )
         except SpatioxolverError as exc:
             exc.usage = Usage(**spent)  # type: ignore[attr-defined]  # what the whole run spent
+            exc.trace = list(steps)  # type: ignore[attr-defined]  # the steps taken, the failing one last
             if options.get("return_errors"):
                 return Answer(
                     model=model,
@@ -501,6 +505,7 @@ async def aask(
                     simulated=bool(getattr(ctx.client, "simulated", False)),
                     usage=_spent(exc),
                     error=f"{type(exc).__name__}: {exc}",
+                    trace=list(steps),
                 )
             raise
 

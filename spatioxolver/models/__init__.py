@@ -17,7 +17,7 @@ from typing import Any
 
 from spatioxolver.models._parse import parse_json
 from spatioxolver.models._registry import get_model
-from spatioxolver.models._seam import call_model, current_step, recording, spending
+from spatioxolver.models._seam import call_model, current_step, recording, spending, steps_taken
 from spatioxolver.models._sim_profiles import SIM_PROFILES, SimProfile
 from spatioxolver.models._types import ModelClient, ModelReply, ModelRequest, Usage, run_sync
 
@@ -26,6 +26,7 @@ __all__ = [
     "call_model",
     "recording",
     "spending",
+    "steps_taken",
     "current_step",
     "ModelClient",
     "ModelRequest",

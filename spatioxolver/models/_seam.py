@@ -32,7 +32,16 @@ from typing import Any
 from spatioxolver.errors import SpatioxolverError
 from spatioxolver.models._types import ModelReply, ModelRequest, Usage
 
-__all__ = ["call_model", "recording", "spending", "current_step", "add_usage", "usage_dict", "TEXT_LIMIT"]
+__all__ = [
+    "call_model",
+    "recording",
+    "spending",
+    "steps_taken",
+    "current_step",
+    "add_usage",
+    "usage_dict",
+    "TEXT_LIMIT",
+]
 
 #: Characters of prompt / reply text kept per call in the trace.
 TEXT_LIMIT = 4000
@@ -42,14 +51,34 @@ _STEP: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar(
 )
 
 
+_STEPS: contextvars.ContextVar[list[dict[str, Any]] | None] = contextvars.ContextVar(
+    "spatioxolver_steps", default=None
+)
+
+
 @contextmanager
 def recording(entry: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """Record every :func:`call_model` made inside the block into ``entry``."""
     token = _STEP.set(entry)
+    steps = _STEPS.get()
+    if steps is not None and not any(step is entry for step in steps):
+        steps.append(entry)
     try:
         yield entry
     finally:
         _STEP.reset(token)
+
+
+@contextmanager
+def steps_taken() -> Iterator[list[dict[str, Any]]]:
+    """Collect the trace entry of every step recorded inside the block, in the order they
+    started, the failing one included: what a run did, even when it fails."""
+    steps: list[dict[str, Any]] = []
+    token = _STEPS.set(steps)
+    try:
+        yield steps
+    finally:
+        _STEPS.reset(token)
 
 
 _SPENT: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar(
@@ -203,6 +232,10 @@ async def call_model(
         reply = await client.complete(request)
     except SpatioxolverError as exc:
         _record(request, prompt_hash, getattr(exc, "usage", None), None, f"{type(exc).__name__}: {exc}", name)
+        raw = getattr(exc, "raw", None)
+        step = current_step()
+        if raw and step is not None and step.get("model_calls"):  # the reply that did not parse
+            step["model_calls"][-1]["reply"] = str(raw)[:TEXT_LIMIT]
         raise
     if parser is not None:
         try:
