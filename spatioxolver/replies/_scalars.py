@@ -169,13 +169,22 @@ def parse_number(text: str | None, *, value: Any = None) -> float:
     return with_value(value, text, read_value, read_text)
 
 
+#: Replies longer than this are an answer to grade, even when they contain refusal words.
+OPEN_DECLINE_WORDS = 16
+#: In free text these are answers, not refusals ("Both are red.", "There is no cube.").
+_OPEN_NOT_DECLINED = ("both or neither", "no match", "ambiguous")
+
+
 def parse_open(text: str | None, *, value: Any = None) -> str:
     """An open-ended reply -> its text as is (only a ``<think>`` block and outer blanks removed).
 
-    The text is what a judge grades, so refusal wording is kept, not turned into an error.
-    The structured ``value`` is the fallback when the text is empty.
+    A short reply (at most :data:`OPEN_DECLINE_WORDS` words) that only refuses or says it
+    cannot tell ("I'm sorry, I can't help with that.", "I cannot determine that from the
+    image.") is a typed no-answer; any longer reply is kept as text for the judge, whatever
+    its wording. The structured ``value`` is the fallback when the text is empty.
 
     Raises:
+        NoAnswerError: a short refusal (``reason`` "refusal", "cannot tell" or "unsure").
         ParseError: the reply (and the value) are empty.
 
     Example:
@@ -184,6 +193,10 @@ def parse_open(text: str | None, *, value: Any = None) -> str:
     """
     body = strip_thinking(text)
     if body:
+        if len(body.split()) <= OPEN_DECLINE_WORDS:
+            reason = refusal_reason(body, skip=_OPEN_NOT_DECLINED)
+            if reason:
+                raise declined(reason, raw=body)
         return body
     if value is not None and str(value).strip():
         return str(value).strip()

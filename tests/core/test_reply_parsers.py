@@ -403,7 +403,15 @@ def test_parse_number(text, expected):
     [
         ("  The red cube, on the left.  ", None, "The red cube, on the left."),  # text as is, trimmed
         ("<think>hmm</think>\nA blue sphere.", None, "A blue sphere."),  # think block dropped
-        ("I cannot tell from this image.", None, "I cannot tell from this image."),  # kept for the judge
+        ("I cannot tell from this image.", None, NO),  # a short refusal: typed, not an answer
+        ("I'm sorry, but I can't help with that.", None, NO),
+        ("Both cubes are red.", None, "Both cubes are red."),  # refusal-like words in an answer
+        ("There is no cube in the image.", None, "There is no cube in the image."),
+        (  # a long reply is graded by the judge, whatever its wording
+            "It is hard to tell at first, but the sphere is left of the cube, next to the small cylinder.",
+            None,
+            "It is hard to tell at first, but the sphere is left of the cube, next to the small cylinder.",
+        ),
         ("", "6", "6"),  # empty text: the value
         ("", None, BAD),  # nothing at all
     ],
