@@ -690,10 +690,22 @@ def _inconsistent(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     flagged = [t for t in moves if t.inconsistent]
     rationale = "its motion violates the global motion"
     if not flagged:
-        # Forced choice (seed 002): the object the tracker found most suspicious, if it scored any.
+        # Forced choice only under seed 002's protocol (the letters to choose from are given):
+        # the object the tracker found most suspicious, if it scored any. A user's question
+        # ("which object was moved?") gets "none" when nothing stands out.
         scored = [t for t in moves if isinstance(t.extras.get("score"), (int, float))]
-        if not scored:
-            raise _ReferenceProblem("No object moved inconsistently with the camera motion.")
+        forced = q.get("labels") or any(o.label for o in ids.values() if o.frame == 0)  # letters drawn
+        if not scored or (not forced and max(t.extras["score"] for t in scored) <= 1e-6):
+            text = "No object moved inconsistently with the camera motion."
+            return SymbolicAnswer(
+                text=text, value=None, kind="inconsistent_object", rationale=text, no_answer="none moved"
+            )
+        if not forced:
+            likely = display_name(ids[str(max(scored, key=lambda t: t.extras["score"]).object)])
+            text = f"Cannot tell which object moved: none stands out from the camera motion (most likely {likely})."
+            return SymbolicAnswer(
+                text=text, value=None, kind="inconsistent_object", rationale=text, no_answer="cannot tell"
+            )
         flagged = [max(scored, key=lambda t: t.extras["score"])]
         rationale = (
             f"no object passed the tracker's threshold; highest anomaly score {flagged[0].extras['score']}"
