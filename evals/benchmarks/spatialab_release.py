@@ -1,7 +1,7 @@
 """SpatiaLab release files on disk (parquet / JSON / JSONL) or ``hf:`` datasets.
 
 The mapping from our field names to the file's columns comes from a preset per known
-layout (:data:`PRESETS`, picked by the columns of the first row) and can be overridden
+layout (:data:`PRESETS`, picked by the columns of each row, so a file may mix layouts) and can be overridden
 key by key (``columns={"question": "prompt", ...}``, or ``--columns`` on the CLI). Options
 may be one column (a list, a JSON list string or ``"1. a\n2. b"`` text) or spread over
 several columns (``columns={"options": ["A", "B", "C", "D"]}``; the presets recognise
@@ -82,7 +82,7 @@ SPREAD_OPTIONS = (
 
 
 def layout_columns(row: dict[str, Any], given: Any = None) -> dict[str, Any]:
-    """The field -> column mapping for a file whose first row is ``row``: each field's first
+    """The field -> column mapping for a row with the columns of ``row``: each field's first
     alias present in the row (options spread over columns when there is no options column),
     then the user's ``given`` mapping on top.
 
@@ -245,13 +245,15 @@ class SpatiaLabReleaseBenchmark(BenchmarkBase):
         origin = options.get("hf") or source
         unit = row_unit(origin)
         unique = UniqueIds()
-        columns: dict[str, Any] | None = None
+        by_keys: dict[frozenset[str], dict[str, Any]] = {}  # each row's own layout (files mix them)
         for number, row in iter_rows(origin):
-            if columns is None and isinstance(row, dict):
-                columns = layout_columns(row, given)
-            if isinstance(row, str) or columns is None:
+            if not isinstance(row, dict):
                 yield BadLine(str(source), number, str(row), unit)
                 continue
+            keys = frozenset(row)
+            if keys not in by_keys:
+                by_keys[keys] = layout_columns(row, given)
+            columns = by_keys[keys]
             try:
                 # Build the whole row first so a bad row yields nothing but its BadLine.
                 yield from list(self._row_examples(row, number, columns, root, int(base), unique))

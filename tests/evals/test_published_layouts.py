@@ -158,6 +158,23 @@ def test_spatialab_columns_may_spread_options(tmp_path):
     assert cols["options"] == ["o1", "o2", "o3"] and cols["gold_option"] == "gold"
 
 
+def test_spatialab_file_mixing_mcq_and_open_layouts_loads_every_row(tmp_path, capsys):
+    from PIL import Image
+
+    Image.new("RGB", (40, 30), (200, 200, 200)).save(tmp_path / "a.png")
+    rows = [
+        {"qid": "m1", "img": "a.png", "prompt": "Which is left?", "choices": ["x", "y", "z"], "label": 2},
+        {"qid": "o1", "img": "a.png", "prompt": "What colour is it?", "gt_answer": "gray"},
+        {"qid": "o2", "img": "a.png", "prompt": "How many objects?", "free_form_answer": "0"},
+    ]
+    path = tmp_path / "spatialab_mixed.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    examples = load_examples(load_benchmark("spatialab-release"), path, options={"option_base": 0})[0]
+    assert not [e for e in examples if not hasattr(e, "question")], examples
+    golds = {e.id: e.answer for e in examples}
+    assert golds == {"m1:mcq": 3, "o1:open": "gray", "o2:open": "0"}  # label 2, 0-based
+
+
 def test_hf_split_fallback_to_train_says_so(tmp_path, monkeypatch, capsys):
     rows = [{"id": "x1", "question": "Which is left?", "options": ["a", "b", "c", "d"], "answer": 2}]
     fake = types.ModuleType("datasets")
