@@ -178,7 +178,8 @@ _OPEN_NOT_DECLINED = ("both or neither", "no match", "ambiguous")
 def parse_open(text: str | None, *, value: Any = None) -> str:
     """An open-ended reply -> its text as is (only a ``<think>`` block and outer blanks removed).
 
-    A short reply (at most :data:`OPEN_DECLINE_WORDS` words) that only refuses or says it
+    A JSON reply (``{"answer": "the red cube", "reasoning": ...}``, bare or fenced) is read as
+    its answer field. A short reply (at most :data:`OPEN_DECLINE_WORDS` words) that only refuses or says it
     cannot tell ("I'm sorry, I can't help with that.", "I cannot determine that from the
     image.") is a typed no-answer; any longer reply is kept as text for the judge, whatever
     its wording. The structured ``value`` is the fallback when the text is empty.
@@ -192,6 +193,10 @@ def parse_open(text: str | None, *, value: Any = None) -> str:
         'The red cube, on the left.'
     """
     body = strip_thinking(text)
+    if body.lstrip().startswith(("{", "```")):  # a JSON reply: its answer field is the answer
+        found = json_answer(body)
+        if isinstance(found, (str, int, float)) and not isinstance(found, bool) and str(found).strip():
+            body = str(found).strip()
     if body:
         if len(body.split()) <= OPEN_DECLINE_WORDS:
             reason = refusal_reason(body, skip=_OPEN_NOT_DECLINED)

@@ -412,6 +412,8 @@ def test_parse_number(text, expected):
             None,
             "It is hard to tell at first, but the sphere is left of the cube, next to the small cylinder.",
         ),
+        ('{"answer": "the red square", "reasoning": "it is lowest"}', None, "the red square"),  # JSON: answer
+        ('```json\n{"answer": "3"}\n```', None, "3"),
         ("", "6", "6"),  # empty text: the value
         ("", None, BAD),  # nothing at all
     ],
