@@ -437,7 +437,7 @@ class LiteLLMClient:
         status = getattr(exc, "status_code", None)
         if isinstance(exc, (asyncio.TimeoutError, litellm.Timeout)):
             error = ModelError(
-                f"{self.name}: no reply within the timeout after {attempt} attempt(s); raise timeout= or check the server"
+                f"{self.name}: no reply within the timeout after {attempt} attempt(s); raise the request timeout (--timeout / --request-timeout, or timeout= in the API) or check the server"
             )
             error.unreachable = True  # type: ignore[attr-defined]
             return True, self._backoff(attempt, None), error
