@@ -47,7 +47,9 @@ def _check_image(rgb: Any) -> np.ndarray:
 
         arr = load_image(rgb)
     if arr.shape[0] < 4 or arr.shape[1] < 4:
-        raise InputError(f"image of shape {arr.shape} is too small to segment")
+        raise InputError(
+            f"the image is {arr.shape[1]}x{arr.shape[0]} pixels, too small to segment; give one of at least 4x4"
+        )
     return arr
 
 
