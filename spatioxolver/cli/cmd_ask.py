@@ -345,6 +345,17 @@ def _print_event(event: dict[str, Any]) -> None:
         print(f"err {event.get('node')}: {event.get('error')}", file=sys.stderr, flush=True)
 
 
+_IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff")
+
+
+def _image_suffix(path: str) -> str:
+    """The image format ``--viz PATH`` asks for (by its suffix), checked before any work."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in _IMAGE_SUFFIXES:
+        raise InputError(f"--viz {path}: give an image path ending in {', '.join(_IMAGE_SUFFIXES)}")
+    return suffix
+
+
 def _scene(args: argparse.Namespace) -> int:
     from spatioxolver.api import build_scene_graph
     from spatioxolver.images import load_image
@@ -360,7 +371,8 @@ def _scene(args: argparse.Namespace) -> int:
             raise InputError(
                 f"--example {args.example}: this example has no images (a text or scene-graph one)"
             )
-        keep = ("ground_truth", "marks", "clean_images", "api_base", "agent_models")
+        keep = ("ground_truth", "marks", "clean_images", "api_base", "agent_models", "segmentation_backend",
+                "segmentation_options")  # fmt: skip
         call = {k: call[k] for k in keep if call.get(k)}
     else:
         if args.id is not None:
@@ -370,6 +382,7 @@ def _scene(args: argparse.Namespace) -> int:
         _refuse_sim_without_example(args)
         images, call = list(args.images), dict(options)
     _apply_input_options(args, call, len(images))
+    viz_format = _image_suffix(args.viz) if args.viz else None
     # The overlay goes on what was segmented: the clean render when there is one.
     shown = load_image((call.get("clean_images") or images)[0])
     graph = build_scene_graph(images if len(images) != 1 else images[0], model=args.model, **call)
@@ -382,7 +395,7 @@ def _scene(args: argparse.Namespace) -> int:
         import cv2
 
         overlay = draw_overlay(shown, graph)
-        ok, buf = cv2.imencode(".png", cv2.cvtColor(overlay, cv2.COLOR_RGB2BGR))
+        ok, buf = cv2.imencode(viz_format, cv2.cvtColor(overlay, cv2.COLOR_RGB2BGR))
         _write(Path(args.viz), buf.tobytes())
     if args.graphml:
         import networkx as nx

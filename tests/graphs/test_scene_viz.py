@@ -64,6 +64,7 @@ def test_scene_example_takes_images_marks_and_clean_render(tmp_path: Path, capsy
         (["scene", "IMG", "--marks", "nofile.json"], "no such file"),
         (["scene", "IMG", "--id", "x"], "--id goes with --example"),
         (["scene", "IMG", "--model", "sim/gpt-4o"], "--example"),
+        (["scene", "IMG", "--viz", "overlay.txt"], "give an image path ending in .png"),
     ],
 )
 def test_scene_input_errors_are_one_line(tmp_path: Path, boxes_view, capsys, argv, needle) -> None:
