@@ -38,8 +38,14 @@ def answer_mcq(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if len(named) >= 2:
         stem["among"] = named  # the answer is one of the objects the options name
     inner = answer_query(stem, g)
-    if inner.problem:
-        return SymbolicAnswer(text=_spell_digits(inner.text), value=None, kind="mcq", problem=inner.problem)
+    if inner.problem or inner.no_answer:  # no such object, or the scene does not decide the stem
+        return SymbolicAnswer(
+            text=_spell_digits(inner.text),
+            value=None,
+            kind="mcq",
+            problem=inner.problem,
+            no_answer=inner.no_answer,
+        )
     options = q["options"]
     picks: list[int] = []
     for i, option in enumerate(options, start=1):
