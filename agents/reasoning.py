@@ -207,7 +207,7 @@ async def reason_llm(
         "answer_format": format_instruction(form),
     }
     ask = {
-        "task": task, "form": form, "labels": labels, "n_options": len(choices) or 4,
+        "task": task, "form": form, "labels": labels, "n_options": len(choices) or 4, "choices": choices,
         "images": with_image and bool(ctx.frames), "agent": "reasoning", "reasoner": "llm",
     }  # fmt: skip
     answer = await ask_in_form(ctx, "reasoning", fields, **ask)
@@ -259,6 +259,7 @@ async def ask_in_form(
     form: str,
     labels: list[str] | tuple[str, ...] = (),
     n_options: int = 4,
+    choices: list[str] | tuple[str, ...] = (),
     images: bool = True,
     agent: str | None = None,
     reasoner: str,
@@ -270,7 +271,7 @@ async def ask_in_form(
     from spatioxolver.errors import NoAnswerError
     from spatioxolver.replies import no_answer
 
-    parser = reply_parser(form, labels=labels, n_options=n_options)
+    parser = reply_parser(form, labels=labels, n_options=n_options, choices=choices)
     try:
         reply = await ctx.call(
             template, fields, task=dict(task), parser=parser, images=images, agent=agent,
@@ -292,7 +293,7 @@ def parse_reply(reply: Any, task: Mapping[str, Any], choices: list[str]) -> dict
 
     form = task["kind"]
     parser = reply_parser(
-        form, labels=[str(o) for o in task.get("objects") or []], n_options=len(choices) or 4
+        form, labels=[str(o) for o in task.get("objects") or []], n_options=len(choices) or 4, choices=choices
     )
     try:
         value = parser(reply.text)

@@ -64,6 +64,7 @@ async def direct_answer(ctx: Any, question: str, n_frames: int) -> dict[str, Any
         return await _text_answer(ctx, question, query)
     labels: list[str] = []
     n_options = 4
+    choices: list[str] = []
     if kind == "pairwise":
         labels = [_label(o) for o in query["objects"]]
         task = {"kind": "pairwise", "axis": query["axis"], "objects": labels, "asks": query["asks"]}
@@ -88,6 +89,7 @@ async def direct_answer(ctx: Any, question: str, n_frames: int) -> dict[str, Any
     decoding = {"mcq": MCQ_DECODING, "open": OPEN_DECODING}.get(form)
     answer = await ask_in_form(
         ctx, template, fields, task=task, form=form, labels=labels, n_options=n_options, reasoner="direct",
+        choices=choices if kind == "mcq" else (),
         decoding=decoding,
     )  # fmt: skip
     return {**answer, "query": query}
@@ -132,6 +134,7 @@ async def _text_answer(ctx: Any, question: str, query: dict[str, Any]) -> dict[s
     labels = [str(o) for o in task.get("objects") or []]
     answer = await ask_in_form(
         ctx, "direct_text", fields, task=task, form=task["kind"], labels=labels, n_options=len(choices) or 4,
+        choices=choices,
         reasoner="direct (text)",
     )  # fmt: skip
     return {**answer, "query": query}

@@ -58,11 +58,13 @@ def format_instruction(form: str) -> str:
     return _INSTRUCTIONS[form]
 
 
-def reply_parser(form: str, *, labels: Sequence[str] = (), n_options: int = 4) -> Callable[[str], Any]:
+def reply_parser(
+    form: str, *, labels: Sequence[str] = (), n_options: int = 4, choices: Sequence[str] = ()
+) -> Callable[[str], Any]:
     """The reply parser of ``form``: reply text -> typed value.
 
     ``labels`` are the names a ``pairwise`` / ``object`` answer may take; ``n_options`` the
-    number of MCQ options.
+    number of MCQ options and ``choices`` their texts (a reply may quote one).
     """
     from spatioxolver import replies
 
@@ -72,7 +74,7 @@ def reply_parser(form: str, *, labels: Sequence[str] = (), n_options: int = 4) -
         "object": lambda text: replies.parse_label(text, names) if names else replies.parse_open(text),
         "cvt": replies.parse_relation_set,
         "inconsistency": replies.parse_letter,
-        "mcq": lambda text: replies.parse_option(text, n_options),
+        "mcq": lambda text: replies.parse_option(text, n_options, [str(c) for c in choices] or None),
         "yesno": replies.parse_yes_no,
         "count": replies.parse_count,
         "open": replies.parse_open,
