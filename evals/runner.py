@@ -327,6 +327,9 @@ async def _process(
             )
             return row
         row.update(score_example(example, fields["value"], fields["text"]))
+        if row.get("no_answer"):  # a typed no-answer is wrong, whatever words a judge would find in it
+            row.pop("needs_judge", None)
+            row["correct"] = False
         if row.pop("needs_judge", False):
             verdict = await grade_open(
                 judge, example.question, example.answer, fields["text"], fields["value"]

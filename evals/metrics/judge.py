@@ -12,7 +12,8 @@ content word of the gold answer appears in the answer; or the gold's head noun (
 content word) appears in the answer and every gold word the answer lacks is a plain
 modifier (not a colour, size, material, shape, direction or number word: "A small child"
 for "Human child"). An answer that adds a negation the gold lacks, or starts with the
-opposite yes / no, is never accepted. Each verdict it gives carries ``"method":
+opposite yes / no, is never accepted; nor is a hedge between alternatives ("red or blue"
+when the gold has no "or") or a reply that says it cannot tell ("No idea"). Each verdict it gives carries ``"method":
 "string-match approximation"``.
 """
 
@@ -96,12 +97,22 @@ def normalized_match(gold: str, pred: str) -> bool:
         True
         >>> normalized_match("Human child", "A small child"), normalized_match("small red cube", "large red cube")
         (True, False)
+        >>> normalized_match("red", "red or blue"), normalized_match("No", "No idea")
+        (False, False)
     """
     g, p = normalize_text(gold), normalize_text(pred)
     if not p:
         return False
     if g == p:
         return True
+    if "or" in p and "or" not in g:
+        return False  # a hedge between alternatives ("red or blue") states no fact
+    from spatioxolver.replies._text import refusal_reason
+
+    if refusal_reason(str(pred), skip=("both or neither", "no match", "ambiguous")) and not refusal_reason(
+        str(gold), skip=("both or neither", "no match", "ambiguous")
+    ):
+        return False  # "No idea", "I cannot tell": not an answer, whatever word it starts with
     if (set(p) & _NEGATIONS) - set(g):
         return False
     g_pol, p_pol = _POLARITY.get(g[0]) if g else None, _POLARITY.get(p[0])
