@@ -283,9 +283,14 @@ def depth_cues(
     if cue == "volume" and prior_of(options) is None:
         cue = "size"  # metric hypotheses need the world prior's lens and object sizes
     out: list[float | None] = []
+    # A flat drawing (a diagram of circles and squares, icons) has no depth: size is not distance.
+    drawing = bool(objects) and all(
+        o.attributes.extras.get("flat") is True and o.attributes.extras.get("ground") is not True
+        for o in objects
+    )
     for obj in objects:
         if cue == "size":
-            out.append(1.0 / math.sqrt(max(obj.area or 1.0, 1.0)))
+            out.append(None if drawing else 1.0 / math.sqrt(max(obj.area or 1.0, 1.0)))
             continue
         if cue == "volume":
             hyp = volume_hypotheses(obj, image_size, options)

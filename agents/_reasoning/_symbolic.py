@@ -583,8 +583,12 @@ def _direction(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     disp = (layout[s.id][0] - layout[r.id][0], layout[s.id][1] - layout[r.id][1])
     rels = orbit_relations(disp, 0.0, "left", eps=0.0)
     words = {"left": "left of", "right": "right of", "front": "in front of", "behind": "behind"}
+    if _order(g, "D", s, r) is None:  # no depth evidence (a flat drawing): say nothing about it
+        rels = [x for x in rels if x not in ("front", "behind")]
     lateral = [words[x] for x in rels if x in ("left", "right")]
     depth = [words[x] for x in rels if x in ("front", "behind")]
+    if not lateral and not depth:
+        return _cannot_tell("direction", "D", (display_name(s), _ref_name(q["reference"], r)), [s.id, r.id])
     text = " and ".join(lateral + depth) + f" {_ref_name(q['reference'], r)}"
     return SymbolicAnswer(text=text, value=rels, kind="direction", objects=[s.id, r.id])
 

@@ -48,3 +48,23 @@ def test_an_order_the_image_does_not_give_is_cannot_tell(side_by_side, question)
 def test_an_order_the_image_gives_is_still_answered(side_by_side) -> None:
     assert ask(side_by_side, "Which object is the leftmost?").value == "red square"
     assert ask(side_by_side, "Is the red square left of the blue square?").value is True
+
+
+@pytest.fixture(scope="module")
+def diagram(tmp_path_factory):
+    """A flat diagram of three shapes of different sizes (nothing in it shows depth)."""
+    img = Image.new("RGB", (420, 300), (245, 245, 245))
+    draw = ImageDraw.Draw(img)
+    draw.rectangle([30, 170, 110, 250], fill=(200, 30, 30))
+    draw.ellipse([170, 180, 240, 250], fill=(30, 60, 200))
+    draw.rectangle([290, 100, 390, 230], fill=(30, 150, 60))
+    path = tmp_path_factory.mktemp("diagram") / "diagram.png"
+    img.save(path)
+    return path
+
+
+def test_a_flat_diagram_has_no_depth_answers(diagram) -> None:
+    closest = ask(diagram, "Which object is closest to the camera?")
+    assert closest.value is None and closest.no_answer == "cannot tell"
+    where = ask(diagram, "Where is the red square relative to the blue circle?")
+    assert where.value == ["left"] and "front" not in where.text and "behind" not in where.text
