@@ -117,9 +117,20 @@ def spoken_name(obj: SpatialObject) -> str:
     """Open-ended wording: ``object 3 (the small red metal cube)``, or the description alone."""
     a = obj.attributes
     words = " ".join(w for w in (a.size, _toned(obj), a.material, a.shape) if w)
+    if obj.label and not _is_tag(obj.label):  # a model's own name ("red square") is said as is
+        return obj.label
     if obj.label:
         return f"object {obj.label} (the {words})" if words else f"object {obj.label}"
     return words or obj.id
+
+
+def _is_tag(label: str) -> bool:
+    """A drawn mark (a letter or a number), not a name."""
+    return bool(re.fullmatch(r"[A-Za-z]|\d+", label.strip()))
+
+
+def _bare(text: Any) -> str:
+    return " ".join(re.sub(r"^(?:the|a|an)\s+", "", str(text or "").strip().lower()).split())
 
 
 def _object_answer(best: SpatialObject, kind: str, rationale: str = "") -> SymbolicAnswer:
@@ -150,7 +161,7 @@ def _object_words(obj: SpatialObject) -> set[str]:
     """Singular words an object is called by: its shape, and the words of a non-tag label."""
     words = {singular(w) for w in re.findall(r"[a-z]+(?:-[a-z]+)*", (obj.attributes.shape or "").lower())}
     label = (obj.label or "").strip()
-    if label and not re.fullmatch(r"[A-Za-z]|\d+", label):
+    if label and not _is_tag(label):
         words |= {singular(w) for w in re.findall(r"[a-z]+(?:-[a-z]+)*", label.lower())}
     return words
 
@@ -159,6 +170,8 @@ def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
     label = ref.get("label")
     if label is not None:
         return obj.label is not None and obj.label.strip().upper() == str(label).strip().upper()
+    if obj.label and not _is_tag(obj.label) and _bare(obj.label) == _bare(ref.get("text")):
+        return True  # the object's own name, as a model's perception gave it
     a = obj.attributes
     if ref.get("tone") and a.extras.get("tone") != ref["tone"]:
         return False
