@@ -196,6 +196,9 @@ async def reason_llm(
     choices = choices_of(ctx, query)
     compact = compact_scene_graph(graph)
     form = "pairwise" if task["kind"] == "pairwise" else form_of(query)
+    lettered = any(o.label and len(o.label.strip()) == 1 and o.label.strip().isalpha() for o in graph.objects)
+    if form == "inconsistency" and not (query or {}).get("labels") and not lettered:
+        form = "object"  # "which object was moved?" without letters: answered by name
     labels = (
         [str(o) for o in task["objects"]] if form == "pairwise" else [o["name"] for o in compact["objects"]]
     )

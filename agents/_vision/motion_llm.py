@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from spatioxolver.schema import SpatialObject, Transformation
 
@@ -35,6 +35,16 @@ class MotionReply(_Loose):
     matches: list[MotionMatch] = Field(default_factory=list)
     motion: str | None = None
     inconsistent: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _says_something(cls, data: Any) -> Any:
+        # {"answer": ...} is unreadable, not "no matches" (an explicit [] or "inconsistent" is an answer).
+        if isinstance(data, dict) and "matches" not in data and "inconsistent" not in data:
+            raise ValueError(
+                f"neither 'matches' nor 'inconsistent' in the reply (keys: {sorted(map(str, data))})"
+            )
+        return data
 
 
 def object_listing(objects: list[SpatialObject]) -> str:
