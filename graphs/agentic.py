@@ -48,8 +48,8 @@ def _backend_label(ctx: Any, node: str) -> str:
     if node == "reasoning":
         return ctx.backend if ctx.uses_model else "symbolic"
     explicit = ctx.options.get(f"{node}_backend")
-    if node == "symmetry" and explicit is None:
-        return "geometric"
+    if node == "symmetry" and explicit is None and ctx.backend != "llm":
+        return "geometric"  # simulated models: structure from the boxes (a real model is asked)
     if explicit is not None and str(explicit).lower() not in ("llm", "model", "sim"):
         return str(explicit)
     return ctx.backend
