@@ -197,6 +197,7 @@ async def reason_llm(
     compact = compact_scene_graph(graph)
     form = "pairwise" if task["kind"] == "pairwise" else form_of(query)
     lettered = any(o.label and len(o.label.strip()) == 1 and o.label.strip().isalpha() for o in graph.objects)
+    lettered = lettered or "letter" in question.lower()
     if form == "inconsistency" and not (query or {}).get("labels") and not lettered:
         form = "object"  # "which object was moved?" without letters: answered by name
     labels = (

@@ -72,7 +72,9 @@ async def direct_answer(ctx: Any, question: str, n_frames: int) -> dict[str, Any
     elif kind in ("orbit", "top_down"):
         task, form, template = {"kind": "cvt"}, "cvt", "direct_cvt"
         fields = {"question": question, "objects": _object_dictionary(ctx)}
-    elif kind == "inconsistent_object" and (query.get("labels") or ctx.marks_for(0)):  # seed 002's letters
+    elif kind == "inconsistent_object" and (
+        query.get("labels") or ctx.marks_for(0) or "letter" in question.lower()
+    ):  # seed 002's protocol: letters mark the objects
         task, form, template = {"kind": "inconsistency"}, "inconsistency", "direct_inconsistency"
         fields = {"question": question}
     elif kind == "mcq":
