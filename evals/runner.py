@@ -336,6 +336,10 @@ async def _process(
             )
             row["judge"] = verdict
             row["correct"] = bool(verdict.get("verdict"))
+            if verdict.get("usage"):  # the run pays for its judge too: counted in the row's usage
+                from spatioxolver.models._seam import add_usage
+
+                row["usage"] = add_usage(row.get("usage") or {}, verdict["usage"])
         return row
     except (asyncio.TimeoutError, TimeoutError):
         reason, kind = f"timed out after {config.timeout_s:g} s", "Timeout"

@@ -182,6 +182,8 @@ class LLMJudge:
                 template_hash=JUDGE_PROMPT_HASH,
             )
         )
+        from spatioxolver.models._seam import usage_dict
+
         verdict = parse_verdict(reply.text)
         usage = getattr(reply, "usage", None)
         return {
@@ -190,6 +192,7 @@ class LLMJudge:
             "unparsed": verdict is None,
             "raw": str(reply.text)[:500],
             "cost_usd": getattr(usage, "cost_usd", None),
+            "usage": usage_dict(usage),
         }
 
 

@@ -115,6 +115,10 @@ async def test_llm_judge_against_local_server(tmp_path, fx):
     (row,) = read_rows(tmp_path / "run" / "results.jsonl")
     assert row["judge"]["judge"] == "openai/judge-model" and row["judge"]["verdict"] == 0
     assert row["judge"]["raw"] == "0" and row["correct"] is False
+    # The judge's tokens are the run's too: in the row's usage and the summary's totals.
+    judge_tokens = row["judge"]["usage"]["prompt_tokens"] + row["judge"]["usage"]["completion_tokens"]
+    assert judge_tokens > 0
+    assert row["usage"]["prompt_tokens"] + row["usage"]["completion_tokens"] >= judge_tokens
     info = json.loads((tmp_path / "run" / "run.json").read_text())
     assert info["judge_prompt_hash"].startswith("sha256:")
     assert summary["judge"]["judged"] == 1
