@@ -98,19 +98,21 @@ async def scene_graph_node(state: PipelineState, runtime: Any) -> dict[str, Any]
     return {"scene_graph": graph, "trace": [entry]}
 
 
-def after_symmetry(state: PipelineState) -> str:
+# The routers are coroutines: LangGraph runs a plain function in a thread of its executor,
+# one thread hop per example (measured: ~2.5 ms of 12 per cached example at concurrency 1).
+async def after_symmetry(state: PipelineState) -> str:
     """Transformation tracking only runs with two or more frames."""
     return "transformation" if int(state.get("n_frames", 1)) >= 2 else "scene_graph"
 
 
-def after_consistency(state: PipelineState) -> str:
+async def after_consistency(state: PipelineState) -> str:
     """``build_scene_graph`` stops after the consistency check (no question)."""
     from langgraph.graph import END
 
     return "reasoning" if state.get("question") else END
 
 
-def start_route(state: PipelineState) -> str:
+async def start_route(state: PipelineState) -> str:
     """A cached scene graph skips perception; a supplied one is checked for consistency first."""
     if state.get("given_graph"):
         return "consistency"

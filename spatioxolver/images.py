@@ -16,6 +16,8 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +52,7 @@ def load_image(source: ImageLike, *, max_pixels: int | None = None) -> np.ndarra
     if isinstance(source, (bytes, bytearray, memoryview)):
         return _decode(bytes(source), "<bytes>", limit)
     if isinstance(source, (str, os.PathLike)):
-        return _decode(_read_path(Path(source)), str(source), limit)
+        return _load_path(Path(source), limit)
     if _is_pil(source):
         from PIL import ImageOps
 
@@ -62,9 +64,66 @@ def load_image(source: ImageLike, *, max_pixels: int | None = None) -> np.ndarra
 
 def image_sha256(rgb: np.ndarray) -> str:
     """Content hash of a decoded image (shape and pixels), used for caching."""
+    with _LOCK:
+        known = _SHA.get(id(rgb))
+    if known is not None:  # an array the decoded-image cache holds (read-only): hashed once
+        return known
     digest = hashlib.sha256(str(rgb.shape).encode())
     digest.update(np.ascontiguousarray(rgb).tobytes())
-    return digest.hexdigest()
+    sha = digest.hexdigest()
+    with _LOCK:
+        if any(entry[0] is rgb for entry in _DECODED.values()):
+            _SHA[id(rgb)] = sha
+    return sha
+
+
+#: Decoded files kept (many questions about one image decode it once), at most this many
+#: bytes of pixels; an image bigger than a quarter of it is not kept.
+DECODED_CACHE_BYTES = 256 * 2**20
+_DECODED: OrderedDict[tuple[Any, ...], tuple[np.ndarray, int]] = OrderedDict()
+_SHA: dict[int, str] = {}  # id of an array _DECODED holds -> its image_sha256
+_LOCK = threading.Lock()
+
+
+def _load_path(path: Path, limit: int) -> np.ndarray:
+    """Decode the file at ``path``, or hand back the decoded array of the same unchanged file.
+
+    The key is the path with the file's inode, size and modification time (ns), so a file
+    rewritten or replaced is decoded again. A cached array is read-only and shared: code
+    that changes pixels works on a copy (numpy refuses an in-place write).
+    """
+    try:
+        st = path.stat()
+    except OSError:
+        st = None  # _read_path says what is wrong
+    key = (str(path), st.st_ino, st.st_size, st.st_mtime_ns) if st is not None else None
+    if key is not None:
+        with _LOCK:
+            hit = _DECODED.get(key)
+            if hit is not None:
+                _DECODED.move_to_end(key)
+        if hit is not None:
+            _check_size(hit[0].shape[1], hit[0].shape[0], str(path), limit)
+            return hit[0]
+    rgb = _decode(_read_path(path), str(path), limit)
+    if key is None or rgb.nbytes > DECODED_CACHE_BYTES // 4:
+        return rgb
+    rgb.flags.writeable = False
+    with _LOCK:
+        _DECODED[key] = (rgb, rgb.nbytes)
+        total = sum(n for _, n in _DECODED.values())
+        while total > DECODED_CACHE_BYTES and len(_DECODED) > 1:
+            _, (old, n) = _DECODED.popitem(last=False)
+            _SHA.pop(id(old), None)
+            total -= n
+    return rgb
+
+
+def clear_decoded_cache() -> None:
+    """Forget every decoded file (the next load decodes again)."""
+    with _LOCK:
+        _DECODED.clear()
+        _SHA.clear()
 
 
 def _pixel_limit(max_pixels: int | None) -> int:
