@@ -10,9 +10,10 @@
    threads), same optimum.
 5. ``executor="ray"`` (local Ray, 2 workers) vs the local executor on 200 examples:
    same rows, overhead per example.
-6. ``evaluate`` on the geometric backend, examples/s at concurrency 1 vs 2 vs 8 (perception
-   in threads of this process, and in a pool of worker processes) on generated sets with
-   few and with all questions per image; perception passes per image; same rows.
+6. ``evaluate`` on the geometric backend, examples/s at concurrency 1 vs 2 vs 8 with the
+   CLI's default settings (worker processes answering examples sharded by image), and at 2
+   with every example in this process, on generated sets with few and with all questions per
+   image; perception passes per image (counted in every process); same rows.
 
 Times are medians; CPU time (``time.process_time``, every thread of this process) is
 robust to other load on the machine, wall time is what a user waits.
@@ -323,58 +324,83 @@ def _thin_copy(src: Path, dst: Path, per_image: int) -> int:
     return len(kept)
 
 
-def bench_eval_concurrency(scenes: int) -> None:
-    import asyncio
+_PASSES_DIR = "SPATIOXOLVER_BENCH_PASSES_DIR"
+
+
+def _count_perception_passes() -> None:
+    """Count segmentation-agent runs, one line per run in a file of this process under
+    ``$SPATIOXOLVER_BENCH_PASSES_DIR`` (worker processes import this script as their main module,
+    so they count too)."""
     import json
 
     from spatioxolver.agents.segmentation import SegmentationAgent
+
+    original = SegmentationAgent.run
+    if getattr(original, "_counting", False):
+        return
+
+    async def counting_run(self: Any, state: Any, runtime: Any) -> Any:
+        folder = os.environ.get(_PASSES_DIR)
+        if folder:
+            key = json.dumps(runtime.context.options.get("marks"), sort_keys=True, default=str)
+            with open(Path(folder) / f"{os.getpid()}.txt", "a", encoding="utf-8") as out:
+                out.write(key + "\n")
+        return await original(self, state, runtime)
+
+    counting_run._counting = True  # type: ignore[attr-defined]
+    SegmentationAgent.run = counting_run  # type: ignore[method-assign]
+
+
+def _passes_per_image(folder: Path) -> float:
+    counts: dict[str, int] = {}
+    for path in folder.glob("*.txt"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            counts[line] = counts.get(line, 0) + 1
+    return sum(counts.values()) / max(len(counts), 1)
+
+
+def bench_eval_concurrency(scenes: int) -> None:
+    import asyncio
+
     from spatioxolver.evals.evaluate import aevaluate
     from spatioxolver.evals.results import read_rows
     from spatioxolver.graphs._cache import cache_clear
 
-    from spatioxolver import _pool
+    from spatioxolver.images import clear_decoded_cache
     from spatioxolver.scenes import generate
 
     cores = os.cpu_count() or 1
-    default = _pool.default_workers()
     print(
         f"\n== 6. eval on the geometric backend (agentic), examples/s by concurrency, {scenes} generated "
-        f"ctr scenes 480x320 N=8, {cores} cores; default --workers here: {default} =="
+        f"ctr scenes 480x320 N=8, {cores} cores, load average {os.getloadavg()[0]:.1f} =="
     )
-    passes: dict[str, int] = {}
-    original = SegmentationAgent.run
-
-    async def counting_run(self: Any, state: Any, runtime: Any) -> Any:
-        key = json.dumps(runtime.context.options.get("marks"), sort_keys=True, default=str)
-        passes[key] = passes.get(key, 0) + 1
-        return await original(self, state, runtime)
-
-    # (concurrency, workers, pool forced even on few images); the last arm shows the pool
-    # on this machine whatever the default
-    arms = [(1, 1, False), (2, default, False), (8, default, False), (2, max(cores, 2), True)]
-    saved_min = _pool.MIN_POOL_IMAGES
+    _count_perception_passes()
+    # (concurrency, workers): "auto" is the CLI's default (`spatioxolver eval --concurrency N`);
+    # the last arm keeps every example in this process (threads), as before worker processes.
+    arms = [(1, "auto"), (2, "auto"), (8, "auto"), (2, 1)]
     with tempfile.TemporaryDirectory() as tmp:
         full = Path(tmp) / "ctr"
         generate("ctr", full, scenes=scenes, seed=6, n=8, progress=False, width=480, height=320)
         few = Path(tmp) / "few"
         n_few = _thin_copy(full, few, 3)
-        SegmentationAgent.run = counting_run  # type: ignore[method-assign]
-        try:
-            sets = (
-                (f"3 questions per image ({n_few} examples)", few, None),
-                ("all questions, first 600", full, 600),
-            )
-            for label, root, limit in sets:
-                rates: dict[Any, float] = {}
-                rows: dict[Any, Any] = {}
-                per_image: dict[Any, float] = {}
-                for arm in arms:
-                    c, w, forced = arm
-                    _pool.MIN_POOL_IMAGES = 0 if forced else saved_min
-                    cache_clear()
-                    passes.clear()
-                    run = Path(tmp) / f"run-{root.name}-{c}-{w}-{forced}"
-                    t = time.perf_counter()
+        sets = (
+            (f"3 questions per image ({n_few} examples)", few, None),
+            ("all questions, first 600", full, 600),
+        )
+        for label, root, limit in sets:
+            rates: dict[Any, float] = {}
+            rows: dict[Any, Any] = {}
+            per_image: dict[Any, float] = {}
+            for arm in arms:
+                c, w = arm
+                cache_clear()
+                clear_decoded_cache()
+                run = Path(tmp) / f"run-{root.name}-{c}-{w}"
+                passes = Path(tmp) / f"passes-{root.name}-{c}-{w}"
+                passes.mkdir()
+                os.environ[_PASSES_DIR] = str(passes)
+                t = time.perf_counter()
+                try:
                     asyncio.run(
                         aevaluate(
                             root,
@@ -386,39 +412,37 @@ def bench_eval_concurrency(scenes: int) -> None:
                             limit=limit,
                         )  # fmt: skip
                     )
-                    wall = time.perf_counter() - t
-                    found = read_rows(run / "results.jsonl")
-                    rates[arm] = len(found) / wall
-                    rows[arm] = {
-                        r["id"]: {k: v for k, v in r.items() if k not in ("latency_s", "trace")}
-                        for r in found
-                    }
-                    per_image[arm] = sum(passes.values()) / max(len(passes), 1)
-                print(f"  {label}:")
-                base = rates[arms[0]]
-                for arm in arms:
-                    c, w, forced = arm
-                    where = "threads of this process" if w == 1 else f"pool of {w} processes"
-                    tag = " (pool forced)" if forced else " (default)" if c > 1 else ""
-                    print(
-                        f"    concurrency {c}, perception in {where:<24}{tag:<15} {rates[arm]:7.1f} examples/s  "
-                        f"x{rates[arm] / base:.2f} of concurrency 1   passes per image {per_image[arm]:.2f}"
-                    )
-                two = rates[arms[1]] / base
-                never = min(rates[a] for a in arms[:3]) / base
-                same = all(rows[a] == rows[arms[0]] for a in arms)
-                once = all(v == 1 for v in per_image.values())
+                finally:
+                    os.environ.pop(_PASSES_DIR, None)
+                wall = time.perf_counter() - t
+                found = read_rows(run / "results.jsonl")
+                rates[arm] = len(found) / wall
+                rows[arm] = {
+                    r["id"]: {k: v for k, v in r.items() if k not in ("latency_s", "trace")} for r in found
+                }
+                per_image[arm] = _passes_per_image(passes)
+            print(f"  {label}:")
+            base = rates[arms[0]]
+            for arm in arms:
+                c, w = arm
+                where = "default (CLI)" if w == "auto" else "all in this process"
                 print(
-                    f"    default settings: concurrency 2 >= 1.6x of 1: x{two:.2f} {'met' if two >= 1.6 else 'MISSED'}; "
-                    f"never slower: worst x{never:.2f} {'met' if never >= 1 else 'MISSED'}; "
-                    f"one perception per image: {'met' if once else 'MISSED'}; same rows in every arm: {same}"
+                    f"    concurrency {c}, {where:<20} {rates[arm]:7.1f} examples/s  "
+                    f"x{rates[arm] / base:.2f} of concurrency 1   passes per image {per_image[arm]:.2f}"
                 )
-        finally:
-            SegmentationAgent.run = original  # type: ignore[method-assign]
-            _pool.MIN_POOL_IMAGES = saved_min
+            two = rates[arms[1]] / base
+            never = min(rates[a] for a in arms[:3]) / base
+            same = all(rows[a] == rows[arms[0]] for a in arms)
+            once = all(v == 1 for v in per_image.values())
+            print(
+                f"    default settings: concurrency 2 >= 1.6x of 1: x{two:.2f} {'met' if two >= 1.6 else 'MISSED'}; "
+                f"never slower: worst x{never:.2f} {'met' if never >= 1 else 'MISSED'}; "
+                f"one perception per image: {'met' if once else 'MISSED'}; same rows in every arm: {same}"
+            )
     print(
-        f"  (by default the pool is used with >= {saved_min} distinct images and concurrency > 1; "
-        "wall time on a machine shared with other work is noisy)"
+        "  (default: a geometric run with concurrency > 1 answers its examples in this process plus "
+        "worker processes, one per core, sharded by image; wall time on a shared machine is noisy: "
+        f"load average now {os.getloadavg()[0]:.1f})"
     )
 
 
@@ -439,3 +463,5 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+elif os.environ.get(_PASSES_DIR):  # a worker process of section 6 (it imports this script): count too
+    _count_perception_passes()

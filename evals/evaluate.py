@@ -245,15 +245,18 @@ async def aevaluate(
     executor: str = "local",
     executor_address: str | None = None,
     log_samples: bool | None = None,
-    workers: int | None = None,
+    workers: int | str | None = None,
 ) -> tuple[RunOutcome, dict[str, Any]]:
     """Evaluate ``model`` with ``graph`` on ``dataset``; returns the outcome and the summary.
 
-    ``workers`` processes run the CPU-bound perception (geometric segmentation, attributes;
-    default ``SPATIOXOLVER_WORKERS``, else 1 = in this process; the CLI defaults to cores - 1);
-    the pool is used only with the local executor and more than one example in flight, and
-    is shut down when the run ends. Results do not depend on it. A script passing
-    ``workers > 1`` runs under ``if __name__ == "__main__":`` (workers are spawned).
+    ``workers`` processes do a local run's CPU-bound work (default ``SPATIOXOLVER_WORKERS``,
+    else 1 = all in this process; ``"auto"``, the CLI's default, sizes them to the cores). On
+    the geometric backend they answer the examples, this process included, sharded by image
+    (:mod:`spatioxolver.evals.processes`; ``"auto"``: one per core); with a model backend they
+    run the CPU-bound perception steps (``"auto"``: cores - 1). Either way only with more than
+    one example in flight and enough work to pay for starting them; they are shut down when the
+    run ends, and results do not depend on them. A script passing ``workers > 1`` runs under
+    ``if __name__ == "__main__":`` (workers are spawned).
 
     ``executor="ray"`` answers the examples on a Ray cluster (``executor_address``, else
     ``RAY_ADDRESS``, else a local Ray); results go to the same run directory either way.
@@ -261,13 +264,18 @@ async def aevaluate(
     prompt, the raw reply and the parsed value (``samples``); ``None`` (the default) turns it
     on for runs of at most :data:`LOG_SAMPLES_UP_TO` examples.
     """
+    from spatioxolver.evals.processes import example_processes
     from spatioxolver.evals.ray_executor import EXECUTORS
 
     from spatioxolver._pool import default_workers, parse_workers, perception_workers
 
     if executor not in EXECUTORS:
         raise ConfigError(f"unknown executor {executor!r}; use one of {', '.join(EXECUTORS)}")
-    workers = default_workers(1) if workers is None else parse_workers(workers, "workers")
+    auto = isinstance(workers, str) and workers.strip().lower() == "auto"
+    if auto:
+        workers = default_workers()  # cores - 1 perception workers (the examples' count is below)
+    else:
+        workers = default_workers(1) if workers is None else parse_workers(workers, "workers")
     graph = ensure_known_graph(graph)
     bench = resolve_benchmark(dataset, benchmark)
     options = dict(options or {})
@@ -311,7 +319,20 @@ async def aevaluate(
         executor_address=executor_address,
     )
     run_dir = Path(run_dir) if run_dir else default_run_dir(bench.name, model, graph, split)
-    pooled = perception_pool_size(workers, concurrency, executor, _distinct_images(items, limit))
+    images = _distinct_images(items, limit)
+    processes = 1
+    if executor == "local" and answer_fn is None:
+        import os
+
+        processes = example_processes(
+            model,
+            options,
+            concurrency=concurrency,
+            workers=(os.cpu_count() or 1) if auto else workers,
+            groups=images,
+            examples=min(len(items), limit or len(items)),
+        )
+    pooled = 1 if processes > 1 else perception_pool_size(workers, concurrency, executor, images)
     with perception_workers(pooled):
         outcome = await run_examples(
             config,
@@ -321,6 +342,7 @@ async def aevaluate(
             retry_errors=retry_errors,
             answer_fn=answer_fn,
             progress=progress,
+            processes=processes,
         )
     return outcome, summarize_run(run_dir, seed=seed)
 

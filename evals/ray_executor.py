@@ -6,7 +6,8 @@ resume, retry of errors and the report are unchanged. Only the answering moves: 
 answer function :func:`ray_answer_fn` returns sends each example's call to a Ray task and
 awaits its result. Each Ray worker process builds the run's model client once (from the
 run's settings, never from the driver's live objects) and binds it to the example's
-answer key when the model is simulated, exactly as the local runner does.
+answer key when the model is simulated, exactly as the local runner does
+(:mod:`spatioxolver.evals.remote`, shared with the local worker processes).
 
 Ray is an optional extra (``pip install 'spatioxolver[ray]'``). Without ``address`` (or
 ``RAY_ADDRESS``) a local Ray is started with ``num_cpus`` workers; with one, the driver
@@ -20,10 +21,11 @@ Example:
 
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from spatioxolver.evals.remote import _client  # noqa: F401  (the worker's client cache, one per process)
 
 from spatioxolver.errors import ConfigError
 
@@ -84,25 +86,8 @@ def ray_answer_fn(
     return answer
 
 
-@functools.lru_cache(maxsize=4)
-def _client(settings_json: str) -> Any:
-    """The run's model client in this worker process, built once per run."""
-    from spatioxolver.evals.runinfo import RunConfig
-    from spatioxolver.evals.runner import model_client
-
-    return model_client(RunConfig.model_validate_json(settings_json))
-
-
 def _answer_in_worker(settings: dict[str, Any], call: dict[str, Any]) -> Any:
     """Runs in a Ray worker: answer one example's call with the run's client."""
-    import json
+    from spatioxolver.evals.remote import answer_in_worker
 
-    from spatioxolver.api import aask
-    from spatioxolver.models import run_sync
-
-    client = _client(json.dumps(settings, sort_keys=True))
-    call = dict(call)
-    key = call.pop("ground_truth", None)
-    bind = getattr(client, "bind", None)
-    call["client"] = bind(key) if callable(bind) and key else client
-    return run_sync(aask(**call))
+    return answer_in_worker(settings, call)

@@ -23,6 +23,7 @@ Example:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import time
 from collections.abc import Awaitable, Callable
@@ -35,6 +36,7 @@ from spatioxolver.evals.example import Example
 from spatioxolver.evals.manifest import BadLine
 from spatioxolver.evals.metrics.judge import JUDGE_PROMPT_HASH, grade_open, make_judge
 from spatioxolver.evals.metrics.scoring import score_example
+from spatioxolver.evals.processes import WorkerLost
 from spatioxolver.evals.progress import Progress as _Progress
 from spatioxolver.evals.results import ResultsFile, redact, rewrite_without_errors, scan_results
 from spatioxolver.evals.rundir import RunAborted, RunLock, on_terminate, write_failure
@@ -343,7 +345,7 @@ async def _process(
         return row
     except (asyncio.TimeoutError, TimeoutError):
         reason, kind = f"timed out after {config.timeout_s:g} s", "Timeout"
-    except ModelUnavailableError:
+    except (ModelUnavailableError, WorkerLost):
         raise  # the server is gone: stop the run (resume later) instead of an error row per example
     except ConfigError as exc:
         if _rejected_key(str(exc)):  # every later request would be refused too: stop the run at once
@@ -415,8 +417,13 @@ async def run_examples(
     judge: Any = None,
     progress: bool | None = None,
     fsync: bool = True,
+    processes: int = 1,
 ) -> RunOutcome:
     """Run ``examples`` into ``run_dir`` (``results.jsonl`` + ``run.json``).
+
+    ``processes`` > 1 answers the examples of a local run in that many processes, this one
+    included, sharded by image (:mod:`spatioxolver.evals.processes`; the caller decides when
+    it pays, see :func:`~spatioxolver.evals.processes.example_processes`).
 
     Raises:
         BenchmarkError: ``run_dir`` holds results and neither ``resume`` nor ``retry_errors``
@@ -454,6 +461,7 @@ async def run_examples(
             fsync=fsync,
             client=client,
             agent_clients=agent_clients,
+            processes=processes if client is not None else 1,
         )
 
 
@@ -470,6 +478,7 @@ async def _run_locked(
     fsync: bool,
     client: Any = None,
     agent_clients: dict[str, Any] | None = None,
+    processes: int = 1,
 ) -> RunOutcome:
     """:func:`run_examples` once the run directory is locked."""
     results, run_json = run_dir / "results.jsonl", run_dir / "run.json"
@@ -516,27 +525,67 @@ async def _run_locked(
     show = sys.stderr.isatty() if progress is None else progress
     sim = " (simulated)" if config.model.startswith("sim/") else ""
     bar = _Progress(len(todo), show, f"{config.benchmark} · {config.model}{sim} · {config.graph}")
-    from spatioxolver.evals.batch import Batch, plan_units, process_batch
+    from spatioxolver.evals.batch import plan_units
 
     units = plan_units(todo, examples)  # a CVT sequential-batch: one call writes many rows
-    queue: asyncio.Queue[Any] = asyncio.Queue()
-    for item in units:
-        queue.put_nowait(item)
     outcome = RunOutcome(run_dir=run_dir, skipped=len(examples) - len(todo))
     writer = ResultsFile(results, fsync=fsync)
+    from spatioxolver.evals.processes import Lane, LanePicker, process_lanes
 
-    async def worker() -> None:
-        while True:
+    home = Lane(answer_fn, max(min(config.concurrency, len(units)), 1), client, dict(agent_clients or {}))
+    with contextlib.ExitStack() as stack:
+        lanes = [home]
+        if processes > 1 and len(units) > 1:
+            lanes = stack.enter_context(process_lanes(processes, config, home))
+        picker = LanePicker(units, len(lanes))
+        return await _drive(
+            config, lanes, picker, writer, bar, info, outcome, judge=judge, accepted=accepted,
+            results=results, run_json=run_json, examples=examples,
+        )  # fmt: skip
+
+
+async def _drive(
+    config: RunConfig,
+    lanes: list[Any],
+    picker: Any,
+    writer: ResultsFile,
+    bar: Any,
+    info: dict[str, Any],
+    outcome: RunOutcome,
+    *,
+    judge: Any,
+    accepted: set[str] | None,
+    results: Path,
+    run_json: Path,
+    examples: list[Example | BadLine],
+) -> RunOutcome:
+    """Answer the units the ``picker`` hands to each lane, write their rows, finish ``run.json``."""
+    from spatioxolver.evals.batch import Batch, process_batch
+
+    async def worker(index: int, lane: Any) -> None:
+        if lane.ready is not None:
             try:
-                item = queue.get_nowait()
-            except asyncio.QueueEmpty:
+                await lane.ready()
+            except Exception:  # noqa: BLE001 - a worker that cannot start: the other lanes do its share
                 return
-            if isinstance(item, BadLine):
-                rows = [_error_row(item, config)]
-            elif isinstance(item, Batch):
-                rows = await process_batch(item, config, answer_fn, row_base, accepted, client)
-            else:
-                rows = [await _process(item, config, answer_fn, judge, accepted, client, agent_clients)]
+        while True:
+            item = picker.take(index)
+            if item is None:
+                return
+            try:
+                if isinstance(item, BadLine):
+                    rows = [_error_row(item, config)]
+                elif isinstance(item, Batch):
+                    rows = await process_batch(item, config, lane.answer_fn, row_base, accepted, lane.client)
+                else:
+                    rows = [
+                        await _process(
+                            item, config, lane.answer_fn, judge, accepted, lane.client, lane.agent_clients
+                        )
+                    ]
+            except WorkerLost:  # this lane's worker process died: another lane answers the example
+                picker.give_back(item, index)
+                return
             for row in rows:  # no await between scoring and writing: a row is whole or absent
                 info["prompt_hashes"].update(row.pop("prompt_hashes", None) or {})
                 if row.get("simulated"):
@@ -547,7 +596,9 @@ async def _run_locked(
                     raise RunAborted(write_failure(results, exc)) from None
                 bar.update(row)
 
-    workers = [asyncio.create_task(worker()) for _ in range(min(config.concurrency, max(len(units), 1)))]
+    workers = [
+        asyncio.create_task(worker(i, lane)) for i, lane in enumerate(lanes) for _ in range(lane.width)
+    ]
     terminated: list[bool] = []
 
     def terminate() -> None:  # SIGTERM: stop like Ctrl-C

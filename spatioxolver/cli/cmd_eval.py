@@ -76,7 +76,8 @@ def add_parser(subparsers: Any) -> None:
     ev.add_argument(
         "--workers",
         default=None,
-        help="processes for CPU-bound perception (default SPATIOXOLVER_WORKERS, else cores - 1; 1 = in this process)",
+        help="processes for CPU-bound work (1 = in this process): the geometric backend's examples, "
+        "sharded by image, else perception (default SPATIOXOLVER_WORKERS, else auto: sized to the cores)",
     )
     ev.add_argument(
         "--executor",
@@ -292,9 +293,14 @@ def _eval(args: argparse.Namespace) -> int:
         raise ConfigError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
     if args.seed < 0:
         raise ConfigError("--seed must be 0 or more")
-    from spatioxolver._pool import default_workers, parse_workers
+    import os
 
-    args.workers = default_workers() if args.workers is None else parse_workers(args.workers, "--workers")
+    from spatioxolver._pool import ENV_WORKERS, default_workers, parse_workers
+
+    if args.workers is None:  # SPATIOXOLVER_WORKERS, else sized to the cores for this run's work
+        args.workers = default_workers() if os.environ.get(ENV_WORKERS, "").strip() else "auto"
+    elif str(args.workers).strip().lower() != "auto":
+        args.workers = parse_workers(args.workers, "--workers")
     if args.batch_size is not None and args.batch_size < 1:
         raise ConfigError("--batch-size must be at least 1")
     if not math.isfinite(args.max_error_rate) or not 0 <= args.max_error_rate <= 1:

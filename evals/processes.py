@@ -1,0 +1,301 @@
+"""A CPU-bound local run's examples answered in worker processes, sharded by image.
+
+On the geometric backend an example is CPU work that holds the GIL (perception on a new
+image; decoding, the graph and reasoning on a perceived one), so the examples a thread pool
+runs side by side do not add up to more than one core. Here the run's examples are spread over
+*lanes*: this process is one (it answers in-process, as before) and each further lane is one
+spawned worker process that answers with the same :func:`spatioxolver.api.aask`
+(:func:`spatioxolver.evals.remote.answer_in_worker`, the seam the Ray executor uses too).
+
+* **Sharded by image.** A lane takes all the pending examples of one image (one group) before
+  it takes the next group, so each image is perceived once, in one process; groups go to
+  whichever lane is free first (the slow lane simply takes fewer).
+* **The runner stays the only writer.** Calls are built, answers scored and rows appended to
+  ``results.jsonl`` in this process, row by row as each answer comes back, so resume, retry of
+  errors, progress/ETA, error rows and the report are unchanged, and rows are the same as
+  in-process (their order in the file aside, as with any concurrency).
+* **Start-up is hidden.** A worker process starts in the background (about 1 s on 2 busy
+  cores) while this process already answers; it takes a group only once it is ready, so a run
+  that ends first never waits for it beyond its start. Runs too small to pay for one stay in
+  this process (:func:`example_processes`).
+* **Stopping.** Workers ignore Ctrl-C (the terminal sends it to the whole group): the runner
+  stops, and the workers are shut down when the run ends (a normal end, an error, Ctrl-C or
+  SIGTERM); the example a worker is answering then finishes first (at most the run's timeout).
+  A worker that dies (killed, out of memory) loses its lane: its example goes back to the
+  queue and the other lanes finish the run.
+
+Example:
+    >>> example_processes("geometric", {}, concurrency=1, workers=2, groups=50, examples=500)
+    1
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "Lane",
+    "LanePicker",
+    "WorkerLost",
+    "example_processes",
+    "process_lanes",
+    "worker_stats",
+    "MIN_PROCESS_SECONDS",
+]
+
+#: Start worker processes only for runs estimated to keep one core busy at least this long
+#: (a worker's start costs about 1 s of a core; measured on this 2-core machine).
+MIN_PROCESS_SECONDS = 3.0
+#: Rough costs (2-core machine, 480x320 renders): a first example on an image (perception)
+#: and each further example on a perceived image. Only the threshold above uses them.
+_SECONDS_PER_IMAGE = 0.06
+_SECONDS_PER_EXAMPLE = 0.008
+#: Examples sent to a worker ahead of its answers, so it never waits for this process.
+_WORKER_WIDTH = 3
+#: Examples this process answers side by side beside its workers (one: it holds the GIL anyway).
+_HOME_WIDTH = 1
+_STATS = {"workers_started": 0, "answered_in_workers": 0, "workers_lost": 0}
+
+
+def worker_stats() -> dict[str, int]:
+    """Counters of this process: worker processes started, examples they answered (an error row's
+    too), workers lost."""
+    return dict(_STATS)
+
+
+class WorkerLost(RuntimeError):
+    """The worker process of a lane died: its example goes back to the queue, the lane ends."""
+
+
+@dataclass
+class Lane:
+    """Where examples are answered: this process (``client`` set) or one worker process.
+
+    ``width`` examples are sent side by side (a worker answers one at a time; a second one
+    waits in its pipe so the worker never idles between examples); ``ready`` is awaited before
+    the lane takes its first example (a worker process starting)."""
+
+    answer_fn: Callable[..., Any]
+    width: int
+    client: Any = None
+    agent_clients: dict[str, Any] = field(default_factory=dict)
+    ready: Callable[[], Any] | None = None
+
+
+def _cpu_bound(model: str, options: dict[str, Any]) -> bool:
+    """Whether every example of the run is CPU work in this process (the geometric backend,
+    no per-agent model that would call a server)."""
+    return model.strip() == "geometric" and not options.get("agent_models")
+
+
+def example_processes(
+    model: str, options: dict[str, Any], *, concurrency: int, workers: int, groups: int, examples: int
+) -> int:
+    """How many processes (this one included) answer a local run's examples (1: this one only).
+
+    Worker processes pay only for a CPU-bound run (:func:`_cpu_bound`) with examples side by
+    side (``concurrency`` > 1), more than one core and image group, and enough work to hide a
+    worker's start (:data:`MIN_PROCESS_SECONDS`). At most ``workers``, ``concurrency``, the
+    cores and the groups.
+
+    Example:
+        >>> example_processes("geometric", {}, concurrency=8, workers=2, groups=50, examples=500)
+        2
+    """
+    if workers <= 1 or concurrency <= 1 or groups <= 1 or not _cpu_bound(model, options):
+        return 1
+    estimate = groups * _SECONDS_PER_IMAGE + examples * _SECONDS_PER_EXAMPLE
+    if estimate < MIN_PROCESS_SECONDS:
+        return 1
+    return max(1, min(workers, concurrency, os.cpu_count() or 1, groups))
+
+
+def _group_key(unit: Any) -> Any:
+    """The images a unit shows (the clean renders when given); a unit without images is its own group."""
+    examples = getattr(unit, "examples", None) or [unit]
+    keys = tuple(
+        tuple(getattr(e, "clean_images", None) or getattr(e, "images", None) or ()) for e in examples
+    )
+    return keys if any(keys) else ("unit", id(unit))
+
+
+class LanePicker:
+    """Hands out units so that one image's units go to one lane: a lane keeps taking from its
+    current group and claims the next unclaimed group (in run order) when it runs out. With
+    one lane, units come in run order (as a plain queue)."""
+
+    def __init__(self, units: list[Any], lanes: int) -> None:
+        self._groups: OrderedDict[Any, deque[Any]] = OrderedDict()
+        if lanes == 1:
+            self._groups["all"] = deque(units)
+        else:
+            for unit in units:
+                self._groups.setdefault(_group_key(unit), deque()).append(unit)
+        self._current: list[deque[Any] | None] = [None] * lanes
+
+    def take(self, lane: int) -> Any | None:
+        """The next unit for ``lane``, or ``None`` when nothing is left."""
+        mine = self._current[lane]
+        if mine:
+            return mine.popleft()
+        if not self._groups:
+            return None
+        _, group = self._groups.popitem(last=False)
+        self._current[lane] = group
+        return group.popleft()
+
+    def give_back(self, unit: Any, lane: int) -> None:
+        """Put ``unit`` and the rest of ``lane``'s group (a lost lane's) first in line for the
+        other lanes."""
+        rest, self._current[lane] = self._current[lane], None
+        if rest:
+            self._groups[("rest", id(rest))] = rest
+            self._groups.move_to_end(("rest", id(rest)), last=False)
+        key = ("returned", id(unit))
+        self._groups[key] = deque([unit])
+        self._groups.move_to_end(key, last=False)
+
+
+def _serve(conn: Any, settings: dict[str, Any], timeout_s: float) -> None:
+    """A worker process: answer each call that comes through ``conn``, in order, and send back
+    ``(job, True, answer)`` or ``(job, False, exception)``; stop at ``None`` or a closed pipe."""
+    import pickle
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the terminal's Ctrl-C is the parent's to handle
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[var] = "1"  # one BLAS thread: the lanes are the parallelism
+    from spatioxolver.evals.remote import answer_in_worker, warm_worker
+
+    try:
+        conn.send((0, True, warm_worker(settings)))
+    except Exception as exc:  # noqa: BLE001 - told to the parent, which runs without this lane
+        conn.send((0, False, RuntimeError(f"{type(exc).__name__}: {exc}")))
+        return
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        job, call = message
+        try:
+            reply = (job, True, answer_in_worker(settings, call, timeout_s=timeout_s, compact=True))
+        except BaseException as exc:  # noqa: BLE001 - the example's error, re-raised by the parent
+            try:
+                pickle.dumps(exc)
+            except Exception:  # noqa: BLE001 - an exception pickle refuses: send its words
+                exc = RuntimeError(f"{type(exc).__name__}: {exc}")
+            reply = (job, False, exc)
+        conn.send(reply)
+
+
+class _Worker:
+    """One spawned worker process and the pipe to it, driven from the event loop's thread
+    (no helper threads: an answer is read as soon as the loop sees the pipe readable)."""
+
+    def __init__(self, settings: dict[str, Any], timeout_s: float) -> None:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")
+        self._conn, child = ctx.Pipe(duplex=True)
+        self.process = ctx.Process(target=_serve, args=(child, settings, timeout_s), daemon=True)
+        self.process.start()
+        _STATS["workers_started"] += 1
+        child.close()
+        self._loop = asyncio.get_running_loop()
+        self._waiting: dict[int, asyncio.Future[Any]] = {0: self._loop.create_future()}
+        self._next = 1
+        self._loop.add_reader(self._conn.fileno(), self._on_readable)
+
+    def _on_readable(self) -> None:
+        try:
+            while self._conn.poll():
+                job, ok, value = self._conn.recv()
+                future = self._waiting.pop(job, None)
+                if job:
+                    _STATS["answered_in_workers"] += 1
+                if future is not None and not future.done():
+                    future.set_result(value) if ok else future.set_exception(value)
+        except (EOFError, OSError):
+            self._lost("a worker process stopped")
+
+    def _lost(self, why: str) -> None:
+        if self._waiting and why != "the run ended":
+            _STATS["workers_lost"] += 1
+        with contextlib.suppress(Exception):
+            self._loop.remove_reader(self._conn.fileno())
+        waiting, self._waiting = self._waiting, {}
+        for future in waiting.values():
+            if not future.done():
+                future.set_exception(WorkerLost(why))
+
+    async def ready(self) -> None:
+        future = self._waiting.get(0)
+        if future is not None:
+            await future
+
+    async def answer(self, call: dict[str, Any]) -> Any:
+        if self._conn.closed or (not self._waiting and not self.process.is_alive()):
+            raise WorkerLost("a worker process stopped")
+        job, self._next = self._next, self._next + 1
+        future = self._loop.create_future()
+        self._waiting[job] = future
+        try:
+            self._conn.send((job, call))
+        except (OSError, ValueError):
+            self._lost("a worker process stopped")
+        return await future
+
+    def close(self, grace_s: float = 2.0) -> None:
+        """Stop the worker: it finishes the example it is on (up to ``grace_s``), else is terminated."""
+        with contextlib.suppress(Exception):
+            self._loop.remove_reader(self._conn.fileno())
+        with contextlib.suppress(Exception):
+            self._conn.send(None)
+        self.process.join(grace_s)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(5)
+        self._conn.close()
+        self._lost("the run ended")
+
+
+def _worker_lane(settings: dict[str, Any], timeout_s: float, binds: bool) -> tuple[Lane, _Worker]:
+    """A lane answered by one spawned worker process."""
+    worker = _Worker(settings, timeout_s)
+
+    async def answer(**call: Any) -> Any:
+        if not binds:  # the geometric client takes no answer key: do not send the scenes
+            call.pop("ground_truth", None)
+        return await worker.answer(call)
+
+    return Lane(answer_fn=answer, width=_WORKER_WIDTH, ready=worker.ready), worker
+
+
+@contextlib.contextmanager
+def process_lanes(processes: int, config: Any, home: Lane) -> Iterator[list[Lane]]:
+    """``home`` (this process, width 1) plus ``processes - 1`` worker lanes, for one run; the
+    workers are shut down when the block ends (waiting for the example each one is answering).
+
+    Must be entered inside the run's event loop.
+    """
+    settings = config.model_dump(mode="json")
+    binds = callable(getattr(home.client, "bind", None))
+    lanes, workers = [Lane(home.answer_fn, _HOME_WIDTH, home.client, home.agent_clients)], []
+    try:
+        for _ in range(processes - 1):
+            lane, worker = _worker_lane(settings, float(config.timeout_s), binds)
+            lanes.append(lane)
+            workers.append(worker)
+        yield lanes
+    finally:
+        for worker in workers:
+            worker.close()
