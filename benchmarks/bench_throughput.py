@@ -359,14 +359,29 @@ def _passes_per_image(folder: Path) -> float:
     return sum(counts.values()) / max(len(counts), 1)
 
 
-def bench_eval_concurrency(scenes: int) -> None:
+def _eval_arm(root: str, run: str, concurrency: str, workers: str, limit: str) -> None:
+    """One arm of section 6 in this (fresh) process: import what ``spatioxolver eval`` has
+    imported when its run starts, run it, print the run's wall time."""
     import asyncio
 
     from spatioxolver.evals.evaluate import aevaluate
-    from spatioxolver.evals.results import read_rows
-    from spatioxolver.graphs._cache import cache_clear
 
-    from spatioxolver.images import clear_decoded_cache
+    import spatioxolver.cli  # noqa: F401  (as the CLI: loaded before the run starts)
+
+    if os.environ.get(_PASSES_DIR):
+        _count_perception_passes()
+    workers_arg: Any = workers if workers == "auto" else int(workers)
+    t = time.perf_counter()
+    asyncio.run(
+        aevaluate(root, model="geometric", concurrency=int(concurrency), workers=workers_arg, run_dir=run,
+                  progress=False, limit=int(limit) or None)
+    )  # fmt: skip
+    print(f"{time.perf_counter() - t:.4f}")
+
+
+def bench_eval_concurrency(scenes: int) -> None:
+    from spatioxolver.evals.results import read_rows
+
     from spatioxolver.scenes import generate
 
     cores = os.cpu_count() or 1
@@ -374,7 +389,6 @@ def bench_eval_concurrency(scenes: int) -> None:
         f"\n== 6. eval on the geometric backend (agentic), examples/s by concurrency, {scenes} generated "
         f"ctr scenes 480x320 N=8, {cores} cores, load average {os.getloadavg()[0]:.1f} =="
     )
-    _count_perception_passes()
     # (concurrency, workers): "auto" is the CLI's default (`spatioxolver eval --concurrency N`);
     # the last arm keeps every example in this process (threads), as before worker processes.
     arms = [(1, "auto"), (2, "auto"), (8, "auto"), (2, 1)]
@@ -393,28 +407,18 @@ def bench_eval_concurrency(scenes: int) -> None:
             per_image: dict[Any, float] = {}
             for arm in arms:
                 c, w = arm
-                cache_clear()
-                clear_decoded_cache()
                 run = Path(tmp) / f"run-{root.name}-{c}-{w}"
                 passes = Path(tmp) / f"passes-{root.name}-{c}-{w}"
                 passes.mkdir()
-                os.environ[_PASSES_DIR] = str(passes)
-                t = time.perf_counter()
-                try:
-                    asyncio.run(
-                        aevaluate(
-                            root,
-                            model="geometric",
-                            concurrency=c,
-                            workers=w,
-                            run_dir=run,
-                            progress=False,
-                            limit=limit,
-                        )  # fmt: skip
-                    )
-                finally:
-                    os.environ.pop(_PASSES_DIR, None)
-                wall = time.perf_counter() - t
+                # A fresh process per arm, as a `spatioxolver eval` run is (what it has imported
+                # decides how its workers start); the time is the run's, not the interpreter's start.
+                out = subprocess.run(
+                    [sys.executable, __file__, "--eval-arm", str(root), str(run), str(c), str(w), str(limit or 0)],
+                    capture_output=True, text=True, check=False, env={**os.environ, _PASSES_DIR: str(passes)},
+                )  # fmt: skip
+                if out.returncode:
+                    raise RuntimeError(f"arm {arm} failed: {out.stderr.strip()[-500:]}")
+                wall = float(out.stdout.split()[-1])
                 found = read_rows(run / "results.jsonl")
                 rates[arm] = len(found) / wall
                 rows[arm] = {
@@ -449,6 +453,9 @@ def bench_eval_concurrency(scenes: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     quick = "--quick" in argv
+    if argv[:1] == ["--eval-arm"]:  # one arm of section 6, in a process of its own
+        _eval_arm(*argv[1:6])
+        return 0
     if "--only-eval" in argv:  # section 6 alone
         bench_eval_concurrency(32 if quick else 48)
         return 0
@@ -463,5 +470,5 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
-elif os.environ.get(_PASSES_DIR):  # a worker process of section 6 (it imports this script): count too
+elif os.environ.get(_PASSES_DIR):  # a spawned worker of section 6 (it imports this script): count too
     _count_perception_passes()

@@ -264,8 +264,10 @@ async def aevaluate(
     prompt, the raw reply and the parsed value (``samples``); ``None`` (the default) turns it
     on for runs of at most :data:`LOG_SAMPLES_UP_TO` examples.
     """
-    from spatioxolver.evals.processes import example_processes
+    from spatioxolver.evals.processes import cpu_sample, example_processes, spare_cores
     from spatioxolver.evals.ray_executor import EXECUTORS
+
+    started = cpu_sample()  # how busy the machine is while the run is set up (worker processes)
 
     from spatioxolver._pool import default_workers, parse_workers, perception_workers
 
@@ -324,13 +326,15 @@ async def aevaluate(
     if executor == "local" and answer_fn is None:
         import os
 
+        cores = os.cpu_count() or 1
         processes = example_processes(
             model,
             options,
             concurrency=concurrency,
-            workers=(os.cpu_count() or 1) if auto else workers,
+            workers=cores if auto else workers,
             groups=images,
             examples=min(len(items), limit or len(items)),
+            spare=spare_cores(started, cpu_sample(), cores),
         )
     pooled = 1 if processes > 1 else perception_pool_size(workers, concurrency, executor, images)
     with perception_workers(pooled):

@@ -14,10 +14,11 @@ spawned worker process that answers with the same :func:`spatioxolver.api.aask`
   ``results.jsonl`` in this process, row by row as each answer comes back, so resume, retry of
   errors, progress/ETA, error rows and the report are unchanged, and rows are the same as
   in-process (their order in the file aside, as with any concurrency).
-* **Start-up is hidden.** A worker process starts in the background (about 1 s on 2 busy
-  cores) while this process already answers; it takes a group only once it is ready, so a run
-  that ends first never waits for it beyond its start. Runs too small to pay for one stay in
-  this process (:func:`example_processes`).
+* **Start-up is hidden.** Workers are forked when this process runs a single thread (they
+  start with what it has imported), else spawned (about 1 s on 2 busy cores). A worker warms
+  up (imports, the compiled graph) while this process already answers, and takes a group only
+  once it is ready. Runs too small to pay for a worker stay in this process
+  (:func:`example_processes`).
 * **Stopping.** Workers ignore Ctrl-C (the terminal sends it to the whole group): the runner
   stops, and the workers are shut down when the run ends (a normal end, an error, Ctrl-C or
   SIGTERM); the example a worker is answering then finishes first (at most the run's timeout).
@@ -47,11 +48,19 @@ __all__ = [
     "process_lanes",
     "worker_stats",
     "MIN_PROCESS_SECONDS",
+    "MIN_SPARE_CORES",
+    "CpuSample",
+    "cpu_sample",
+    "spare_cores",
 ]
 
 #: Start worker processes only for runs estimated to keep one core busy at least this long
 #: (a worker's start costs about 1 s of a core; measured on this 2-core machine).
 MIN_PROCESS_SECONDS = 3.0
+#: A worker that is not ready this long after it started is given up (the run goes on without it).
+READY_TIMEOUT_S = 120.0
+#: Start worker processes only when at least this much of a core is idle beside this process.
+MIN_SPARE_CORES = 0.5
 #: Rough costs (2-core machine, 480x320 renders): a first example on an image (perception)
 #: and each further example on a perceived image. Only the threshold above uses them.
 _SECONDS_PER_IMAGE = 0.06
@@ -94,15 +103,63 @@ def _cpu_bound(model: str, options: dict[str, Any]) -> bool:
     return model.strip() == "geometric" and not options.get("agent_models")
 
 
+@dataclass(frozen=True)
+class CpuSample:
+    """CPU time of the machine (busy, seconds, every core) and of this process, at one moment."""
+
+    wall: float
+    busy: float | None
+    own: float
+
+
+def cpu_sample() -> CpuSample:
+    """Now: the machine's busy CPU seconds (``/proc/stat``; ``None`` where there is none) and this
+    process's own."""
+    import time
+
+    busy = None
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        with open("/proc/stat", encoding="ascii") as stat:
+            fields = [int(v) for v in stat.readline().split()[1:]]
+        busy = (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")  # minus idle, iowait
+    own = os.times()
+    return CpuSample(time.perf_counter(), busy, own.user + own.system)
+
+
+def spare_cores(before: CpuSample, after: CpuSample, cores: int) -> float | None:
+    """Cores nobody used between the two samples, besides the one this process needs for its own
+    lane (``None`` when unknown: no ``/proc/stat``, or too short a window).
+
+    Example:
+        >>> spare_cores(CpuSample(0.0, 10.0, 1.0), CpuSample(1.0, 11.2, 2.0), cores=2)  # others: 0.2 core
+        0.8
+    """
+    wall = after.wall - before.wall
+    if before.busy is None or after.busy is None or wall < 0.05:
+        return None
+    others = max((after.busy - before.busy) - (after.own - before.own), 0.0) / wall
+    return round(cores - others - 1, 3)
+
+
 def example_processes(
-    model: str, options: dict[str, Any], *, concurrency: int, workers: int, groups: int, examples: int
+    model: str,
+    options: dict[str, Any],
+    *,
+    concurrency: int,
+    workers: int,
+    groups: int,
+    examples: int,
+    spare: float | None = None,
 ) -> int:
     """How many processes (this one included) answer a local run's examples (1: this one only).
 
     Worker processes pay only for a CPU-bound run (:func:`_cpu_bound`) with examples side by
-    side (``concurrency`` > 1), more than one core and image group, and enough work to hide a
-    worker's start (:data:`MIN_PROCESS_SECONDS`). At most ``workers``, ``concurrency``, the
-    cores and the groups.
+    side (``concurrency`` > 1), more than one core and image group, enough work to hide a
+    worker's start (:data:`MIN_PROCESS_SECONDS`), and a core to run on: on a machine whose other
+    work leaves less than :data:`MIN_SPARE_CORES` idle (``spare``, see :func:`spare_cores`) a
+    worker only takes CPU from this process and the run is slower than in threads. At most
+    ``workers``, ``concurrency``, the cores and the groups; with ``spare`` known, at most one
+    more than the spare cores.
 
     Example:
         >>> example_processes("geometric", {}, concurrency=8, workers=2, groups=50, examples=500)
@@ -111,9 +168,12 @@ def example_processes(
     if workers <= 1 or concurrency <= 1 or groups <= 1 or not _cpu_bound(model, options):
         return 1
     estimate = groups * _SECONDS_PER_IMAGE + examples * _SECONDS_PER_EXAMPLE
-    if estimate < MIN_PROCESS_SECONDS:
+    if estimate < MIN_PROCESS_SECONDS or (spare is not None and spare < MIN_SPARE_CORES):
         return 1
-    return max(1, min(workers, concurrency, os.cpu_count() or 1, groups))
+    most = min(workers, concurrency, os.cpu_count() or 1, groups)
+    if spare is not None:
+        most = min(most, 1 + int(spare + 1 - MIN_SPARE_CORES))
+    return max(1, most)
 
 
 def _group_key(unit: Any) -> Any:
@@ -138,17 +198,22 @@ class LanePicker:
             for unit in units:
                 self._groups.setdefault(_group_key(unit), deque()).append(unit)
         self._current: list[deque[Any] | None] = [None] * lanes
+        self.drained = asyncio.Event()  # every group is claimed: a lane still starting need not start
+        if not self._groups:
+            self.drained.set()
 
     def take(self, lane: int) -> Any | None:
         """The next unit for ``lane``, or ``None`` when nothing is left."""
         mine = self._current[lane]
         if mine:
             return mine.popleft()
-        if not self._groups:
-            return None
-        _, group = self._groups.popitem(last=False)
+        group: deque[Any] = deque()
+        while not group and self._groups:
+            _, group = self._groups.popitem(last=False)
         self._current[lane] = group
-        return group.popleft()
+        if not self._groups:
+            self.drained.set()
+        return group.popleft() if group else None
 
     def give_back(self, unit: Any, lane: int) -> None:
         """Put ``unit`` and the rest of ``lane``'s group (a lost lane's) first in line for the
@@ -160,6 +225,7 @@ class LanePicker:
         key = ("returned", id(unit))
         self._groups[key] = deque([unit])
         self._groups.move_to_end(key, last=False)
+        self.drained.clear()
 
 
 def _serve(conn: Any, settings: dict[str, Any], timeout_s: float) -> None:
@@ -167,10 +233,19 @@ def _serve(conn: Any, settings: dict[str, Any], timeout_s: float) -> None:
     ``(job, True, answer)`` or ``(job, False, exception)``; stop at ``None`` or a closed pipe."""
     import pickle
     import signal
+    import sys
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the terminal's Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker: not the parent's run-stopping handler
+    with contextlib.suppress(ValueError):
+        signal.set_wakeup_fd(-1)  # nor the parent's event-loop wake-up socket (a signal here is ours)
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ[var] = "1"  # one BLAS thread: the lanes are the parallelism
+    if "cv2" not in sys.modules:  # never forked after OpenCV started its threads (_start_method)
+        with contextlib.suppress(ImportError):
+            import cv2
+
+            cv2.setNumThreads(1)
     from spatioxolver.evals.remote import answer_in_worker, warm_worker
 
     try:
@@ -204,7 +279,7 @@ class _Worker:
     def __init__(self, settings: dict[str, Any], timeout_s: float) -> None:
         import multiprocessing
 
-        ctx = multiprocessing.get_context("spawn")
+        ctx = multiprocessing.get_context(_start_method())
         self._conn, child = ctx.Pipe(duplex=True)
         self.process = ctx.Process(target=_serve, args=(child, settings, timeout_s), daemon=True)
         self.process.start()
@@ -240,7 +315,18 @@ class _Worker:
     async def ready(self) -> None:
         future = self._waiting.get(0)
         if future is not None:
-            await future
+            try:
+                await asyncio.wait_for(asyncio.shield(future), READY_TIMEOUT_S)
+            except asyncio.TimeoutError:
+                self.kill("a worker process did not start in time")
+                raise WorkerLost("a worker process did not start in time") from None
+
+    def kill(self, why: str) -> None:
+        """End the worker now (it overran: stuck, or its example timed out); what it still had
+        to answer goes back to the queue."""
+        with contextlib.suppress(Exception):
+            self.process.kill()
+        self._lost(why)
 
     async def answer(self, call: dict[str, Any]) -> Any:
         if self._conn.closed or (not self._waiting and not self.process.is_alive()):
@@ -252,20 +338,47 @@ class _Worker:
             self._conn.send((job, call))
         except (OSError, ValueError):
             self._lost("a worker process stopped")
-        return await future
+        try:
+            return await future
+        except asyncio.CancelledError:
+            if not future.done():  # the example timed out (or the run stops): the worker is
+                self.kill("a worker process overran an example")  # busy with it, so it is retired
+            raise
 
     def close(self, grace_s: float = 2.0) -> None:
-        """Stop the worker: it finishes the example it is on (up to ``grace_s``), else is terminated."""
+        """Stop the worker: it finishes the example it is on (up to ``grace_s``), else is terminated
+        (at once when it never got ready: nothing of the run is in it)."""
+        started = 0 not in self._waiting
         with contextlib.suppress(Exception):
             self._loop.remove_reader(self._conn.fileno())
         with contextlib.suppress(Exception):
             self._conn.send(None)
-        self.process.join(grace_s)
+        self.process.join(grace_s if started else 0.05)
         if self.process.is_alive():
             self.process.terminate()
             self.process.join(5)
         self._conn.close()
         self._lost("the run ended")
+
+
+#: Libraries whose own thread pools do not survive a fork (OpenCV's pool, once used, hangs a
+#: forked child that reconfigures it: seen here with ``cv2.setNumThreads`` after a fork).
+_NATIVE_THREAD_POOLS = ("cv2", "torch", "onnxruntime")
+
+
+def _start_method() -> str:
+    """``fork`` where there is one and this process runs a single thread and no native thread
+    pool (the worker starts at once with the API and LangGraph this process imported), else
+    ``spawn`` (a fresh interpreter: forking a process with threads can copy a lock some thread
+    holds)."""
+    import multiprocessing
+    import sys
+    import threading
+
+    pools = [m for m in _NATIVE_THREAD_POOLS if m in sys.modules]
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1 and not pools:
+        return "fork"
+    return "spawn"
 
 
 def _worker_lane(settings: dict[str, Any], timeout_s: float, binds: bool) -> tuple[Lane, _Worker]:

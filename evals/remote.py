@@ -51,14 +51,27 @@ def _run(coro: Any) -> Any:
 
 
 def warm_worker(settings: dict[str, Any]) -> bool:
-    """Load what answering needs (the API, the run's client, the compiled graph) before the
-    first example, so a worker asks for work only once it is ready."""
+    """Load what answering needs (the API, the run's client, the compiled graph and, for the
+    geometric backend, the perception modules, by answering a question about a tiny drawn image
+    that is not cached) before the first example, so a worker asks for work only once it is ready."""
     from spatioxolver.graphs import normalize_graph_name
 
     from spatioxolver import api
 
-    _client(json.dumps(settings, sort_keys=True))
-    api._graph(normalize_graph_name(str(settings.get("graph") or "agentic")))
+    client = _client(json.dumps(settings, sort_keys=True))
+    graph = normalize_graph_name(str(settings.get("graph") or "agentic"))
+    api._graph(graph)
+    if str(settings.get("model")).strip() == "geometric":
+        import numpy as np
+
+        from spatioxolver.errors import SpatioxolverError
+
+        image = np.full((64, 96, 3), 120, np.uint8)
+        image[20:44, 8:32], image[14:38, 60:84] = (210, 40, 40), (40, 60, 200)
+        try:
+            _run(api.aask(image, "Which object is the leftmost?", graph=graph, client=client, cache=False))
+        except SpatioxolverError:
+            pass  # only loading mattered
     return True
 
 

@@ -226,7 +226,7 @@ def test_clevr_prior_on_a_render_answers_as_the_eval_path(tmp_path: Path) -> Non
 def test_eval_world_prior_flag_reaches_every_call_and_bad_values_exit_2(
     tmp_path, capsys, monkeypatch
 ) -> None:
-    from spatioxolver.evals import runner
+    from spatioxolver.evals import calls
 
     from spatioxolver.cli import main as cli_main
 
@@ -235,14 +235,14 @@ def test_eval_world_prior_flag_reaches_every_call_and_bad_values_exit_2(
             "--height", "90", "--workers", "1", "--no-progress"]  # fmt: skip
     assert cli_main(argv) == 0
     seen: list = []
-    real = runner.example_call
+    real = calls.example_call
 
     def spy(example, **kwargs):  # noqa: ANN001, ANN202
         call = real(example, **kwargs)
         seen.append(call.get("world_prior"))
         return call
 
-    monkeypatch.setattr(runner, "example_call", spy)
+    monkeypatch.setattr(calls, "example_call", spy)
     custom = tmp_path / "prior.json"
     custom.write_text(json.dumps({**WorldPrior.clevr().to_dict(), "lens_mm": 50.0}))
     code = cli_main(["eval", str(out), "--model", "geometric", "--limit", "2", "--world-prior", str(custom),

@@ -45,6 +45,9 @@ def always_processes(monkeypatch) -> None:
     if (os.cpu_count() or 1) < 2:
         pytest.skip("worker processes need two cores")
     monkeypatch.setattr(processes, "MIN_PROCESS_SECONDS", 0.0)
+    monkeypatch.setattr(
+        processes, "MIN_SPARE_CORES", float(os.environ.get("T_SPARE", "-1e9"))
+    )  # even when other work keeps the cores busy
 
 
 def _rows(run: Path) -> dict[str, Any]:
@@ -167,6 +170,7 @@ from spatioxolver.evals.evaluate import aevaluate
 
 if __name__ == "__main__":
     processes.MIN_PROCESS_SECONDS = 0.0
+    processes.MIN_SPARE_CORES = -1e9
     processes._HOME_WIDTH = 0
     asyncio.run(aevaluate(sys.argv[1], model="geometric", concurrency=2, workers=2, run_dir=sys.argv[2],
                           progress=False))
@@ -226,27 +230,47 @@ def test_ctrl_c_stops_the_run_and_leaves_no_child(rendered, tmp_path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("model", "options", "concurrency", "workers", "groups", "examples", "expected"),
+    ("model", "options", "concurrency", "workers", "groups", "examples", "spare", "expected"),
     [
-        ("geometric", {}, 2, 2, 48, 600, 2),  # a real run: this process + one worker
-        ("geometric", {}, 8, 64, 48, 600, min(os.cpu_count() or 1, 8)),  # at most the cores
-        ("geometric", {}, 1, 2, 48, 600, 1),  # one example at a time: nothing side by side
-        ("geometric", {}, 2, 1, 48, 600, 1),  # --workers 1: all in this process
-        ("geometric", {}, 2, 2, 2, 6, 1),  # tiny: starting a worker costs more than it saves
-        ("geometric", {}, 2, 2, 1, 900, 1),  # one image: one perception, one process
-        ("sim/exact", {}, 2, 2, 48, 600, 1),  # a model backend waits on I/O: async in this process
-        ("geometric", {"agent_models": {"reasoning": "openai/x"}}, 2, 2, 48, 600, 1),
+        ("geometric", {}, 2, 2, 48, 600, None, 2),  # a real run: this process + one worker
+        ("geometric", {}, 8, 64, 48, 600, None, min(os.cpu_count() or 1, 8)),  # at most the cores
+        ("geometric", {}, 8, 64, 48, 600, 0.9, min(os.cpu_count() or 1, 2)),  # one idle core: one worker
+        ("geometric", {}, 2, 2, 48, 600, 0.2, 1),  # others keep the cores busy: a worker would only compete
+        ("geometric", {}, 1, 2, 48, 600, None, 1),  # one example at a time: nothing side by side
+        ("geometric", {}, 2, 1, 48, 600, None, 1),  # --workers 1: all in this process
+        ("geometric", {}, 2, 2, 2, 6, None, 1),  # tiny: starting a worker costs more than it saves
+        ("geometric", {}, 2, 2, 1, 900, None, 1),  # one image: one perception, one process
+        ("sim/exact", {}, 2, 2, 48, 600, None, 1),  # a model backend waits on I/O: async in this process
+        ("geometric", {"agent_models": {"reasoning": "openai/x"}}, 2, 2, 48, 600, None, 1),
     ],
 )
 def test_when_a_run_gets_worker_processes(
-    model, options, concurrency, workers, groups, examples, expected
+    model, options, concurrency, workers, groups, examples, spare, expected
 ) -> None:
     if (os.cpu_count() or 1) < 2 and expected > 1:
         pytest.skip("needs two cores")
     got = example_processes(
-        model, options, concurrency=concurrency, workers=workers, groups=groups, examples=examples
+        model,
+        options,
+        concurrency=concurrency,
+        workers=workers,
+        groups=groups,
+        examples=examples,
+        spare=spare,
     )
     assert got == expected
+
+
+def test_spare_cores_counts_other_work_only() -> None:
+    from spatioxolver.evals.processes import CpuSample, spare_cores
+
+    # 2 s, the machine busy for 3.0 CPU-s of which 2.0 were this process: others used half a core
+    assert spare_cores(CpuSample(0.0, 100.0, 5.0), CpuSample(2.0, 103.0, 7.0), cores=2) == 0.5
+    assert spare_cores(CpuSample(0.0, 100.0, 5.0), CpuSample(2.0, 104.0, 6.0), cores=2) == -0.5
+    assert spare_cores(CpuSample(0.0, None, 5.0), CpuSample(2.0, None, 6.0), cores=2) is None  # no /proc/stat
+    assert (
+        spare_cores(CpuSample(0.0, 1.0, 5.0), CpuSample(0.01, 1.0, 5.0), cores=2) is None
+    )  # too short to tell
 
 
 def test_lanes_take_whole_images_and_one_lane_keeps_run_order() -> None:
@@ -261,6 +285,7 @@ def test_lanes_take_whole_images_and_one_lane_keeps_run_order() -> None:
     got = [two.take(0).name, two.take(1).name, two.take(1).name, two.take(0).name, two.take(0).name]
     assert got == ["a1", "b1", "b2", "a2", "c1"]  # lane 1 finishes image B before claiming another
     assert two.take(0) is None and two.take(1) is None
+    assert LanePicker([], 1).take(0) is None and LanePicker([], 2).take(1) is None  # nothing left to do
     three = LanePicker(units, 2)
     assert three.take(0).name == "a1" and three.take(1).name == "b1"
     three.give_back(units[1], 1)  # lane 1 is lost: its example and the rest of image B come next
@@ -285,3 +310,13 @@ def test_bad_workers_at_the_cli_is_one_line_and_exit_2(rendered, tmp_path, capsy
     err = capsys.readouterr().err.strip()
     assert code == 2 and err.startswith("error:") and len(err.splitlines()) == 1
     assert not (tmp_path / "r").exists()
+
+
+async def test_timed_out_examples_retire_their_worker_and_the_run_completes(
+    rendered, tmp_path, always_processes
+) -> None:
+    outcome, _ = await _evaluate(rendered, tmp_path / "r", 2, timeout_s=0.001, limit=30)
+    rows = read_rows(tmp_path / "r" / "results.jsonl")
+    assert outcome.counts["recorded"] == 30 and len({r["id"] for r in rows}) == 30
+    assert all(r["error_type"] == "Timeout" for r in rows)  # as in this process: a timeout row each
+    assert _no_children()
