@@ -376,7 +376,11 @@ def _eval_arm(root: str, run: str, concurrency: str, workers: str, limit: str) -
         aevaluate(root, model="geometric", concurrency=int(concurrency), workers=workers_arg, run_dir=run,
                   progress=False, limit=int(limit) or None)
     )  # fmt: skip
-    print(f"{time.perf_counter() - t:.4f}")
+    wall = time.perf_counter() - t
+    from spatioxolver.evals.processes import worker_stats
+
+    stats = worker_stats()
+    print(stats["workers_started"], stats["answered_in_workers"], f"{wall:.4f}")
 
 
 def bench_eval_concurrency(scenes: int) -> None:
@@ -405,6 +409,7 @@ def bench_eval_concurrency(scenes: int) -> None:
             rates: dict[Any, float] = {}
             rows: dict[Any, Any] = {}
             per_image: dict[Any, float] = {}
+            in_workers: dict[Any, tuple[int, int]] = {}
             for arm in arms:
                 c, w = arm
                 run = Path(tmp) / f"run-{root.name}-{c}-{w}"
@@ -418,7 +423,9 @@ def bench_eval_concurrency(scenes: int) -> None:
                 )  # fmt: skip
                 if out.returncode:
                     raise RuntimeError(f"arm {arm} failed: {out.stderr.strip()[-500:]}")
-                wall = float(out.stdout.split()[-1])
+                started, answered, wall_text = out.stdout.split()[-3:]
+                wall = float(wall_text)
+                in_workers[arm] = (int(started), int(answered))
                 found = read_rows(run / "results.jsonl")
                 rates[arm] = len(found) / wall
                 rows[arm] = {
@@ -430,9 +437,11 @@ def bench_eval_concurrency(scenes: int) -> None:
             for arm in arms:
                 c, w = arm
                 where = "default (CLI)" if w == "auto" else "all in this process"
+                started, answered = in_workers[arm]
                 print(
                     f"    concurrency {c}, {where:<20} {rates[arm]:7.1f} examples/s  "
-                    f"x{rates[arm] / base:.2f} of concurrency 1   passes per image {per_image[arm]:.2f}"
+                    f"x{rates[arm] / base:.2f} of concurrency 1   passes per image {per_image[arm]:.2f}   "
+                    f"worker processes {started}, answered {answered} of {len(rows[arm])}"
                 )
             two = rates[arms[1]] / base
             never = min(rates[a] for a in arms[:3]) / base
