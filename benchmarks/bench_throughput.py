@@ -11,9 +11,11 @@
 5. ``executor="ray"`` (local Ray, 2 workers) vs the local executor on 200 examples:
    same rows, overhead per example.
 6. ``evaluate`` on the geometric backend, examples/s at concurrency 1 vs 2 vs 8 with the
-   CLI's default settings (worker processes answering examples sharded by image), and at 2
-   with every example in this process, on generated sets with few and with all questions per
-   image; perception passes per image (counted in every process); same rows.
+   CLI's default settings (worker processes answering examples sharded by image, when a core
+   is idle), at 2 with every example in this process and at 2 with a worker forced, on
+   generated sets with few and with all questions per image, each arm in a fresh process;
+   perception passes per image (counted in every process); examples the workers answered;
+   CPU seconds of the main process and of the workers; same rows.
 
 Times are medians; CPU time (``time.process_time``, every thread of this process) is
 robust to other load on the machine, wall time is what a user waits.
@@ -359,18 +361,25 @@ def _passes_per_image(folder: Path) -> float:
     return sum(counts.values()) / max(len(counts), 1)
 
 
-def _eval_arm(root: str, run: str, concurrency: str, workers: str, limit: str) -> None:
+def _eval_arm(root: str, run: str, concurrency: str, workers: str, limit: str, forced: str = "") -> None:
     """One arm of section 6 in this (fresh) process: import what ``spatioxolver eval`` has
-    imported when its run starts, run it, print the run's wall time."""
+    imported when its run starts, run it, print the workers' counts, the CPU seconds of this
+    process and of its workers, and the run's wall time."""
     import asyncio
 
+    from spatioxolver.evals import processes
     from spatioxolver.evals.evaluate import aevaluate
 
     import spatioxolver.cli  # noqa: F401  (as the CLI: loaded before the run starts)
 
+    if forced:  # workers even when the machine's other work leaves no core idle
+        processes.MIN_SPARE_CORES = -1e9
+
     if os.environ.get(_PASSES_DIR):
         _count_perception_passes()
     workers_arg: Any = workers if workers == "auto" else int(workers)
+    start = resource.getrusage(resource.RUSAGE_SELF)
+    cpu0 = start.ru_utime + start.ru_stime  # the run's CPU only, not the interpreter's start
     t = time.perf_counter()
     asyncio.run(
         aevaluate(root, model="geometric", concurrency=int(concurrency), workers=workers_arg, run_dir=run,
@@ -380,7 +389,11 @@ def _eval_arm(root: str, run: str, concurrency: str, workers: str, limit: str) -
     from spatioxolver.evals.processes import worker_stats
 
     stats = worker_stats()
-    print(stats["workers_started"], stats["answered_in_workers"], f"{wall:.4f}")
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(
+        stats["workers_started"], stats["answered_in_workers"], f"{own.ru_utime + own.ru_stime - cpu0:.3f}",
+        f"{kids.ru_utime + kids.ru_stime:.3f}", f"{wall:.4f}",
+    )  # fmt: skip
 
 
 def bench_eval_concurrency(scenes: int) -> None:
@@ -395,7 +408,7 @@ def bench_eval_concurrency(scenes: int) -> None:
     )
     # (concurrency, workers): "auto" is the CLI's default (`spatioxolver eval --concurrency N`);
     # the last arm keeps every example in this process (threads), as before worker processes.
-    arms = [(1, "auto"), (2, "auto"), (8, "auto"), (2, 1)]
+    arms = [(1, "auto"), (2, "auto"), (8, "auto"), (2, 1), (2, "forced")]
     with tempfile.TemporaryDirectory() as tmp:
         full = Path(tmp) / "ctr"
         generate("ctr", full, scenes=scenes, seed=6, n=8, progress=False, width=480, height=320)
@@ -410,6 +423,7 @@ def bench_eval_concurrency(scenes: int) -> None:
             rows: dict[Any, Any] = {}
             per_image: dict[Any, float] = {}
             in_workers: dict[Any, tuple[int, int]] = {}
+            cpu: dict[Any, tuple[float, float]] = {}
             for arm in arms:
                 c, w = arm
                 run = Path(tmp) / f"run-{root.name}-{c}-{w}"
@@ -417,15 +431,18 @@ def bench_eval_concurrency(scenes: int) -> None:
                 passes.mkdir()
                 # A fresh process per arm, as a `spatioxolver eval` run is (what it has imported
                 # decides how its workers start); the time is the run's, not the interpreter's start.
+                forced = "forced" if w == "forced" else ""
                 out = subprocess.run(
-                    [sys.executable, __file__, "--eval-arm", str(root), str(run), str(c), str(w), str(limit or 0)],
+                    [sys.executable, __file__, "--eval-arm", str(root), str(run), str(c),
+                     "auto" if forced else str(w), str(limit or 0), forced],
                     capture_output=True, text=True, check=False, env={**os.environ, _PASSES_DIR: str(passes)},
                 )  # fmt: skip
                 if out.returncode:
                     raise RuntimeError(f"arm {arm} failed: {out.stderr.strip()[-500:]}")
-                started, answered, wall_text = out.stdout.split()[-3:]
+                started, answered, own_cpu, kids_cpu, wall_text = out.stdout.split()[-5:]
                 wall = float(wall_text)
                 in_workers[arm] = (int(started), int(answered))
+                cpu[arm] = (float(own_cpu), float(kids_cpu))
                 found = read_rows(run / "results.jsonl")
                 rates[arm] = len(found) / wall
                 rows[arm] = {
@@ -436,12 +453,26 @@ def bench_eval_concurrency(scenes: int) -> None:
             base = rates[arms[0]]
             for arm in arms:
                 c, w = arm
-                where = "default (CLI)" if w == "auto" else "all in this process"
+                where = {"auto": "default (CLI)", "forced": "workers forced"}.get(
+                    str(w), "all in this process"
+                )
                 started, answered = in_workers[arm]
                 print(
                     f"    concurrency {c}, {where:<20} {rates[arm]:7.1f} examples/s  "
                     f"x{rates[arm] / base:.2f} of concurrency 1   passes per image {per_image[arm]:.2f}   "
-                    f"worker processes {started}, answered {answered} of {len(rows[arm])}"
+                    f"worker processes {started}, answered {answered} of {len(rows[arm])}   "
+                    f"CPU s main {cpu[arm][0]:.1f} workers {cpu[arm][1]:.1f}"
+                )
+            forced_arm = arms[4]
+            if in_workers[forced_arm][0]:
+                # What the forced arm's work would take with a core each (no other load): the
+                # busier process sets the wall time. An estimate from CPU seconds, not a measurement.
+                main_cpu, kids_cpu = cpu[forced_arm]
+                one = cpu[arms[0]][0]
+                print(
+                    f"    with two idle cores (estimate from CPU seconds, not measured): concurrency 2 with "
+                    f"workers x{one / max(main_cpu, kids_cpu):.2f} of concurrency 1; CPU spent x"
+                    f"{(main_cpu + kids_cpu) / one:.2f} of concurrency 1"
                 )
             two = rates[arms[1]] / base
             never = min(rates[a] for a in arms[:3]) / base
@@ -463,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     quick = "--quick" in argv
     if argv[:1] == ["--eval-arm"]:  # one arm of section 6, in a process of its own
-        _eval_arm(*argv[1:6])
+        _eval_arm(*argv[1:7])
         return 0
     if "--only-eval" in argv:  # section 6 alone
         bench_eval_concurrency(32 if quick else 48)

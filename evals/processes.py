@@ -172,7 +172,7 @@ def example_processes(
         return 1
     most = min(workers, concurrency, os.cpu_count() or 1, groups)
     if spare is not None:
-        most = min(most, 1 + int(spare + 1 - MIN_SPARE_CORES))
+        most = min(most, 1 + int(min(spare + 1 - MIN_SPARE_CORES, 1024)))
     return max(1, most)
 
 
