@@ -8,7 +8,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 export HF_HUB_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 
-.PHONY: demo test bench lint install clean browser
+.PHONY: demo test bench lint install clean browser bytecode
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,13 @@ browser:
 test: $(STAMP) browser
 	$(VENV)/bin/pytest -q -m "not network"
 
-bench: $(STAMP)
+# An installed package has its bytecode compiled at install time (pip does it); an editable
+# checkout under PYTHONDONTWRITEBYTECODE=1 (set on these machines) would compile every module
+# from source at each start, which `spatioxolver ask`'s start-up time would then measure.
+bytecode:
+	$(PY) -m compileall -q spatioxolver agents graphs evals prompts > /dev/null
+
+bench: $(STAMP) bytecode
 	$(PY) benchmarks/run_all.py
 
 lint: $(STAMP)

@@ -218,6 +218,10 @@ def bench_ask(repeats: int) -> None:
         bare = _child_times([sys.executable, "-c", "pass"], repeats)
         now = _child_times(ask, repeats, env)
         eager = _child_times(ask, repeats, eager_env)
+    compiled = any((HERE.parent / "spatioxolver" / "__pycache__").glob("api.*.pyc"))
+    print(
+        f"  (bytecode of this checkout compiled, as in an installed package: {'yes' if compiled else 'no'})"
+    )
     print(f"  {'':<38}{'wall s':>8}{'cpu s':>8}")
     print(f"  {'python -c pass':<38}{bare[0]:>8.3f}{bare[1]:>8.3f}")
     print(f"  {'ask':<38}{now[0]:>8.3f}{now[1]:>8.3f}")
