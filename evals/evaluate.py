@@ -324,9 +324,9 @@ async def aevaluate(
     images = _distinct_images(items, limit)
     processes = 1
     if executor == "local" and answer_fn is None:
-        import os
+        from spatioxolver._pool import usable_cores
 
-        cores = os.cpu_count() or 1
+        cores = usable_cores()
         processes = example_processes(
             model,
             options,

@@ -170,7 +170,9 @@ def example_processes(
     estimate = groups * _SECONDS_PER_IMAGE + examples * _SECONDS_PER_EXAMPLE
     if estimate < MIN_PROCESS_SECONDS or (spare is not None and spare < MIN_SPARE_CORES):
         return 1
-    most = min(workers, concurrency, os.cpu_count() or 1, groups)
+    from spatioxolver._pool import usable_cores
+
+    most = min(workers, concurrency, usable_cores(), groups)
     if spare is not None:
         most = min(most, 1 + int(min(spare + 1 - MIN_SPARE_CORES, 1024)))
     return max(1, most)

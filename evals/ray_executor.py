@@ -71,7 +71,9 @@ def ray_answer_fn(
         address = address or os.environ.get("RAY_ADDRESS") or None
         kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
         if address is None:
-            kwargs["num_cpus"] = num_cpus or max(1, min(int(config.concurrency), os.cpu_count() or 1))
+            from spatioxolver._pool import usable_cores
+
+            kwargs["num_cpus"] = num_cpus or max(1, min(int(config.concurrency), usable_cores()))
         try:
             ray.init(address=address, **kwargs)
         except (ConnectionError, RuntimeError, ValueError) as exc:

@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 from spatioxolver.errors import ConfigError
 
 __all__ = [
+    "usable_cores",
     "ENV_WORKERS",
     "MIN_POOL_PIXELS",
     "MIN_POOL_OBJECTS",
@@ -106,7 +107,16 @@ def default_workers(fallback: int | None = None) -> int:
     # The main process keeps a core for everything else an example needs (answering,
     # scoring, writing rows): on 2 cores that means no pool, where threads measured faster
     # (benchmarks/bench_throughput.py section 6).
-    return max((os.cpu_count() or 1) - 1, 1)
+    return max(usable_cores() - 1, 1)
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity: a container or ``taskset`` may
+    allow fewer than the machine has), else the machine's count."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no affinity on this platform (macOS, Windows)
+        return os.cpu_count() or 1
 
 
 def pool_size() -> int:

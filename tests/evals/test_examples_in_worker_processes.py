@@ -320,3 +320,14 @@ async def test_timed_out_examples_retire_their_worker_and_the_run_completes(
     assert outcome.counts["recorded"] == 30 and len({r["id"] for r in rows}) == 30
     assert all(r["error_type"] == "Timeout" for r in rows)  # as in this process: a timeout row each
     assert _no_children()
+
+
+def test_cores_are_those_this_process_may_run_on(monkeypatch) -> None:
+    import os
+
+    from spatioxolver._pool import usable_cores
+
+    if hasattr(os, "sched_getaffinity"):
+        assert usable_cores() == len(os.sched_getaffinity(0))
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert usable_cores() == 2  # e.g. `taskset -c 0,1` on a 16-core machine
