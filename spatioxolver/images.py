@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import re
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -51,6 +52,10 @@ def load_image(source: ImageLike, *, max_pixels: int | None = None) -> np.ndarra
         return _from_array(source, "array", limit)
     if isinstance(source, (bytes, bytearray, memoryview)):
         return _decode(bytes(source), "<bytes>", limit)
+    if isinstance(source, str) and re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://", source):
+        raise InputError(
+            f"{source} is a URL; images are read from files: download it first and pass the file"
+        )
     if isinstance(source, (str, os.PathLike)):
         return _load_path(Path(source), limit)
     if _is_pil(source):
@@ -157,22 +162,37 @@ def _decode(data: bytes, where: str, limit: int) -> np.ndarray:
 
     if not data:
         raise InputError(f"image data is empty (0 bytes): {where}")
-    try:
-        # Opening reads only the header: size is known before any pixel is decoded.
-        with Image.open(io.BytesIO(data)) as img:
-            _check_size(img.size[0], img.size[1], where, limit)
-            img.load()
-            # A phone stores its photo sideways plus an EXIF orientation tag: apply it, so
-            # left / right / above mean what the viewer sees.
-            from PIL import ImageOps
+    import warnings
 
-            return _from_pil(ImageOps.exif_transpose(img), where, limit)
+    pil_limit = Image.MAX_IMAGE_PIXELS
+    try:
+        # Our limit replaces Pillow's decompression-bomb guard (its warning and its error at
+        # twice its own default), so that max_pixels / SPATIOXOLVER_MAX_PIXELS decide.
+        Image.MAX_IMAGE_PIXELS = limit
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            # Opening reads only the header: size is known before any pixel is decoded.
+            with Image.open(io.BytesIO(data)) as img:
+                _check_size(img.size[0], img.size[1], where, limit)
+                img.load()
+                # A phone stores its photo sideways plus an EXIF orientation tag: apply it, so
+                # left / right / above mean what the viewer sees.
+                from PIL import ImageOps
+
+                return _from_pil(ImageOps.exif_transpose(img), where, limit)
+    except InputError:
+        raise
     except UnidentifiedImageError:
         raise InputError(f"not an image file (unrecognised format): {where}") from None
     except Image.DecompressionBombError:
-        raise InputError(f"image is too large to decode safely: {where}") from None
+        raise InputError(
+            f"image {where} has more than twice the limit of {limit:,} pixels; downscale it or raise "
+            "max_pixels / SPATIOXOLVER_MAX_PIXELS"
+        ) from None
     except (OSError, SyntaxError, ValueError) as exc:
         raise InputError(f"image is truncated or corrupt: {where} ({exc})") from None
+    finally:
+        Image.MAX_IMAGE_PIXELS = pil_limit
 
 
 def _check_size(width: int, height: int, where: str, limit: int) -> None:

@@ -127,3 +127,28 @@ def test_exif_orientation_is_applied_at_load(tmp_path) -> None:
     assert shown[:10, :, 0].mean() > 200 and shown[-10:, :, 0].mean() < 60  # red now on top
     with Image.open(path) as opened:
         assert load_image(opened).shape[:2] == (40, 20)
+
+
+@pytest.mark.parametrize(("width", "height"), [(9000, 8000), (10000, 10000), (14000, 14000)])
+def test_an_oversized_image_says_so_and_how_to_fix_it(width, height, recwarn) -> None:
+    buf = io.BytesIO()
+    Image.new("1", (width, height)).save(buf, "PNG")  # a 1-bit PNG: big in pixels, small in bytes
+    with pytest.raises(InputError) as info:
+        load_image(buf.getvalue())
+    message = str(info.value)
+    assert "corrupt" not in message and "SPATIOXOLVER_MAX_PIXELS" in message
+    assert not [w for w in recwarn if "DecompressionBomb" in type(w.message).__name__]
+
+
+def test_the_pixel_limit_can_be_raised_past_pillows_own(monkeypatch) -> None:
+    buf = io.BytesIO()
+    Image.new("1", (13000, 14000)).save(buf, "PNG")  # 182 MP: past Pillow's 179 MP error
+    monkeypatch.setenv("SPATIOXOLVER_MAX_PIXELS", str(200_000_000))
+    pillows = Image.MAX_IMAGE_PIXELS
+    assert load_image(buf.getvalue()).shape == (14000, 13000, 3)
+    assert Image.MAX_IMAGE_PIXELS == pillows  # Pillow's own setting is restored
+
+
+def test_a_url_is_refused_with_how_to_fix_it() -> None:
+    with pytest.raises(InputError, match="https://example.com/a.png is a URL.*download"):
+        load_image("https://example.com/a.png")
