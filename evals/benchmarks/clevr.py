@@ -194,7 +194,12 @@ class CLEVRBenchmark(BenchmarkBase):
         try:
             data = json.loads(source.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise BenchmarkError(f"{source}: unreadable JSON ({exc})") from None
+            hint = (
+                "; a JSON Lines file is not a CLEVR release (check --benchmark)"
+                if source.suffix.lower() == ".jsonl" or "Extra data" in str(exc)
+                else ""
+            )
+            raise BenchmarkError(f"{source}: unreadable JSON ({exc}){hint}") from None
         questions = data.get("questions") if isinstance(data, dict) else None
         if not isinstance(questions, list):
             raise BenchmarkError(
