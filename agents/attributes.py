@@ -132,6 +132,32 @@ def _crop(mask: np.ndarray, obj: SpatialObject) -> tuple[slice, slice]:
     return slice(int(ys.min()), int(ys.max()) + 1), slice(int(xs.min()), int(xs.max()) + 1)
 
 
+def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: tuple[int, int]) -> bool:
+    """Whether a scene with cast shadows is a drawing with drop shadows: every object is one
+    uniform colour (a shaded solid never is), so the shadows do not make them solids."""
+    from ._vision.colour import rgb_to_lab
+    from ._vision.flat import is_flat
+    from ._vision.open_words import core_pixels
+
+    if not any(o.attributes.extras.get("ground") for o in objects):
+        return False
+    seen = 0
+    for obj in objects:
+        mask = object_mask(obj, size)
+        if mask is None or not mask.any():
+            continue
+        rows, cols = _crop(mask, obj)
+        crop = mask[rows, cols]
+        body = _body_pixels(rgb[rows, cols], crop).reshape(-1, 3)
+        inner = _inner_pixels(rgb[rows, cols], crop)
+        core = core_pixels(crop, rgb[rows, cols])
+        flats = [body, inner, core]
+        if not any(p is not None and is_flat(rgb_to_lab(np.asarray(p).reshape(-1, 3))) for p in flats):
+            return False
+        seen += 1
+    return seen > 0
+
+
 def _describe_geometric(
     rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]
 ) -> list[SpatialObject]:
@@ -144,6 +170,7 @@ def _describe_geometric(
     palette_name = str(options.get("palette", "clevr"))
     out: list[SpatialObject] = []
     masks: list[np.ndarray | None] = []
+    drawing = _drop_shadowed_drawing(rgb, objects, (h, w))
     for obj in objects:
         mask = object_mask(obj, (h, w))
         masks.append(mask)
@@ -168,8 +195,9 @@ def _describe_geometric(
                 colour,
                 shape,
                 material,
-                ground=bool(obj.attributes.extras.get("ground")),
+                ground=bool(obj.attributes.extras.get("ground")) and not drawing,
                 inner=_inner_pixels(rgb[rows, cols], crop),
+                full=rgb[rows, cols],
             )
             extras.update(flat_extras)
         extras.update(

@@ -87,7 +87,13 @@ def _colour_word(obj: SpatialObject) -> str | None:
 
 
 def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
-    if q.get("select"):
+    if q.get("relative"):
+        # "What colour is the shape left of the square?": the neighbour first, then its attribute.
+        rel = q["relative"]
+        chosen = _relative(rel, g).objects
+        found = [o for o in g.objects if o.id in chosen]
+        name = f"the object {rel['asks']} of {rel['reference'].get('text')}"
+    elif q.get("select"):
         # "What colour is the leftmost shape?": the extreme object first, then its attribute.
         from spatioxolver.agents._reasoning._symbolic import _extreme
 
@@ -151,6 +157,11 @@ def _compare_count(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     )
 
 
+def _exists(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    n = _count_of(q["filter"], g) if q.get("filter") else len(g.objects)
+    return SymbolicAnswer(text="Yes" if n else "No", value=n > 0, kind="exists", rationale=f"{n} found")
+
+
 def _size(objs: list[SpatialObject]) -> float:
     return statistics.median(math.sqrt(max(float(o.area or 1.0), 1.0)) for o in objs)
 
@@ -201,4 +212,5 @@ HANDLERS = {
     "compare_count": _compare_count,
     "grid": _grid,
     "mirror": _mirror,
+    "exists": _exists,
 }

@@ -44,6 +44,7 @@ _BY_QUERY = {
     "relative": "object",
     "compare_count": "yesno",
     "mirror": "yesno",
+    "exists": "yesno",
     "grid": "count",
 }
 

@@ -89,8 +89,14 @@ _SUPERLATIVES: list[tuple[str, str]] = [
         r"(?:on|at) the (?:far|very) right",
         "rightmost",
     ),
-    (r"top-?most|highest|upper-?most|at the (?:very )?top", "topmost"),
-    (r"bottom-?most|lowest|lower-?most|at the (?:very )?bottom", "bottommost"),
+    (
+        r"top-?most|highest|upper-?most|at the (?:very )?top|(?:closest|nearest) to the top(?: edge)?",
+        "topmost",
+    ),
+    (
+        r"bottom-?most|lowest|lower-?most|at the (?:very )?bottom|(?:closest|nearest) to the bottom(?: edge)?",
+        "bottommost",
+    ),
     (r"front-?most|closest(?: to the (?:camera|viewer))?|nearest(?: to the (?:camera|viewer))?", "closest"),
     (
         r"back-?most|farthest(?: (?:away )?from the (?:camera|viewer))?|"
@@ -568,6 +574,15 @@ def _count(body: str) -> dict[str, Any] | None:
     if not m:
         return None
     phrase = m.group(1)
+    # Where the objects are drawn says nothing about which: "icons in the grid", "things
+    # standing on the ground", "shapes on the page".
+    phrase = re.sub(
+        r"\s+(?:(?:that are |which are )?(?:standing|lying|sitting|resting|placed|drawn|shown) )?"
+        r"(?:on|in) (?:the|this) (?:ground|floor|table|plane|grid|page|canvas|diagram|drawing|image|picture|scene)$",
+        "",
+        phrase,
+        flags=re.I,
+    )
     rel = re.search(rf"\b(?:are |is )?({_REL_ALT}) (.+)$", phrase, re.I)
     relation = None
     if rel:

@@ -12,6 +12,7 @@ Each function takes the question body (tail instructions stripped, see
 * ``compare_count`` — "are there more cubes than spheres", "fewer", "as many ... as"
 * ``grid`` — "how many rows / columns (are there | does the grid have)"
 * ``mirror`` — "is the layout (left-right | top-bottom) mirror symmetric"
+* ``exists`` — "is there a X", "are there any X", "does the image contain a X"
 
 Example:
     >>> attribute_form("What colour is the star")["attribute"]
@@ -25,6 +26,8 @@ from typing import Any
 
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
 
+from spatioxolver.errors import UnsupportedQuestionError
+
 __all__ = [
     "QUESTION_FORMS",
     "attribute_form",
@@ -33,9 +36,11 @@ __all__ = [
     "compare_count_form",
     "grid_form",
     "mirror_form",
+    "exists_form",
 ]
 
 _WHAT = r"(?:what|which)"
+_SHAPE_NOUNS = ("shape", "solid", "figure", "form", "object", "thing")
 
 
 def attribute_form(body: str) -> dict[str, Any] | None:
@@ -46,8 +51,15 @@ def attribute_form(body: str) -> dict[str, Any] | None:
         re.I,
     ) or re.fullmatch(rf"{_WHAT} is the (colou?r|shape|size) of (.+)", body, re.I)
     if not m:
+        # "what kind of solid is X", "which type of shape does X have"
+        m = re.fullmatch(
+            rf"{_WHAT} (?:kind|type|sort) of (shape|solid|figure|form|object|thing) (?:is|are) (.+)",
+            body,
+            re.I,
+        )
+    if not m:
         return None
-    word = m.group(1).lower()
+    word = "shape" if m.group(1).lower() in _SHAPE_NOUNS else m.group(1).lower()
     attribute = "color" if word.startswith("colo") else word
     subject = m.group(2).strip()
     if re.search(r"\b(?:from above|seen from|viewed from|outline|silhouette)\b", subject, re.I):
@@ -59,6 +71,9 @@ def attribute_form(body: str) -> dict[str, Any] | None:
         re.I,
     ):
         return None  # "which shape is furthest to the left" selects an object, not an attribute
+    beside = _beside(subject)
+    if beside is not None:
+        return {"type": "attribute", "attribute": attribute, "subject": None, "relative": beside}
     select = _selected(subject)
     if select is not None:
         which, rest = select
@@ -103,6 +118,40 @@ _SIDES = (
     (r"(?:in front of)", "D", "closer"),
     (r"(?:behind)", "D", "further"),
 )
+
+
+def _beside(subject: str) -> dict[str, Any] | None:
+    """The relative query of "the shape (to the) left of the square" (the nearest one that side)."""
+    for pattern, axis, asks in _SIDES:
+        m = re.fullmatch(rf"(?:the )?(.+?) ({pattern}) (.+)", subject.strip(), re.I)
+        if m and not re.search(r"\bthe other\b|\bor\b|:", m.group(3), re.I):
+            try:
+                filt = parse_filter(m.group(1))
+            except UnsupportedQuestionError:  # not a noun phrase: not this form
+                return None
+            return {
+                "type": "relative",
+                "axis": axis,
+                "asks": asks,
+                "reference": parse_reference(m.group(3)),
+                "filter": filt,
+            }
+    return None
+
+
+def exists_form(body: str) -> dict[str, Any] | None:
+    """``is there a X`` / ``are there any X`` / ``does the image contain a X`` -> yes / no."""
+    m = re.fullmatch(
+        r"(?:is there|are there|does (?:the|this) (?:image|picture|scene|drawing) (?:contain|show|have|include)|"
+        r"can you see|do you see)(?: an?| any| at least one)? (.+?)(?: in (?:the|this) (?:image|picture|scene|drawing))?",
+        body,
+        re.I,
+    )
+    if not m or re.match(r"(?:more|fewer|less|as many|the same number|exactly|\d)", m.group(1), re.I):
+        return None
+    if re.search(r"\b(?:left|right|above|below|under|behind|front|between|than|or)\b", m.group(1), re.I):
+        return None  # a relation: the other forms
+    return {"type": "exists", "filter": parse_filter(m.group(1))}
 
 
 def relative_form(body: str) -> dict[str, Any] | None:
@@ -206,4 +255,12 @@ def mirror_form(body: str) -> dict[str, Any] | None:
 
 
 #: Tried in this order before the parser's own forms.
-QUESTION_FORMS = (grid_form, mirror_form, compare_count_form, attribute_form, either_size_form, relative_form)
+QUESTION_FORMS = (
+    grid_form,
+    mirror_form,
+    compare_count_form,
+    attribute_form,
+    either_size_form,
+    relative_form,
+    exists_form,
+)

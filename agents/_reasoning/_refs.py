@@ -74,6 +74,11 @@ _LABEL_RE = re.compile(
     r"([A-Za-z0-9]+)$",
     re.I,
 )
+_NAMED_RE = re.compile(
+    r"^(?:[a-z]+\s+){0,2}(?:labell?ed|marked|tagged|named|annotated)(?:\s+(?:with|by|as))?(?:\s+the)?"
+    r"(?:\s+(?:letter|number|digit|label|tag))?\s+[\"']?([A-Za-z0-9]{1,3})[\"']?$",
+    re.I,
+)
 _PAREN_TAG_RE = re.compile(r"\(\s*(?:tag|object|box|label)?\s*#?\s*([A-Za-z0-9]+)\s*\)", re.I)
 
 
@@ -148,6 +153,11 @@ def parse_reference(phrase: str) -> dict[str, Any]:
         # "object 3 (the small red metal cube)": the label, plus the description.
         ref["label"] = _norm_label(prefix.group(1))
         body = prefix.group(2)
+    named = _NAMED_RE.match(body)
+    if ref["label"] is None and named:
+        # "the shape labelled B", "the object marked 3": the label names it.
+        ref["label"] = _norm_label(named.group(1))
+        return ref
     match = _LABEL_RE.match(body)
     if ref["label"] is None and match:
         ref["label"] = _norm_label(match.group(1))

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["open_words"]
+__all__ = ["open_words", "core_pixels"]
 
 
 def open_words(
@@ -25,12 +25,16 @@ def open_words(
     *,
     ground: bool = False,
     inner: np.ndarray | None = None,
+    full: np.ndarray | None = None,
 ) -> tuple[str, str, str, dict[str, Any]]:
     """``(colour, shape, material, extras)`` with the open vocabulary applied.
 
     ``ground``: the segmenter saw cast shadows (objects stand on a ground plane), so no
     object is read as a flat drawing. ``inner``: the pixels well inside the outline; a
     shape drawn with a dark outline stroke is flat when its body or its inner pixels are.
+    ``full``: the crop's RGB pixels (same shape as ``mask``); a shape whose core (the mask
+    eroded by a fifth of its inscribed radius) is one uniform colour is flat too (an outline
+    in a darker shade of the fill; a shaded solid's core is never uniform).
     """
     from .colour import rgb_to_lab
     from .flat import colour_term, flat_shape, is_cone, is_flat
@@ -47,6 +51,10 @@ def open_words(
             inner = np.asarray(inner).reshape(-1, 3)
             if is_flat(rgb_to_lab(inner)):
                 fill = inner
+        if fill is None:
+            core = core_pixels(mask, full) if full is not None else None
+            if core is not None and is_flat(rgb_to_lab(core)):
+                fill = core  # an outline stroke of another shade around a uniform fill
         if fill is not None:
             term, tone = colour_term(np.median(fill, axis=0))
             return term, flat_shape(mask), "unknown", {"flat": True, "tone": tone}
@@ -60,3 +68,28 @@ def open_words(
         if term == "orange" and lit_l > 67 or term == "pink" and colour in ("red", "purple"):
             colour = term
     return colour, shape, material, extras
+
+
+def core_pixels(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
+    """The fill of a shape outlined in another shade: the pixels deeper than a fifth of the
+    mask's inscribed radius (at least 3 px), when the ring 1-2.5 px in from the edge is
+    darker than their median along most of the outline, like a stroke; else ``None``
+    (a lit solid's rim is bright on its lit side)."""
+    import cv2
+
+    from .colour import rgb_to_lab
+
+    m = np.pad(mask.astype(np.uint8), 1)
+    dist = cv2.distanceTransform(m, cv2.DIST_L2, 3)[1:-1, 1:-1]
+    depth = max(3.0, 0.2 * float(dist.max()))
+    core = dist > depth
+    band = (dist > 1.0) & (dist <= 2.5) & ~core
+    if core.sum() < 40 or band.sum() < 12:
+        return None
+    full = np.asarray(full)
+    core_px = full[core].reshape(-1, 3)
+    core_l = float(np.median(rgb_to_lab(core_px)[:, 0]))
+    band_l = rgb_to_lab(full[band].reshape(-1, 3))[:, 0]
+    if float((band_l < core_l - 5.0).mean()) < 0.6:
+        return None
+    return core_px

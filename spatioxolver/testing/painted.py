@@ -141,12 +141,17 @@ def _vertices(shape: str, cx: float, cy: float, r: float, turn: float) -> list[t
         radii, n = (r,), sides
     start = -math.pi / 2 + turn + (math.pi / 4 if shape == "square" else 0.0)
     return [
-        (cx + radii[k % len(radii)] * math.cos(start + 2 * math.pi * k / n), cy + radii[k % len(radii)] * math.sin(start + 2 * math.pi * k / n))
+        (
+            cx + radii[k % len(radii)] * math.cos(start + 2 * math.pi * k / n),
+            cy + radii[k % len(radii)] * math.sin(start + 2 * math.pi * k / n),
+        )
         for k in range(n)
     ]
 
 
-def _shape_on(draw: Any, shape: str, cx: float, cy: float, r: float, fill: Any, outline: Any, width: int) -> None:
+def _shape_on(
+    draw: Any, shape: str, cx: float, cy: float, r: float, fill: Any, outline: Any, width: int
+) -> None:
     kw = {"fill": fill, "outline": outline, "width": width}
     if shape == "circle":
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], **kw)
@@ -172,7 +177,9 @@ def _area_factor(shape: str) -> float:
     }[shape]
 
 
-def _place(rng: random.Random, n: int, w: int, h: int, areas: list[float], shapes: list[str], margin: float) -> list[tuple[float, float, float]]:
+def _place(
+    rng: random.Random, n: int, w: int, h: int, areas: list[float], shapes: list[str], margin: float
+) -> list[tuple[float, float, float]]:
     """Centres and radii for ``n`` shapes that do not overlap (with a gap)."""
     out: list[tuple[float, float, float]] = []
     for i in range(n):
@@ -239,39 +246,87 @@ def _flat_scene(rng: random.Random, w: int, h: int, n: int, style: str, shadows:
 
 
 # ------------------------------------------------------------------ questions (flat)
-def _flat_questions(rng: random.Random, objs: list[dict[str, Any]], allow_colour: bool = True) -> list[Question]:
+def _flat_questions(
+    rng: random.Random, objs: list[dict[str, Any]], allow_colour: bool = True
+) -> list[Question]:
     qs: list[Question] = []
     noun = rng.choice(["shapes", "figures", "objects"])
-    qs.append(Question(rng.choice([f"How many {noun} can you see?", f"Count the {noun}.", f"How many {noun} are in the image?"]), "count", len(objs)))
+    qs.append(
+        Question(
+            rng.choice(
+                [f"How many {noun} can you see?", f"Count the {noun}.", f"How many {noun} are in the image?"]
+            ),
+            "count",
+            len(objs),
+        )
+    )
     right = max(objs, key=lambda o: o["cx"])
     if sorted(o["cx"] for o in objs)[-2] < right["cx"] - 20:
-        qs.append(Question("Which shape is furthest to the right?", "object", [right["color"], right["shape"]]))
+        qs.append(
+            Question("Which shape is furthest to the right?", "object", [right["color"], right["shape"]])
+        )
     low = max(objs, key=lambda o: o["cy"])
     if sorted(o["cy"] for o in objs)[-2] < low["cy"] - 20:
-        qs.append(Question(rng.choice(["Which shape is lowest?", "Which object is closest to the bottom?"]), "object", [low["color"], low["shape"]]))
+        qs.append(
+            Question(
+                rng.choice(["Which shape is lowest?", "Which object is closest to the bottom?"]),
+                "object",
+                [low["color"], low["shape"]],
+            )
+        )
     term = rng.choice([o["color"] for o in objs])
-    qs.append(Question(rng.choice([f"How many {term} things are there?", f"How many {term} shapes are there?"]), "count", sum(o["color"] == term for o in objs)))
+    qs.append(
+        Question(
+            rng.choice([f"How many {term} things are there?", f"How many {term} shapes are there?"]),
+            "count",
+            sum(o["color"] == term for o in objs),
+        )
+    )
     uniq = [o for o in objs if sum(x["shape"] == o["shape"] for x in objs) == 1]
     if uniq and allow_colour:
         o = rng.choice(uniq)
-        qs.append(Question(rng.choice([f"What colour is the {o['shape']}?", f"Which color does the {o['shape']} have?"]), "word", o["color"]))
+        qs.append(
+            Question(
+                rng.choice([f"What colour is the {o['shape']}?", f"Which color does the {o['shape']} have?"]),
+                "word",
+                o["color"],
+            )
+        )
     uc = [o for o in objs if sum(x["color"] == o["color"] for x in objs) == 1]
     if uc:
         o = rng.choice(uc)
-        qs.append(Question(rng.choice([f"What shape is the {o['color']} one?", f"Which shape is {o['color']}?"]), "word", o["shape"]))
+        qs.append(
+            Question(
+                rng.choice([f"What shape is the {o['color']} one?", f"Which shape is {o['color']}?"]),
+                "word",
+                o["shape"],
+            )
+        )
     if len(uniq) >= 2:
         a, b = rng.sample(uniq, 2)
         if abs(a["cy"] - b["cy"]) > 0.5 * (a["r"] + b["r"]):
             qs.append(Question(f"Is the {a['shape']} above the {b['shape']}?", "bool", a["cy"] < b["cy"]))
         if abs(a["cx"] - b["cx"]) > 0.5 * (a["r"] + b["r"]):
-            qs.append(Question(f"Is the {a['shape']} on the left side of the {b['shape']}?", "bool", a["cx"] < b["cx"]))
+            qs.append(
+                Question(
+                    f"Is the {a['shape']} on the left side of the {b['shape']}?", "bool", a["cx"] < b["cx"]
+                )
+            )
         if max(a["area"], b["area"]) > 1.6 * min(a["area"], b["area"]):
             big = a if a["area"] > b["area"] else b
-            qs.append(Question(f"Which is bigger, the {a['shape']} or the {b['shape']}?", "object", [big["color"], big["shape"]]))
+            qs.append(
+                Question(f"Which is bigger, the {a['shape']} or the {b['shape']}?", "word", big["shape"])
+            )
     for o in uniq:  # "the shape left of the X": only when exactly one shape lies left of it
         lefts = [x for x in objs if x["cx"] < o["cx"] - 0.5 * (x["r"] + o["r"])]
-        if len(lefts) == 1 and all(abs(x["cx"] - o["cx"]) > 0.5 * (x["r"] + o["r"]) for x in objs if x is not o) and allow_colour:
-            qs.append(Question(f"What colour is the shape left of the {o['shape']}?", "word", lefts[0]["color"]))
+        if (
+            len(lefts) == 1
+            and all(abs(x["cx"] - o["cx"]) > 0.5 * (x["r"] + o["r"]) for x in objs if x is not o)
+            and allow_colour
+        ):
+            qs.append(
+                Question(f"What colour is the shape left of the {o['shape']}?", "word", lefts[0]["color"])
+            )
             break
     shapes = sorted({o["shape"] for o in objs})
     if len(shapes) >= 2:
@@ -280,7 +335,13 @@ def _flat_questions(rng: random.Random, objs: list[dict[str, Any]], allow_colour
         qs.append(Question(f"Are there more {_plural(s1)} than {_plural(s2)}?", "bool", n1 > n2))
     area = sorted(objs, key=lambda o: -o["area"])
     if area[0]["area"] > 1.5 * area[1]["area"] and allow_colour:
-        qs.append(Question(rng.choice(["What is the colour of the biggest shape?", "What color is the largest figure?"]), "word", area[0]["color"]))
+        qs.append(
+            Question(
+                rng.choice(["What is the colour of the biggest shape?", "What color is the largest figure?"]),
+                "word",
+                area[0]["color"],
+            )
+        )
     absent = [s for s in _FLAT if s not in shapes]
     if absent and rng.random() < 0.5:
         qs.append(Question(f"Is there a {rng.choice(absent)}?", "bool", False))
@@ -298,7 +359,9 @@ def _sheet(rng: random.Random, k: int) -> DrawnCase | None:
     w, h = _size(rng)
     style = ("fill", "edged", "outline", "fill")[k % 4]
     ground = ("white", "gradient", "paper")[k % 3]
-    out = _flat_scene(rng, w, h, rng.randint(3, 6), style, shadows=style != "outline" and rng.random() < 0.5, ground=ground)
+    out = _flat_scene(
+        rng, w, h, rng.randint(3, 6), style, shadows=style != "outline" and rng.random() < 0.5, ground=ground
+    )
     if out is None:
         return None
     big, objs = out
@@ -327,7 +390,12 @@ def _tiles(rng: random.Random, k: int) -> DrawnCase:
             if tile:
                 pad = min(cw, ch) * 0.08
                 d.rounded_rectangle(
-                    [(j * cw + pad) * _SS, (i * ch + pad) * _SS, ((j + 1) * cw - pad) * _SS, ((i + 1) * ch - pad) * _SS],
+                    [
+                        (j * cw + pad) * _SS,
+                        (i * ch + pad) * _SS,
+                        ((j + 1) * cw - pad) * _SS,
+                        ((i + 1) * ch - pad) * _SS,
+                    ],
                     radius=int(pad * 2 * _SS),
                     fill=(236, 236, 240),
                 )
@@ -337,14 +405,26 @@ def _tiles(rng: random.Random, k: int) -> DrawnCase:
     case = DrawnCase(f"tiles-{k}", "tiles", _render(big, w, h), objs)
     t, s = rng.choice(terms), rng.choice(shapes)
     qs = [
-        Question(rng.choice(["How many rows does the grid have?", "How many rows are there?"]), "count", rows),
-        Question(rng.choice(["How many columns does the grid have?", "How many columns are there?"]), "count", cols),
-        Question(rng.choice(["How many icons are in the grid?", "How many items are there?"]), "count", rows * cols),
+        Question(
+            rng.choice(["How many rows does the grid have?", "How many rows are there?"]), "count", rows
+        ),
+        Question(
+            rng.choice(["How many columns does the grid have?", "How many columns are there?"]), "count", cols
+        ),
+        Question(
+            rng.choice(["How many icons are in the grid?", "How many items are there?"]), "count", rows * cols
+        ),
         Question(f"How many {t} icons are there?", "count", sum(o["color"] == t for o in objs)),
         Question(f"How many {_plural(s)} are there?", "count", sum(o["shape"] == s for o in objs)),
     ]
     s2 = next(x for x in shapes if x != s)
-    qs.append(Question(f"Are there more {_plural(s)} than {_plural(s2)}?", "bool", sum(o["shape"] == s for o in objs) > sum(o["shape"] == s2 for o in objs)))
+    qs.append(
+        Question(
+            f"Are there more {_plural(s)} than {_plural(s2)}?",
+            "bool",
+            sum(o["shape"] == s for o in objs) > sum(o["shape"] == s2 for o in objs),
+        )
+    )
     case.questions = qs
     return case
 
@@ -384,7 +464,9 @@ def _lettered(rng: random.Random, k: int) -> DrawnCase | None:
 
 
 # ------------------------------------------------------------------ 3-D
-def _solid(big: Any, kind: str, x: float, base: float, s: float, colour: tuple[int, int, int], light: int) -> float:
+def _solid(
+    big: Any, kind: str, x: float, base: float, s: float, colour: tuple[int, int, int], light: int
+) -> float:
     """Paint one solid standing at (x, base) of width ``s`` (3x pixels); returns its image area."""
     from PIL import Image, ImageDraw
 
@@ -397,7 +479,9 @@ def _solid(big: Any, kind: str, x: float, base: float, s: float, colour: tuple[i
         dist = np.hypot(xx, yy) / r
         lx, ly = -0.45 * light, -0.5
         shade = np.clip(0.45 + 0.65 * (1 - np.hypot(xx / r - lx, yy / r - ly) / 1.6), 0.3, 1.15)
-        rgb = np.clip(col[None, None] * shade[..., None] + 255 * np.clip(shade - 1.05, 0, 1)[..., None] * 3, 0, 255)
+        rgb = np.clip(
+            col[None, None] * shade[..., None] + 255 * np.clip(shade - 1.05, 0, 1)[..., None] * 3, 0, 255
+        )
         alpha = (np.clip((1 - dist) * r, 0, 1) * 255).astype(np.uint8)
         tile = Image.fromarray(np.dstack([rgb.astype(np.uint8), alpha]), "RGBA")
         big.alpha_composite(tile, (int(cx - r), int(cy - r)))
@@ -407,8 +491,22 @@ def _solid(big: Any, kind: str, x: float, base: float, s: float, colour: tuple[i
         dx, dy = s * 0.2 * light, -s * 0.2
         x0, y1 = x - face / 2 - dx / 2, base
         front = [(x0, y1 - face), (x0 + face, y1 - face), (x0 + face, y1), (x0, y1)]
-        top = [(x0, y1 - face), (x0 + dx, y1 - face + dy), (x0 + face + dx, y1 - face + dy), (x0 + face, y1 - face)]
-        side = [(x0 + face, y1 - face), (x0 + face + dx, y1 - face + dy), (x0 + face + dx, y1 + dy), (x0 + face, y1)] if light > 0 else [(x0, y1 - face), (x0 + dx, y1 - face + dy), (x0 + dx, y1 + dy), (x0, y1)]
+        top = [
+            (x0, y1 - face),
+            (x0 + dx, y1 - face + dy),
+            (x0 + face + dx, y1 - face + dy),
+            (x0 + face, y1 - face),
+        ]
+        side = (
+            [
+                (x0 + face, y1 - face),
+                (x0 + face + dx, y1 - face + dy),
+                (x0 + face + dx, y1 + dy),
+                (x0 + face, y1),
+            ]
+            if light > 0
+            else [(x0, y1 - face), (x0 + dx, y1 - face + dy), (x0 + dx, y1 + dy), (x0, y1)]
+        )
         d.polygon(front, fill=tuple(int(v) for v in col * 0.92))
         d.polygon(top, fill=tuple(int(min(255, v * 1.12 + 12)) for v in col))
         d.polygon(side, fill=tuple(int(v) for v in col * 0.62))
@@ -446,8 +544,14 @@ def _horizon(rng: random.Random, k: int) -> DrawnCase | None:
     w, h = rng.choice([(640, 480), (800, 600), (960, 540), (720, 540)])
     W, H = w * _SS, h * _SS
     hy = rng.uniform(0.3, 0.45) * H
-    sky0, sky1 = np.array(rng.choice([(120, 170, 230), (160, 200, 240), (200, 215, 235)]), float), np.array((235, 240, 248), float)
-    g0, g1 = np.array(rng.choice([(205, 200, 188), (170, 190, 150), (190, 190, 195)]), float), np.array(rng.choice([(150, 145, 135), (120, 140, 100), (140, 140, 148)]), float)
+    sky0, sky1 = (
+        np.array(rng.choice([(120, 170, 230), (160, 200, 240), (200, 215, 235)]), float),
+        np.array((235, 240, 248), float),
+    )
+    g0, g1 = (
+        np.array(rng.choice([(205, 200, 188), (170, 190, 150), (190, 190, 195)]), float),
+        np.array(rng.choice([(150, 145, 135), (120, 140, 100), (140, 140, 148)]), float),
+    )
     ys = np.arange(H)[:, None]
     t_sky = np.clip(ys / hy, 0, 1)[..., None]
     t_gnd = np.clip((ys - hy) / (H - hy), 0, 1)[..., None]
@@ -471,7 +575,9 @@ def _horizon(rng: random.Random, k: int) -> DrawnCase | None:
         base = hy + (H - hy) * (0.12 + 0.8 * depth)
         s = W * (0.045 + 0.11 * depth)
         x = rng.uniform(s, W - s)
-        if all(abs(x - o["x"]) > (s + o["s"]) * 0.75 or abs(base - o["base"]) > 0.6 * (s + o["s"]) for o in objs):
+        if all(
+            abs(x - o["x"]) > (s + o["s"]) * 0.75 or abs(base - o["base"]) > 0.6 * (s + o["s"]) for o in objs
+        ):
             kind = rng.choice(_SOLIDS)
             objs.append({"x": x, "base": base, "s": s, "kind": kind})
     if len(objs) < 3:
@@ -480,37 +586,81 @@ def _horizon(rng: random.Random, k: int) -> DrawnCase | None:
     sd = ImageDraw.Draw(shadow)
     for o in objs:
         off = o["s"] * 0.35 * -light
-        sd.ellipse([o["x"] + off - o["s"] * 0.6, o["base"] - o["s"] * 0.16, o["x"] + off + o["s"] * 0.6, o["base"] + o["s"] * 0.12], fill=(0, 0, 0, 85))
+        sd.ellipse(
+            [
+                o["x"] + off - o["s"] * 0.6,
+                o["base"] - o["s"] * 0.16,
+                o["x"] + off + o["s"] * 0.6,
+                o["base"] + o["s"] * 0.12,
+            ],
+            fill=(0, 0, 0, 85),
+        )
     big = Image.alpha_composite(big, shadow.filter(ImageFilter.GaussianBlur(3 * _SS)))
     out = []
     for o, term in zip(sorted(objs, key=lambda o: o["base"]), terms, strict=False):
         colour = paint_colour(term, rng, pastel=pastel and term in _PASTEL)
         area = _solid(big, o["kind"], o["x"], o["base"], o["s"], colour, light)
-        out.append({"shape": _SOLID_GOLD[o["kind"]], "noun": o["kind"], "color": term, "cx": o["x"] / _SS, "cy": o["base"] / _SS, "area": area / _SS**2, "r": o["s"] / _SS / 2})
+        out.append(
+            {
+                "shape": _SOLID_GOLD[o["kind"]],
+                "noun": o["kind"],
+                "color": term,
+                "cx": o["x"] / _SS,
+                "cy": o["base"] / _SS,
+                "area": area / _SS**2,
+                "r": o["s"] / _SS / 2,
+            }
+        )
     case = DrawnCase(f"horizon-{k}", "horizon", _render(big, w, h), out)
-    qs = [Question(rng.choice(["How many objects are there?", "How many things are standing on the ground?"]), "count", len(out))]
+    qs = [
+        Question(
+            rng.choice(["How many objects are there?", "How many things are standing on the ground?"]),
+            "count",
+            len(out),
+        )
+    ]
     kinds = sorted({o["noun"] for o in out})
     kd = rng.choice(kinds)
     qs.append(Question(f"How many {_plural(kd)} are there?", "count", sum(o["noun"] == kd for o in out)))
     o = rng.choice(out)
-    qs.append(Question(rng.choice([f"What shape is the {o['color']} object?", f"What kind of solid is the {o['color']} thing?"]), "word", o["shape"]))
+    qs.append(
+        Question(
+            rng.choice(
+                [f"What shape is the {o['color']} object?", f"What kind of solid is the {o['color']} thing?"]
+            ),
+            "word",
+            o["shape"],
+        )
+    )
     uniq = [x for x in out if sum(y["noun"] == x["noun"] for y in out) == 1]
     if uniq:
         o = rng.choice(uniq)
         qs.append(Question(f"What colour is the {o['noun']}?", "word", o["color"]))
     near = max(out, key=lambda o: o["cy"])
     if sorted(o["cy"] for o in out)[-2] < near["cy"] - 15:
-        qs.append(Question(rng.choice(["Which object is closest to the camera?", "Which thing is nearest to the viewer?"]), "object", [near["color"], near["shape"]]))
+        qs.append(
+            Question(
+                rng.choice(
+                    ["Which object is closest to the camera?", "Which thing is nearest to the viewer?"]
+                ),
+                "object",
+                [near["color"], near["shape"]],
+            )
+        )
     far = min(out, key=lambda o: o["cy"])
     if sorted(o["cy"] for o in out)[1] > far["cy"] + 15:
         qs.append(Question("Which object is farthest away?", "object", [far["color"], far["shape"]]))
     right = max(out, key=lambda o: o["cx"])
     if sorted(o["cx"] for o in out)[-2] < right["cx"] - 25:
-        qs.append(Question("Which object is furthest to the right?", "object", [right["color"], right["shape"]]))
+        qs.append(
+            Question("Which object is furthest to the right?", "object", [right["color"], right["shape"]])
+        )
     if len(uniq) >= 2:
         a, b = rng.sample(uniq, 2)
         if abs(a["cx"] - b["cx"]) > a["r"] + b["r"]:
-            qs.append(Question(f"Is the {a['noun']} to the left of the {b['noun']}?", "bool", a["cx"] < b["cx"]))
+            qs.append(
+                Question(f"Is the {a['noun']} to the left of the {b['noun']}?", "bool", a["cx"] < b["cx"])
+            )
     case.questions = qs
     return case
 
