@@ -10,7 +10,7 @@ Shaded objects keep the 3-D classifier (cube, sphere, cylinder) plus :func:`is_c
 
 Flat colours get a basic colour term by hue in CIELAB (LCh) with the achromatic terms
 (black, gray, white) by lightness, brown as dark orange / yellow / red, pink as light
-red / magenta, and a tone (``light`` / ``dark``) when the lightness is far from the
+red / magenta (a light purple below hue 325, lavender, stays purple), and a tone (``light`` / ``dark``) when the lightness is far from the
 term's prototype (:func:`colour_term`).
 
 Example:
@@ -37,6 +37,12 @@ _HUES = {
     "purple": (315.0, 36.0),
     "pink": (355.0, 66.0),
 }
+
+
+#: Light colours of the purple hue range are pink only from this CIELAB hue on (magenta,
+#: orchid, violet); below it (lavender, lilac, medium purple: Munsell 5P-10P at high value)
+#: they stay purple, as in the basic colour term centroids (Sturges & Whitfield 1995).
+_PINK_FROM = 325.0
 
 
 def _lab(rgb: tuple[float, float, float] | np.ndarray) -> np.ndarray:
@@ -66,7 +72,7 @@ def colour_term(rgb: tuple[float, float, float] | np.ndarray) -> tuple[str, str 
         return "brown", None
     if term == "red" and L > 62 and chroma < 60:
         return "pink", None
-    if term == "purple" and L > 60:
+    if term == "purple" and L > 60 and hue >= _PINK_FROM:
         return "pink", None
     proto = _HUES[term][1]
     tone = "light" if L > proto + 16 else "dark" if L < proto - 16 else None

@@ -47,7 +47,10 @@ class Region:
     notes: dict[str, Any] = field(default_factory=dict)
 
 
-def _fill_holes(mask: np.ndarray) -> np.ndarray:
+def _fill_holes(mask: np.ndarray, backdrop: np.ndarray | None = None, min_area: int = 40) -> np.ndarray:
+    """``mask`` with its holes filled, except holes (of at least ``min_area`` px) where at
+    least 70 % of the pixels are ``backdrop`` (the background seen through an outline-only
+    shape, a ring: the object is the stroke, not the paper inside it)."""
     import cv2
 
     padded = np.pad(mask.astype(np.uint8), 1)
@@ -55,6 +58,12 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
     ff = np.zeros((flood.shape[0] + 2, flood.shape[1] + 2), np.uint8)
     cv2.floodFill(flood, ff, (0, 0), 1)
     holes = flood[1:-1, 1:-1] == 0
+    if backdrop is not None and holes.any():
+        n, parts = cv2.connectedComponents(holes.astype(np.uint8), connectivity=4)
+        for k in range(1, n):
+            hole = parts == k
+            if hole.sum() >= min_area and float(backdrop[hole].mean()) >= 0.7:
+                holes &= ~hole
     return mask | holes
 
 
@@ -328,7 +337,7 @@ def geometric_regions(
             continue
         x0, y0, x1, y1 = max(x - 1, 0), max(y - 1, 0), min(x + bw + 1, w), min(y + bh + 1, h)
         comp = labels[y0:y1, x0:x1] == k
-        comp = _fill_holes(comp)
+        comp = _fill_holes(comp, fg.distance[y0:y1, x0:x1] < fg.threshold, min_area)
         crop_lab = fg.lab[y0:y1, x0:x1]
         parts = [comp]
         if options.get("split_colours", True):
