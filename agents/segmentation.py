@@ -103,9 +103,12 @@ def segment(
         regions, glyphs = drop_scenery(regions, fg, work, work_options)
         labels = _drawn_labels(work, [g.mask for g in glyphs], options)
         if labels is not None:
-            # A glyph OCR could not read as part of a label is an object after all.
+            # A glyph OCR could not read as part of a label is an object after all, unless
+            # it is ink much smaller than the objects drawn (a mark beside them).
             boxes = [b for _, b in labels]
-            regions += [g for g in glyphs if not _inside_any(g.mask, boxes)]
+            regions += [
+                g for g in glyphs if not _inside_any(g.mask, boxes) and not _small_mark(g.mask, regions)
+            ]
         if labels:
             if not options.get("marks"):
                 options["marks"] = {
@@ -154,6 +157,21 @@ def _drawn_labels(
     if image_quality(work)["reliability"] < 0.5:
         return None  # a photo's texture is not labels (and reading it would cost seconds)
     return read_labels(work, glyphs)
+
+
+def _small_mark(mask: np.ndarray, regions: list[Any]) -> bool:
+    """Whether a glyph is under half the median height and a tenth of the median area of
+    the object regions (at least two): a label's letter, not one of the shapes."""
+    if len(regions) < 2:
+        return False
+    heights, areas = [], []
+    for r in regions:
+        ys = np.nonzero(r.mask.any(axis=1))[0]
+        heights.append(float(ys[-1] - ys[0] + 1) if ys.size else 0.0)
+        areas.append(float(r.mask.sum()))
+    ys = np.nonzero(mask.any(axis=1))[0]
+    height = float(ys[-1] - ys[0] + 1) if ys.size else 0.0
+    return height < 0.5 * float(np.median(heights)) and float(mask.sum()) < 0.1 * float(np.median(areas))
 
 
 def _inside_any(mask: np.ndarray, boxes: list[Any]) -> bool:

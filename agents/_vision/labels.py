@@ -25,6 +25,11 @@ import numpy as np
 __all__ = ["read_labels", "ocr_available"]
 
 
+#: Symbols the recogniser returns for a lone capital letter drawn in some fonts (its
+#: dictionary holds them, a one-glyph label is always a letter or a digit).
+_LOOKALIKE = {"√": "V", "|": "I", "∨": "V", "Λ": "A", "∧": "A", "○": "O", "О": "O", "Ｌ": "L"}
+
+
 @lru_cache(maxsize=1)
 def _engine() -> Any:
     try:
@@ -91,6 +96,7 @@ def read_labels(
         if not result:
             continue
         text, score = str(result[0][0]).strip(), float(result[0][1])
+        text = _LOOKALIKE.get(text, text)
         if score < min_score or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
             continue
         out.append((text.upper() if len(text) == 1 and text.isalpha() else text, (x0, y0, x1, y1)))

@@ -355,12 +355,22 @@ def _lettered(rng: random.Random, k: int) -> DrawnCase | None:
     tags = rng.sample("ABCDEFGHJKLMNPRSTUVWXYZ", n) if k % 2 == 0 else [str(i + 1) for i in range(n)]
     size = max(12, int(0.045 * min(w, h)))
     font = ImageFont.load_default(size=size * SS)
+
+    def reach(o: dict[str, Any]) -> float:
+        return o["r"] * (1.7 if o["shape"] in ("rectangle", "ellipse") else 1.15)
+
     for o, tag in zip(objs, tags, strict=True):
         o["tag"] = tag
-        x = o["cx"] + o["r"] * (1.7 if o["shape"] in ("rectangle", "ellipse") else 1.15) + 4
+        x = o["cx"] + reach(o) + 4
         y = o["cy"] - size * 0.6
         if x + size > w:
-            x = o["cx"] - o["r"] * (1.7 if o["shape"] in ("rectangle", "ellipse") else 1.15) - size - 4
+            x = o["cx"] - reach(o) - size - 4
+        # Only labels a reader can attribute: clearly nearer their own shape than any other.
+        ax, ay = x + size * 0.3, y + size * 0.6
+        gaps = [math.hypot(ax - q["cx"], ay - q["cy"]) - reach(q) for q in objs]
+        own = gaps[objs.index(o)]
+        if any(g < 2.0 * max(own, 4.0) for q, g in zip(objs, gaps, strict=True) if q is not o):
+            return None
         d.text((x * SS, y * SS), tag, fill=(20, 20, 20), font=font)
     case = DrawnCase(f"lettered-{k}", "lettered", render(big, w, h), objs)
     noun = "shape" if k % 2 == 0 else "object"
