@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["open_words", "core_pixels"]
+__all__ = ["open_words", "core_pixels", "faceted"]
 
 
 def open_words(
@@ -43,7 +43,7 @@ def open_words(
     if pixels.shape[0] == 0:
         return colour, shape, material, {}
     lab = rgb_to_lab(pixels)
-    if not ground:
+    if not ground and not (full is not None and faceted(mask, full)):
         fill = None
         if is_flat(lab):
             fill = pixels
@@ -67,6 +67,8 @@ def open_words(
         lit_l = float(np.median(lab[lab[:, 0] >= np.percentile(lab[:, 0], 60), 0]))
         if term == "orange" and lit_l > 67 or term == "pink" and colour in ("red", "purple"):
             colour = term
+        elif colour == "gray" and term not in ("gray", "black", "white"):
+            colour = term  # a colour CLEVR's palette lacks (pink, a pastel) is not gray
     return colour, shape, material, extras
 
 
@@ -93,3 +95,25 @@ def core_pixels(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
     if float((band_l < core_l - 5.0).mean()) < 0.6:
         return None
     return core_px
+
+
+def faceted(mask: np.ndarray, full: np.ndarray) -> bool:
+    """Whether a uniformly coloured silhouette is a solid drawn with flat-shaded faces (a box:
+    front, top and side in three shades of one colour): at least 12 % of it is more than 8
+    CIELAB lightness units off the median, and those pixels form a face (their inscribed
+    radius is at least 15 % of the silhouette's), not a thin outline stroke."""
+    import cv2
+
+    from .colour import rgb_to_lab
+
+    m = mask.astype(bool)
+    if m.sum() < 60:
+        return False
+    light = np.zeros(m.shape, np.float32)
+    light[m] = rgb_to_lab(np.asarray(full)[m].reshape(-1, 3))[:, 0]
+    off = m & (np.abs(light - float(np.median(light[m]))) > 8.0)
+    if off.sum() < 0.12 * m.sum():
+        return False
+    whole = float(cv2.distanceTransform(np.pad(m.astype(np.uint8), 1), cv2.DIST_L2, 3).max())
+    part = float(cv2.distanceTransform(np.pad(off.astype(np.uint8), 1), cv2.DIST_L2, 3).max())
+    return part >= 3.0 and part >= 0.15 * whole
