@@ -64,8 +64,11 @@ def open_words(
     lit = pixels[lab[:, 0] >= np.percentile(lab[:, 0], 60)]
     if lit.shape[0]:
         term, _ = colour_term(np.median(lit, axis=0))
-        lit_l = float(np.median(lab[lab[:, 0] >= np.percentile(lab[:, 0], 60), 0]))
-        if term == "orange" and lit_l > 67 or term == "pink" and colour in ("red", "purple"):
+        lit_lab = lab[lab[:, 0] >= np.percentile(lab[:, 0], 60)]
+        lit_l = float(np.median(lit_lab[:, 0]))
+        lit_c = float(np.hypot(np.median(lit_lab[:, 1]), np.median(lit_lab[:, 2])))
+        # Orange lit strongly (light) or vividly (chroma above CLEVR's browns) is orange.
+        if term == "orange" and (lit_l > 67 or lit_c > 65) or term == "pink" and colour in ("red", "purple"):
             colour = term
         elif colour == "gray" and term not in ("gray", "black", "white"):
             colour = term  # a colour CLEVR's palette lacks (pink, a pastel) is not gray
