@@ -76,28 +76,39 @@ def open_words(
 
 
 def core_pixels(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
-    """The fill of a shape outlined in another shade: the pixels deeper than a fifth of the
-    mask's inscribed radius (at least 3 px), when the ring 1-2.5 px in from the edge is
-    darker than their median along most of the outline, like a stroke; else ``None``
-    (a lit solid's rim is bright on its lit side)."""
+    """The fill of a shape outlined in another shade (a stroke of any width), or ``None``.
+
+    The core is the mask deeper than ``d`` px from its edge, ``d`` growing from a fifth of
+    the inscribed radius (at least 2 px) to three fifths, one pixel at a time, until the core
+    is one uniform colour (at least 20 px); the band outside it (from 1 px in) must be
+    darker than the core along most of the outline, like a stroke (a lit solid's rim is
+    bright on its lit side, and its core is never uniform).
+    """
     import cv2
 
     from .colour import rgb_to_lab
+    from .flat import is_flat
 
     m = np.pad(mask.astype(np.uint8), 1)
     dist = cv2.distanceTransform(m, cv2.DIST_L2, 3)[1:-1, 1:-1]
-    depth = max(3.0, 0.2 * float(dist.max()))
-    core = dist > depth
-    band = (dist > 1.0) & (dist <= 2.5) & ~core
-    if core.sum() < 40 or band.sum() < 12:
-        return None
+    radius = float(dist.max())
     full = np.asarray(full)
-    core_px = full[core].reshape(-1, 3)
-    core_l = float(np.median(rgb_to_lab(core_px)[:, 0]))
-    band_l = rgb_to_lab(full[band].reshape(-1, 3))[:, 0]
-    if float((band_l < core_l - 5.0).mean()) < 0.6:
-        return None
-    return core_px
+    depth = max(2.0, 0.2 * radius)
+    while depth <= max(2.0, 0.6 * radius):
+        core = dist > depth
+        if core.sum() < 20:
+            return None
+        core_lab = rgb_to_lab(full[core].reshape(-1, 3))
+        if is_flat(core_lab):
+            band = (dist > 1.0) & ~core
+            if band.sum() < 12:
+                return None
+            band_l = rgb_to_lab(full[band].reshape(-1, 3))[:, 0]
+            if float((band_l < float(np.median(core_lab[:, 0])) - 5.0).mean()) < 0.6:
+                return None
+            return full[core].reshape(-1, 3)
+        depth += 1.0
+    return None
 
 
 def faceted(mask: np.ndarray, full: np.ndarray) -> bool:
