@@ -171,6 +171,8 @@ def _describe_geometric(
     out: list[SpatialObject] = []
     masks: list[np.ndarray | None] = []
     drawing = _drop_shadowed_drawing(rgb, objects, (h, w))
+    # Without a world prior the colours are the basic colour terms, not a world's palette.
+    basic_terms = prior_of(options) is None and "palette" not in options
     for obj in objects:
         mask = object_mask(obj, (h, w))
         masks.append(mask)
@@ -198,6 +200,7 @@ def _describe_geometric(
                 ground=bool(obj.attributes.extras.get("ground")) and not drawing,
                 inner=_inner_pixels(rgb[rows, cols], crop),
                 full=rgb[rows, cols],
+                basic_terms=basic_terms,
             )
             extras.update(flat_extras)
         extras.update(

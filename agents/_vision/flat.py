@@ -68,7 +68,10 @@ def colour_term(rgb: tuple[float, float, float] | np.ndarray) -> tuple[str, str 
         return min(d, 360.0 - d)
 
     term = min(_HUES, key=lambda t: hue_gap(_HUES[t][0]))
-    if term in ("red", "orange", "yellow") and L < 50 and hue < 100 and not (term == "red" and chroma > 55):
+    # Brown is dark orange / yellow; a dark red stays red while it is red-hued and saturated
+    # (crimson, maroon: hue under 40, chroma over 35), else it is a reddish brown.
+    dark_red = term == "red" and (chroma > 55 or hue < 40 and chroma > 35)
+    if term in ("red", "orange", "yellow") and L < 50 and hue < 100 and not dark_red:
         return "brown", None
     if term == "red" and L > 62 and chroma < 60:
         return "pink", None

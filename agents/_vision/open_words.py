@@ -26,13 +26,15 @@ def open_words(
     ground: bool = False,
     inner: np.ndarray | None = None,
     full: np.ndarray | None = None,
+    basic_terms: bool = False,
 ) -> tuple[str, str, str, dict[str, Any]]:
     """``(colour, shape, material, extras)`` with the open vocabulary applied.
 
     ``ground``: the segmenter saw cast shadows (objects stand on a ground plane), so no
     object is read as a flat drawing. ``inner``: the pixels well inside the outline; a
     shape drawn with a dark outline stroke is flat when its body or its inner pixels are.
-    ``full``: the crop's RGB pixels (same shape as ``mask``); a shape whose core (the mask
+    ``basic_terms``: a shaded object's colour is the basic colour term of its lit side
+    (no world prior: CLEVR's palette would call lavender blue). ``full``: the crop's RGB pixels (same shape as ``mask``); a shape whose core (the mask
     eroded by a fifth of its inscribed radius) is one uniform colour is flat too (an outline
     in a darker shade of the fill; a shaded solid's core is never uniform).
     """
@@ -72,6 +74,8 @@ def open_words(
             colour = term
         elif colour == "gray" and term not in ("gray", "black", "white"):
             colour = term  # a colour CLEVR's palette lacks (pink, a pastel) is not gray
+        elif basic_terms and term not in ("black", "white", "gray"):
+            colour = term  # no world's palette: the basic colour term of the lit side
     return colour, shape, material, extras
 
 

@@ -321,11 +321,13 @@ def drop_scenery(
     if options.get("glyphs", True) and not tabletop:
         flags = [_is_glyph(r.mask, rgb) for r in kept]
         if any(flags):
-            # Ink on the backdrop: a glyph touches no other region (a thin dark sliver next
-            # to an object is that object's occluded part).
+            # Ink on the backdrop: a glyph touches no region but other ink (a thin dark
+            # sliver next to an object is that object's occluded part; the stem and the
+            # bowls of a "B" may come as two touching pieces).
             union = np.zeros(rgb.shape[:2], np.uint8)
-            for r in kept:
-                union += r.mask.astype(np.uint8)
+            for r, f in zip(kept, flags, strict=False):
+                if not f:
+                    union += r.mask.astype(np.uint8)
             ring = np.ones((7, 7), np.uint8)
             for k, r in enumerate(kept):
                 if flags[k]:

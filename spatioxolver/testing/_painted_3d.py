@@ -12,7 +12,7 @@ import numpy as np
 from spatioxolver.testing._paint import _PASTEL, SS, paint_colour, plural, render
 from spatioxolver.testing.drawn import DrawnCase, Question
 
-__all__ = ["horizon"]
+__all__ = ["horizon", "paint_solids"]
 
 _SOLIDS = ("ball", "box", "can", "cone")
 _SOLID_GOLD = {"ball": "sphere", "box": "cube", "can": "cylinder", "cone": "cone"}
@@ -218,3 +218,45 @@ def horizon(rng: random.Random, k: int) -> DrawnCase | None:
             )
     case.questions = qs
     return case
+
+
+def paint_solids(
+    solids: list[tuple[str, tuple[int, int, int], float, float]],
+    size: tuple[int, int] = (640, 480),
+    *,
+    light: int = 1,
+    horizon_at: float = 0.38,
+) -> np.ndarray:
+    """One painted 3-D scene, as asked: ``solids`` are ``(kind, rgb, x, depth)`` with
+    ``kind`` in ball / box / can / cone, ``x`` the centre (share of the width) and ``depth``
+    from 0 (at the horizon, small) to 1 (nearest, large); sky above a ground, soft
+    shadows, lit from the left (``light=1``) or right (``-1``)."""
+    from PIL import Image, ImageDraw, ImageFilter
+
+    w, h = size
+    W, H = w * SS, h * SS
+    hy = horizon_at * H
+    ys = np.arange(H)[:, None]
+    sky = (
+        np.array((150, 190, 235), float) * (1 - np.clip(ys / hy, 0, 1)[..., None])
+        + np.array((235, 240, 248), float) * np.clip(ys / hy, 0, 1)[..., None]
+    )
+    t = np.clip((ys - hy) / (H - hy), 0, 1)[..., None]
+    gnd = np.array((200, 196, 186), float) * (1 - t) + np.array((150, 145, 135), float) * t
+    arr = np.where((ys < hy)[..., None], sky, gnd)
+    big = Image.fromarray(np.broadcast_to(arr, (H, W, 3)).astype(np.uint8)).convert("RGBA")
+    placed = []
+    for kind, rgb, x, depth in solids:
+        base = hy + (H - hy) * (0.12 + 0.8 * depth)
+        placed.append((base, kind, rgb, x * W, W * (0.045 + 0.11 * depth)))
+    shadow = Image.new("RGBA", big.size, (0, 0, 0, 0))
+    sd = ImageDraw.Draw(shadow)
+    for base, _, _, cx, s in placed:
+        off = s * 0.35 * -light
+        sd.ellipse(
+            [cx + off - s * 0.6, base - s * 0.16, cx + off + s * 0.6, base + s * 0.12], fill=(0, 0, 0, 85)
+        )
+    big = Image.alpha_composite(big, shadow.filter(ImageFilter.GaussianBlur(3 * SS)))
+    for base, kind, rgb, cx, s in sorted(placed, key=lambda p: p[0]):
+        _solid(big, kind, cx, base, s, rgb, light)
+    return render(big, w, h)

@@ -33,6 +33,8 @@ import math
 import random
 from typing import Any
 
+import numpy as np
+
 from spatioxolver.testing._paint import (
     _PASTEL,
     _SATURATED,
@@ -44,11 +46,11 @@ from spatioxolver.testing._paint import (
     plural,
     render,
 )
-from spatioxolver.testing._painted_3d import horizon
+from spatioxolver.testing._painted_3d import horizon, paint_solids
 from spatioxolver.testing.drawn import DrawnCase, Question
 
 _FLAT = ("circle", "square", "triangle", "star", "rectangle", "ellipse", "hexagon", "pentagon")
-__all__ = ["painted_cases", "PAINTED_FAMILIES", "paint_colour", "jpeg"]
+__all__ = ["painted_cases", "paint_shapes", "paint_solids", "PAINTED_FAMILIES", "paint_colour", "jpeg"]
 
 PAINTED_FAMILIES = ("sheet", "tiles", "horizon", "lettered")
 
@@ -384,6 +386,51 @@ def _lettered(rng: random.Random, k: int) -> DrawnCase | None:
         qs.append(Question(f"Is {noun} {a['tag']} left of {noun} {b['tag']}?", "bool", a["cx"] < b["cx"]))
     case.questions = qs
     return case
+
+
+def paint_shapes(
+    shapes: list[tuple[str, tuple[int, int, int], float, float, float]],
+    size: tuple[int, int] = (640, 480),
+    *,
+    ground: str = "white",
+    style: str = "fill",
+    shadows: bool = False,
+    labels: dict[int, str] | None = None,
+    seed: int = 0,
+) -> np.ndarray:
+    """One painted sheet, as asked: ``shapes`` are ``(shape, rgb, cx, cy, r)`` in pixels
+    (``shape`` one of circle, ellipse, rectangle, square, triangle, pentagon, hexagon, star);
+    ``ground`` white / gradient / paper; ``style`` fill / edged (a darker outline) / outline
+    (the stroke only); ``shadows`` a soft drop shadow; ``labels`` a letter written right of
+    shape ``i``."""
+    from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+    rng = random.Random(seed)
+    w, h = size
+    big = paint_ground(rng, w * SS, h * SS, ground).convert("RGBA")
+    if shadows:
+        layer = Image.new("RGBA", big.size, (0, 0, 0, 0))
+        off = 0.012 * min(w, h) * SS
+        for shape, _, cx, cy, r in shapes:
+            _shape_on(
+                ImageDraw.Draw(layer), shape, cx * SS + off, cy * SS + off, r * SS, (0, 0, 0, 90), None, 0
+            )
+        big = Image.alpha_composite(big, layer.filter(ImageFilter.GaussianBlur(2.5 * SS)))
+    d = ImageDraw.Draw(big)
+    for shape, rgb, cx, cy, r in shapes:
+        if style == "outline":
+            _shape_on(d, shape, cx * SS, cy * SS, r * SS, None, rgb, max(2, int(r * 0.22)) * SS)
+        elif style == "edged":
+            _shape_on(d, shape, cx * SS, cy * SS, r * SS, rgb, darker(rgb, 0.55), max(1, int(r * 0.08)) * SS)
+        else:
+            _shape_on(d, shape, cx * SS, cy * SS, r * SS, rgb, None, 0)
+    size_px = max(12, int(0.045 * min(w, h)))
+    font = ImageFont.load_default(size=size_px * SS)
+    for i, text in (labels or {}).items():
+        shape, _, cx, cy, r = shapes[i]
+        x = cx + r * (1.7 if shape in ("rectangle", "ellipse") else 1.15) + 4
+        d.text((x * SS, (cy - size_px * 0.6) * SS), text, fill=(20, 20, 20), font=font)
+    return render(big, w, h)
 
 
 _MAKERS = {"sheet": _sheet, "tiles": _tiles, "horizon": horizon, "lettered": _lettered}
