@@ -84,8 +84,8 @@ def core_pixels(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
 
     The core is the mask deeper than ``d`` px from its edge, ``d`` growing from a fifth of
     the inscribed radius (at least 2 px) to three fifths, one pixel at a time, until the core
-    is one uniform colour (at least 20 px); the band outside it (from 1 px in) must be
-    darker than the core along most of the outline, like a stroke (a lit solid's rim is
+    is one uniform colour (at least 20 px); the band just inside the edge (1 to 3.5 px in)
+    must be darker than the core along most of the outline, like a stroke (a lit solid's rim is
     bright on its lit side, and its core is never uniform).
     """
     import cv2
@@ -104,7 +104,7 @@ def core_pixels(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
             return None
         core_lab = rgb_to_lab(full[core].reshape(-1, 3))
         if is_flat(core_lab):
-            band = (dist > 1.0) & ~core
+            band = (dist > 1.0) & (dist <= min(depth, 3.5))  # just inside the edge: the stroke
             if band.sum() < 12:
                 return None
             band_l = rgb_to_lab(full[band].reshape(-1, 3))[:, 0]
