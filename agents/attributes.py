@@ -171,7 +171,8 @@ def _describe_geometric(
     out: list[SpatialObject] = []
     masks: list[np.ndarray | None] = []
     drawing = _drop_shadowed_drawing(rgb, objects, (h, w))
-    # Without a world prior the colours are the basic colour terms, not a world's palette.
+    # Without a world prior the colours are the basic colour terms, not a world's palette,
+    # and small silhouettes are measured smoothed (sizes vary in a user's image).
     basic_terms = prior_of(options) is None and "palette" not in options
     for obj in objects:
         mask = object_mask(obj, (h, w))
@@ -183,7 +184,7 @@ def _describe_geometric(
         crop = mask[rows, cols]
         body = _body_pixels(rgb[rows, cols], crop)
         colour, c_conf, c_shares = name_colour(body, palette_name=palette_name)
-        feats = silhouette_features(crop) if obj.mask is not None else {}
+        feats = silhouette_features(crop, smooth_small=basic_terms) if obj.mask is not None else {}
         shape, s_conf, s_scores = classify_shape(feats) if feats else ("unknown", 0.0, {})
         m_feats = material_features(body)
         material, m_conf = classify_material(

@@ -83,8 +83,13 @@ def _smooth_small(crop: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(out[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
 
 
-def silhouette_features(mask: np.ndarray) -> dict[str, float]:
-    """Scale-free outline features of a boolean mask (the whole image or a crop)."""
+def silhouette_features(mask: np.ndarray, *, smooth_small: bool = False) -> dict[str, float]:
+    """Scale-free outline features of a boolean mask (the whole image or a crop).
+
+    ``smooth_small``: measure a silhouette under :data:`_MIN_SIDE` px on a smoothed,
+    enlarged copy (user images, where object sizes vary; the classifier's weights were
+    fitted on the renderer's raw small masks, which keep it off for renders).
+    """
     import cv2
 
     ys, xs = np.nonzero(mask)
@@ -92,7 +97,8 @@ def silhouette_features(mask: np.ndarray) -> dict[str, float]:
         return {"area": float(ys.size)}
     y0, y1, x0, x1 = ys.min(), ys.max(), xs.min(), xs.max()
     crop = np.ascontiguousarray(mask[y0 : y1 + 1, x0 : x1 + 1]).astype(np.uint8)
-    crop = _smooth_small(crop)
+    if smooth_small:
+        crop = _smooth_small(crop)
     ys = np.nonzero(crop)[0]
     y0, y1, x0, x1 = 0, crop.shape[0] - 1, 0, crop.shape[1] - 1
     contours, _ = cv2.findContours(crop, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)

@@ -38,7 +38,11 @@ def test_a_lavender_shaded_ball_is_purple() -> None:
 
 def test_a_horizon_scene_is_read_not_abstained() -> None:
     image = paint_solids(
-        [("ball", (220, 40, 40), 0.2, 0.7), ("cone", (40, 90, 210), 0.5, 0.3), ("box", (240, 200, 40), 0.8, 0.8)]
+        [
+            ("ball", (220, 40, 40), 0.2, 0.7),
+            ("cone", (40, 90, 210), 0.5, 0.3),
+            ("box", (240, 200, 40), 0.8, 0.8),
+        ]
     )
     answer = ask(image, "Which object is closest to the camera?", model="geometric")
     assert not answer.abstained
@@ -76,7 +80,8 @@ def test_letters_beside_shapes_are_not_counted_as_shapes(ocr: bool, monkeypatch)
     if not ocr:
         _no_ocr(monkeypatch)
     image = paint_shapes(
-        [("square", (240, 120, 30), 150, 200, 60), ("hexagon", (60, 160, 80), 420, 240, 70)], labels={0: "A", 1: "B"}
+        [("square", (240, 120, 30), 150, 200, 60), ("hexagon", (60, 160, 80), 420, 240, 70)],
+        labels={0: "A", 1: "B"},
     )
     assert _value(image, "How many shapes are there?") == 2
     if ocr:
@@ -121,7 +126,9 @@ def test_same_answers_at_half_and_four_times_the_size() -> None:
     ref = [_value(image, q) for q in questions]
     assert ref[0] == 4 and ref[2] == "yellow" and ref[3] is True and ref[4] == "hexagon"
     for f in (0.5, 4.0):
-        scaled = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_CUBIC)
+        scaled = cv2.resize(
+            image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_CUBIC
+        )
         assert [_value(scaled, q) for q in questions] == ref, f
 
 
