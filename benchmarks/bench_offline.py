@@ -8,7 +8,8 @@ a few drawn scenes rescaled 0.5x / 4x / 8x (share of answers equal to the 1x ans
 the warm time of one question on a 12 MP photo.
 
 Targets (issue 13): drawn >= 90% right, photos 0 wrong, scale agreement 100%, 12 MP < 1 s.
-Also reported: the held-out drawings of :mod:`spatioxolver.testing.heldout` per family.
+Also reported: the held-out drawings of :mod:`spatioxolver.testing.heldout` and the painted
+images of :mod:`spatioxolver.testing.painted` (a third, independent generator) per family.
 
 Usage: ``python benchmarks/bench_offline.py [--per-family 6] [--seed 0] [--no-scale] [--no-photos]``.
 """
@@ -109,6 +110,37 @@ def main(argv: list[str] | None = None) -> int:
     n = sum(all_held.values())
     if n:
         print(f"held-out: {100 * all_held['right'] / n:.1f}% right, {all_held['wrong']} wrong of {n}")
+
+    # Painted images (spatioxolver.testing.painted: a third generator, written apart from the
+    # engine and from the other two: supersampled Pillow drawings, pastel colours, paper and
+    # gradient grounds, outline-only shapes, drop shadows, a horizon 3-D style, letters, a
+    # quarter re-saved as JPEG q85) with their own wordings; reported, not a pass / fail target.
+    from spatioxolver.agents._vision.labels import ocr_available
+
+    from spatioxolver.testing.painted import painted_cases
+
+    painted_tally: dict[str, Counter] = defaultdict(Counter)
+    for case in painted_cases(seed=args.seed, per_family=args.per_family):
+        for q in case.questions:
+            answer = _ask(case.image, q.text)
+            verdict = score_answer(q, answer)
+            painted_tally[case.family][verdict] += 1
+            if args.verbose and verdict != "right":
+                got = answer if isinstance(answer, BaseException) else (answer.value, answer.text[:60])
+                print(f"  {verdict:7s} {case.name:12s} {q.text!r} gold={q.gold!r} got={got!r}")
+    all_painted = Counter()
+    for family, c in painted_tally.items():
+        n = sum(c.values())
+        all_painted.update(c)
+        print(
+            f"painted {family:9s} {c['right']:4d}/{n:<4d} right {100 * c['right'] / n:5.1f}%  wrong {c['wrong']}"
+        )
+    n = sum(all_painted.values())
+    if n:
+        print(
+            f"painted: {100 * all_painted['right'] / n:.1f}% right, {all_painted['wrong']} wrong of {n} "
+            f"(ocr extra {'installed' if ocr_available() else 'absent'})"
+        )
 
     if not args.no_scale:
         import cv2
