@@ -34,6 +34,7 @@ from typing import Any
 from spatioxolver.agents._reasoning._refs import (
     UNSUPPORTED_MESSAGE,
     parse_reference,
+    strip_place,
 )
 from spatioxolver.agents._reasoning._refs import (
     clean as _clean,
@@ -574,15 +575,7 @@ def _count(body: str) -> dict[str, Any] | None:
     if not m:
         return None
     phrase = m.group(1)
-    # Where the objects are drawn says nothing about which: "icons in the grid", "things
-    # standing on the ground", "shapes on the page".
-    phrase = re.sub(
-        r"\s+(?:(?:that are |which are )?(?:standing|lying|sitting|resting|placed|drawn|shown) )?"
-        r"(?:on|in) (?:the|this) (?:ground|floor|table|plane|grid|page|canvas|diagram|drawing|image|picture|scene)$",
-        "",
-        phrase,
-        flags=re.I,
-    )
+    phrase = strip_place(phrase)
     rel = re.search(rf"\b(?:are |is )?({_REL_ALT}) (.+)$", phrase, re.I)
     relation = None
     if rel:

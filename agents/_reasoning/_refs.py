@@ -26,6 +26,7 @@ __all__ = [
     "GENERIC",
     "parse_reference",
     "parse_filter",
+    "strip_place",
     "singular",
     "query_nouns",
 ]
@@ -199,6 +200,18 @@ def parse_reference(phrase: str) -> dict[str, Any]:
 
 def _norm_label(label: str) -> str:
     return label.upper() if label.isalpha() else label
+
+
+def strip_place(phrase: str) -> str:
+    """The phrase without a trailing "where they are drawn", which says nothing about which
+    objects: "icons in the grid", "things standing on the ground", "shapes on the page"."""
+    return re.sub(
+        r"\s+(?:(?:that are |which are )?(?:standing|lying|sitting|resting|placed|drawn|shown) )?"
+        r"(?:on|in) (?:the|this) (?:ground|floor|table|plane|grid|page|canvas|diagram|drawing|image|picture|scene)$",
+        "",
+        phrase,
+        flags=re.I,
+    )
 
 
 def parse_filter(phrase: str | None) -> dict[str, Any] | None:
