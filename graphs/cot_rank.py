@@ -117,7 +117,8 @@ async def _ask_ranking(ctx: Any, labels: list[str], axis: str) -> list[str]:
 
 
 async def _geometric_ranking(ctx: Any, axis: str, entry: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
-    from spatioxolver.agents._reasoning._symbolic import _axis_order, display_name
+    from spatioxolver.agents._reasoning._names import display_name
+    from spatioxolver.agents._reasoning._order import _axis_order
     from spatioxolver.graphs._perception import perceive_raw
 
     from spatioxolver.schema import SceneGraph
@@ -171,7 +172,8 @@ async def read_pairwise_node(state: PipelineState, runtime: Any) -> dict[str, An
 def _bind_geometric(graph: dict[str, Any], refs: list[Any], axis: str) -> str | list[tuple[int, str]]:
     """Each reference's position in the geometric ranking and its answer name, or the
     reasoner's sentence when a name matches no object (or several, or both name one)."""
-    from spatioxolver.agents._reasoning._symbolic import _axis_order, bind_reference
+    from spatioxolver.agents._reasoning._names import bind_reference
+    from spatioxolver.agents._reasoning._order import _axis_order
 
     from spatioxolver.schema import SceneGraph
 

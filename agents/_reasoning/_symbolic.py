@@ -16,17 +16,33 @@ Example:
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
+from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem
 from spatioxolver.agents._reasoning._layout import ground_layout, orbit_relations, top_down_relations
-from spatioxolver.agents._reasoning._refs import singular
+from spatioxolver.agents._reasoning._names import (
+    _no_match,
+    _norm,
+    _object_answer,
+    _one,
+    _ref_name,
+    bind_reference,
+    display_name,
+    resolve,
+)
+from spatioxolver.agents._reasoning._order import (
+    _AXIS_NOUN,
+    _axis_order,
+    _cannot_tell,
+    _level_in_view,
+    _order,
+    _precedes,
+)
 
 from spatioxolver.errors import UnsupportedQuestionError
-from spatioxolver.schema import AXIS_PREDICATES, SceneGraph, SpatialObject
-from spatioxolver.vocabulary import ATTRIBUTE_SYNONYMS, SHAPES
+from spatioxolver.schema import SceneGraph, SpatialObject
+from spatioxolver.vocabulary import SHAPES
 
 __all__ = ["SymbolicAnswer", "answer_query", "bind_reference", "display_name", "resolve"]
 
@@ -57,265 +73,6 @@ _EXTREME_AXIS = {
 #: Relative margin (fraction of the layout's extent) under which a CVT relation does not hold;
 #: CLEVR uses 0.2 on scenes about 6 units wide.
 CVT_EPS_FRACTION = 0.2 / 6.0
-
-
-@dataclass
-class SymbolicAnswer:
-    """What the symbolic reasoner concluded."""
-
-    text: str
-    value: Any
-    kind: str
-    choice: int | None = None
-    rationale: str = ""
-    problem: str | None = None
-    objects: list[str] = field(default_factory=list)
-    #: MCQ only: the derived answer matched no single option (forced choice, ``choice=None``).
-    no_option: bool = False
-    #: How far the pixels can be trusted (scene reliability, 0..1; ``None``: not measured).
-    confidence: float | None = None
-    #: The reasoner declined: the scene is not one the geometric engine can read.
-    abstained: bool = False
-    #: Why there is no answer when the scene is readable but does not decide the question
-    #: (``"cannot tell"``: two objects level on the asked axis, or no depth evidence).
-    no_answer: str | None = None
-
-    def as_answer(self) -> dict[str, Any]:
-        """The graphs' answer dict for this conclusion (``reasoner="symbolic"``)."""
-        return {
-            "text": self.text,
-            "value": self.value,
-            "choice": self.choice,
-            "rationale": self.rationale,
-            "reasoner": "symbolic",
-            "problem": self.problem,
-            "confidence": self.confidence,
-            "abstained": self.abstained,
-            "no_answer": self.no_answer,
-        }
-
-
-class _ReferenceProblem(Exception):
-    pass
-
-
-def _toned(obj: SpatialObject) -> str | None:
-    tone, colour = obj.attributes.extras.get("tone"), obj.attributes.color
-    return f"{tone} {colour}" if colour and tone in ("light", "dark") else colour
-
-
-def display_name(obj: SpatialObject) -> str:
-    """The label drawn on the object, else its attribute description, else its id."""
-    if obj.label:
-        return obj.label
-    a = obj.attributes
-    words = [w for w in (a.size, _toned(obj), a.material, a.shape) if w]
-    return " ".join(words) if words else obj.id
-
-
-def spoken_name(obj: SpatialObject) -> str:
-    """Open-ended wording: ``object 3 (the small red metal cube)``, or the description alone."""
-    a = obj.attributes
-    words = " ".join(w for w in (a.size, _toned(obj), a.material, a.shape) if w)
-    if obj.label and not _is_tag(obj.label):  # a model's own name ("red square") is said as is
-        return obj.label
-    if obj.label:
-        return f"object {obj.label} (the {words})" if words else f"object {obj.label}"
-    return words or obj.id
-
-
-def _is_tag(label: str) -> bool:
-    """A drawn mark (a letter or a number), not a name."""
-    return bool(re.fullmatch(r"[A-Za-z]|\d+", label.strip()))
-
-
-def _bare(text: Any) -> str:
-    return " ".join(re.sub(r"^(?:the|a|an)\s+", "", str(text or "").strip().lower()).split())
-
-
-def _object_answer(best: SpatialObject, kind: str, rationale: str = "") -> SymbolicAnswer:
-    """An answer naming one object: spoken in ``text``, its display name in ``value``."""
-    return SymbolicAnswer(
-        text=spoken_name(best), value=display_name(best), kind=kind, objects=[best.id], rationale=rationale
-    )
-
-
-def _ref_name(ref: dict[str, Any], obj: SpatialObject) -> str:
-    if ref.get("label"):
-        return str(ref["label"])
-    text = re.sub(r"^(?:the|a|an)\s+", "", ref.get("text") or "", flags=re.I).strip()
-    return text or display_name(obj)
-
-
-def _norm(value: str | None) -> str | None:
-    if value is None:
-        return None
-    value = value.strip().lower()
-    for table in ATTRIBUTE_SYNONYMS.values():
-        if value in table:
-            return table[value]
-    return value
-
-
-def _object_words(obj: SpatialObject) -> set[str]:
-    """Singular words an object is called by: its shape, and the words of a non-tag label."""
-    words = {singular(w) for w in re.findall(r"[a-z]+(?:-[a-z]+)*", (obj.attributes.shape or "").lower())}
-    label = (obj.label or "").strip()
-    if label and not _is_tag(label):
-        words |= {singular(w) for w in re.findall(r"[a-z]+(?:-[a-z]+)*", label.lower())}
-    return words
-
-
-def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
-    label = ref.get("label")
-    if label is not None:
-        return obj.label is not None and obj.label.strip().upper() == str(label).strip().upper()
-    if obj.label and not _is_tag(obj.label) and _bare(obj.label) == _bare(ref.get("text")):
-        return True  # the object's own name, as a model's perception gave it
-    a = obj.attributes
-    if ref.get("tone") and a.extras.get("tone") != ref["tone"]:
-        return False
-    for key, have in (("color", a.color), ("shape", a.shape), ("size", a.size), ("material", a.material)):
-        want = ref.get(key)
-        if want is not None and _norm(have) != _norm(want):
-            return False
-    nouns = ref.get("nouns") or []
-    # A noun outside the shape vocabulary ("elephant") matches an object called that (a
-    # model's perception may name any class); geometric objects are cubes, spheres, cylinders.
-    return not nouns or set(nouns) <= _object_words(obj)
-
-
-def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) -> list[SpatialObject]:
-    """Objects of ``frame`` matching a reference (all of them for ``None``)."""
-    objects = [o for o in graph.objects if o.frame == frame]
-    if ref is None:
-        return objects
-    if ref.get("label") is not None and not any(o.label for o in objects):
-        # No labels were bound (no marks): fall back to the description, if any.
-        if any(ref.get(k) for k in ("color", "shape", "size", "material")):
-            ref = {**ref, "label": None}
-    return [o for o in objects if _matches(ref, o)]
-
-
-def _one(ref: dict[str, Any], graph: SceneGraph) -> SpatialObject:
-    found = resolve(ref, graph)
-    name = ref.get("text") or ref.get("label")
-    if not found:
-        raise _ReferenceProblem(_no_match(name, graph))
-    if len(found) > 1:
-        names = ", ".join(display_name(o) for o in found[:6])
-        raise _ReferenceProblem(f"{name!r} is ambiguous: it matches {len(found)} objects ({names}).")
-    return found[0]
-
-
-def bind_reference(ref: dict[str, Any], graph: SceneGraph) -> tuple[SpatialObject | None, str | None, str]:
-    """``(object, None, name)`` for the one object ``ref`` names, else ``(None, problem, name)``.
-
-    ``problem`` is the reasoner's sentence ("There is no object matching ..." / "... is
-    ambiguous ..."); ``name`` is how the answer names the object (its label, else the phrase).
-    """
-    try:
-        obj = _one(ref, graph)
-    except _ReferenceProblem as problem:
-        return None, str(problem), str(ref.get("text") or ref.get("label"))
-    return obj, None, _ref_name(ref, obj)
-
-
-# ------------------------------------------------------------------ order helpers
-def _precedes(graph: SceneGraph, axis: str, a: SpatialObject, b: SpatialObject) -> bool:
-    """Whether ``a`` precedes ``b`` on ``axis`` (left / above / closer)."""
-    first, second = AXIS_PREDICATES[axis]
-    for rel in graph.relations:
-        if rel.axis != axis:
-            continue
-        if rel.subject == a.id and rel.object == b.id:
-            return rel.predicate == first
-        if rel.subject == b.id and rel.object == a.id:
-            return rel.predicate == second
-    return _coordinate(axis, a) < _coordinate(axis, b)
-
-
-#: How close to a coin flip a relation's confidence must be for the pair to count as level on
-#: its axis: the pixel backends give exactly 0.5 for a zero difference (or no evidence), a
-#: model's evenly split votes 0.5 too.
-_LEVEL = 0.02
-_AXIS_NOUN = {"H": "left to right", "V": "height", "D": "distance from the camera"}
-
-
-def _relation_vote(graph: SceneGraph, axis: str, a: str, b: str) -> float | None:
-    """P(``a`` precedes ``b``) from the graph's relation on the pair, ``None`` without one."""
-    first, _ = AXIS_PREDICATES[axis]
-    for rel in graph.relations:
-        if rel.axis == axis and {rel.subject, rel.object} == {a, b}:
-            c = 1.0 if rel.confidence is None else float(rel.confidence)
-            says_a = (rel.subject == a) == (rel.predicate == first)
-            return c if says_a else 1.0 - c
-    return None
-
-
-def _order(graph: SceneGraph, axis: str, a: SpatialObject, b: SpatialObject) -> bool | None:
-    """Whether ``a`` precedes ``b`` on ``axis``; ``None`` when nothing in the graph decides it.
-
-    A relation at a coin flip (confidence 0.5 +- ``_LEVEL``: the same height in the image, no
-    depth evidence, a model's evenly split votes, a pair the consistency repair filled in)
-    decides nothing by itself; third objects then decide by transitivity (``a`` before ``c``
-    and ``c`` before ``b``, each decided), by majority of such paths.
-    """
-    p = _relation_vote(graph, axis, a.id, b.id)
-    if p is None:
-        ca, cb = _coordinate(axis, a), _coordinate(axis, b)
-        return None if ca == cb else ca < cb
-    if abs(p - 0.5) > _LEVEL:
-        return p > 0.5
-    votes = 0
-    for c in graph.objects:
-        if c.id in (a.id, b.id) or c.frame != a.frame:
-            continue
-        pa, pb = _relation_vote(graph, axis, a.id, c.id), _relation_vote(graph, axis, c.id, b.id)
-        if pa is None or pb is None or abs(pa - 0.5) <= _LEVEL or abs(pb - 0.5) <= _LEVEL:
-            continue
-        if pa > 0.5 and pb > 0.5:
-            votes += 1
-        elif pa < 0.5 and pb < 0.5:
-            votes -= 1
-    return None if votes == 0 else votes > 0
-
-
-def _level_in_view(axis: str, a: SpatialObject, b: SpatialObject) -> bool:
-    """Both have image positions, so an undecided H / V relation means they are level there."""
-    return axis in ("H", "V") and a.centroid is not None and b.centroid is not None
-
-
-def _cannot_tell(kind: str, axis: str, names: tuple[str, str], objects: list[str]) -> SymbolicAnswer:
-    a, b = names
-    if axis == "D":
-        why = f"the image does not show which of {a} and {b} is closer"
-    else:
-        why = f"{a} and {b} are level ({_AXIS_NOUN[axis]})"
-    text = f"Cannot tell: {why}."
-    return SymbolicAnswer(
-        text=text, value=None, kind=kind, objects=objects, rationale=why, no_answer="cannot tell"
-    )
-
-
-def _coordinate(axis: str, obj: SpatialObject) -> float:
-    if axis == "D":
-        return obj.depth if obj.depth is not None else math.inf
-    if obj.centroid is None:
-        return math.inf
-    return obj.centroid[0] if axis == "H" else obj.centroid[1]
-
-
-def _axis_order(graph: SceneGraph, axis: str, candidates: list[SpatialObject]) -> list[SpatialObject]:
-    """Candidates first to last on ``axis``: by wins in the relations, ties by coordinate."""
-    ids = {o.id for o in candidates}
-    wins = {o.id: 0 for o in candidates}
-    first, _ = AXIS_PREDICATES[axis]
-    for rel in graph.relations_on(axis):
-        if rel.subject in ids and rel.object in ids:
-            winner = rel.subject if rel.predicate == first else rel.object
-            wins[winner] += 1
-    return sorted(candidates, key=lambda o: (-wins[o.id], _coordinate(axis, o)))
 
 
 #: Physical height / volume of each shape at scale r (the scale of a size class comes from
@@ -439,13 +196,6 @@ def _candidates(q: dict[str, Any], g: SceneGraph) -> list[SpatialObject]:
         what = (q.get("filter") or {}).get("text", "object")
         raise _ReferenceProblem(_no_match(what, g))
     return found
-
-
-def _no_match(name: Any, graph: SceneGraph, frame: int = 0) -> str:
-    """The reasoner's sentence for a reference that matches nothing."""
-    if not any(o.frame == frame for o in graph.objects):
-        return "There are no objects in the scene."
-    return f"There is no object matching {name!r} in the scene."
 
 
 def _extreme(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:

@@ -27,7 +27,7 @@ _BADGE_AXES = (("H", "left->right"), ("D", "near->far"))
 
 def axis_ranks(graph: Any, objects: list[Any]) -> dict[str, dict[str, int]]:
     """``{axis: {object id: 1-based rank}}`` for H and D (axes with relations only)."""
-    from spatioxolver.agents._reasoning._symbolic import _axis_order
+    from spatioxolver.agents._reasoning._order import _axis_order
 
     ranks: dict[str, dict[str, int]] = {}
     for axis, _ in _BADGE_AXES:

@@ -1,0 +1,145 @@
+"""Naming and finding objects for the symbolic reasoner: how an object is said
+(:func:`display_name`, :func:`spoken_name`) and which objects a parsed reference names
+(:func:`resolve`, :func:`bind_reference`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem
+from spatioxolver.agents._reasoning._refs import singular
+
+from spatioxolver.schema import SceneGraph, SpatialObject
+from spatioxolver.vocabulary import ATTRIBUTE_SYNONYMS
+
+__all__ = ["bind_reference", "display_name", "resolve", "spoken_name"]
+
+
+def _toned(obj: SpatialObject) -> str | None:
+    tone, colour = obj.attributes.extras.get("tone"), obj.attributes.color
+    return f"{tone} {colour}" if colour and tone in ("light", "dark") else colour
+
+
+def display_name(obj: SpatialObject) -> str:
+    """The label drawn on the object, else its attribute description, else its id."""
+    if obj.label:
+        return obj.label
+    a = obj.attributes
+    words = [w for w in (a.size, _toned(obj), a.material, a.shape) if w]
+    return " ".join(words) if words else obj.id
+
+
+def spoken_name(obj: SpatialObject) -> str:
+    """Open-ended wording: ``object 3 (the small red metal cube)``, or the description alone."""
+    a = obj.attributes
+    words = " ".join(w for w in (a.size, _toned(obj), a.material, a.shape) if w)
+    if obj.label and not _is_tag(obj.label):  # a model's own name ("red square") is said as is
+        return obj.label
+    if obj.label:
+        return f"object {obj.label} (the {words})" if words else f"object {obj.label}"
+    return words or obj.id
+
+
+def _is_tag(label: str) -> bool:
+    """A drawn mark (a letter or a number), not a name."""
+    return bool(re.fullmatch(r"[A-Za-z]|\d+", label.strip()))
+
+
+def _bare(text: Any) -> str:
+    return " ".join(re.sub(r"^(?:the|a|an)\s+", "", str(text or "").strip().lower()).split())
+
+
+def _object_answer(best: SpatialObject, kind: str, rationale: str = "") -> SymbolicAnswer:
+    """An answer naming one object: spoken in ``text``, its display name in ``value``."""
+    return SymbolicAnswer(
+        text=spoken_name(best), value=display_name(best), kind=kind, objects=[best.id], rationale=rationale
+    )
+
+
+def _ref_name(ref: dict[str, Any], obj: SpatialObject) -> str:
+    if ref.get("label"):
+        return str(ref["label"])
+    text = re.sub(r"^(?:the|a|an)\s+", "", ref.get("text") or "", flags=re.I).strip()
+    return text or display_name(obj)
+
+
+def _norm(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = value.strip().lower()
+    for table in ATTRIBUTE_SYNONYMS.values():
+        if value in table:
+            return table[value]
+    return value
+
+
+def _object_words(obj: SpatialObject) -> set[str]:
+    """Singular words an object is called by: its shape, and the words of a non-tag label."""
+    words = {singular(w) for w in re.findall(r"[a-z]+(?:-[a-z]+)*", (obj.attributes.shape or "").lower())}
+    label = (obj.label or "").strip()
+    if label and not _is_tag(label):
+        words |= {singular(w) for w in re.findall(r"[a-z]+(?:-[a-z]+)*", label.lower())}
+    return words
+
+
+def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
+    label = ref.get("label")
+    if label is not None:
+        return obj.label is not None and obj.label.strip().upper() == str(label).strip().upper()
+    if obj.label and not _is_tag(obj.label) and _bare(obj.label) == _bare(ref.get("text")):
+        return True  # the object's own name, as a model's perception gave it
+    a = obj.attributes
+    if ref.get("tone") and a.extras.get("tone") != ref["tone"]:
+        return False
+    for key, have in (("color", a.color), ("shape", a.shape), ("size", a.size), ("material", a.material)):
+        want = ref.get(key)
+        if want is not None and _norm(have) != _norm(want):
+            return False
+    nouns = ref.get("nouns") or []
+    # A noun outside the shape vocabulary ("elephant") matches an object called that (a
+    # model's perception may name any class); geometric objects are cubes, spheres, cylinders.
+    return not nouns or set(nouns) <= _object_words(obj)
+
+
+def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) -> list[SpatialObject]:
+    """Objects of ``frame`` matching a reference (all of them for ``None``)."""
+    objects = [o for o in graph.objects if o.frame == frame]
+    if ref is None:
+        return objects
+    if ref.get("label") is not None and not any(o.label for o in objects):
+        # No labels were bound (no marks): fall back to the description, if any.
+        if any(ref.get(k) for k in ("color", "shape", "size", "material")):
+            ref = {**ref, "label": None}
+    return [o for o in objects if _matches(ref, o)]
+
+
+def _one(ref: dict[str, Any], graph: SceneGraph) -> SpatialObject:
+    found = resolve(ref, graph)
+    name = ref.get("text") or ref.get("label")
+    if not found:
+        raise _ReferenceProblem(_no_match(name, graph))
+    if len(found) > 1:
+        names = ", ".join(display_name(o) for o in found[:6])
+        raise _ReferenceProblem(f"{name!r} is ambiguous: it matches {len(found)} objects ({names}).")
+    return found[0]
+
+
+def bind_reference(ref: dict[str, Any], graph: SceneGraph) -> tuple[SpatialObject | None, str | None, str]:
+    """``(object, None, name)`` for the one object ``ref`` names, else ``(None, problem, name)``.
+
+    ``problem`` is the reasoner's sentence ("There is no object matching ..." / "... is
+    ambiguous ..."); ``name`` is how the answer names the object (its label, else the phrase).
+    """
+    try:
+        obj = _one(ref, graph)
+    except _ReferenceProblem as problem:
+        return None, str(problem), str(ref.get("text") or ref.get("label"))
+    return obj, None, _ref_name(ref, obj)
+
+
+def _no_match(name: Any, graph: SceneGraph, frame: int = 0) -> str:
+    """The reasoner's sentence for a reference that matches nothing."""
+    if not any(o.frame == frame for o in graph.objects):
+        return "There are no objects in the scene."
+    return f"There is no object matching {name!r} in the scene."
