@@ -43,6 +43,7 @@ _BY_QUERY = {
     "occluder": "object",
     "relative": "object",
     "compare_count": "yesno",
+    "size_compare": "yesno",
     "mirror": "yesno",
     "exists": "yesno",
     "grid": "count",

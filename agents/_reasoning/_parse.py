@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from spatioxolver.agents._reasoning._mcq_text import split_options
 from spatioxolver.agents._reasoning._refs import (
     UNSUPPORTED_MESSAGE,
     parse_reference,
@@ -50,13 +51,13 @@ __all__ = ["parse_question", "parse_reference", "split_options", "UNSUPPORTED_ME
 # (pattern, axis, asks) for the pairwise / yes-no relation phrases; longest first.
 _REL_PHRASES: list[tuple[str, str, str]] = [
     (
-        r"(?:more )?to the left(?:-hand side| side)?(?: of)?|on the left(?:-hand side| side)?(?: of)?|more left|"
+        r"(?:more |further |farther )?to the left(?:-hand side| side)?(?: of| than)?|on the left(?:-hand side| side)?(?: of)?|more left|"
         r"left of|further left|farther left",
         "H",
         "left",
     ),
     (
-        r"(?:more )?to the right(?:-hand side| side)?(?: of)?|on the right(?:-hand side| side)?(?: of)?|"
+        r"(?:more |further |farther )?to the right(?:-hand side| side)?(?: of| than)?|on the right(?:-hand side| side)?(?: of)?|"
         r"more right|right of|further right|farther right",
         "H",
         "right",
@@ -109,45 +110,6 @@ _SUPERLATIVES: list[tuple[str, str]] = [
     (r"tallest(?: in reality)?", "tallest"),
     (r"shortest(?: in reality)?", "shortest"),
 ]
-
-
-def split_options(question: str) -> tuple[str, list[str]]:
-    """Split an MCQ question into its stem and its options.
-
-    Recognises options written on their own lines or inline as ``1. x``, ``(2) y``,
-    ``3) z``, ``A. w`` or ``Options: x, y, z`` after the stem.
-
-    Example:
-        >>> split_options("Which is leftmost? 1. red cube 2. blue sphere")
-        ('Which is leftmost?', ['red cube', 'blue sphere'])
-    """
-    text = question.strip()
-    marker = re.compile(r"(?:^|\s|\n)\(?([1-9]|[A-Da-d])[.)]\s+|(?:^|\s|\n)\(([1-9]|[A-Da-d])\)\s*")
-    found = list(marker.finditer(text))
-    # Options must be numbered consecutively from 1 (or A).
-    for start in range(len(found)):
-        first = found[start].group(1) or found[start].group(2)
-        if first not in ("1", "A", "a"):
-            continue
-        seq = [found[start]]
-        for nxt in found[start + 1 :]:
-            prev = seq[-1].group(1) or seq[-1].group(2)
-            cur = nxt.group(1) or nxt.group(2)
-            if ord(cur.upper()) == ord(prev.upper()) + 1:
-                seq.append(nxt)
-        if len(seq) < 2:
-            continue
-        stem = text[: seq[0].start()].strip()
-        options = []
-        for i, m in enumerate(seq):
-            end = seq[i + 1].start() if i + 1 < len(seq) else len(text)
-            option = text[m.end() : end].strip().rstrip(",;")
-            if i == len(seq) - 1:
-                option = re.sub(r"\s*\b(?:answer|reply|respond)\b.*$", "", option, flags=re.I | re.S)
-            options.append(option.strip())
-        stem = re.sub(r"(?:options|choices)\s*:?\s*$", "", stem, flags=re.I).strip()
-        return stem, [o for o in options]
-    return text, []
 
 
 # --------------------------------------------------------------------------- forms
@@ -443,7 +405,7 @@ def _pairwise(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(
         rf"(?:which|what) (?:object|one|item|of (?:the|these|them)(?: two)?(?: objects| ones| items)?)? ?"
         rf"(?:is|appears|looks) "
-        rf"(?:located )?({_REL_ALT})(?: the other(?: one)?| of the two)?\s*[:,-]?\s*(?:between )?"
+        rf"(?:located )?({_REL_ALT})(?: (?:than )?the other(?: one)?| of the two)?\s*[:,-]?\s*(?:between )?"
         rf"(.+?)\s*(?:,\s*)?(?:\bor\b|\band\b)\s*(.+)",
         body,
         re.I,
@@ -555,6 +517,16 @@ def _extreme_query(body: str) -> dict[str, Any] | None:
             or re.fullmatch(r"(?:away|one|object|item|of (?:the|all)(?: \w+)*|in the \w+)", rest, re.I)
         ):
             return {"type": "extreme", "which": which, "filter": _filter(m.group(1) or None)}
+        if (
+            which
+            and rest
+            and re.fullmatch(r"(?:object|one|item|thing|shape)?", (m.group(1) or "").strip(), re.I)
+        ):
+            return {
+                "type": "extreme",
+                "which": which,
+                "filter": _filter(rest),
+            }  # "which object is the rightmost square"
     m = re.fullmatch(rf"(?:which|what) is the ({_SUP_ALT}) (.+)", body, re.I)
     if m and _superlative(m.group(1)):
         return {"type": "extreme", "which": _superlative(m.group(1)), "filter": _filter(m.group(2))}
@@ -566,7 +538,7 @@ def _extreme_query(body: str) -> dict[str, Any] | None:
 
 def _count(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(
-        r"(?:how many|count(?: the| all(?: the)?)?|what is the (?:number|count) of(?: the)?) (.+?)"
+        r"(?:how many|count(?: the| all(?: the)?)?|what(?: is the)? (?:number|count) of(?: the)?) (.+?)"
         r"(?: are| is)?(?: there| visible| shown| present| can you see| can be seen| do you see)?"
         r"(?: in (?:the|this) (?:image|scene|picture))?\.?",
         body,

@@ -9,6 +9,7 @@ Each function takes the question body (tail instructions stripped, see
 * ``relative`` — "what is to the left of X", "which object is above X"
   -> ``{"type", "axis", "asks", "reference": ref, "filter"}``
 * ``apparent_pair`` — "which is bigger, A or B" (image area, what the image shows)
+* ``size_compare`` — "is A bigger / smaller / taller than B" (image area or height)
 * ``compare_count`` — "are there more cubes than spheres", "fewer", "as many ... as"
 * ``grid`` — "how many rows / columns (are there | does the grid have)"
 * ``mirror`` — "is the layout (left-right | top-bottom) mirror symmetric"
@@ -33,6 +34,7 @@ __all__ = [
     "attribute_form",
     "relative_form",
     "either_size_form",
+    "size_compare_form",
     "compare_count_form",
     "grid_form",
     "mirror_form",
@@ -190,6 +192,25 @@ def either_size_form(body: str) -> dict[str, Any] | None:
     }
 
 
+def size_compare_form(body: str) -> dict[str, Any] | None:
+    """``is A bigger / larger / smaller / taller / shorter than B`` (as the image shows it)."""
+    m = re.fullmatch(
+        r"(?:is|does) (.+?) (?:look |appear )?(bigger|larger|smaller|taller|shorter|higher) than (.+)",
+        body,
+        re.I,
+    )
+    if not m or re.search(r"\b(?:number|count|more|fewer)\b", m.group(1), re.I):
+        return None
+    word = m.group(2).lower()
+    return {
+        "type": "size_compare",
+        "subject": parse_reference(m.group(1)),
+        "reference": parse_reference(m.group(3)),
+        "asks": "smaller" if word in ("smaller", "shorter") else "larger",
+        "measure": "height" if word in ("taller", "shorter") else "area",
+    }
+
+
 def compare_count_form(body: str) -> dict[str, Any] | None:
     """``are there more X than Y`` / ``fewer X than Y`` / ``as many X as Y``."""
     m = re.fullmatch(
@@ -261,6 +282,7 @@ QUESTION_FORMS = (
     compare_count_form,
     attribute_form,
     either_size_form,
+    size_compare_form,
     relative_form,
     exists_form,
 )

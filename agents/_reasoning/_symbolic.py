@@ -449,6 +449,31 @@ def _apparent_pair(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     return _larger_of_two(q, g, _apparent_area, "apparent_pair")
 
 
+def _size_compare(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    """Yes / no: is the subject larger (taller) than the reference, as the image shows them."""
+    s, r = _one(q["subject"], g), _one(q["reference"], g)
+    if s.id == r.id:
+        raise _ReferenceProblem("the question compares an object with itself.")
+    if q.get("measure") == "height":
+        measure, noun = (lambda o: (o.bbox[3] - o.bbox[1]) if o.bbox is not None else 0.0), "height"
+    else:
+        measure, noun = _apparent_area, "size"
+    ms, mr = measure(s), measure(r)
+    sn, rn = _ref_name(q["subject"], s), _ref_name(q["reference"], r)
+    if not ms or not mr:
+        text = f"Cannot tell: the image does not show the {noun} of {sn} and {rn}."
+        return SymbolicAnswer(text=text, value=None, kind="yesno", rationale=text, no_answer="cannot tell")
+    # Within 5% the two look the same: neither is larger.
+    holds = (ms > 1.05 * mr) if q["asks"] == "larger" else (ms * 1.05 < mr)
+    return SymbolicAnswer(
+        text="Yes" if holds else "No",
+        value=holds,
+        kind="yesno",
+        objects=[s.id, r.id],
+        rationale=f"{noun} in the image: {sn} {ms:.0f}, {rn} {mr:.0f}",
+    )
+
+
 def _inconsistent(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     ids = {o.id: o for o in g.objects}
     moves = [
@@ -509,4 +534,5 @@ _HANDLERS = {
     "outline": _outline,
     "occluder": _occluder,
     "apparent_pair": _apparent_pair,
+    "size_compare": _size_compare,
 }
