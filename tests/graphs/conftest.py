@@ -26,3 +26,36 @@ def _fresh_cache():
     cache_clear()
     yield
     cache_clear()
+
+
+def chain_rules(objects: dict, **replies: str) -> list[tuple[str, str]]:
+    """LocalServer rules answering the agentic chain's perception prompts: ``objects`` (JSON)
+    for segmentation and attributes, no relations, no groups; ``replies`` override or add a
+    step (``relations=``, ``symmetry=``, ``transformation=``, ``reasoning=``)."""
+    import json
+
+    steps = {
+        "segmentation": ("^You are the object segmentation agent", json.dumps(objects)),
+        "attributes": ("^You are the attribute extraction agent", json.dumps(objects)),
+        "relations": ("^You are the spatial relation agent", '{"relations": []}'),
+        "symmetry": ("^You are the grouping and symmetry agent", '{"groups": [], "symmetries": []}'),
+        "transformation": ("^You are the transformation agent", None),
+        "reasoning": ("(?s)^You are the reasoning agent", None),
+    }
+    out = []
+    for step, (pattern, default) in steps.items():
+        reply = replies.get(step, default)
+        if reply is not None:
+            out.append((pattern, reply))
+    return out
+
+
+@pytest.fixture
+def plain_image(tmp_path):
+    """A blank 200x100 PNG: the scripted model's replies, not pixels, carry the scene."""
+    import numpy as np
+    from PIL import Image
+
+    path = tmp_path / "plain.png"
+    Image.fromarray(np.full((100, 200, 3), 225, np.uint8)).save(path)
+    return path

@@ -4,36 +4,21 @@ the steps taken (the failing one last, with its unparsed reply), and an eval err
 
 from __future__ import annotations
 
-import json
-
-import numpy as np
-import pytest
-from PIL import Image
-
 from spatioxolver import ask
 from spatioxolver.testing import LocalServer
+
+from .conftest import chain_rules
 
 OBJECTS = {"objects": [{"label": "red square", "bbox": [5, 5, 20, 20]},
                        {"label": "blue circle", "bbox": [40, 5, 60, 20]}]}  # fmt: skip
 UNREADABLE = "I looked closely; it is hard to put into words what I see here."
 
 
-@pytest.fixture
-def image(tmp_path):
-    path = tmp_path / "two.png"
-    Image.fromarray(np.full((40, 80, 3), 200, np.uint8)).save(path)
-    return path
-
-
-def test_a_failed_ask_returns_the_steps_and_the_reply_that_did_not_parse(image, monkeypatch) -> None:
+def test_a_failed_ask_returns_the_steps_and_the_reply_that_did_not_parse(plain_image, monkeypatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-local-test-000000")
-    rules = [
-        (r"^You are the object segmentation agent", json.dumps(OBJECTS)),
-        (r"^You are the attribute extraction agent", json.dumps(OBJECTS)),
-        (r"^You are the spatial relation agent", UNREADABLE),
-    ]
+    rules = chain_rules(OBJECTS, relations=UNREADABLE)
     with LocalServer(rules=rules, default="{}") as srv:
-        answer = ask(image, "Which is more to the left, the red square or the blue circle?",
+        answer = ask(plain_image, "Which is more to the left, the red square or the blue circle?",
                      model="openai/local-model", api_base=srv.url, cache=False, return_errors=True)  # fmt: skip
     assert answer.error and answer.value is None
     nodes = [step["node"] for step in answer.trace]

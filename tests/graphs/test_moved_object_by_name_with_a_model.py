@@ -13,6 +13,8 @@ from PIL import Image
 from spatioxolver import ask
 from spatioxolver.testing import LocalServer
 
+from .conftest import chain_rules
+
 OBJECTS = {"objects": [{"label": "red square", "bbox": [10, 40, 40, 70]},
                        {"label": "blue circle", "bbox": [90, 40, 120, 70]}]}  # fmt: skip
 MOTION = {"matches": [{"object": "red square", "match": "red square"},
@@ -30,14 +32,9 @@ def views(tmp_path):
 
 
 def _rules(motion: str) -> list:
-    return [
-        (r"^You are the object segmentation agent", json.dumps(OBJECTS)),
-        (r"^You are the attribute extraction agent", json.dumps(OBJECTS)),
-        (r"^You are the spatial relation agent", '{"relations": []}'),
-        (r"^You are the grouping and symmetry agent", '{"groups": [], "symmetries": []}'),
-        (r"^You are the transformation agent", motion),
-        (r"(?s)^You are the reasoning agent", "The blue one moved.\nFinal Answer: blue circle"),
-    ]
+    return chain_rules(
+        OBJECTS, transformation=motion, reasoning="The blue one moved.\nFinal Answer: blue circle"
+    )
 
 
 @pytest.mark.parametrize("graph", ["agentic", "direct"])

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
 import pytest
-from PIL import Image
 from spatioxolver.agents._vision.llm import ObjectList, OrderingsReply, RelationList, reply_as
 
 from spatioxolver import ask
 from spatioxolver.errors import ParseError
 from spatioxolver.testing import LocalServer
+
+from .conftest import chain_rules
 
 NO_BOXES = {"objects": [{"label": "red square", "color": "red", "shape": "square"},
                         {"label": "blue circle", "color": "blue", "shape": "circle"},
@@ -36,38 +36,21 @@ def test_an_explicit_empty_list_is_an_answer() -> None:
     assert reply_as(ObjectList, _Reply("[]")).objects == []
 
 
-@pytest.fixture
-def image(tmp_path):
-    path = tmp_path / "three.png"
-    Image.fromarray(np.full((120, 200, 3), 230, np.uint8)).save(path)
-    return path
-
-
-def test_pairs_without_positions_are_not_ordered_by_id(image, monkeypatch) -> None:
+def test_pairs_without_positions_are_not_ordered_by_id(plain_image, monkeypatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-local-test-000000")
-    rules = [
-        (r"^You are the object segmentation agent", json.dumps(NO_BOXES)),
-        (r"^You are the attribute extraction agent", json.dumps(NO_BOXES)),
-        (r"^You are the spatial relation agent", '{"relations": []}'),
-        (r"^You are the grouping and symmetry agent", '{"groups": [], "symmetries": []}'),
-    ]
+    rules = chain_rules(NO_BOXES)
     with LocalServer(rules=rules) as srv:
-        answer = ask(image, "Which object is the leftmost?", model="openai/local-model", api_base=srv.url,
+        answer = ask(plain_image, "Which object is the leftmost?", model="openai/local-model", api_base=srv.url,
                      reasoner="symbolic", cache=False)  # fmt: skip
     assert answer.scene_graph is not None and answer.scene_graph.relations == []
     assert answer.value is None and answer.no_answer == "cannot tell"
 
 
-def test_an_unreadable_relations_reply_is_asked_again_then_reported(image, monkeypatch) -> None:
+def test_an_unreadable_relations_reply_is_asked_again_then_reported(plain_image, monkeypatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-local-test-000000")
-    rules = [
-        (r"^You are the object segmentation agent", json.dumps(NO_BOXES)),
-        (r"^You are the attribute extraction agent", json.dumps(NO_BOXES)),
-        (r"^You are the spatial relation agent", '{"answer": "the red square"}'),
-        (r"^You are the grouping and symmetry agent", '{"groups": [], "symmetries": []}'),
-    ]
+    rules = chain_rules(NO_BOXES, relations='{"answer": "the red square"}')
     with LocalServer(rules=rules) as srv:
-        answer = ask(image, "Which object is the leftmost?", model="openai/local-model", api_base=srv.url,
+        answer = ask(plain_image, "Which object is the leftmost?", model="openai/local-model", api_base=srv.url,
                      reasoner="symbolic", cache=False, return_errors=True)  # fmt: skip
         asked = sum("spatial relation agent" in json.dumps(r) for r in srv.requests)
     assert asked == 2  # one extra attempt for an unparseable reply

@@ -3,35 +3,22 @@ read as that option in the direct and agentic graphs, as the parser reads it alo
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-from PIL import Image
 
 from spatioxolver import ask
 from spatioxolver.testing import LocalServer
 
+from .conftest import chain_rules
+
 OPTIONS = ["the blue square", "the green circle", "the red square"]
-
-
-@pytest.fixture
-def image(tmp_path):
-    path = tmp_path / "img.png"
-    Image.fromarray(np.full((60, 90, 3), 220, np.uint8)).save(path)
-    return path
 
 
 @pytest.mark.parametrize("graph", ["direct", "agentic"])
 @pytest.mark.parametrize("reply", ["Final Answer: red square", "RED SQUARE", "I pick red square."])
-def test_option_words_are_read_in_every_graph(image, monkeypatch, graph, reply) -> None:
+def test_option_words_are_read_in_every_graph(plain_image, monkeypatch, graph, reply) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-local-test-000000")
-    objects = '{"objects": [{"label": "red square", "bbox": [5, 5, 20, 20]}]}'
-    rules = [
-        (r"^You are the object segmentation agent", objects),
-        (r"^You are the attribute extraction agent", objects),
-        (r"^You are the spatial relation agent", '{"relations": []}'),
-        (r"^You are the grouping and symmetry agent", '{"groups": [], "symmetries": []}'),
-    ]
+    rules = chain_rules({"objects": [{"label": "red square", "bbox": [5, 5, 20, 20]}]})
     with LocalServer(rules=rules, default=reply) as srv:
-        answer = ask(image, "Which object is the lowest?", model="openai/local-model", api_base=srv.url,
+        answer = ask(plain_image, "Which object is the lowest?", model="openai/local-model", api_base=srv.url,
                      graph=graph, choices=OPTIONS, reasoner="llm", cache=False)  # fmt: skip
     assert answer.error is None and answer.value == 3 and answer.choice == 3

@@ -3,33 +3,19 @@
 
 from __future__ import annotations
 
-import json
-
-import numpy as np
 import pytest
-from PIL import Image
 
 from spatioxolver import ask
 from spatioxolver.testing import LocalServer
+
+from .conftest import chain_rules
 
 OBJECTS = {"objects": [
     {"label": "red square", "color": "red", "shape": "cube", "bbox": [10, 40, 40, 70]},
     {"label": "blue circle", "color": "blue", "shape": "sphere", "bbox": [90, 40, 120, 70]},
     {"label": "green rectangle", "color": "green", "shape": "cylinder", "bbox": [160, 20, 190, 90]},
 ]}  # fmt: skip
-RULES = [
-    (r"^You are the object segmentation agent", json.dumps(OBJECTS)),
-    (r"^You are the attribute extraction agent", json.dumps(OBJECTS)),
-    (r"^You are the spatial relation agent", '{"relations": []}'),
-    (r"^You are the grouping and symmetry agent", '{"groups": [], "symmetries": []}'),
-]
-
-
-@pytest.fixture
-def image(tmp_path):
-    path = tmp_path / "img.png"
-    Image.fromarray(np.full((100, 200, 3), 230, np.uint8)).save(path)
-    return path
+RULES = chain_rules(OBJECTS)
 
 
 @pytest.mark.parametrize(
@@ -41,10 +27,10 @@ def image(tmp_path):
         ("Is the green rectangle right of the red square?", True),
     ],
 )
-def test_objects_are_found_by_the_model_names(image, monkeypatch, question, value) -> None:
+def test_objects_are_found_by_the_model_names(plain_image, monkeypatch, question, value) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-local-test-000000")
     with LocalServer(rules=RULES, default="unused") as srv:
-        answer = ask(image, question, model="openai/local-model", api_base=srv.url, reasoner="symbolic",
+        answer = ask(plain_image, question, model="openai/local-model", api_base=srv.url, reasoner="symbolic",
                      cache=False)  # fmt: skip
     assert answer.value == value, answer.text
     if isinstance(value, str):
