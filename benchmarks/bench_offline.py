@@ -36,8 +36,8 @@ def _ask(image: Any, text: str) -> Any:
         return exc
 
 
-def _report_set(name: str, cases: Any, *, verbose: bool, note: str = "") -> None:
-    """Ask every question of ``cases`` and print right / wrong per family and overall."""
+def _tally(cases: Any, *, verbose: bool) -> dict[str, Counter]:
+    """Verdicts ("right", "wrong", "abstain") per family of every question of ``cases``."""
     from spatioxolver.testing.drawn import score_answer
 
     tally: dict[str, Counter] = defaultdict(Counter)
@@ -49,6 +49,12 @@ def _report_set(name: str, cases: Any, *, verbose: bool, note: str = "") -> None
             if verbose and verdict != "right":
                 got = answer if isinstance(answer, BaseException) else (answer.value, answer.text[:60])
                 print(f"  {verdict:7s} {case.name:12s} {q.text!r} gold={q.gold!r} got={got!r}")
+    return tally
+
+
+def _report_set(name: str, cases: Any, *, verbose: bool, note: str = "") -> None:
+    """Ask every question of ``cases`` and print right / wrong per family and overall."""
+    tally = _tally(cases, verbose=verbose)
     overall: Counter = Counter()
     for family, c in tally.items():
         n = sum(c.values())
@@ -77,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="print every wrong answer")
     args = parser.parse_args(argv if argv is not None else sys.argv[1:])
 
-    from spatioxolver.testing.drawn import drawn_cases, photo_cases, score_answer
+    from spatioxolver.testing.drawn import drawn_cases, photo_cases
     from spatioxolver.testing.heldout import heldout_cases
 
     cases = drawn_cases(seed=args.seed, per_family=args.per_family)
@@ -87,15 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             cases += photo_cases()
         except ImportError:
             print("photos skipped: scikit-image is not installed (pip install scikit-image)")
-    tally: dict[str, Counter] = defaultdict(Counter)
-    for case in cases:
-        for q in case.questions:
-            answer = _ask(case.image, q.text)
-            verdict = score_answer(q, answer)
-            tally[case.family][verdict] += 1
-            if args.verbose and verdict != "right":
-                got = answer if isinstance(answer, BaseException) else (answer.value, answer.text[:60])
-                print(f"  {verdict:7s} {case.name:12s} {q.text!r} gold={q.gold!r} got={got!r}")
+    tally = _tally(cases, verbose=args.verbose)
     print(f"{'family':10s} {'right':>6s} {'wrong':>6s} {'abstain':>8s} {'n':>4s} {'right %':>8s}")
     drawn = Counter()
     for family, c in tally.items():
