@@ -108,7 +108,7 @@ def singular(word: str) -> str:
 
 def _refuse(phrase: str) -> UnsupportedQuestionError:
     return UnsupportedQuestionError(
-        f"cannot tell which object {phrase.strip()!r} names: {UNSUPPORTED_MESSAGE}"
+        f"cannot tell which object {phrase.strip()[:120]!r} names: {UNSUPPORTED_MESSAGE}"
     )
 
 

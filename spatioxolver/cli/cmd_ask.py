@@ -289,20 +289,21 @@ def _ask(args: argparse.Namespace) -> int:
         }
         if args.trace:
             out["trace"] = answer.trace
-        print(json.dumps(out, default=str))
+        print(_no_secrets(json.dumps(out, default=str)))
         return 0
-    print(answer.text)
+    print(_no_secrets(answer.text))
     if args.repair == "exact":
         _print_exact_bounds(answer.repairs)
     if args.trace:
+        # One short line per node; prompts and replies (model_calls) only under --json --trace.
+        hidden = ("node", "agent", "backend", "seconds", "usage", "model_calls", "templates")
         for entry in answer.trace:
-            extra = {
-                k: v for k, v in entry.items() if k not in ("node", "agent", "backend", "seconds", "usage")
-            }
-            print(
-                f"  {entry['node']:<16} {entry['backend']:<12} {entry['seconds'] * 1000:8.1f} ms  {extra}",
-                file=sys.stdout,
+            extra = {k: v for k, v in entry.items() if k not in hidden}
+            tokens = sum(
+                int((entry.get("usage") or {}).get(k) or 0) for k in ("prompt_tokens", "completion_tokens")
             )
+            line = f"  {entry['node']:<16} {entry['backend']:<12} {entry['seconds'] * 1000:8.1f} ms  {tokens:6d} tok  {extra}"
+            print(_no_secrets(line[:400]), file=sys.stdout)
         print(f"  usage: {_usage_line(answer)}")
     return 0
 
@@ -343,6 +344,13 @@ def _print_event(event: dict[str, Any]) -> None:
         )
     elif event.get("event") == "error":
         print(f"err {event.get('node')}: {event.get('error')}", file=sys.stderr, flush=True)
+
+
+def _no_secrets(text: str) -> str:
+    """What ``ask`` prints, without any key-like environment value a reply may echo."""
+    from spatioxolver.models._secrets import collect_secrets, scrub_text
+
+    return scrub_text(text, collect_secrets())
 
 
 _IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff")

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spatioxolver.errors import ParseError
-from spatioxolver.replies._text import Mention, choose, with_value
+from spatioxolver.replies._text import Mention, choose, refusal_reason, with_value
 
 __all__ = ["parse_label", "parse_letter", "parse_option"]
 
@@ -108,9 +108,16 @@ def parse_label(text: str | None, labels: Sequence[str], *, value: Any = None) -
             out.extend(Mention(m.start(), m.end(), label) for m in pattern.finditer(s))
         return _drop_nested(out)
 
-    return with_value(
-        value, text, lambda v: choose(str(v), find, "label"), lambda t: choose(t, find, "label")
-    )
+    def read_text(t: str) -> str:
+        # "A is leftmost, followed by B and then C": an order whose head is the answer.
+        head = re.split(r",?\s*\bfollowed\s+by\b", t, maxsplit=1, flags=re.I)
+        if len(head) == 2:
+            named = {m.value for m in find(head[0], False)}
+            if len(named) == 1 and not refusal_reason(head[0]):
+                return str(named.pop())
+        return choose(t, find, "label")
+
+    return with_value(value, text, lambda v: choose(str(v), find, "label"), read_text)
 
 
 # A number right after one of these words is an object label or a count, not an option.

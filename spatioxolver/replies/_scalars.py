@@ -72,7 +72,11 @@ def parse_yes_no(text: str | None, *, value: Any = None) -> bool:
                 raise declined(exc.reason or "no answer", raw=raw) from None
             except ParseError:
                 pass  # not a yes/no under the answer key: read the whole reply
-        if re.search(r"\byes\s*(?:or|/)\s*no\b|\bno\s*(?:or|/)\s*yes\b", text, re.I):
+        if re.search(
+            r"\byes\s*(?:or|/)\s*no\b|\bno\s*(?:or|/)\s*yes\b|\b(?:yes\s+and\s+no|no\s+and\s+yes)\b(?!\s+[a-z])",
+            text,
+            re.I,
+        ):
             raise declined("hedge between yes and no", raw=raw)
         for span, _weak in commitment_spans(text):
             answer = _lead_yes_no(span)

@@ -468,3 +468,29 @@ def test_naming_two_options_is_not_called_naming_none() -> None:
 def test_rankings_of_named_objects_read_with_or_without_articles(reply: str) -> None:
     labels = ["the red square", "the blue circle", "the green bar"]
     assert parse_ranking(reply, labels) == labels
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        (
+            "The red square is leftmost, followed by the blue circle and then the green rectangle.",
+            "red square",
+        ),
+        ("The red square is left of the blue circle, followed by nothing else.", BAD),  # two named: no head
+    ],
+)
+def test_an_order_whose_head_answers_the_question(reply, expected) -> None:
+    _check(lambda t: parse_label(t, ["red square", "blue circle", "green rectangle"]), reply, expected)
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Yes and no.", NO),
+        ("Well, yes and no: it depends.", NO),
+        ("Yes, and no other object is closer.", True),
+    ],
+)
+def test_yes_and_no_is_a_hedge_but_yes_and_no_other_is_yes(reply, expected) -> None:
+    _check(parse_yes_no, reply, expected)
