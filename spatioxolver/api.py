@@ -363,6 +363,8 @@ async def _prepare_inputs(images: Any, model: str, options: dict[str, Any], *, q
             raise InputError(
                 f"clean_images has {len(clean_frames)} images but {len(frames)} images were given"
             )
+        if str(model).strip() == "geometric":  # the pixels' own reading uses both
+            _check_against_frames(frames, clean_frames, options.get("marks"))
     client = _client(model, options)
     options = dict(options)
     if options.get("world_prior") is not None:  # plain data: part of the perception cache key
@@ -508,6 +510,29 @@ async def aask(
                     trace=list(steps),
                 )
             raise
+
+
+def _check_against_frames(frames: list[Any], clean: list[Any], marks: Any) -> None:
+    """A clean render must be the same view (same size) and a mark must lie in its image."""
+    for k, (frame, render) in enumerate(zip(frames, clean, strict=True)):
+        if render is not frame and render.shape[:2] != frame.shape[:2]:
+            h, w = frame.shape[:2]
+            raise InputError(
+                f"clean_images[{k}] is {render.shape[1]}x{render.shape[0]} pixels but image {k} is {w}x{h}; "
+                "give the overlay-free render of the same view, at the same size"
+            )
+    per_frame = marks if isinstance(marks, (list, tuple)) else [marks]
+    for k, frame_marks in enumerate(per_frame):
+        if not frame_marks or k >= len(frames):
+            continue
+        h, w = frames[k].shape[:2]
+        for label, point in frame_marks.items():
+            x, y = float(point[0]), float(point[1])
+            if not (0 <= x <= w and 0 <= y <= h):
+                raise InputError(
+                    f"mark {label!r} at ({x:g}, {y:g}) lies outside image {k} ({w}x{h} pixels); "
+                    "marks are pixel positions in that image"
+                )
 
 
 def ask(

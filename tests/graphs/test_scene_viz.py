@@ -201,3 +201,22 @@ def test_nested_objects_tags_do_not_overprint() -> None:
         for b in boxes[i + 1 :]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
     assert draw_overlay(np.full((*shape, 3), 128, np.uint8), graph).shape == (*shape, 3)
+
+
+def test_marks_outside_the_image_and_a_clean_render_of_another_size_are_refused(
+    tmp_path: Path, capsys
+) -> None:
+    from PIL import Image
+
+    Image.new("RGB", (400, 300), (200, 200, 200)).save(tmp_path / "view.png")
+    Image.new("RGB", (200, 150), (200, 200, 200)).save(tmp_path / "small.png")
+    view = str(tmp_path / "view.png")
+    assert main(["ask", view, "Which object is the leftmost?", "--marks", '{"A": [5000, 5000]}']) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "outside image 0 (400x300 pixels)" in err
+    assert (
+        main(["ask", view, "Which object is the leftmost?", "--clean-image", str(tmp_path / "small.png")])
+        == 2
+    )
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "200x150" in err and "400x300" in err
