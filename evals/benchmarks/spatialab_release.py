@@ -277,14 +277,25 @@ class SpatiaLabReleaseBenchmark(BenchmarkBase):
             return row.get(column)
 
         question = get("question")
-        if not question:
-            raise ValueError(
-                f"no question in column {columns['question']!r} (columns in the file: {', '.join(map(str, row))})"
+        if not isinstance(question, str) or not question.strip():
+            what = (
+                "no question" if question is None or not str(question).strip() else f"{question!r}, not text,"
             )
+            raise ValueError(
+                f"{what} in column {columns['question']!r}, where the question text belongs "
+                f"(columns in the file: {', '.join(map(str, row))})"
+            )
+        question = question.strip()
         image = get("image")
+        if isinstance(image, str) and image.strip() in ("", "."):
+            raise ValueError(f"no image in column {columns['image']!r} (the value is {image!r})")
         images = [materialize_image(image, root)] if image is not None else []
         category, subcategory = get("category"), get("subcategory")
         options = parse_options(get("options"))
+        if not options and get("options") is not None and get("gold_option") is not None:
+            raise ValueError(
+                f"no options in column {columns['options']!r} for gold option {get('gold_option')!r}"
+            )
         gold = parse_gold_option(get("gold_option"), options, base=base)
         if get("id") not in (None, ""):
             base_id = str(get("id"))

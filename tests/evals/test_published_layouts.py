@@ -273,3 +273,21 @@ def test_study_with_a_bad_dataset_runs_nothing(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "no such file" in err
     assert not study.exists()
+
+
+def test_spatialab_edge_rows_say_what_is_wrong_with_them(tmp_path):
+    rows = [
+        {"question_id": "e1", "image": "a.png", "question": "   ", "options": ["x", "y"], "answer": 1},
+        {"question_id": "e2", "image": "a.png", "question": 42, "options": ["x", "y"], "answer": 1},
+        {"question_id": "e3", "image": "a.png", "question": "Which is left?", "options": [], "answer": 1},
+        {"question_id": "e4", "image": "", "question": "Which is left?", "options": ["x", "y"], "answer": 1},
+    ]
+    path = tmp_path / "spatialab_edges.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    items = load_examples(load_benchmark("spatialab-release"), path)[0]
+    messages = [item.message() for item in items]
+    assert len(messages) == 4
+    assert "no question in column 'question'" in messages[0]
+    assert "42, not text" in messages[1]
+    assert "no options in column 'options'" in messages[2]
+    assert "no image in column 'image'" in messages[3]
