@@ -140,8 +140,38 @@ def answer_query(query: dict[str, Any], graph: SceneGraph) -> SymbolicAnswer:
         answer = handler(query, graph)
     except _ReferenceProblem as problem:
         answer = SymbolicAnswer(text=str(problem), value=None, kind=kind, problem=str(problem))
+    _say_which(answer, graph)
     answer.confidence = scene_reliability(graph)
     return answer
+
+
+_OBJECT_KINDS = ("extreme", "between", "nearest", "aligned", "corner", "occluder", "relative")
+
+
+def _say_which(answer: SymbolicAnswer, graph: SceneGraph) -> None:
+    """When the named object has twins of the same name ("red square" twice), the text says
+    which one, by its place from the left; the value stays the name."""
+    if answer.kind not in _OBJECT_KINDS or not isinstance(answer.value, str) or len(answer.objects) != 1:
+        return
+    obj = next((o for o in graph.objects if o.id == answer.objects[0]), None)
+    if obj is None or obj.centroid is None:
+        return
+    twins = [
+        o
+        for o in graph.objects
+        if o.frame == obj.frame and o.centroid is not None and display_name(o) == answer.value
+    ]
+    if len(twins) < 2:
+        return
+    rank, n = sorted(twins, key=lambda o: o.centroid[0]).index(obj), len(twins)
+    ordinals = ("second", "third", "fourth", "fifth", "sixth")
+    if rank == 0:
+        where = "the leftmost"
+    elif rank == n - 1:
+        where = "the rightmost"
+    else:
+        where = f"the {ordinals[rank - 1] if rank <= len(ordinals) else f'{rank + 1}th'} from the left"
+    answer.text = f"{answer.text} ({where} of the {n})"
 
 
 def _pairwise(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:

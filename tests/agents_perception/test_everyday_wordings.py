@@ -48,3 +48,11 @@ def test_the_rightmost_square_is_a_square(diagram) -> None:
     assert "square" in str(answer.value)
     right = ask(diagram, "Which object is the rightmost?")
     assert right.value == answer.value  # here the rightmost object is a square too
+
+
+def test_an_answer_naming_one_of_two_twins_says_which(diagram) -> None:
+    answer = ask(diagram, "Which object is the rightmost?")
+    assert answer.value == "red square"  # the name, as benchmarks score it
+    assert answer.text.endswith("(the rightmost of the 2)")
+    lowest_left = ask(diagram, "Which object is the leftmost?")
+    assert lowest_left.text.endswith("(the leftmost of the 2)")
