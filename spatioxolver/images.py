@@ -87,6 +87,8 @@ def image_sha256(rgb: np.ndarray) -> str:
 DECODED_CACHE_BYTES = 256 * 2**20
 _DECODED: OrderedDict[tuple[Any, ...], tuple[np.ndarray, int]] = OrderedDict()
 _SHA: dict[int, str] = {}  # id of an array _DECODED holds -> its image_sha256
+#: Files being decoded now -> (event set when done, pid of the decoding process).
+_PENDING: dict[tuple[Any, ...], tuple[threading.Event, int]] = {}
 _LOCK = threading.Lock()
 
 
@@ -102,16 +104,34 @@ def _load_path(path: Path, limit: int) -> np.ndarray:
     except OSError:
         st = None  # _read_path says what is wrong
     key = (str(path), st.st_ino, st.st_size, st.st_mtime_ns) if st is not None else None
-    if key is not None:
+    if key is None:
+        return _decode(_read_path(path), str(path), limit)
+    while True:
         with _LOCK:
             hit = _DECODED.get(key)
             if hit is not None:
                 _DECODED.move_to_end(key)
-        if hit is not None:
-            _check_size(hit[0].shape[1], hit[0].shape[0], str(path), limit)
-            return hit[0]
+                break
+            pending, owner = _PENDING.get(key, (None, None))
+            # This thread decodes; others loading the same file wait for it. An entry a
+            # forked child inherited from its parent's threads is nobody's: take it over.
+            if pending is None or owner != os.getpid():
+                _PENDING[key] = (threading.Event(), os.getpid())
+                break
+        pending.wait()
+    if hit is not None:
+        _check_size(hit[0].shape[1], hit[0].shape[0], str(path), limit)
+        return hit[0]
+    try:
+        return _decode_and_keep(path, key, limit)
+    finally:
+        with _LOCK:
+            _PENDING.pop(key)[0].set()
+
+
+def _decode_and_keep(path: Path, key: tuple[Any, ...], limit: int) -> np.ndarray:
     rgb = _decode(_read_path(path), str(path), limit)
-    if key is None or rgb.nbytes > DECODED_CACHE_BYTES // 4:
+    if rgb.nbytes > DECODED_CACHE_BYTES // 4:
         return rgb
     rgb.flags.writeable = False
     with _LOCK:

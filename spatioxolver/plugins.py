@@ -16,6 +16,7 @@ satisfies :class:`Agent`.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Protocol, runtime_checkable
@@ -77,9 +78,25 @@ class Benchmark(Protocol):
 BUILT_IN_DISTRIBUTION = "spatioxolver"
 
 
+_SCANNED: dict[tuple[str, ...], Any] = {}  # sys.path -> every installed entry point (one scan)
+
+
+def _entry_points(group: str) -> Iterable[EntryPoint]:
+    """The entry points of ``group``; the installed metadata is read once per ``sys.path``.
+
+    Reading every distribution's metadata takes tens of milliseconds, and one ``ask``
+    resolves half a dozen agents.
+    """
+    key = tuple(sys.path)
+    scanned = _SCANNED.get(key)
+    if scanned is None:
+        scanned = _SCANNED[key] = entry_points()
+    return scanned.select(group=group)
+
+
 def _group(group: str) -> dict[str, EntryPoint]:
     found: dict[str, EntryPoint] = {}
-    for ep in entry_points(group=group):
+    for ep in _entry_points(group):
         # A built-in name cannot be taken over by another package; among third parties the
         # first registration on sys.path wins. `shadowed_plugins` reports the losers.
         current = found.get(ep.name)
@@ -96,7 +113,7 @@ def _is_built_in(ep: EntryPoint) -> bool:
 def shadowed_plugins(group: str) -> list[str]:
     """``"name (value)"`` of each registration in ``group`` ignored because the name is taken."""
     chosen = _group(group)
-    return sorted(f"{ep.name} ({ep.value})" for ep in entry_points(group=group) if chosen[ep.name] != ep)
+    return sorted(f"{ep.name} ({ep.value})" for ep in _entry_points(group) if chosen[ep.name] != ep)
 
 
 def agent_names() -> list[str]:

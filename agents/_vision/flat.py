@@ -68,6 +68,8 @@ def colour_term(rgb: tuple[float, float, float] | np.ndarray) -> tuple[str, str 
         return min(d, 360.0 - d)
 
     term = min(_HUES, key=lambda t: hue_gap(_HUES[t][0]))
+    if term in ("blue", "purple"):
+        term = _blue_or_purple(rgb)
     # Brown is dark orange / yellow; a dark red stays red while it is red-hued and saturated
     # (crimson, maroon: hue under 40, chroma over 35), else it is a reddish brown.
     dark_red = term == "red" and (chroma > 55 or hue < 40 and chroma > 35)
@@ -82,6 +84,27 @@ def colour_term(rgb: tuple[float, float, float] | np.ndarray) -> tuple[str, str 
     if term in ("yellow", "pink", "orange") and tone == "light":
         tone = None
     return term, tone
+
+
+#: Blue and purple meet at this HSV hue (degrees). CIELAB hue does not separate them: the
+#: sRGB blue primary (0, 0, 255) and medium purple (147, 112, 219) both sit near 306 degrees,
+#: because the blue primary's hue bends toward purple at high chroma. In RGB hue blue is
+#: 240, slate blue 248, medium purple 260, indigo 275, purple 300.
+_PURPLE_FROM_HSV = 255.0
+
+
+def _blue_or_purple(rgb: tuple[float, float, float] | np.ndarray) -> str:
+    r, g, b = (float(v) for v in np.asarray(rgb, np.float32).reshape(3))
+    hi, lo = max(r, g, b), min(r, g, b)
+    if hi - lo < 1e-6:
+        return "blue"
+    if hi == b:
+        hue = 240.0 + 60.0 * (r - g) / (hi - lo)
+    elif hi == r:
+        hue = (60.0 * (g - b) / (hi - lo)) % 360.0
+    else:
+        hue = 120.0 + 60.0 * (b - r) / (hi - lo)
+    return "purple" if _PURPLE_FROM_HSV <= hue < 345.0 else "blue"
 
 
 def is_flat(lab_pixels: np.ndarray) -> bool:

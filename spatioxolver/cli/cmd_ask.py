@@ -247,6 +247,14 @@ def _example_call(args: argparse.Namespace, options: dict[str, Any]) -> dict[str
 
 
 def _ask(args: argparse.Namespace) -> int:
+    from spatioxolver.cli._warm import warming_up
+
+    # The images are decoded on another core while the graph's libraries import.
+    with warming_up(args.inputs[:-1] if not args.example and len(args.inputs) >= 2 else []):
+        return _answer(args)
+
+
+def _answer(args: argparse.Namespace) -> int:
     from spatioxolver.api import ask
 
     options: dict[str, Any] = {"repair_method": args.repair, **control_options(args)}

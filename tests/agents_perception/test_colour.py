@@ -58,3 +58,41 @@ def test_colour_saturation() -> None:
     assert colour_saturation("gray") == 0.0
     assert colour_saturation("red") == pytest.approx(0.8, abs=0.01)
     assert colour_saturation("no-such-colour") is None
+
+
+# CSS / X11 named colours (the web's own names, not a palette of ours) whose basic term is
+# not in doubt. The sRGB blue primary sits at CIELAB hue ~306, beside medium purple: a
+# CIELAB-hue-only rule called pure blue, navy and ultramarine "purple".
+_WEB_COLOURS = {
+    "blue": [
+        (0, 0, 255),
+        (0, 0, 128),
+        (0, 0, 205),
+        (25, 25, 112),
+        (65, 105, 225),
+        (30, 144, 255),
+        (70, 130, 180),
+    ],
+    "purple": [(128, 0, 128), (75, 0, 130), (138, 43, 226), (148, 0, 211), (102, 51, 153), (147, 112, 219)],
+    "pink": [(255, 105, 180), (255, 20, 147), (255, 0, 255), (238, 130, 238)],
+    "red": [(255, 0, 0), (220, 20, 60), (178, 34, 34)],
+    "green": [(0, 128, 0), (34, 139, 34), (50, 205, 50)],
+    "orange": [(255, 165, 0), (255, 140, 0)],
+}
+
+
+@pytest.mark.parametrize("term", sorted(_WEB_COLOURS))
+def test_web_named_colours_get_their_basic_term(term: str) -> None:
+    from spatioxolver.agents._vision.flat import colour_term
+
+    named = {rgb: colour_term(rgb)[0] for rgb in _WEB_COLOURS[term]}
+    assert all(got == term for got in named.values()), named
+
+
+def test_a_flat_pure_blue_square_is_called_blue(tmp_path) -> None:
+    from spatioxolver.api import ask
+
+    img = np.full((120, 180, 3), 240, np.uint8)
+    img[40:80, 16:56] = (220, 30, 30)
+    img[40:80, 120:160] = (0, 0, 255)
+    assert ask(img, "What colour is the square on the right?").value == "blue"

@@ -68,3 +68,71 @@ def test_pixel_limit_and_missing_files_still_checked_on_a_hit(tmp_path: Path) ->
     path.unlink()
     with pytest.raises(InputError, match="not found"):
         load_image(path)
+
+
+def test_threads_loading_one_file_at_once_decode_it_once(tmp_path: Path, monkeypatch) -> None:
+    import threading
+    import time
+
+    import spatioxolver.images as images
+
+    clear_decoded_cache()
+    path = tmp_path / "a.png"
+    _write(path, (200, 30, 30), size=(300, 200))
+    decodes: list[int] = []
+    real = images._decode
+
+    def slow_decode(data, where, limit):
+        decodes.append(1)
+        time.sleep(0.2)  # long enough for every other thread to arrive while it runs
+        return real(data, where, limit)
+
+    monkeypatch.setattr(images, "_decode", slow_decode)
+    results: list[np.ndarray] = []
+    threads = [threading.Thread(target=lambda: results.append(load_image(path))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(decodes) == 1 and len(results) == 4 and all(r is results[0] for r in results)
+
+
+def test_a_failed_decode_lets_the_waiting_loads_report_the_error_themselves(tmp_path: Path) -> None:
+    import threading
+
+    clear_decoded_cache()
+    path = tmp_path / "broken.png"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + b"not really" * 50)
+    errors: list[str] = []
+
+    def load() -> None:
+        try:
+            load_image(path)
+        except InputError as exc:
+            errors.append(str(exc))
+
+    threads = [threading.Thread(target=load) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert len(errors) == 3 and all("broken.png" in e for e in errors)
+
+
+def test_a_decode_in_progress_inherited_from_a_parent_process_is_taken_over(tmp_path: Path) -> None:
+    import threading
+
+    import spatioxolver.images as images
+
+    clear_decoded_cache()
+    path = tmp_path / "a.png"
+    pixels = _write(path, (20, 200, 30))
+    st = path.stat()
+    key = (str(path), st.st_ino, st.st_size, st.st_mtime_ns)
+    # what a forked worker sees when its parent's thread was decoding at the fork: that
+    # thread does not exist here, so its event is never set
+    images._PENDING[key] = (threading.Event(), os.getpid() + 1)
+    try:
+        assert np.array_equal(load_image(path), pixels)
+    finally:
+        images._PENDING.pop(key, None)
