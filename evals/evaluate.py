@@ -22,6 +22,7 @@ from spatioxolver.errors import BenchmarkError, ConfigError
 
 __all__ = [
     "resolve_benchmark",
+    "check_dataset",
     "load_examples",
     "find_example",
     "aevaluate",
@@ -70,6 +71,25 @@ def load_examples(
     index = bench.index_files(dataset) if hasattr(bench, "index_files") else []
     good = [e for e in items if isinstance(e, Example)]
     return items, dataset_fingerprint(index, good)
+
+
+def check_dataset(
+    dataset: str | Path,
+    benchmark: str | None = None,
+    *,
+    split: str | None = None,
+    strict: bool = False,
+    options: dict[str, Any] | None = None,
+) -> None:
+    """Raise now what a run of ``dataset`` would raise on reading it (a study checks every
+    dataset before its first run): unknown or undetectable benchmark, unreadable layout, an
+    empty split. Reads only up to the first example.
+    """
+    bench = resolve_benchmark(dataset, benchmark)
+    load_options = {k: v for k, v in (options or {}).items() if k not in _RUN_OPTIONS}
+    items = iter(bench.load(dataset, split=split, strict=strict, **load_options))
+    if next(items, None) is None:
+        raise BenchmarkError(f"{dataset}: no examples in split {split or 'all'!r}")
 
 
 #: ``log_samples=None`` keeps samples for runs of at most this many examples.

@@ -184,6 +184,10 @@ class SceneGraph(_Model):
             graph.add_edge(rel["subject"], rel["object"], key=rel["predicate"], **rel)
         for name in ("groups", "symmetries", "transformations", "images", "provenance"):
             graph.graph[name] = data[name]
+        # networkx lists edges by subject node, not in the order they were added
+        graph.graph["relation_order"] = [
+            [r["subject"], r["object"], r["predicate"]] for r in data["relations"]
+        ]
         return graph
 
     @classmethod
@@ -191,6 +195,11 @@ class SceneGraph(_Model):
         """Inverse of :meth:`to_networkx`."""
         objects = [dict(attrs) for _, attrs in graph.nodes(data=True)]
         relations = [dict(attrs) for _, _, attrs in graph.edges(data=True)]
+        order = {tuple(k): i for i, k in enumerate(graph.graph.get("relation_order") or [])}
+        if order:  # back in the graph's own order, so the round trip gives the same JSON
+            relations.sort(
+                key=lambda r: order.get((r.get("subject"), r.get("object"), r.get("predicate")), len(order))
+            )
         extra = {
             name: graph.graph.get(name, default)
             for name, default in (

@@ -372,6 +372,15 @@ def _image_suffix(path: str) -> str:
     return suffix
 
 
+def _without_timings(graph: Any) -> Any:
+    """The graph with its trace's timings left out, so the same image gives the same file."""
+    trace = graph.provenance.get("trace")
+    if not trace:
+        return graph
+    kept = [{k: v for k, v in e.items() if k != "seconds"} for e in trace]
+    return graph.model_copy(update={"provenance": {**graph.provenance, "trace": kept}})
+
+
 def _scene(args: argparse.Namespace) -> int:
     from spatioxolver.api import build_scene_graph
     from spatioxolver.images import load_image
@@ -402,7 +411,7 @@ def _scene(args: argparse.Namespace) -> int:
     # The overlay goes on what was segmented: the clean render when there is one.
     shown = load_image((call.get("clean_images") or images)[0])
     graph = build_scene_graph(images if len(images) != 1 else images[0], model=args.model, **call)
-    text = graph.to_json(indent=2)
+    text = _without_timings(graph).to_json(indent=2)
     if args.out:
         _write(Path(args.out), text.encode())
     elif not args.viz and not args.graphml:

@@ -390,12 +390,12 @@ def _study(
     """Several datasets x models x arms: one run directory per cell under the study folder, one report."""
     import re
 
-    from spatioxolver.evals.evaluate import resolve_benchmark
+    from spatioxolver.evals.evaluate import check_dataset
     from spatioxolver.evals.report import write_report
     from spatioxolver.evals.runner import ensure_known_graph
 
     for dataset in dict.fromkeys(c[0] for c in cells):  # bad input stops the study before anything runs
-        resolve_benchmark(dataset, args.benchmark)
+        check_dataset(dataset, args.benchmark, split=args.split, strict=args.strict, options=options)
     for graph in dict.fromkeys(c[2] for c in cells):
         ensure_known_graph(graph)
     root = Path(args.run_dir or "runs/study")

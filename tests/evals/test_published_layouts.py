@@ -275,6 +275,34 @@ def test_study_with_a_bad_dataset_runs_nothing(tmp_path, capsys):
     assert not study.exists()
 
 
+def test_study_with_a_dataset_its_benchmark_cannot_read_runs_nothing(tmp_path, capsys):
+    """The second dataset exists but is not in the named benchmark's layout: that is found
+    before the first dataset's runs start, not after them."""
+    repo = write_spatial_incon(tmp_path / "repo", n=2)
+    clevr = write_clevr(tmp_path, n_images=1)  # a folder; spatial-incon reads a repository
+    study = tmp_path / "study"
+    code = cli_main(
+        [
+            "eval",
+            "--data",
+            str(repo),
+            str(clevr),
+            "--benchmark",
+            "inconsistency-release",
+            "--model",
+            "sim/gpt-4o",
+            "--graph",
+            "direct",
+            "--run-dir",
+            str(study),
+            "--no-progress",
+        ]
+    )
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "CLEVR_v1.0" in err, err
+    assert not study.exists()
+
+
 def test_spatialab_edge_rows_say_what_is_wrong_with_them(tmp_path):
     rows = [
         {"question_id": "e1", "image": "a.png", "question": "   ", "options": ["x", "y"], "answer": 1},
