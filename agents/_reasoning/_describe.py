@@ -21,6 +21,7 @@ import math
 import statistics
 from typing import Any
 
+from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
 from spatioxolver.agents._reasoning._symbolic import (
     SymbolicAnswer,
     _candidates,
@@ -93,6 +94,14 @@ def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         chosen = _relative(rel, g).objects
         found = [o for o in g.objects if o.id in chosen]
         name = f"the object {rel['asks']} of {rel['reference'].get('text')}"
+    elif isinstance(q.get("select"), dict):
+        # "What colour is the second shape from the left?" / "... the middle object?"
+        picked = pick_ordinal({**q["select"], "filter": q["subject"]}, g)
+        if picked.value is None:
+            return picked  # cannot tell which object is meant
+        chosen = picked.objects
+        found = [o for o in g.objects if o.id in chosen]
+        name = picked.text
     elif q.get("select"):
         # "What colour is the leftmost shape?": the extreme object first, then its attribute.
         from spatioxolver.agents._reasoning._symbolic import _extreme
@@ -207,6 +216,7 @@ def _mirror(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 
 HANDLERS = {
+    **POSITION_HANDLERS,
     "attribute": _attribute,
     "relative": _relative,
     "compare_count": _compare_count,

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from spatioxolver.agents._reasoning._position import POSITION_FORMS, ordinal_selector
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
 
 from spatioxolver.errors import UnsupportedQuestionError
@@ -73,6 +74,9 @@ def attribute_form(body: str) -> dict[str, Any] | None:
         re.I,
     ):
         return None  # "which shape is furthest to the left" selects an object, not an attribute
+    ordinal = ordinal_selector(subject)
+    if word in _SHAPE_NOUNS and ordinal is not None and not ordinal[1]:
+        return None  # "which shape is second from the left" selects an object
     beside = _beside(subject)
     if beside is not None:
         return {"type": "attribute", "attribute": attribute, "subject": None, "relative": beside}
@@ -98,11 +102,31 @@ _PLACE = (
 )
 
 
-def _selected(subject: str) -> tuple[str, str | None] | None:
-    """``(which, the rest)`` of "the leftmost shape" / "the shape on the far left", else ``None``."""
+def placed_form(body: str) -> dict[str, Any] | None:
+    """``what is the shape on the far left`` / ``which is the object at the top`` (an extreme)."""
+    m = re.fullmatch(r"(?:which|what) (?:one )?is (the .+)", body, re.I)
+    select = _selected(m.group(1)) if m else None
+    if select is None or not isinstance(select[0], str):
+        return None
+    which, rest = select
+    rest = (rest or "").strip()
+    generic = not rest or re.fullmatch(r"(?:one|object|item|thing|shape)", rest, re.I)
+    try:
+        filt = None if generic else parse_filter(rest)
+    except UnsupportedQuestionError:
+        return None
+    return {"type": "extreme", "which": which, "filter": filt, "apparent": True}
+
+
+def _selected(subject: str) -> tuple[Any, str | None] | None:
+    """``(which, the rest)`` of "the leftmost shape" / "the shape on the far left", else ``None``;
+    ``which`` is an ordinal selector (a dict) for "the second shape from the left" / "the middle one"."""
     m = re.fullmatch(r"(?:the )?([a-z-]+)(?: (.+))?", subject.strip(), re.I)
     if m and m.group(1).lower() in _PICK:
         return _PICK[m.group(1).lower()], m.group(2)
+    ordinal = ordinal_selector(subject)
+    if ordinal is not None:
+        return ordinal
     for pattern, which in _PLACE:
         m = re.fullmatch(
             rf"(?:the )?(.+?) ({pattern})(?: of (?:the )?(?:image|picture|scene))?", subject.strip(), re.I
@@ -285,4 +309,6 @@ QUESTION_FORMS = (
     size_compare_form,
     relative_form,
     exists_form,
+    placed_form,
+    *POSITION_FORMS,
 )

@@ -1,0 +1,352 @@
+"""Question forms about place in a row and in the frame, and their answerers.
+
+Parsed from the question body (see :mod:`spatioxolver.agents._reasoning._parse`):
+
+* ``ordinal`` — "which object is second from the left", "what is in the middle", "which is
+  the third shape from the right", "the middle circle" -> ``{"type", "axis", "from_start",
+  "rank", "filter"}`` (``rank`` 0-based from that end, ``None`` for the middle);
+* ``has_attribute`` — "is the triangle green?", "is the red object a square?" ->
+  ``{"type", "subject": ref, "predicate": ref}``;
+* ``frame_side`` — "is X on the left side of the image", "in the top half of the picture";
+* ``which_side`` — "is A left or right of B?", "is A above or below B?";
+* ``sequence`` — "list the objects from left to right", "name the shapes from top to bottom";
+* ``all_same`` — "are all the shapes the same colour?".
+
+A middle asked of an even count, or a rank two objects share (level in the image), is a
+typed "cannot tell", never a guess.
+
+Example:
+    >>> ordinal_form("Which object is second from the left")["rank"]
+    1
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem
+from spatioxolver.agents._reasoning._names import _matches, _no_match, _one, _ref_name, display_name, resolve
+from spatioxolver.agents._reasoning._order import _AXIS_NOUN, _axis_order, _order
+from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
+
+from spatioxolver.errors import UnsupportedQuestionError
+from spatioxolver.schema import SceneGraph, SpatialObject
+
+__all__ = [
+    "POSITION_FORMS",
+    "POSITION_HANDLERS",
+    "ordinal_form",
+    "ordinal_selector",
+]
+
+_ORDINALS = {
+    "first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+    "fifth": 4, "5th": 4, "sixth": 5, "6th": 5, "seventh": 6, "7th": 6, "eighth": 7, "8th": 7,
+}  # fmt: skip
+_ORD = "|".join(_ORDINALS)
+_ENDS = {"left": ("H", True), "right": ("H", False), "top": ("V", True), "bottom": ("V", False)}
+_MIDDLE = r"(?:in the (?:very )?(?:middle|center|centre)(?: of (?:the )?(?:row|line|image|picture|scene|group))?|" \
+    r"(?:in )?between the others|central)"  # fmt: skip
+_IMAGE = r"(?:image|picture|photo|scene|drawing|frame|figure)"
+
+
+def ordinal_selector(phrase: str) -> tuple[dict[str, Any], str | None] | None:
+    """``(selector, the rest)`` of "the second shape from the left" / "the middle circle" /
+    "the circle in the middle", else ``None``; the selector has ``axis``, ``from_start``, ``rank``."""
+    p = phrase.strip().rstrip("?.").strip()
+    m = re.fullmatch(rf"(?:the )?({_ORD})(?: (.+?))? (?:from|on) the (left|right|top|bottom)", p, re.I)
+    if m:
+        axis, from_start = _ENDS[m.group(3).lower()]
+        return {"axis": axis, "from_start": from_start, "rank": _ORDINALS[m.group(1).lower()]}, m.group(2)
+    m = re.fullmatch(r"(?:the )?(?:middle|central|center|centre)(?: (.+))?", p, re.I)
+    if m and not re.fullmatch(r"of .*", m.group(1) or "", re.I):
+        return {"axis": "H", "from_start": True, "rank": None}, m.group(1)
+    m = re.fullmatch(rf"(?:the )?(?:(.+?) )?{_MIDDLE}", p, re.I)
+    if m:
+        return {"axis": "H", "from_start": True, "rank": None}, m.group(1)
+    return None
+
+
+def _filter(rest: str | None) -> dict[str, Any] | None:
+    rest = (rest or "").strip()
+    if not rest or re.fullmatch(r"(?:one|ones|object|objects|item|thing|shape)", rest, re.I):
+        return None
+    return parse_filter(rest)
+
+
+def ordinal_form(body: str) -> dict[str, Any] | None:
+    """``which object is second from the left`` / ``what is in the middle`` / ``which is the
+    middle shape`` / ``what is the third circle from the right``."""
+    m = re.fullmatch(
+        r"(?:which|what)(?: (.+?))? (?:is|lies|sits|appears)(?: located| placed| positioned)? (.+)",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    for subject, phrase in ((m.group(1), m.group(2)), (None, m.group(2))):
+        found = ordinal_selector(phrase)
+        if found is None:
+            continue
+        selector, rest = found
+        if subject and rest:
+            continue
+        try:
+            filt = _filter(subject or rest)
+        except UnsupportedQuestionError:
+            return None
+        return {"type": "ordinal", **selector, "filter": filt}
+    return None
+
+
+def has_attribute_form(body: str) -> dict[str, Any] | None:
+    """``is the triangle green`` / ``is the red object a square`` / ``is the circle light blue``."""
+    m = re.fullmatch(r"is (the .+?|it) (an? .+|(?:light |dark |pale )?[a-z]+)", body, re.I)
+    if not m or m.group(1).lower() == "it":
+        return None
+    pred = m.group(2)
+    if re.search(
+        r"\b(?:left|right|above|below|under|behind|front|between|than|or|side|half|near|next)\b", pred, re.I
+    ):
+        return None
+    try:
+        predicate = parse_reference(pred)
+        subject = parse_reference(m.group(1))
+    except UnsupportedQuestionError:
+        return None
+    if predicate.get("label") or predicate.get("nouns"):
+        return None  # "is the cube A?" or an unknown word: not an attribute
+    return {"type": "has_attribute", "subject": subject, "predicate": predicate}
+
+
+_HALVES = {
+    "left": ("H", True), "right": ("H", False), "top": ("V", True), "upper": ("V", True),
+    "bottom": ("V", False), "lower": ("V", False),
+}  # fmt: skip
+
+
+def frame_side_form(body: str) -> dict[str, Any] | None:
+    """``is X on the left side of the image`` / ``in the top half of the picture`` / ``at the
+    bottom of the image``."""
+    m = re.fullmatch(
+        rf"is (.+?) (?:on|in|at|towards?) the (left|right|top|upper|bottom|lower)(?:[- ]hand)?"
+        rf"(?: (?:side|half|part|edge))? of (?:the |this )?{_IMAGE}",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    axis, first = _HALVES[m.group(2).lower()]
+    return {"type": "frame_side", "subject": parse_reference(m.group(1)), "axis": axis, "first": first}
+
+
+_PAIRS = {("left", "right"): "H", ("above", "below"): "V", ("in front of", "behind"): "D"}
+
+
+def which_side_form(body: str) -> dict[str, Any] | None:
+    """``is A left or right of B`` / ``is A to the left or the right of B`` / ``is A above or below B``."""
+    m = re.fullmatch(
+        r"is (.+?) (?:to the |on the )?(left|right|above|below|in front of|behind)(?: side)? or "
+        r"(?:to the |on the )?(left|right|above|below|in front of|behind)(?: side)?(?: of)? (.+)",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    a, b = m.group(2).lower(), m.group(3).lower()
+    pair = (a, b) if (a, b) in _PAIRS else (b, a)
+    if pair not in _PAIRS:
+        return None
+    return {
+        "type": "which_side",
+        "axis": _PAIRS[pair],
+        "words": list(pair),
+        "subject": parse_reference(m.group(1)),
+        "reference": parse_reference(m.group(4)),
+    }
+
+
+def sequence_form(body: str) -> dict[str, Any] | None:
+    """``list / name / order the objects from left to right`` (also "top to bottom", and
+    "what is the order of the shapes from left to right")."""
+    body = body.rstrip(" .!")
+    m = re.fullmatch(
+        r"(?:(?:please )?(?:list|name|order|sort|give)(?: me)?|what is the order of|in what order are) (?:all )?(.+?)"
+        r",? (?:from|going) (left|right|top|bottom) to (left|right|top|bottom)(?: are they)?",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    start, end = m.group(2).lower(), m.group(3).lower()
+    if _ENDS[start][0] != _ENDS[end][0] or start == end:
+        return None
+    axis, from_start = _ENDS[start]
+    try:
+        filt = _filter(re.sub(r"^(?:the|all the|all)\s+", "", m.group(1), flags=re.I))
+    except UnsupportedQuestionError:
+        return None
+    return {"type": "sequence", "axis": axis, "from_start": from_start, "filter": filt}
+
+
+def all_same_form(body: str) -> dict[str, Any] | None:
+    """``are all (of) the shapes the same colour`` / ``do all the objects have the same shape``."""
+    m = re.fullmatch(
+        r"(?:are all(?: of)?(?: the)? (.+?)(?: of)? the same|do all(?: of)?(?: the)? (.+?) have the same) (colou?r|shape)",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    try:
+        filt = _filter(m.group(1) or m.group(2))
+    except UnsupportedQuestionError:
+        return None
+    return {
+        "type": "all_same",
+        "attribute": "color" if m.group(3).lower().startswith("colo") else "shape",
+        "filter": filt,
+    }
+
+
+#: Tried before the parser's own forms (after the attribute forms).
+POSITION_FORMS = (
+    sequence_form,
+    all_same_form,
+    which_side_form,
+    frame_side_form,
+    ordinal_form,
+    has_attribute_form,
+)
+
+
+# ------------------------------------------------------------------ answerers
+def _cands(q: dict[str, Any], g: SceneGraph) -> list[SpatialObject]:
+    found = resolve(q.get("filter"), g)
+    if not found:
+        raise _ReferenceProblem(_no_match((q.get("filter") or {}).get("text", "object"), g))
+    return found
+
+
+def _cannot(text: str, kind: str, objects: list[str]) -> SymbolicAnswer:
+    return SymbolicAnswer(text=f"Cannot tell: {text}.", value=None, kind=kind, objects=objects, rationale=text,
+                          no_answer="cannot tell")  # fmt: skip
+
+
+def pick_ordinal(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    """The object at ``rank`` from one end of ``axis`` (the middle when ``rank`` is ``None``)."""
+    cands = _cands(q, g)
+    order = _axis_order(g, q["axis"], cands)
+    if not q["from_start"]:
+        order.reverse()
+    n, rank = len(order), q["rank"]
+    where = f"{_AXIS_NOUN[q['axis']]}"
+    if rank is None:
+        if n < 3 or n % 2 == 0:
+            return _cannot(
+                f"{n} candidate(s) have no single middle one ({where})", "ordinal", [o.id for o in order]
+            )
+        rank = n // 2
+    if rank >= n:
+        raise _ReferenceProblem(f"There are only {n} candidate(s); none is number {rank + 1} ({where}).")
+    best = order[rank]
+    for k in (rank - 1, rank + 1):  # a neighbour level with it makes the rank undecided
+        if 0 <= k < n and _order(g, q["axis"], order[k], best) is None:
+            names = f"{display_name(order[k])} and {display_name(best)} are level ({where})"
+            return _cannot(names, "ordinal", [order[k].id, best.id])
+    name = display_name(best)
+    return SymbolicAnswer(text=name, value=name, kind="ordinal", objects=[best.id],
+                          rationale=f"{name} is number {rank + 1} of {n} ({where})")  # fmt: skip
+
+
+def _has_attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    found = resolve(q["subject"], g)
+    if not found:
+        raise _ReferenceProblem(_no_match(q["subject"].get("text"), g))
+    pred = q["predicate"]
+    unread = [o for o in found if not _readable(pred, o)]
+    if unread:
+        raise _ReferenceProblem(
+            f"The attributes of {q['subject'].get('text')!r} could not be read from the pixels."
+        )
+    verdicts = {_matches(pred, o) for o in found}
+    if len(verdicts) != 1:
+        raise _ReferenceProblem(
+            f"{q['subject'].get('text')!r} matches {len(found)} objects that differ in it."
+        )
+    holds = verdicts.pop()
+    return SymbolicAnswer(
+        text="Yes" if holds else "No", value=holds, kind="has_attribute", objects=[o.id for o in found]
+    )
+
+
+def _readable(pred: dict[str, Any], obj: SpatialObject) -> bool:
+    a = obj.attributes
+    return all(getattr(a, k) is not None for k in ("color", "shape", "size", "material") if pred.get(k))
+
+
+def _frame_side(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    obj = _one(q["subject"], g)
+    info = next(
+        (i for i in g.images if getattr(i, "frame", 0) == obj.frame), g.images[0] if g.images else None
+    )
+    if obj.centroid is None or info is None:
+        raise _ReferenceProblem("The object's place in the image is not known.")
+    size = float(info.width if q["axis"] == "H" else info.height)
+    at = float(obj.centroid[0] if q["axis"] == "H" else obj.centroid[1])
+    name = _ref_name(q["subject"], obj)
+    if abs(at - size / 2) < 0.04 * size:
+        return _cannot(f"{name} is at the middle of the image", "frame_side", [obj.id])
+    holds = (at < size / 2) == q["first"]
+    return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="frame_side", objects=[obj.id])
+
+
+def _which_side(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    s, r = _one(q["subject"], g), _one(q["reference"], g)
+    if s.id == r.id:
+        raise _ReferenceProblem("the question compares an object with itself.")
+    first = _order(g, q["axis"], s, r)
+    sn, rn = _ref_name(q["subject"], s), _ref_name(q["reference"], r)
+    if first is None:
+        return _cannot(f"{sn} and {rn} are level ({_AXIS_NOUN[q['axis']]})", "which_side", [s.id, r.id])
+    word = q["words"][0] if first else q["words"][1]
+    return SymbolicAnswer(
+        text=word, value=word, kind="which_side", objects=[s.id, r.id], rationale=f"{sn} is {word} {rn}"
+    )
+
+
+def _sequence(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    order = _axis_order(g, q["axis"], _cands(q, g))
+    if not q["from_start"]:
+        order.reverse()
+    for a, b in zip(order, order[1:], strict=False):
+        if _order(g, q["axis"], a, b) is None:
+            return _cannot(f"{display_name(a)} and {display_name(b)} are level ({_AXIS_NOUN[q['axis']]})",
+                           "sequence", [o.id for o in order])  # fmt: skip
+    text = ", ".join(display_name(o) for o in order)
+    return SymbolicAnswer(text=text, value=text, kind="sequence", objects=[o.id for o in order])
+
+
+def _all_same(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    from spatioxolver.agents._reasoning._names import _norm
+
+    found = _cands(q, g)
+    what = q["attribute"]
+    values = [_norm(getattr(o.attributes, what)) for o in found]
+    if any(v is None for v in values):
+        raise _ReferenceProblem(f"The {what} of every object could not be read from the pixels.")
+    holds = len(set(values)) == 1
+    return SymbolicAnswer(
+        text="Yes" if holds else "No", value=holds, kind="all_same", objects=[o.id for o in found]
+    )
+
+
+POSITION_HANDLERS = {
+    "ordinal": pick_ordinal,
+    "has_attribute": _has_attribute,
+    "frame_side": _frame_side,
+    "which_side": _which_side,
+    "sequence": _sequence,
+    "all_same": _all_same,
+}
