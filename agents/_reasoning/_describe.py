@@ -32,6 +32,7 @@ from spatioxolver.agents._reasoning._symbolic import (
     _ReferenceProblem,
     resolve,
 )
+from spatioxolver.agents._reasoning._tally import TALLY_HANDLERS
 
 from spatioxolver.schema import SceneGraph, SpatialObject
 
@@ -217,6 +218,7 @@ def _mirror(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 HANDLERS = {
     **POSITION_HANDLERS,
+    **TALLY_HANDLERS,
     "attribute": _attribute,
     "relative": _relative,
     "compare_count": _compare_count,

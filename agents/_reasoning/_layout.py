@@ -74,12 +74,21 @@ def ground_layout(graph: SceneGraph, *, frame: int = 0) -> dict[str, tuple[float
 
 
 def _image_layout(graph: SceneGraph, objects: list[Any], width: int) -> dict[str, tuple[float, float]]:
-    """Relative layout from image evidence only: ``(x offset / width, depth scaled to 0..1)``.
+    """Relative layout from image evidence only: ``(x offset / width, depth scaled to 0..1)``;
+    for a flat drawing (every object flat, none with a depth) ``(x offset, y) / width``.
 
     The depth is the perception's own cue (ground contact where a ground plane was seen,
     else image area), min-max scaled over the frame; objects without one take their rank
     in the graph's front/behind relations.
     """
+    if objects and all(o.depth is None and (o.attributes.extras or {}).get("flat") for o in objects):
+        # A flat drawing has no depth: the page is the plane, so distances are the image's.
+        return {
+            o.id: ((o.centroid[0] - width / 2.0) / max(width, 1), o.centroid[1] / max(width, 1))
+            if o.centroid is not None
+            else (0.0, 0.0)
+            for o in objects
+        }
     d_rank = _depth_rank(graph, [o.id for o in objects])
     depths = {o.id: float(o.depth) for o in objects if o.depth is not None and math.isfinite(o.depth)}
     lo, hi = (min(depths.values()), max(depths.values())) if depths else (0.0, 0.0)

@@ -111,7 +111,37 @@ def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) ->
         # No labels were bound (no marks): fall back to the description, if any.
         if any(ref.get(k) for k in ("color", "shape", "size", "material")):
             ref = {**ref, "label": None}
+    if ref.get("size") and ref.get("label") is None:
+        pool = [o for o in objects if _matches({**ref, "size": None}, o)]
+        if pool and all(o.attributes.size is None for o in pool):
+            return _by_relative_size(ref, pool)
     return [o for o in objects if _matches(ref, o)]
+
+
+#: "the big circle" among circles of no size class (a drawing, no world prior): the circles
+#: above the widest gap in image area, when that gap is at least this ratio.
+_SIZE_GAP = 1.5
+
+
+def _by_relative_size(ref: dict[str, Any], pool: list[SpatialObject]) -> list[SpatialObject]:
+    """The objects of ``pool`` the size word picks by image area (see :data:`_SIZE_GAP`)."""
+    if len(pool) == 1:
+        return pool
+
+    def area(o: SpatialObject) -> float:
+        if o.area:
+            return float(o.area)
+        return float((o.bbox[2] - o.bbox[0]) * (o.bbox[3] - o.bbox[1])) if o.bbox is not None else 0.0
+
+    ranked = sorted(pool, key=area)
+    ratios = [area(b) / max(area(a), 1.0) for a, b in zip(ranked, ranked[1:], strict=False)]
+    k = max(range(len(ratios)), key=ratios.__getitem__)
+    if ratios[k] < _SIZE_GAP:
+        what = re.sub(r"^(?:the|a|an)\s+", "", ref.get("text") or "", flags=re.I)
+        raise _ReferenceProblem(
+            f"Cannot tell which is {what!r}: the {len(pool)} candidates are about the same size in the image."
+        )
+    return ranked[k + 1 :] if _norm(ref["size"]) == "large" else ranked[: k + 1]
 
 
 def _one(ref: dict[str, Any], graph: SceneGraph) -> SpatialObject:

@@ -127,8 +127,17 @@ _HALVES = {
 
 
 def frame_side_form(body: str) -> dict[str, Any] | None:
-    """``is X on the left side of the image`` / ``in the top half of the picture`` / ``at the
-    bottom of the image``."""
+    """``is X on the left side of the image`` / ``in the top half of the picture`` / ``in the
+    top right corner``."""
+    m = re.fullmatch(
+        rf"is (.+?) (?:in|at|near) the (top|upper|bottom|lower)[- ]?(left|right)(?:[- ]hand)? corner"
+        rf"(?: of (?:the |this )?{_IMAGE})?",
+        body,
+        re.I,
+    )
+    if m:
+        sides = [_HALVES[m.group(3).lower()], _HALVES[m.group(2).lower()]]
+        return {"type": "frame_side", "subject": parse_reference(m.group(1)), "sides": sides}
     m = re.fullmatch(
         rf"is (.+?) (?:on|in|at|towards?) the (left|right|top|upper|bottom|lower)(?:[- ]hand)?"
         rf"(?: (?:side|half|part|edge))? of (?:the |this )?{_IMAGE}",
@@ -137,8 +146,11 @@ def frame_side_form(body: str) -> dict[str, Any] | None:
     )
     if not m:
         return None
-    axis, first = _HALVES[m.group(2).lower()]
-    return {"type": "frame_side", "subject": parse_reference(m.group(1)), "axis": axis, "first": first}
+    return {
+        "type": "frame_side",
+        "subject": parse_reference(m.group(1)),
+        "sides": [_HALVES[m.group(2).lower()]],
+    }
 
 
 _PAIRS = {("left", "right"): "H", ("above", "below"): "V", ("in front of", "behind"): "D"}
@@ -191,27 +203,44 @@ def sequence_form(body: str) -> dict[str, Any] | None:
 
 
 def all_same_form(body: str) -> dict[str, Any] | None:
-    """``are all (of) the shapes the same colour`` / ``do all the objects have the same shape``."""
+    """``are all (of) the shapes the same colour`` / ``are the two circles the same size`` /
+    ``do all the objects have the same shape``."""
     m = re.fullmatch(
-        r"(?:are all(?: of)?(?: the)? (.+?)(?: of)? the same|do all(?: of)?(?: the)? (.+?) have the same) (colou?r|shape)",
+        r"(?:are (?:all(?: of)?(?: the)?|the|both(?: of)?(?: the)?|the two)? ?(.+?)(?: of)? the same|"
+        r"do (?:all|both)(?: of)?(?: the)? (.+?) have the same) (colou?r|shape|size)",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    phrase = re.sub(r"^(?:two|both)\s+", "", (m.group(1) or m.group(2)).strip(), flags=re.I)
+    try:
+        filt = _filter(phrase)
+    except UnsupportedQuestionError:
+        return None
+    word = m.group(3).lower()
+    return {"type": "all_same", "attribute": "color" if word.startswith("colo") else word, "filter": filt}
+
+
+def next_to_form(body: str) -> dict[str, Any] | None:
+    """``what is next to X`` / ``which shape is beside X`` -> the nearest object to X."""
+    m = re.fullmatch(
+        r"(?:which|what)(?: (.+?))? (?:is|lies|sits) (?:right |directly )?(?:next to|beside|adjacent to) (.+)",
         body,
         re.I,
     )
     if not m:
         return None
     try:
-        filt = _filter(m.group(1) or m.group(2))
+        filt, ref = _filter(m.group(1)), parse_reference(m.group(2))
     except UnsupportedQuestionError:
         return None
-    return {
-        "type": "all_same",
-        "attribute": "color" if m.group(3).lower().startswith("colo") else "shape",
-        "filter": filt,
-    }
+    return {"type": "nearest", "which": "nearest", "reference": ref, "filter": filt}
 
 
 #: Tried before the parser's own forms (after the attribute forms).
 POSITION_FORMS = (
+    next_to_form,
     sequence_form,
     all_same_form,
     which_side_form,
@@ -293,12 +322,16 @@ def _frame_side(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     )
     if obj.centroid is None or info is None:
         raise _ReferenceProblem("The object's place in the image is not known.")
-    size = float(info.width if q["axis"] == "H" else info.height)
-    at = float(obj.centroid[0] if q["axis"] == "H" else obj.centroid[1])
     name = _ref_name(q["subject"], obj)
-    if abs(at - size / 2) < 0.04 * size:
-        return _cannot(f"{name} is at the middle of the image", "frame_side", [obj.id])
-    holds = (at < size / 2) == q["first"]
+    holds = True
+    for axis, first in q["sides"]:
+        size = float(info.width if axis == "H" else info.height)
+        at = float(obj.centroid[0] if axis == "H" else obj.centroid[1])
+        if abs(at - size / 2) < 0.04 * size:
+            return _cannot(
+                f"{name} is at the middle of the image ({_AXIS_NOUN[axis]})", "frame_side", [obj.id]
+            )
+        holds = holds and (at < size / 2) == first
     return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="frame_side", objects=[obj.id])
 
 
@@ -333,6 +366,10 @@ def _all_same(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
     found = _cands(q, g)
     what = q["attribute"]
+    if len(found) < 2:
+        raise _ReferenceProblem(f"Only {len(found)} object matches; there is nothing to compare it with.")
+    if what == "size" and all(o.attributes.size is None for o in found):
+        return _same_area(found)
     values = [_norm(getattr(o.attributes, what)) for o in found]
     if any(v is None for v in values):
         raise _ReferenceProblem(f"The {what} of every object could not be read from the pixels.")
@@ -340,6 +377,21 @@ def _all_same(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     return SymbolicAnswer(
         text="Yes" if holds else "No", value=holds, kind="all_same", objects=[o.id for o in found]
     )
+
+
+def _same_area(found: list[SpatialObject]) -> SymbolicAnswer:
+    """Same size in a drawing (no size classes): image areas within 20% say yes, a ratio of
+    1.5 or more says no, and in between the image does not tell."""
+    areas = [float(o.area or 0.0) for o in found]
+    ratio = max(areas) / max(min(areas), 1.0)
+    ids = [o.id for o in found]
+    why = f"their image areas differ by a factor of {ratio:.2f}"
+    if ratio <= 1.2 or ratio >= 1.5:
+        holds = ratio <= 1.2
+        return SymbolicAnswer(
+            text="Yes" if holds else "No", value=holds, kind="all_same", objects=ids, rationale=why
+        )
+    return _cannot(why, "all_same", ids)
 
 
 POSITION_HANDLERS = {

@@ -27,6 +27,7 @@ from typing import Any
 
 from spatioxolver.agents._reasoning._position import POSITION_FORMS, ordinal_selector
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
+from spatioxolver.agents._reasoning._tally import TALLY_FORMS
 
 from spatioxolver.errors import UnsupportedQuestionError
 
@@ -301,6 +302,7 @@ def mirror_form(body: str) -> dict[str, Any] | None:
 
 #: Tried in this order before the parser's own forms.
 QUESTION_FORMS = (
+    *TALLY_FORMS,
     grid_form,
     mirror_form,
     compare_count_form,

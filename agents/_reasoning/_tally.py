@@ -1,0 +1,161 @@
+"""Counting forms beyond "how many X": totals, differences, exclusions, the commonest colour.
+
+* ``count`` (reused) — "what is the total number of shapes", "how many shapes in total";
+* ``count_difference`` — "how many more circles than squares (are there)";
+* ``count_except`` — "how many shapes are not circles", "... besides / other than /
+  except (for) the circles";
+* ``most_common`` — "which colour appears most often", "what is the most common shape".
+
+A tie for the commonest value is a typed "cannot tell".
+
+Example:
+    >>> count_difference_form("how many more circles than squares are there")["asks"]
+    'more'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem
+from spatioxolver.agents._reasoning._names import _no_match, _norm, resolve
+from spatioxolver.agents._reasoning._refs import parse_filter
+
+from spatioxolver.errors import UnsupportedQuestionError
+from spatioxolver.schema import SceneGraph
+
+__all__ = ["TALLY_FORMS", "TALLY_HANDLERS", "count_difference_form"]
+
+_THERE = r"(?: are| is)?(?: there| visible| shown| present)?(?: in (?:the|this) (?:image|scene|picture))?(?: in total| altogether)?"
+
+
+def _filter(phrase: str | None) -> dict[str, Any] | None:
+    phrase = re.sub(r"^(?:the|all the|all)\s+", "", (phrase or "").strip(), flags=re.I)
+    if not phrase or re.fullmatch(r"(?:objects?|things?|items?|shapes?)", phrase, re.I):
+        return None
+    return parse_filter(phrase)
+
+
+def total_form(body: str) -> dict[str, Any] | None:
+    """``what is the total number of X`` / ``how many X are there in total``."""
+    m = re.fullmatch(
+        r"(?:what is the total (?:number|count) of|how many)(?: the)? (.+?)(?: are| is)?(?: there)?"
+        r"(?: in (?:the|this) (?:image|scene|picture))? (?:in total|altogether|all together)",
+        body,
+        re.I,
+    ) or re.fullmatch(rf"what is the total (?:number|count) of(?: the)? (.+?){_THERE}", body, re.I)
+    if not m:
+        return None
+    try:
+        return {"type": "count", "filter": _filter(m.group(1)), "relation": None}
+    except UnsupportedQuestionError:
+        return None
+
+
+def count_difference_form(body: str) -> dict[str, Any] | None:
+    """``how many more / fewer X than Y (are there)``."""
+    m = re.fullmatch(rf"how many (more|fewer|less) (.+?) than (.+?){_THERE}", body, re.I)
+    if not m:
+        return None
+    try:
+        a, b = _filter(m.group(2)), _filter(m.group(3))
+    except UnsupportedQuestionError:
+        return None
+    return {
+        "type": "count_difference",
+        "asks": "more" if m.group(1).lower() == "more" else "fewer",
+        "a": a,
+        "b": b,
+    }
+
+
+def count_except_form(body: str) -> dict[str, Any] | None:
+    """``how many X are not Y`` / ``how many X are there besides / other than / except the Y``."""
+    m = re.fullmatch(
+        rf"how many (.+?)(?: are| is)?(?: there)? (?:not|besides|other than|apart from|except(?: for)?) (.+?){_THERE}",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    try:
+        keep, drop = _filter(m.group(1)), _filter(m.group(2))
+    except UnsupportedQuestionError:
+        return None
+    if drop is None:
+        return None
+    return {"type": "count_except", "filter": keep, "except": drop}
+
+
+def most_common_form(body: str) -> dict[str, Any] | None:
+    """``which colour appears most often`` / ``what is the most common shape``."""
+    m = re.fullmatch(
+        r"(?:which|what) (colou?r|shape) (?:appears|occurs|is used|is seen|comes up) (?:the )?most(?: often| frequently| times)?",
+        body,
+        re.I,
+    ) or re.fullmatch(
+        r"(?:which|what) is the (?:most common|most frequent|commonest) (colou?r|shape)(?: .+)?", body, re.I
+    )
+    if not m:
+        return None
+    return {"type": "most_common", "attribute": "color" if m.group(1).lower().startswith("colo") else "shape"}
+
+
+TALLY_FORMS = (total_form, count_difference_form, count_except_form, most_common_form)
+
+
+def _tally(filt: dict[str, Any] | None, g: SceneGraph) -> list[Any]:
+    found = resolve(filt, g)
+    if filt and filt.get("nouns") and not found:
+        raise _ReferenceProblem(
+            f"There is no object matching {filt['text']!r} in the scene, so no count is given."
+        )
+    return found
+
+
+def _difference(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    a, b = _tally(q["a"], g), _tally(q["b"], g)
+    diff = len(a) - len(b) if q["asks"] == "more" else len(b) - len(a)
+    names = [(f or {}).get("text") or "objects" for f in (q["a"], q["b"])]
+    if diff < 0:
+        why = f"there are {len(a)} {names[0]} and {len(b)} {names[1]}"
+        return SymbolicAnswer(text=f"None: {why}.", value=0, kind="count_difference", rationale=why)
+    return SymbolicAnswer(text=str(diff), value=diff, kind="count_difference", objects=[o.id for o in a + b])
+
+
+def _except(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    found = _tally(q["filter"], g)
+    dropped = {o.id for o in resolve(q["except"], g)}
+    kept = [o for o in found if o.id not in dropped]
+    return SymbolicAnswer(text=str(len(kept)), value=len(kept), kind="count", objects=[o.id for o in kept])
+
+
+def _most_common(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    objs = resolve(None, g)
+    if not objs:
+        raise _ReferenceProblem(_no_match("object", g))
+    what = q["attribute"]
+    counts = Counter(_norm(getattr(o.attributes, what)) for o in objs)
+    counts.pop(None, None)
+    if not counts:
+        raise _ReferenceProblem(f"The {what}s could not be read from the pixels.")
+    ranked = counts.most_common()
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+        tied = [v for v, n in ranked if n == ranked[0][1]]
+        why = f"{', '.join(map(str, tied))} appear {ranked[0][1]} times each"
+        return SymbolicAnswer(
+            text=f"Cannot tell: {why}.",
+            value=None,
+            kind="most_common",
+            rationale=why,
+            no_answer="cannot tell",
+        )
+    value = str(ranked[0][0])
+    return SymbolicAnswer(
+        text=value, value=value, kind="most_common", rationale=f"{value}: {ranked[0][1]} of {len(objs)}"
+    )
+
+
+TALLY_HANDLERS = {"count_difference": _difference, "count_except": _except, "most_common": _most_common}
