@@ -83,6 +83,12 @@ def _object_words(obj: SpatialObject) -> set[str]:
     return words
 
 
+#: The flat shapes a drawing shows a solid as (front view): what "box", "ball" and "cone"
+#: name in a diagram. A cylinder has no single view (a rectangle from the side, a circle
+#: from above), so it names no flat shape.
+_FLAT_VIEWS = {"cube": ("square", "rectangle"), "sphere": ("circle",), "cone": ("triangle",)}
+
+
 def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
     label = ref.get("label")
     if label is not None:
@@ -94,8 +100,11 @@ def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
         return False
     for key, have in (("color", a.color), ("shape", a.shape), ("size", a.size), ("material", a.material)):
         want = ref.get(key)
-        if want is not None and _norm(have) != _norm(want):
-            return False
+        if want is None or _norm(have) == _norm(want):
+            continue
+        if key == "shape" and _norm(have) in _FLAT_VIEWS.get(_norm(want) or "", ()):
+            continue  # "the ball" in a flat drawing is its circle
+        return False
     nouns = ref.get("nouns") or []
     # A noun outside the shape vocabulary ("elephant") matches an object called that (a
     # model's perception may name any class); geometric objects are cubes, spheres, cylinders.

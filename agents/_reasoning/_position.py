@@ -143,7 +143,7 @@ def frame_side_form(body: str) -> dict[str, Any] | None:
         rf"(?: (?:side|half|part|edge))? of (?:the |this )?{_IMAGE}",
         body,
         re.I,
-    )
+    ) or re.fullmatch(r"is (.+?) (?:on|at) the (left|right|top|bottom)(?:[- ]hand)?(?: side)?", body, re.I)
     if not m:
         return None
     return {

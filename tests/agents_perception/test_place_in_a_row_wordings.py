@@ -1,6 +1,7 @@
 """Place in a row and in the frame, as people ask it: "second from the left", "in the
 middle", "is X on the left side of the image", "is A left or right of B", "list them from
-left to right", "is the triangle green", "are all the shapes the same colour". Drawn with
+left to right", "is the triangle green", "are all the shapes the same colour", and solid
+words (box, ball, cone) for the flat shapes that draw them. Drawn with
 OpenCV (not the project's generators); a middle of an even row and a rank two level
 objects share are a typed "cannot tell", never a guess."""
 
@@ -53,6 +54,13 @@ def row() -> np.ndarray:
         ("Name the squares from right to left", "yellow square, red square"),
         ("Are all the shapes the same color?", False),
         ("Are all the squares the same shape?", True),
+        ("Is the red square on the left?", True),
+        ("Is the yellow square at the top?", True),
+        # solid words name their flat views in a drawing: box/block = square, ball = circle
+        ("Is the blue ball to the right of the red box?", True),
+        ("How many balls are there?", 1),
+        ("How many blocks are there?", 2),
+        ("What color is the cone?", "green"),
     ],
 )
 def test_place_in_a_row(row, question, value) -> None:

@@ -36,7 +36,8 @@ def scene() -> SceneGraph:
     ("question", "value"),
     [
         ("How many circles are there?", 2),
-        ("How many boxes are there?", 0),
+        ("How many boxes are there?", 1),  # a box in a flat drawing is its square
+        ("How many cans are there?", 0),  # a cylinder has no single flat view
         ("What colour is the star?", "orange"),
         ("What color is the circle on the top?", None),
         ("What colour is the light blue circle?", "light blue"),
