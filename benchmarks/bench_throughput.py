@@ -218,6 +218,7 @@ def bench_ask(repeats: int) -> None:
         bare = _child_times([sys.executable, "-c", "pass"], repeats)
         now = _child_times(ask, repeats, env)
         eager = _child_times(ask, repeats, eager_env)
+        cold = _child_times(ask, repeats, {**env, "SPATIOXOLVER_NO_WARM_UP": "1"})
     compiled = any((HERE.parent / "spatioxolver" / "__pycache__").glob("api.*.pyc"))
     print(
         f"  (bytecode of this checkout compiled, as in an installed package: {'yes' if compiled else 'no'})"
@@ -226,9 +227,11 @@ def bench_ask(repeats: int) -> None:
     print(f"  {'python -c pass':<38}{bare[0]:>8.3f}{bare[1]:>8.3f}")
     print(f"  {'ask':<38}{now[0]:>8.3f}{now[1]:>8.3f}")
     print(f"  {'ask, LangGraph extras loaded eagerly':<38}{eager[0]:>8.3f}{eager[1]:>8.3f}")
+    print(f"  {'ask, no decode while importing':<38}{cold[0]:>8.3f}{cold[1]:>8.3f}")
     print(
         f"  ask / python -c pass: wall x{now[0] / bare[0]:.0f}, ask - pass = {now[0] - bare[0]:.3f} s wall "
         f"({now[1] - bare[1]:.3f} s CPU); eager / deferred CPU x{eager[1] / now[1]:.2f}; "
+        f"no warm-up / warm-up wall x{cold[0] / now[0]:.2f}; "
         f"target {TARGET_ASK_S} s: CPU {'met' if now[1] < TARGET_ASK_S else 'MISSED'}, "
         f"wall {'met' if now[0] < TARGET_ASK_S else 'MISSED'}"
     )

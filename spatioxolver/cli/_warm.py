@@ -12,6 +12,7 @@ any error (a missing file, a corrupt image) is left for the graph to report, in 
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -47,7 +48,8 @@ def warming_up(paths: Sequence[str]) -> Iterator[None]:
     Joining matters: a process that exits (say, on a bad option) while the thread is still
     inside OpenCV's C++ code is aborted by the C++ runtime.
     """
-    thread = start_warm_up(paths) if paths else None
+    # SPATIOXOLVER_NO_WARM_UP=1 turns it off (the benchmark's side-by-side arm).
+    thread = start_warm_up(paths) if paths and not os.environ.get("SPATIOXOLVER_NO_WARM_UP") else None
     try:
         yield
     finally:
