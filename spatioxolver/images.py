@@ -1,6 +1,7 @@
 """One image loader for the whole project: path, bytes, numpy array or PIL image -> RGB uint8.
 
-Grayscale, RGBA / LA (composited on white), palette, 16-bit and float inputs are
+Grayscale, RGBA / LA (composited on white, or on black when much of what is opaque is
+white, so a white icon on a transparent ground stays visible), palette, 16-bit and float inputs are
 converted; the EXIF orientation of an encoded file (phone photos) is applied, and so is
 that of a PIL image passed directly. Anything unusable raises :class:`~spatioxolver.errors.InputError` with one
 line saying what and where.
@@ -264,6 +265,21 @@ def _to_uint8(arr: np.ndarray, where: str) -> np.ndarray:
     raise InputError(f"image {where} has unsupported dtype {arr.dtype}")
 
 
+def _matte(rgba: np.ndarray) -> float:
+    """The grey level transparent pixels are composited on: white, unless a quarter of the
+    opaque pixels are near white (a white icon on a transparent ground would vanish), then
+    black, or mid grey when a quarter are also near black."""
+    opaque = rgba[:, :, 3] >= 250
+    if not opaque.any() or opaque.all():
+        return 255.0
+    px = rgba[:, :, :3][opaque]
+    white = float((px.min(axis=1) > 225).mean())
+    black = float((px.max(axis=1) < 30).mean())
+    if white < 0.25:
+        return 255.0
+    return 128.0 if black >= 0.25 else 0.0
+
+
 def _from_array(arr: np.ndarray, where: str, limit: int) -> np.ndarray:
     if arr.ndim == 3 and arr.shape[2] == 1:
         arr = arr[:, :, 0]
@@ -276,6 +292,6 @@ def _from_array(arr: np.ndarray, where: str, limit: int) -> np.ndarray:
     if arr.shape[2] == 4:
         rgb = arr[:, :, :3].astype(np.float32)
         alpha = arr[:, :, 3:4].astype(np.float32) / 255.0
-        composited = rgb * alpha + 255.0 * (1.0 - alpha)
+        composited = rgb * alpha + _matte(arr) * (1.0 - alpha)
         return np.clip(np.rint(composited), 0, 255).astype(np.uint8)
     return np.ascontiguousarray(arr)

@@ -152,3 +152,18 @@ def test_the_pixel_limit_can_be_raised_past_pillows_own(monkeypatch) -> None:
 def test_a_url_is_refused_with_how_to_fix_it() -> None:
     with pytest.raises(InputError, match="https://example.com/a.png is a URL.*download"):
         load_image("https://example.com/a.png")
+
+
+def test_a_white_icon_on_a_transparent_ground_stays_visible() -> None:
+    """Composited on white, a white shape on a transparent ground would vanish."""
+    from spatioxolver import ask
+
+    rgba = np.zeros((120, 200, 4), np.uint8)
+    rgba[40:80, 30:70] = (255, 255, 255, 255)  # white square
+    rgba[40:80, 120:160] = (250, 250, 250, 255)  # another white square
+    rgb = load_image(rgba)
+    assert rgb[60, 50].tolist() == [255, 255, 255] and rgb[5, 5].tolist() == [0, 0, 0]
+    assert ask(rgba, "How many squares are there?").value == 2
+    coloured = np.zeros((60, 60, 4), np.uint8)
+    coloured[20:40, 20:40] = (200, 30, 30, 255)
+    assert load_image(coloured)[0, 0].tolist() == [255, 255, 255]  # the usual white matte
