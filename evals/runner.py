@@ -240,7 +240,8 @@ async def _process(
                 row["usage"] = add_usage(row.get("usage") or {}, verdict["usage"])
         return row
     except (asyncio.TimeoutError, TimeoutError):
-        reason, kind = f"timed out after {config.timeout_s:g} s", "Timeout"
+        reason = f"timed out after {config.timeout_s:g} s; raise --timeout (per example) or retry with --resume --retry-errors"
+        kind = "Timeout"
     except (ModelUnavailableError, WorkerLost):
         raise  # the server is gone: stop the run (resume later) instead of an error row per example
     except ConfigError as exc:

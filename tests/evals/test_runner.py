@@ -155,6 +155,7 @@ async def test_timeout_and_bounded_concurrency(tmp_path, fx):
     )
     rows = {r["id"]: r for r in read_rows(tmp_path / "run" / "results.jsonl")}
     assert rows["ctr-s0-H-12"]["error_type"] == "Timeout"
+    assert "--timeout" in rows["ctr-s0-H-12"]["error"]  # the row says how to give it more time
     assert peak == 3 and summary["totals"]["errors"] == 1
 
 
