@@ -10,6 +10,7 @@ Parsed from the question body (see :mod:`spatioxolver.agents._reasoning._parse`)
 * ``frame_side`` — "is X on the left side of the image", "in the top half of the picture";
 * ``which_side`` — "is A left or right of B?", "is A above or below B?";
 * ``sequence`` — "list the objects from left to right", "name the shapes from top to bottom";
+  also "describe the scene" / "what objects are in the image" (the objects, left to right);
 * ``all_same`` — "are all the shapes the same colour?".
 
 A middle asked of an even count, or a rank two objects share (level in the image), is a
@@ -202,6 +203,23 @@ def sequence_form(body: str) -> dict[str, Any] | None:
     return {"type": "sequence", "axis": axis, "from_start": from_start, "filter": filt}
 
 
+def describe_form(body: str) -> dict[str, Any] | None:
+    """``describe the scene`` / ``what objects are in the image`` / ``list the shapes`` /
+    ``what do you see``: the objects named from left to right."""
+    body = body.rstrip(" .!")
+    m = re.fullmatch(
+        rf"(?:(?:please )?describe (?:the|this) {_IMAGE}|what do you see(?: in (?:the|this) {_IMAGE})?|"
+        rf"(?:what|which) (objects|shapes|things|items) (?:are|can you see)(?: there| shown| visible)?"
+        rf"(?: in (?:the|this) {_IMAGE})?|(?:please )?(?:list|name) (?:all )?(?:of )?(?:the )?(objects|shapes|things|items)"
+        rf"(?: (?:in|of) (?:the|this) {_IMAGE})?)",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    return {"type": "sequence", "axis": "H", "from_start": True, "filter": None, "describe": True}
+
+
 def all_same_form(body: str) -> dict[str, Any] | None:
     """``are all (of) the shapes the same colour`` / ``are the two circles the same size`` /
     ``do all the objects have the same shape``."""
@@ -240,6 +258,7 @@ def next_to_form(body: str) -> dict[str, Any] | None:
 
 #: Tried before the parser's own forms (after the attribute forms).
 POSITION_FORMS = (
+    describe_form,
     next_to_form,
     sequence_form,
     all_same_form,
@@ -354,11 +373,14 @@ def _sequence(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if not q["from_start"]:
         order.reverse()
     for a, b in zip(order, order[1:], strict=False):
-        if _order(g, q["axis"], a, b) is None:
+        if not q.get("describe") and _order(g, q["axis"], a, b) is None:
             return _cannot(f"{display_name(a)} and {display_name(b)} are level ({_AXIS_NOUN[q['axis']]})",
                            "sequence", [o.id for o in order])  # fmt: skip
-    text = ", ".join(display_name(o) for o in order)
-    return SymbolicAnswer(text=text, value=text, kind="sequence", objects=[o.id for o in order])
+    names = ", ".join(display_name(o) for o in order)
+    if q.get("describe"):
+        text = f"{len(order)} object{'s' if len(order) != 1 else ''}, from left to right: {names}"
+        return SymbolicAnswer(text=text, value=names, kind="sequence", objects=[o.id for o in order])
+    return SymbolicAnswer(text=names, value=names, kind="sequence", objects=[o.id for o in order])
 
 
 def _all_same(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:

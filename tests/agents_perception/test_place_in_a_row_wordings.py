@@ -97,3 +97,22 @@ def test_an_attribute_question_about_objects_that_differ_names_the_problem(row) 
 def test_a_rank_past_the_end_says_how_many_there_are(row) -> None:
     answer = ask(row, "Which circle is second from the left?")
     assert answer.value is None and "only 1" in answer.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Describe the scene.", "What objects are in the image?", "List the shapes", "What do you see?"],
+)
+def test_describing_the_scene_names_every_object_left_to_right(row, question) -> None:
+    answer = ask(row, question)
+    assert (
+        answer.text.startswith("4 objects")
+        and answer.value == "red square, blue circle, green triangle, yellow square"
+    )
+
+
+def test_describing_a_photo_abstains() -> None:
+    from skimage import data
+
+    answer = ask(data.coffee(), "Describe the scene.")
+    assert answer.value is None and answer.abstained
