@@ -11,7 +11,9 @@ Parsed from the question body (see :mod:`spatioxolver.agents._reasoning._parse`)
 * ``which_side`` — "is A left or right of B?", "is A above or below B?";
 * ``sequence`` — "list the objects from left to right", "name the shapes from top to bottom";
   also "describe the scene" / "what objects are in the image" (the objects, left to right);
-* ``all_same`` — "are all the shapes the same colour?".
+* ``all_same`` — "are all the shapes the same colour?";
+* ``touch`` — "does A touch B?" (masks within 2 px); ``which_corner`` — "which corner is X
+  closest to?".
 
 A middle asked of an even count, or a rank two objects share (level in the image), is a
 typed "cannot tell", never a guess.
@@ -220,6 +222,37 @@ def describe_form(body: str) -> dict[str, Any] | None:
     return {"type": "sequence", "axis": "H", "from_start": True, "filter": None, "describe": True}
 
 
+def touch_form(body: str) -> dict[str, Any] | None:
+    """``does A touch B`` / ``is A touching B`` / ``are A and B touching``."""
+    m = re.fullmatch(
+        r"(?:does|do) (.+?) touch (.+)|is (.+?) touching (.+)|are (.+?) and (.+?) touching(?: each other)?",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    a, b = [g for g in m.groups() if g is not None]
+    try:
+        return {"type": "touch", "objects": [parse_reference(a), parse_reference(b)]}
+    except UnsupportedQuestionError:
+        return None
+
+
+def which_corner_form(body: str) -> dict[str, Any] | None:
+    """``which corner (of the image) is X (closest to | in | nearest)``."""
+    m = re.fullmatch(
+        rf"(?:which|what) corner(?: of (?:the |this )?{_IMAGE})? is (.+?) (?:closest to|nearest(?: to)?|in|near|at)",
+        body,
+        re.I,
+    ) or re.fullmatch(rf"(?:in )?which corner(?: of (?:the |this )?{_IMAGE})? (?:is|lies) (.+)", body, re.I)
+    if not m:
+        return None
+    try:
+        return {"type": "which_corner", "subject": parse_reference(m.group(1))}
+    except UnsupportedQuestionError:
+        return None
+
+
 def all_same_form(body: str) -> dict[str, Any] | None:
     """``are all (of) the shapes the same colour`` / ``are the two circles the same size`` /
     ``do all the objects have the same shape``."""
@@ -259,6 +292,8 @@ def next_to_form(body: str) -> dict[str, Any] | None:
 #: Tried before the parser's own forms (after the attribute forms).
 POSITION_FORMS = (
     describe_form,
+    touch_form,
+    which_corner_form,
     next_to_form,
     sequence_form,
     all_same_form,
@@ -416,7 +451,56 @@ def _same_area(found: list[SpatialObject]) -> SymbolicAnswer:
     return _cannot(why, "all_same", ids)
 
 
+#: Two objects touch when their masks come within this many pixels (anti-aliased edges).
+_TOUCH_PX = 2
+
+
+def _touch(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    a, b = (_one(ref, g) for ref in q["objects"])
+    if a.id == b.id:
+        raise _ReferenceProblem("the question compares an object with itself.")
+    if a.bbox is None or b.bbox is None:
+        raise _ReferenceProblem("The objects' outlines are not known.")
+    gap_x = max(a.bbox[0], b.bbox[0]) - min(a.bbox[2], b.bbox[2])
+    gap_y = max(a.bbox[1], b.bbox[1]) - min(a.bbox[3], b.bbox[3])
+    ids = [a.id, b.id]
+    if max(gap_x, gap_y) > _TOUCH_PX:
+        return SymbolicAnswer(
+            text="No", value=False, kind="touch", objects=ids, rationale="their outlines are apart"
+        )
+    if a.mask is None or b.mask is None:
+        return _cannot("their boxes meet but their outlines are not known", "touch", ids)
+    import cv2
+    import numpy as np
+
+    from spatioxolver.rle import decode_mask
+
+    ma, mb = decode_mask(a.mask), decode_mask(b.mask)
+    k = 2 * _TOUCH_PX + 1
+    near = cv2.dilate(ma.astype(np.uint8), np.ones((k, k), np.uint8)).astype(bool)
+    holds = bool((near & mb).any())
+    return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="touch", objects=ids)
+
+
+def _which_corner(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    obj = _one(q["subject"], g)
+    info = next(
+        (i for i in g.images if getattr(i, "frame", 0) == obj.frame), g.images[0] if g.images else None
+    )
+    if obj.centroid is None or info is None:
+        raise _ReferenceProblem("The object's place in the image is not known.")
+    x, y = float(obj.centroid[0]), float(obj.centroid[1])
+    w, h = float(info.width), float(info.height)
+    name = _ref_name(q["subject"], obj)
+    if abs(x - w / 2) < 0.04 * w or abs(y - h / 2) < 0.04 * h:
+        return _cannot(f"{name} is at the middle of the image", "which_corner", [obj.id])
+    corner = f"{'top' if y < h / 2 else 'bottom'} {'left' if x < w / 2 else 'right'}"
+    return SymbolicAnswer(text=corner, value=corner, kind="which_corner", objects=[obj.id])
+
+
 POSITION_HANDLERS = {
+    "touch": _touch,
+    "which_corner": _which_corner,
     "ordinal": pick_ordinal,
     "has_attribute": _has_attribute,
     "frame_side": _frame_side,

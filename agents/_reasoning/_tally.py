@@ -4,7 +4,9 @@
 * ``count_difference`` — "how many more circles than squares (are there)";
 * ``count_except`` — "how many shapes are not circles", "... besides / other than /
   except (for) the circles";
-* ``most_common`` — "which colour appears most often", "what is the most common shape".
+* ``most_common`` — "which colour appears most often", "what is the most common shape";
+* ``count_in_part`` — "how many X are in the top half / on the left side of the image" (an
+  object on the middle line: "cannot tell").
 
 A tie for the commonest value is a typed "cannot tell".
 
@@ -89,6 +91,28 @@ def count_except_form(body: str) -> dict[str, Any] | None:
     return {"type": "count_except", "filter": keep, "except": drop}
 
 
+_HALF = {"left": ("H", True), "right": ("H", False), "top": ("V", True), "upper": ("V", True),
+         "bottom": ("V", False), "lower": ("V", False)}  # fmt: skip
+
+
+def count_in_part_form(body: str) -> dict[str, Any] | None:
+    """``how many X are (in | on) the top half / left side of the image``."""
+    m = re.fullmatch(
+        r"how many (.+?)(?: are| is)?(?: there)? (?:in|on|at) the (left|right|top|upper|bottom|lower)(?:[- ]hand)? "
+        r"(?:half|side|part)(?: of (?:the |this )?(?:image|picture|scene|drawing|frame))?",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    try:
+        filt = _filter(m.group(1))
+    except UnsupportedQuestionError:
+        return None
+    axis, first = _HALF[m.group(2).lower()]
+    return {"type": "count_in_part", "filter": filt, "axis": axis, "first": first}
+
+
 def most_common_form(body: str) -> dict[str, Any] | None:
     """``which colour appears most often`` / ``what is the most common shape``."""
     m = re.fullmatch(
@@ -103,7 +127,7 @@ def most_common_form(body: str) -> dict[str, Any] | None:
     return {"type": "most_common", "attribute": "color" if m.group(1).lower().startswith("colo") else "shape"}
 
 
-TALLY_FORMS = (total_form, count_difference_form, count_except_form, most_common_form)
+TALLY_FORMS = (count_in_part_form, total_form, count_difference_form, count_except_form, most_common_form)
 
 
 def _tally(filt: dict[str, Any] | None, g: SceneGraph) -> list[Any]:
@@ -158,4 +182,30 @@ def _most_common(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     )
 
 
-TALLY_HANDLERS = {"count_difference": _difference, "count_except": _except, "most_common": _most_common}
+def _in_part(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    found = _tally(q["filter"], g)
+    if not g.images:
+        raise _ReferenceProblem("The image size is not known.")
+    size = float(g.images[0].width if q["axis"] == "H" else g.images[0].height)
+    half = size / 2
+    at = [
+        (o, float(o.centroid[0] if q["axis"] == "H" else o.centroid[1]))
+        for o in found
+        if o.centroid is not None
+    ]
+    unsure = [o for o, c in at if abs(c - half) < 0.04 * size]
+    if unsure:
+        why = f"{len(unsure)} object(s) sit on the middle line"
+        return SymbolicAnswer(
+            text=f"Cannot tell: {why}.", value=None, kind="count", rationale=why, no_answer="cannot tell"
+        )
+    kept = [o for o, c in at if (c < half) == q["first"]]
+    return SymbolicAnswer(text=str(len(kept)), value=len(kept), kind="count", objects=[o.id for o in kept])
+
+
+TALLY_HANDLERS = {
+    "count_in_part": _in_part,
+    "count_difference": _difference,
+    "count_except": _except,
+    "most_common": _most_common,
+}

@@ -48,6 +48,11 @@ def scene() -> np.ndarray:
         ("Is the triangle in the top right corner?", True),
         ("Is the red square in the top left corner of the image?", False),
         ("What is next to the small circle?", "big blue circle"),
+        ("Which corner is the red square closest to?", "bottom left"),
+        ("In which corner is the triangle?", "top right"),
+        ("How many objects are in the top half of the image?", 2),
+        ("How many circles are on the right side of the image?", 1),
+        ("Does the big circle touch the small circle?", False),
     ],
 )
 def test_counting_and_size_wordings(scene, question, value) -> None:
@@ -72,3 +77,12 @@ def test_a_tie_for_the_commonest_colour_is_cannot_tell() -> None:
         cv2.rectangle(img, (x - 25, 95), (x + 25, 145), colour, -1)
     answer = ask(img, "Which color appears most often?")
     assert answer.value is None and answer.no_answer == "cannot tell"
+
+
+def test_touching_shapes_touch_and_shapes_a_gap_apart_do_not() -> None:
+    img = np.full((200, 400, 3), 245, np.uint8)
+    cv2.rectangle(img, (40, 60), (120, 140), (220, 30, 30), -1)  # red square
+    cv2.rectangle(img, (121, 60), (200, 140), (30, 30, 220), -1)  # blue square, edge to edge
+    cv2.circle(img, (300, 100), 40, (30, 170, 40), -1, cv2.LINE_AA)  # green circle, 60 px away
+    assert ask(img, "Does the red square touch the blue square?").value is True
+    assert ask(img, "Are the blue square and the green circle touching?").value is False
