@@ -237,6 +237,14 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
         body,
         flags=re.I,
     )
+    statement = _as_question(text, body)
+    if statement is not None:
+        try:
+            query = _parse_single(statement, n_images)
+        except UnsupportedQuestionError:
+            query = {}
+        if query.get("type") in _TRUTH_KINDS:
+            return {**query, "statement": True}
     from spatioxolver.agents._reasoning._question_forms import QUESTION_FORMS
 
     for parser in (
@@ -260,6 +268,21 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
         if query is not None:
             return query
     raise UnsupportedQuestionError(f"{text[:120]!r} is {UNSUPPORTED_MESSAGE}")
+
+
+#: Yes / no query kinds a statement can become ("The cup is left of the laptop." -> true / false).
+_TRUTH_KINDS = ("yesno", "has_attribute", "frame_side", "touch", "size_compare")
+
+
+def _as_question(text: str, body: str) -> str | None:
+    """A claim to check, as its yes / no question: "The cup is to the left of the laptop." (also
+    after "True or false:") -> "Is the cup to the left of the laptop?"; else ``None``."""
+    if text.rstrip().endswith("?"):
+        return None
+    m = re.fullmatch(r"(?:true or false\s*[:,-]?\s*)?((?:the|a|an) .+?) (is|are) (.+?)[.!]?", body, re.I)
+    if not m or re.match(r"(?:the|a|an) (?:question|answer|image|picture|task)\b", m.group(1), re.I):
+        return None
+    return f"{m.group(2)} {m.group(1)} {m.group(3)}?"
 
 
 _FROM = r"(?:from|of|relative to|with respect to|in relation to)"

@@ -141,6 +141,8 @@ def answer_query(query: dict[str, Any], graph: SceneGraph) -> SymbolicAnswer:
     except _ReferenceProblem as problem:
         answer = SymbolicAnswer(text=str(problem), value=None, kind=kind, problem=str(problem))
     _say_which(answer, graph)
+    if query.get("statement") and isinstance(answer.value, bool):
+        answer.text = "True" if answer.value else "False"  # a claim checked, not a question
     answer.confidence = scene_reliability(graph)
     return answer
 

@@ -116,3 +116,18 @@ def test_describing_a_photo_abstains() -> None:
 
     answer = ask(data.coffee(), "Describe the scene.")
     assert answer.value is None and answer.abstained
+
+
+@pytest.mark.parametrize(
+    ("claim", "value"),
+    [
+        ("The red square is left of the blue circle.", True),
+        ("True or false: the blue circle is above the yellow square", False),
+        ("The triangle is green.", True),
+        ("The yellow square is on the left side of the image.", False),
+    ],
+)
+def test_a_claim_is_checked_true_or_false(row, claim, value) -> None:
+    """Benchmarks such as VSR state a relation and ask whether it holds."""
+    answer = ask(row, claim)
+    assert answer.value is value and answer.text == str(value)
