@@ -442,9 +442,13 @@ class LiteLLMClient:
             error.unreachable = True  # type: ignore[attr-defined]
             return True, self._backoff(attempt, None), error
         if isinstance(exc, litellm.AuthenticationError) or status in (401, 403):
-            return False, 0.0, ConfigError(
-                f"{self.name}: the provider rejected the API key ({message}); check the key in the provider's "
-                "environment variable (e.g. OPENAI_API_KEY) or --api-base"
+            return (
+                False,
+                0.0,
+                ConfigError(
+                    f"{self.name}: the provider rejected the API key ({message}); check the key in the provider's "
+                    "environment variable (e.g. OPENAI_API_KEY) or --api-base"
+                ),
             )
         if isinstance(exc, litellm.RateLimitError) or status == 429:
             return (
