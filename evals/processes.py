@@ -7,9 +7,11 @@ runs side by side do not add up to more than one core. Here the run's examples a
 spawned worker process that answers with the same :func:`spatioxolver.api.aask`
 (:func:`spatioxolver.evals.remote.answer_in_worker`, the seam the Ray executor uses too).
 
-* **Sharded by image.** A lane takes all the pending examples of one image (one group) before
-  it takes the next group, so each image is perceived once, in one process; groups go to
-  whichever lane is free first (the slow lane simply takes fewer).
+* **Sharded by image, then split.** A lane takes the pending examples of one image (one group)
+  before it claims the next group, so each image is perceived once, in one process; groups go
+  to whichever lane is free first. When no group is left to claim, an idle lane takes the rest of
+  a perceived image, and the image's perception record travels with those examples (the worker
+  sends it back with the answer that perceived it): see :mod:`spatioxolver.evals.sharding`.
 * **The runner stays the only writer.** Calls are built, answers scored and rows appended to
   ``results.jsonl`` in this process, row by row as each answer comes back, so resume, retry of
   errors, progress/ETA, error rows and the report are unchanged, and rows are the same as
@@ -35,10 +37,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+from spatioxolver.evals.sharding import LanePicker, current_carry
 
 __all__ = [
     "Lane",
@@ -74,8 +77,10 @@ _STATS = {"workers_started": 0, "answered_in_workers": 0, "workers_lost": 0}
 
 def worker_stats() -> dict[str, int]:
     """Counters of this process: worker processes started, examples they answered (an error row's
-    too), workers lost."""
-    return dict(_STATS)
+    too), workers lost, perception records shipped to a lane that had not perceived the image."""
+    from spatioxolver.evals.sharding import sharing_stats
+
+    return {**_STATS, **sharing_stats()}
 
 
 class WorkerLost(RuntimeError):
@@ -178,58 +183,6 @@ def example_processes(
     return max(1, most)
 
 
-def _group_key(unit: Any) -> Any:
-    """The images a unit shows (the clean renders when given); a unit without images is its own group."""
-    examples = getattr(unit, "examples", None) or [unit]
-    keys = tuple(
-        tuple(getattr(e, "clean_images", None) or getattr(e, "images", None) or ()) for e in examples
-    )
-    return keys if any(keys) else ("unit", id(unit))
-
-
-class LanePicker:
-    """Hands out units so that one image's units go to one lane: a lane keeps taking from its
-    current group and claims the next unclaimed group (in run order) when it runs out. With
-    one lane, units come in run order (as a plain queue)."""
-
-    def __init__(self, units: list[Any], lanes: int) -> None:
-        self._groups: OrderedDict[Any, deque[Any]] = OrderedDict()
-        if lanes == 1:
-            self._groups["all"] = deque(units)
-        else:
-            for unit in units:
-                self._groups.setdefault(_group_key(unit), deque()).append(unit)
-        self._current: list[deque[Any] | None] = [None] * lanes
-        self.drained = asyncio.Event()  # every group is claimed: a lane still starting need not start
-        if not self._groups:
-            self.drained.set()
-
-    def take(self, lane: int) -> Any | None:
-        """The next unit for ``lane``, or ``None`` when nothing is left."""
-        mine = self._current[lane]
-        if mine:
-            return mine.popleft()
-        group: deque[Any] = deque()
-        while not group and self._groups:
-            _, group = self._groups.popitem(last=False)
-        self._current[lane] = group
-        if not self._groups:
-            self.drained.set()
-        return group.popleft() if group else None
-
-    def give_back(self, unit: Any, lane: int) -> None:
-        """Put ``unit`` and the rest of ``lane``'s group (a lost lane's) first in line for the
-        other lanes."""
-        rest, self._current[lane] = self._current[lane], None
-        if rest:
-            self._groups[("rest", id(rest))] = rest
-            self._groups.move_to_end(("rest", id(rest)), last=False)
-        key = ("returned", id(unit))
-        self._groups[key] = deque([unit])
-        self._groups.move_to_end(key, last=False)
-        self.drained.clear()
-
-
 def _serve(conn: Any, settings: dict[str, Any], timeout_s: float) -> None:
     """A worker process: answer each call that comes through ``conn``, in order, and send back
     ``(job, True, answer)`` or ``(job, False, exception)``; stop at ``None`` or a closed pipe."""
@@ -249,11 +202,12 @@ def _serve(conn: Any, settings: dict[str, Any], timeout_s: float) -> None:
 
             cv2.setNumThreads(1)
     from spatioxolver.evals.remote import answer_in_worker, warm_worker
+    from spatioxolver.graphs._cache import cache_seed, recording
 
     try:
-        conn.send((0, True, warm_worker(settings)))
+        conn.send((0, True, warm_worker(settings), None))
     except Exception as exc:  # noqa: BLE001 - told to the parent, which runs without this lane
-        conn.send((0, False, RuntimeError(f"{type(exc).__name__}: {exc}")))
+        conn.send((0, False, RuntimeError(f"{type(exc).__name__}: {exc}"), None))
         return
     while True:
         try:
@@ -262,15 +216,23 @@ def _serve(conn: Any, settings: dict[str, Any], timeout_s: float) -> None:
             return
         if message is None:
             return
-        job, call = message
-        try:
-            reply = (job, True, answer_in_worker(settings, call, timeout_s=timeout_s, compact=True))
-        except BaseException as exc:  # noqa: BLE001 - the example's error, re-raised by the parent
+        job, call, seed = message
+        if seed:  # the perception of an image another process perceived: not perceived again here
+            cache_seed(seed)
+        with recording() as found:  # a perception made here goes back with the answer
             try:
-                pickle.dumps(exc)
-            except Exception:  # noqa: BLE001 - an exception pickle refuses: send its words
-                exc = RuntimeError(f"{type(exc).__name__}: {exc}")
-            reply = (job, False, exc)
+                reply = (
+                    job,
+                    True,
+                    answer_in_worker(settings, call, timeout_s=timeout_s, compact=True),
+                    found,
+                )
+            except BaseException as exc:  # noqa: BLE001 - the example's error, re-raised by the parent
+                try:
+                    pickle.dumps(exc)
+                except Exception:  # noqa: BLE001 - an exception pickle refuses: send its words
+                    exc = RuntimeError(f"{type(exc).__name__}: {exc}")
+                reply = (job, False, exc, found)
         conn.send(reply)
 
 
@@ -295,12 +257,12 @@ class _Worker:
     def _on_readable(self) -> None:
         try:
             while self._conn.poll():
-                job, ok, value = self._conn.recv()
+                job, ok, value, found = self._conn.recv()
                 future = self._waiting.pop(job, None)
                 if job:
                     _STATS["answered_in_workers"] += 1
                 if future is not None and not future.done():
-                    future.set_result(value) if ok else future.set_exception(value)
+                    future.set_result((ok, value, found))
         except (EOFError, OSError):
             self._lost("a worker process stopped")
 
@@ -318,10 +280,12 @@ class _Worker:
         future = self._waiting.get(0)
         if future is not None:
             try:
-                await asyncio.wait_for(asyncio.shield(future), READY_TIMEOUT_S)
+                ok, value, _ = await asyncio.wait_for(asyncio.shield(future), READY_TIMEOUT_S)
             except asyncio.TimeoutError:
                 self.kill("a worker process did not start in time")
                 raise WorkerLost("a worker process did not start in time") from None
+            if not ok:
+                raise value
 
     def kill(self, why: str) -> None:
         """End the worker now (it overran: stuck, or its example timed out); what it still had
@@ -331,21 +295,30 @@ class _Worker:
         self._lost(why)
 
     async def answer(self, call: dict[str, Any]) -> Any:
+        """Answer ``call`` in the worker; the perception records of the unit's :class:`Carry`
+        (:func:`~spatioxolver.evals.sharding.current_carry`) go with it, and those the worker
+        stored come back into it."""
         if self._conn.closed or (not self._waiting and not self.process.is_alive()):
             raise WorkerLost("a worker process stopped")
+        carry = current_carry()
         job, self._next = self._next, self._next + 1
         future = self._loop.create_future()
         self._waiting[job] = future
         try:
-            self._conn.send((job, call))
+            self._conn.send((job, call, carry.seed if carry is not None else None))
         except (OSError, ValueError):
             self._lost("a worker process stopped")
         try:
-            return await future
+            ok, value, found = await future
         except asyncio.CancelledError:
             if not future.done():  # the example timed out (or the run stops): the worker is
                 self.kill("a worker process overran an example")  # busy with it, so it is retired
             raise
+        if found and carry is not None:
+            carry.found.update(found)
+        if not ok:
+            raise value
+        return value
 
     def close(self, grace_s: float = 2.0) -> None:
         """Stop the worker: it finishes the example it is on (up to ``grace_s``), else is terminated

@@ -166,7 +166,10 @@ async def _process(
     accepted: set[str] | None,
     client: Any = None,
     agent_clients: dict[str, Any] | None = None,
+    secrets: tuple[str, ...] | None = None,
 ) -> dict[str, Any]:
+    """One example's row. ``secrets``: the key-like values to redact (read once per run,
+    :class:`~spatioxolver.evals.results.ResultsFile`), else read from the environment now."""
     row: dict[str, Any] = {"id": example.id, "status": "ok"}
     base = row_base(example, config)
     start = time.perf_counter()
@@ -193,7 +196,7 @@ async def _process(
                 "latency_s": round(latency, 4),
                 "usage": fields["usage"],
                 "simulated": fields["simulated"],
-                "text": redact(str(fields["text"])[:2000]),
+                "text": redact(str(fields["text"])[:2000], secrets),
                 "value": fields["value"],
                 "repairs": [
                     {k: r.get(k) for k in ("axis", "ctr_before", "ctr_after", "flipped", "optimal")}
@@ -218,7 +221,7 @@ async def _process(
             row.update(
                 {
                     "status": "error",
-                    "error": redact(str(fields["error"]))[:500],
+                    "error": redact(str(fields["error"]), secrets)[:500],
                     "error_type": "AnswerError",
                     "correct": False,
                 }
@@ -265,7 +268,7 @@ async def _process(
     row.update(
         {
             "status": "error",
-            "error": redact(reason)[:500],
+            "error": redact(reason, secrets)[:500],
             "error_type": kind,
             "correct": False,
             "latency_s": round(time.perf_counter() - start, 4),
@@ -420,7 +423,8 @@ async def _run_locked(
     import sys
 
     from spatioxolver.evals.batch import plan_units
-    from spatioxolver.evals.processes import Lane, LanePicker, process_lanes
+    from spatioxolver.evals.processes import Lane, process_lanes
+    from spatioxolver.evals.sharding import LanePicker
 
     units = plan_units(todo, examples)  # a CVT sequential-batch: one call writes many rows
     outcome = RunOutcome(run_dir=run_dir, skipped=len(examples) - len(todo))
@@ -433,7 +437,9 @@ async def _run_locked(
         sim = " (simulated)" if config.model.startswith("sim/") else ""
         bar = _Progress(len(todo), show, f"{config.benchmark} · {config.model}{sim} · {config.graph}")
         writer = ResultsFile(results, fsync=fsync)
-        picker = LanePicker(units, len(lanes))
+        picker = LanePicker(
+            units, len(lanes), wait_for_records=config.options.get("cache", True) is not False
+        )
         return await _drive(
             config, lanes, picker, writer, bar, info, outcome, judge=judge, accepted=accepted,
             results=results, run_json=run_json, examples=examples,
@@ -457,6 +463,10 @@ async def _drive(
 ) -> RunOutcome:
     """Answer the units the ``picker`` hands to each lane, write their rows, finish ``run.json``."""
     from spatioxolver.evals.batch import Batch, process_batch
+    from spatioxolver.evals.sharding import carrying
+
+    shared = len(lanes) > 1  # an image's perception may travel between lanes (evals/sharding.py)
+    secrets = writer.secrets
 
     async def worker(index: int, lane: Any) -> None:
         if lane.ready is not None:  # a worker process starting: it works only if work is left when ready
@@ -470,23 +480,29 @@ async def _drive(
                 started.cancel()  # it cannot start (the other lanes do its share), or all work is taken
                 return
         while True:
-            item = picker.take(index)
+            item = await picker.next(index)
             if item is None:
                 return
+            scope = carrying(picker.seed_for(index, item), here=lane.ready is None) if shared else None
             try:
-                if isinstance(item, BadLine):
-                    rows = [_error_row(item, config)]
-                elif isinstance(item, Batch):
-                    rows = await process_batch(item, config, lane.answer_fn, row_base, accepted, lane.client)
-                else:
-                    rows = [
-                        await _process(
-                            item, config, lane.answer_fn, judge, accepted, lane.client, lane.agent_clients
+                with scope or contextlib.nullcontext({}) as record:
+                    if isinstance(item, BadLine):
+                        rows = [_error_row(item, config)]
+                    elif isinstance(item, Batch):
+                        rows = await process_batch(
+                            item, config, lane.answer_fn, row_base, accepted, lane.client
                         )
-                    ]
+                    else:
+                        rows = [
+                            await _process(
+                                item, config, lane.answer_fn, judge, accepted, lane.client, lane.agent_clients,
+                                secrets,
+                            )
+                        ]  # fmt: skip
             except WorkerLost:  # this lane's worker process died: another lane answers the example
                 picker.give_back(item, index)
                 return
+            picker.done(index, item, record)
             for row in rows:  # no await between scoring and writing: a row is whole or absent
                 info["prompt_hashes"].update(row.pop("prompt_hashes", None) or {})
                 if row.get("simulated"):

@@ -4,6 +4,10 @@ Many questions about one image cost one perception pass (and one set of model ca
 the key is the SHA-256 of every frame the perception sees plus the model, the repair
 method, the marks, the per-agent options and models and the client's ``cache_identity`` (a simulated
 model's bound answer key). Values are plain dicts (deep-copied on the way in and out).
+
+A perception made in one process can be handed to another (an eval's worker processes split
+one image's questions): :func:`recording` collects what is stored while it is open (in this
+task and the tasks it starts), and :func:`cache_seed` stores such entries elsewhere.
 """
 
 from __future__ import annotations
@@ -14,8 +18,9 @@ import json
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 __all__ = [
@@ -24,6 +29,8 @@ __all__ = [
     "cache_put",
     "cache_clear",
     "cache_info",
+    "cache_seed",
+    "recording",
     "single_flight",
     "Flight",
     "MAX_ENTRIES",
@@ -36,6 +43,8 @@ _STORE: OrderedDict[str, dict[str, Any]] = OrderedDict()
 _STATS = {"hits": 0, "misses": 0, "waits": 0}
 #: In-flight computations per event loop: ``{loop: {key: Future}}`` (single flight).
 _FLIGHTS: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+#: Where :func:`cache_put` also notes what it stores (see :func:`recording`).
+_RECORDER: ContextVar[dict[str, dict[str, Any]] | None] = ContextVar("perception_recorder", default=None)
 #: The ``ask`` options that change what perception produces (so they are part of the key).
 PERCEPTION_OPTIONS: tuple[str, ...] = (
     "marks",
@@ -107,11 +116,41 @@ def cache_get(key: str) -> dict[str, Any] | None:
 def cache_put(key: str, value: dict[str, Any]) -> None:
     """Store a deep copy of ``value``; evicts the least recently used entry beyond the limit."""
     stored = _copy(value)
+    _store(key, stored)
+    recorder = _RECORDER.get()
+    if recorder is not None:
+        recorder[key] = stored  # never changed in place: readers get copies
+
+
+def _store(key: str, stored: dict[str, Any]) -> None:
     with _LOCK:
         _STORE[key] = stored
         _STORE.move_to_end(key)
         while len(_STORE) > MAX_ENTRIES:
             _STORE.popitem(last=False)
+
+
+def cache_seed(entries: dict[str, dict[str, Any]]) -> None:
+    """Store perceptions made elsewhere (``{key: value}`` from :func:`recording`), as they are:
+    the caller hands them over (a fresh unpickled copy) and keeps no reference."""
+    for key, value in entries.items():
+        _store(key, value)
+
+
+@contextmanager
+def recording() -> Iterator[dict[str, dict[str, Any]]]:
+    """Collect ``{key: value}`` of every perception stored while the block runs, in this task and
+    the tasks it starts (a :class:`~contextvars.ContextVar`: concurrent callers each get their own).
+
+    The values are the cache's own records: read them (pickle them to another process), never
+    change them.
+    """
+    found: dict[str, dict[str, Any]] = {}
+    token = _RECORDER.set(found)
+    try:
+        yield found
+    finally:
+        _RECORDER.reset(token)
 
 
 def cache_clear() -> None:

@@ -103,6 +103,15 @@ class GeneratedBenchmark(BenchmarkBase):
         manifest = manifest_path(source)
         root = manifest.parent
         prior = generation_prior(root)
+        resolved: dict[str, str] = {}  # many questions name one image: each path resolved once
+
+        def resolve(path: Any) -> str:
+            found = resolved.get(path) if isinstance(path, str) else None
+            if found is None:
+                found = str((root / path).resolve())  # a path that is no text fails here, as it did
+                resolved[path] = found
+            return found
+
         for number, record in read_jsonl(manifest, strict=strict):
             if isinstance(record, BadLine):
                 yield record
@@ -121,9 +130,9 @@ class GeneratedBenchmark(BenchmarkBase):
                     id=str(record["id"]),
                     benchmark=self.name,
                     family=family,
-                    images=[str((root / p).resolve()) for p in record["images"]],
-                    clean_images=[str((root / p).resolve()) for p in meta.get("clean_images") or []],
-                    scenes=[str((root / p).resolve()) for p in record.get("scenes") or []],
+                    images=[resolve(p) for p in record["images"]],
+                    clean_images=[resolve(p) for p in meta.get("clean_images") or []],
+                    scenes=[resolve(p) for p in record.get("scenes") or []],
                     question=str(record["question"]),
                     query=dict(record.get("query") or {}),
                     answer=record["answer"],

@@ -68,6 +68,14 @@ def _object_coordinates(scene: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _copy_coordinates(coords: dict[str, Any]) -> dict[str, Any]:
+    """Each example's own copy of :func:`_object_coordinates` (``{name: {label: number | [x, y, z]}}``)."""
+    return {
+        name: {label: list(v) if isinstance(v, list) else v for label, v in per_label.items()}
+        for name, per_label in coords.items()
+    }
+
+
 class CTRBenchmark(GeneratedBenchmark):
     """Pairwise spatial queries grouped per (scene, axis) into tournaments."""
 
@@ -98,12 +106,16 @@ class CTRBenchmark(GeneratedBenchmark):
         return tags
 
     def _examples(self, source: Path, *, strict: bool, **options: Any) -> Iterator[Example | BadLine]:
+        per_scene: dict[str, dict[str, Any]] = {}  # many questions share a scene: computed once each
         for item in super()._examples(source, strict=strict, **options):
             if isinstance(item, Example) and item.scenes and "object_plane_coords" not in item.meta:
                 # Camera-frame coordinates of each labelled object: the theory curves
                 # (Thm 3.7) are evaluated at the true positions, not at nominal gaps.
                 try:
-                    item.meta.update(_object_coordinates(load_scene(item.scenes[0])))
+                    coords = per_scene.get(item.scenes[0])
+                    if coords is None:
+                        coords = per_scene[item.scenes[0]] = _object_coordinates(load_scene(item.scenes[0]))
+                    item.meta.update(_copy_coordinates(coords))
                 except (BenchmarkError, KeyError, TypeError, ValueError):  # becomes an error row later
                     pass
             yield item
