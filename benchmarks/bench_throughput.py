@@ -414,7 +414,7 @@ def _eval_arm(root: str, run: str, concurrency: str, workers: str, limit: str, f
     if os.environ.get("SPATIOXOLVER_BENCH_PHASES"):  # start-up / answering / after the last row
         print(f"phases {written[0] - t:.3f} {written[-1] - written[0]:.3f} {t + wall - written[-1]:.3f}")
     print(
-        stats["workers_started"], stats["answered_in_workers"], stats["records_shipped"],
+        stats["workers_started"], stats["answered_in_workers"], stats.get("records_shipped", 0),
         f"{own.ru_utime + own.ru_stime - cpu0:.3f}", f"{kids.ru_utime + kids.ru_stime:.3f}", f"{steady:.3f}",
         f"{wall:.4f}",
     )  # fmt: skip

@@ -378,6 +378,13 @@ def process_lanes(processes: int, config: Any, home: Lane) -> Iterator[list[Lane
     settings = config.model_dump(mode="json")
     binds = callable(getattr(home.client, "bind", None))
     lanes, workers = [Lane(home.answer_fn, _HOME_WIDTH, home.client, home.agent_clients)], []
+    if processes > 1 and _start_method() == "fork":
+        # What this process's first answer loads anyway (LangGraph, the compiled graph): loaded
+        # once, before the fork, instead of once more in every worker (about 0.5 s of a core each).
+        from spatioxolver.evals.remote import load_graph
+
+        with contextlib.suppress(Exception):  # a failure shows in the examples' rows, as without it
+            load_graph(settings)
     try:
         for _ in range(processes - 1):
             lane, worker = _worker_lane(settings, float(config.timeout_s), binds)

@@ -19,7 +19,7 @@ import functools
 import json
 from typing import Any
 
-__all__ = ["answer_in_worker", "compact_answer", "warm_worker"]
+__all__ = ["answer_in_worker", "compact_answer", "load_graph", "warm_worker"]
 
 
 @functools.lru_cache(maxsize=4)
@@ -50,17 +50,27 @@ def _run(coro: Any) -> Any:
     return run_sync(coro)
 
 
-def warm_worker(settings: dict[str, Any]) -> bool:
-    """Load what answering needs (the API, the run's client, the compiled graph and, for the
-    geometric backend, the perception modules, by answering a question about a tiny drawn image
-    that is not cached) before the first example, so a worker asks for work only once it is ready."""
+def load_graph(settings: dict[str, Any]) -> str:
+    """Import LangGraph and compile the run's graph (once per process); returns its name. Loads
+    no OpenCV and starts no thread, so a process may still fork after it (its children then
+    start with the graph compiled)."""
     from spatioxolver.graphs import normalize_graph_name
 
     from spatioxolver import api
 
-    client = _client(json.dumps(settings, sort_keys=True))
     graph = normalize_graph_name(str(settings.get("graph") or "agentic"))
     api._graph(graph)
+    return graph
+
+
+def warm_worker(settings: dict[str, Any]) -> bool:
+    """Load what answering needs (the API, the run's client, the compiled graph and, for the
+    geometric backend, the perception modules, by answering a question about a tiny drawn image
+    that is not cached) before the first example, so a worker asks for work only once it is ready."""
+    from spatioxolver import api
+
+    client = _client(json.dumps(settings, sort_keys=True))
+    graph = load_graph(settings)
     if str(settings.get("model")).strip() == "geometric":
         import numpy as np
 

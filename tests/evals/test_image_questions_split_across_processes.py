@@ -240,3 +240,42 @@ def test_one_lane_keeps_run_order_and_ships_nothing() -> None:
     got = [picker.take(0) for _ in range(4)]
     assert _names(got) == ["a0", "b0", "a1", None]
     assert picker.seed_for(0, units[2]) is None and picker.drained.is_set()
+
+
+_FORKED_SCRIPT = """
+import asyncio, json, sys
+from spatioxolver.evals import processes
+from spatioxolver.evals.evaluate import aevaluate
+
+if __name__ == "__main__":
+    processes.example_processes = lambda *args, **kwargs: 2
+    processes._HOME_WIDTH = 0  # the worker answers every question
+    methods, real = [], processes._start_method
+    processes._start_method = lambda: methods.append(real()) or methods[-1]
+    asyncio.run(aevaluate(sys.argv[1], model="geometric", concurrency=2, workers=2, run_dir=sys.argv[2],
+                          progress=False, traces=True))
+    print(json.dumps({"methods": methods, **processes.worker_stats()}))
+"""
+
+
+def test_a_worker_forked_after_the_graph_is_loaded_answers_as_this_process(one_image, tmp_path) -> None:
+    """As `spatioxolver eval` runs: a fresh process (no OpenCV loaded yet) loads LangGraph and the
+    compiled graph once, then forks its worker, which starts with them."""
+    import subprocess
+    import sys
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("worker processes need two cores")
+    asyncio.run(_evaluate(one_image, tmp_path / "one", 1))
+    script = tmp_path / "forked.py"
+    script.write_text(_FORKED_SCRIPT)
+    out = subprocess.run(
+        [sys.executable, str(script), str(one_image), str(tmp_path / "forked")],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr[-2000:]
+    stats = json.loads(out.stdout.strip().splitlines()[-1])
+    assert stats["methods"] and set(stats["methods"]) == {"fork"}
+    assert stats["workers_started"] == 1 and stats["answered_in_workers"] == 31
+    assert _rows(tmp_path / "forked") == _rows(tmp_path / "one")
+    assert _perceptions(tmp_path / "forked") == 1
