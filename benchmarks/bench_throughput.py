@@ -392,9 +392,14 @@ def _eval_arm(root: str, run: str, concurrency: str, workers: str, limit: str, f
     written: list[float] = []  # when each row was written: the steady rate excludes start-up
     real_append = ResultsFile.append
 
+    startup_cpu: list[float] = []  # this process's CPU seconds until the first row (start-up)
+
     def timed_append(self: Any, row: dict[str, Any]) -> None:
         real_append(self, row)
         written.append(time.perf_counter())
+        if not startup_cpu:
+            now = resource.getrusage(resource.RUSAGE_SELF)
+            startup_cpu.append(now.ru_utime + now.ru_stime - cpu0)
 
     ResultsFile.append = timed_append  # type: ignore[method-assign]
     workers_arg: Any = workers if workers == "auto" else int(workers)
@@ -415,8 +420,8 @@ def _eval_arm(root: str, run: str, concurrency: str, workers: str, limit: str, f
         print(f"phases {written[0] - t:.3f} {written[-1] - written[0]:.3f} {t + wall - written[-1]:.3f}")
     print(
         stats["workers_started"], stats["answered_in_workers"], stats.get("records_shipped", 0),
-        f"{own.ru_utime + own.ru_stime - cpu0:.3f}", f"{kids.ru_utime + kids.ru_stime:.3f}", f"{steady:.3f}",
-        f"{wall:.4f}",
+        f"{own.ru_utime + own.ru_stime - cpu0:.3f}", f"{kids.ru_utime + kids.ru_stime:.3f}",
+        f"{(startup_cpu or [0.0])[0]:.3f}", f"{steady:.3f}", f"{wall:.4f}",
     )  # fmt: skip
 
 
@@ -449,6 +454,7 @@ def bench_eval_concurrency(scenes: int) -> None:
             per_image: dict[Any, float] = {}
             in_workers: dict[Any, tuple[int, int, int]] = {}
             cpu: dict[Any, tuple[float, float]] = {}
+            startup: dict[Any, float] = {}
             for arm in arms:
                 c, w = arm
                 run = Path(tmp) / f"run-{root.name}-{c}-{w}"
@@ -464,11 +470,11 @@ def bench_eval_concurrency(scenes: int) -> None:
                 )  # fmt: skip
                 if out.returncode:
                     raise RuntimeError(f"arm {arm} failed: {out.stderr.strip()[-500:]}")
-                started, answered, shipped, own_cpu, kids_cpu, steady_text, wall_text = out.stdout.split()[
-                    -7:
-                ]
+                fields = out.stdout.split()[-8:]
+                started, answered, shipped, own_cpu, kids_cpu, startup_text, steady_text, wall_text = fields
                 in_workers[arm] = (int(started), int(answered), int(shipped))
                 cpu[arm] = (float(own_cpu), float(kids_cpu))
+                startup[arm] = float(startup_text)
                 found = read_rows(run / "results.jsonl")
                 rates[arm] = len(found) / float(wall_text)
                 steady[arm] = float(steady_text)
@@ -495,11 +501,15 @@ def bench_eval_concurrency(scenes: int) -> None:
                 # What the forced arm's work would take with a core each (no other load): the
                 # busier process sets the wall time. An estimate from CPU seconds, not a measurement.
                 main_cpu, kids_cpu = cpu[forced_arm]
-                one = cpu[arms[0]][0]
+                one, alone = cpu[arms[0]][0], startup[forced_arm]
+                # Balanced: the main process's start-up (CPU until its first row) runs alone, the
+                # rest of both processes' CPU (worker warm-up included) is shared by two cores.
+                balanced = alone + (main_cpu + kids_cpu - alone) / 2
                 print(
-                    f"    with two idle cores (estimate from CPU seconds, not measured): concurrency 2 with "
-                    f"workers x{one / max(main_cpu, kids_cpu):.2f} of concurrency 1; CPU spent x"
-                    f"{(main_cpu + kids_cpu) / one:.2f} of concurrency 1"
+                    f"    with two idle cores (estimates from CPU seconds, not measured): concurrency 2 with "
+                    f"workers x{one / max(main_cpu, kids_cpu):.2f} of concurrency 1 (busier process), "
+                    f"x{one / balanced:.2f} (balanced: start-up {alone:.1f} s alone, the rest halved); "
+                    f"CPU spent x{(main_cpu + kids_cpu) / one:.2f} of concurrency 1"
                 )
             two, two_steady = rates[arms[1]] / base, steady[arms[1]] / steady_base
             never = min(rates[a] for a in arms[:3]) / base
