@@ -58,6 +58,10 @@ def scene_reliability(graph: SceneGraph) -> float | None:
     info = graph.images[0]
     frame_area = max(float(info.width * info.height), 1.0)
     objs = [o for o in graph.objects if o.frame == 0]
+    if objs and all((o.attributes.extras or {}).get("flat") for o in objs) and len(objs) <= 40:
+        # A flat drawing (every object one uniform colour, which a photo's subjects are not):
+        # a big shape filling much of the canvas is still a drawing, not a photo's subject.
+        return round(max(0.0, min(1.0, score)), 3)
     coverage = sum(float(o.area or 0.0) for o in objs) / frame_area
     if coverage > 0.45:
         score *= max(0.0, 1.0 - (coverage - 0.45) * 3.0)

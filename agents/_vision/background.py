@@ -93,7 +93,15 @@ def fit_background(lab: np.ndarray, rgb: np.ndarray, *, step: int = 4) -> Backgr
     q = np.floor(sub_lab / np.array([6.0, 5.0, 5.0])).astype(np.int64)
     keys = (q[:, 0] * 1000 + q[:, 1] + 500) * 1000 + q[:, 2] + 500
     uniq, counts = np.unique(keys, return_counts=True)
-    mode_lab = np.median(sub_lab[keys == uniq[np.argmax(counts)]], axis=0)
+    mode_key = uniq[np.argmax(counts)]
+    # A canvas framed by one colour is that colour, even when a big shape covers most of
+    # it (a drawing's ground shows at its edges; a photo's edges are rarely uniform).
+    edge = (x <= 0.03) | (x >= 0.97) | (y <= 0.03) | (y >= 0.97)
+    if edge.sum() >= 20:
+        e_uniq, e_counts = np.unique(keys[edge], return_counts=True)
+        if e_counts.max() >= 0.8 * edge.sum():
+            mode_key = e_uniq[np.argmax(e_counts)]
+    mode_lab = np.median(sub_lab[keys == mode_key], axis=0)
     resid = np.sqrt((((sub_lab - mode_lab) * _WEIGHTS) ** 2).sum(axis=1))
     keep = resid < 14.0
     coeffs = np.zeros((6, 6))
