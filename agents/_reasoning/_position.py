@@ -88,6 +88,20 @@ def ordinal_form(body: str) -> dict[str, Any] | None:
     )
     if not m:
         return None
+    side = re.fullmatch(
+        r"(?:on|at|to) the (?:far |very )?(left|right|top|bottom)(?:[- ]hand)?(?: side| end)?(?: of (?:the )?(?:image|picture|row))?",
+        m.group(2).strip(),
+        re.I,
+    )
+    if side:  # "which shape is on the left": the one furthest that way
+        try:
+            filt = _filter(m.group(1))
+        except UnsupportedQuestionError:
+            return None
+        which = {"left": "leftmost", "right": "rightmost", "top": "topmost", "bottom": "bottommost"}[
+            side.group(1).lower()
+        ]
+        return {"type": "extreme", "which": which, "filter": filt}
     for subject, phrase in ((m.group(1), m.group(2)), (None, m.group(2))):
         found = ordinal_selector(phrase)
         if found is None:

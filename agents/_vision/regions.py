@@ -277,7 +277,10 @@ def _split_touching(part: np.ndarray, min_area: int) -> list[np.ndarray]:
     u8 = part.astype(np.uint8)
     contours, _ = cv2.findContours(u8, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     hull_area = sum(cv2.contourArea(cv2.convexHull(c)) for c in contours) or area
-    if area / hull_area > 0.95:
+    # Concavity of the outline, holes filled: an outline-only shape (a ring) is as convex
+    # as its disc; its hole is not a gap between two objects.
+    filled = sum(cv2.contourArea(c) for c in contours) or area
+    if area / hull_area > 0.95 or filled / hull_area > 0.95:
         return [part]
     dist = cv2.distanceTransform(u8, cv2.DIST_L2, 5)
     cores = (dist > 0.7 * dist.max()).astype(np.uint8)
