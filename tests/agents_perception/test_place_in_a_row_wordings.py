@@ -55,6 +55,8 @@ def row() -> np.ndarray:
         ("Are all the shapes the same color?", False),
         ("Are all the squares the same shape?", True),
         ("Is the red square on the left?", True),
+        ("Which shape is on the left?", "red square"),
+        ("What is on the right side?", "yellow square"),
         ("Is the yellow square at the top?", True),
         # solid words name their flat views in a drawing: box/block = square, ball = circle
         ("Is the blue ball to the right of the red box?", True),
