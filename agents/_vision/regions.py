@@ -255,8 +255,9 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
             j = int(np.argmax(contact))
             li, ci, ai = stats[i]
             lj, cj, aj = stats[j]
-            highlight = li > lj + 8.0 and ci < cj and outside < 0.5 and ai < 0.5 * aj
-            enclosed = outside < 0.15 and ai < 0.35 * aj
+            drawn_on = (outside < 0.5 and ai < 0.5 * aj) and _drawn_on(pieces[i], pieces[j], crop_lab)
+            highlight = li > lj + 8.0 and ci < cj and outside < 0.5 and ai < 0.5 * aj and not drawn_on
+            enclosed = outside < 0.15 and ai < 0.35 * aj and not drawn_on
             # A drawn shape's dark outline: a thin black / grey ring around its fill.
             outlined = outside < 0.1 and lj < 35.0 and cj < 12.0 and aj < ai and _thin(pieces[j])
             if highlight or enclosed or outlined:
@@ -265,6 +266,25 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
                 changed = True
                 break
     return pieces
+
+
+def _drawn_on(inner: np.ndarray, outer: np.ndarray, crop_lab: np.ndarray) -> bool:
+    """Whether ``inner`` is a shape drawn on ``outer`` (a circle on a rectangle), not a
+    highlight, reflection or label of it: both are one flat colour, far apart (a highlight
+    or a reflection is shaded, not flat)."""
+    from .flat import is_flat
+
+    a, b = crop_lab[inner], crop_lab[outer]
+    if not (is_flat(a) and is_flat(b)):
+        return False
+    ma, mb = np.median(a, axis=0), np.median(b, axis=0)
+    ca, cb = float(np.hypot(ma[1], ma[2])), float(np.hypot(mb[1], mb[2]))
+    if ca < 20.0:
+        return False  # white / grey / black: a specular highlight or a dark patch may be flat
+    if cb < 20.0:
+        return True  # a coloured shape on a white / grey / black one
+    hue_gap = abs(np.degrees(np.arctan2(ma[2], ma[1]) - np.arctan2(mb[2], mb[1]))) % 360.0
+    return min(hue_gap, 360.0 - hue_gap) > 30.0
 
 
 def _split_touching(part: np.ndarray, min_area: int) -> list[np.ndarray]:

@@ -1,7 +1,8 @@
 """Shapes a new user draws on a plain canvas. A big shape filling much of it is an object
 on a background, not the background (the canvas shows at the edges) and not a photo's
 subject (it is one flat colour): it is named, never "no objects" with full confidence, and
-not abstained on. A coloured outline circle is one object."""
+not abstained on. A coloured outline circle is one object, and a shape drawn inside
+another is its own object."""
 
 from __future__ import annotations
 
@@ -35,3 +36,14 @@ def test_coloured_outline_circles_are_one_object_each() -> None:
         cv2.circle(img, (x, 150), 45, colour, 4, cv2.LINE_AA)
     assert ask(img, "How many circles are there?").value == 3
     assert ask(img, "What color is the middle circle?").value == "blue"
+
+
+def test_a_shape_drawn_inside_another_is_its_own_object() -> None:
+    """A flat green circle on a flat red rectangle is a drawing on a drawing, not the
+    rectangle's highlight."""
+    img = np.full((300, 400, 3), 250, np.uint8)
+    cv2.rectangle(img, (40, 40), (360, 260), (220, 30, 30), -1)
+    cv2.circle(img, (200, 150), 50, (30, 160, 40), -1, cv2.LINE_AA)
+    answer = ask(img, "Describe the scene.")
+    assert answer.value == "red rectangle, green circle", answer.text
+    assert ask(img, "How many circles are there?").value == 1
