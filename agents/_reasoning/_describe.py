@@ -21,6 +21,7 @@ import math
 import statistics
 from typing import Any
 
+from spatioxolver.agents._reasoning._cells import CELL_HANDLERS, pick_cell
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
 from spatioxolver.agents._reasoning._symbolic import (
     SymbolicAnswer,
@@ -101,7 +102,8 @@ def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         name = f"the object {rel['asks']} of {rel['reference'].get('text')}"
     elif isinstance(q.get("select"), dict):
         # "What colour is the second shape from the left?" / "... the middle object?"
-        picked = pick_ordinal({**q["select"], "filter": q["subject"]}, g)
+        pick = pick_ordinal if "axis" in q["select"] else pick_cell
+        picked = pick({**q["select"], "filter": q["subject"]}, g)
         if picked.value is None:
             return picked  # cannot tell which object is meant
         chosen = picked.objects
@@ -222,6 +224,7 @@ def _mirror(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 HANDLERS = {
     **POSITION_HANDLERS,
+    **CELL_HANDLERS,
     **TALLY_HANDLERS,
     "attribute": _attribute,
     "relative": _relative,

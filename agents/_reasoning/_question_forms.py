@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from spatioxolver.agents._reasoning._cells import CELL_FORMS, cell_selector
 from spatioxolver.agents._reasoning._position import POSITION_FORMS, ordinal_selector
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
 from spatioxolver.agents._reasoning._tally import TALLY_FORMS
@@ -75,7 +76,7 @@ def attribute_form(body: str) -> dict[str, Any] | None:
         re.I,
     ):
         return None  # "which shape is furthest to the left" selects an object, not an attribute
-    ordinal = ordinal_selector(subject)
+    ordinal = ordinal_selector(subject) or cell_selector(subject)
     if word in _SHAPE_NOUNS and ordinal is not None and not ordinal[1]:
         return None  # "which shape is second from the left" selects an object
     beside = _beside(subject)
@@ -125,6 +126,9 @@ def _selected(subject: str) -> tuple[Any, str | None] | None:
     m = re.fullmatch(r"(?:the )?([a-z-]+)(?: (.+))?", subject.strip(), re.I)
     if m and m.group(1).lower() in _PICK:
         return _PICK[m.group(1).lower()], m.group(2)
+    cell = cell_selector(subject)
+    if cell is not None:
+        return cell
     ordinal = ordinal_selector(subject)
     if ordinal is not None:
         return ordinal
@@ -138,8 +142,8 @@ def _selected(subject: str) -> tuple[Any, str | None] | None:
 
 
 _SIDES = (
-    (r"(?:to the |on the )?left(?:-hand side| side)? of", "H", "left"),
-    (r"(?:to the |on the )?right(?:-hand side| side)? of", "H", "right"),
+    (r"(?:(?:directly|immediately|just) )?(?:to the |on the )?left(?:-hand side| side)? of", "H", "left"),
+    (r"(?:(?:directly|immediately|just) )?(?:to the |on the )?right(?:-hand side| side)? of", "H", "right"),
     (r"(?:directly )?(?:above|over|on top of)", "V", "above"),
     (r"(?:directly )?(?:below|under(?:neath)?|beneath)", "V", "below"),
     (r"(?:in front of)", "D", "closer"),
@@ -312,5 +316,6 @@ QUESTION_FORMS = (
     relative_form,
     exists_form,
     placed_form,
+    *CELL_FORMS,
     *POSITION_FORMS,
 )

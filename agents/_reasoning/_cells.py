@@ -1,0 +1,269 @@
+"""Cells of a grid and corners of the frame: "the shape in row 2, column 3", "how many
+circles are in the top row", "what is in the top left corner", "what is at the centre".
+
+Rows and columns are the objects' centroids clustered along one axis (a gap wider than half
+the typical object size starts a new one, as for "how many rows"), numbered from the top and
+from the left. A corner is the object nearest that corner of the frame, and it must lie in
+that quarter of it; the centre is the object nearest the middle of the layout, unless two
+are about as near (then "cannot tell").
+
+Query dicts:
+
+* ``cell_pick`` — ``{"row": int | None, "column": int | None, "corner": str | None,
+  "centre": bool, "filter"}`` as an object question ("what is in ...");
+* attribute questions ("what colour is the shape in row 1, column 2") carry the same picker
+  as their ``select``;
+* ``cell_count`` — "how many X are in the top row / the second column".
+
+Example:
+    >>> cell_selector("the shape in the second row, third column")[0]["row"]
+    1
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+from typing import Any
+
+from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem
+from spatioxolver.agents._reasoning._names import _no_match, display_name, resolve
+from spatioxolver.agents._reasoning._refs import parse_filter
+
+from spatioxolver.errors import UnsupportedQuestionError
+from spatioxolver.schema import SceneGraph, SpatialObject
+
+__all__ = ["CELL_FORMS", "CELL_HANDLERS", "cell_selector", "pick_cell"]
+
+_NUM = {
+    "first": 0, "1st": 0, "one": 0, "second": 1, "2nd": 1, "two": 1, "third": 2, "3rd": 2, "three": 2,
+    "fourth": 3, "4th": 3, "four": 3, "fifth": 4, "5th": 4, "five": 4, "sixth": 5, "6th": 5, "six": 5,
+}  # fmt: skip
+_WORD = "|".join(_NUM)
+_ROW = rf"(?:row (\d+|{_WORD})|(?:the )?({_WORD}|top|middle|bottom|last) row)"
+_COL = rf"(?:column (\d+|{_WORD})|(?:the )?({_WORD}|left|leftmost|middle|right|rightmost|last) column)"
+_PLACE = r"(?:in|at|on|of)"
+_THEN = r",? (?:and |in |of |at )?(?:the )?"  # between a row and a column
+
+
+def _index(number: str | None, word: str | None) -> int | str:
+    if number:
+        return int(number) - 1 if number.isdigit() else _NUM[number.lower()]
+    w = (word or "").lower()
+    if w in ("top", "left", "leftmost"):
+        return 0
+    if w in ("bottom", "right", "rightmost", "last"):
+        return "last"
+    if w == "middle":
+        return "middle"
+    return _NUM[w]
+
+
+def cell_selector(phrase: str) -> tuple[dict[str, Any], str | None] | None:
+    """``(picker, the rest)`` of "the shape in row 2, column 3" / "the circle in the top row" /
+    "the object in the top left corner" / "the shape at the centre of the grid", else ``None``."""
+    p = phrase.strip().rstrip("?.").strip()
+    picker: dict[str, Any] = {"row": None, "column": None, "corner": None, "centre": False}
+    m = re.fullmatch(rf"(?:the )?(?:(.+?) )?{_PLACE} (?:the )?{_ROW}{_THEN}{_COL}", p, re.I)
+    if m:
+        picker["row"], picker["column"] = _index(m.group(2), m.group(3)), _index(m.group(4), m.group(5))
+        return picker, m.group(1)
+    m = re.fullmatch(rf"(?:the )?(?:(.+?) )?{_PLACE} (?:the )?{_COL}{_THEN}{_ROW}", p, re.I)
+    if m:
+        picker["column"], picker["row"] = _index(m.group(2), m.group(3)), _index(m.group(4), m.group(5))
+        return picker, m.group(1)
+    m = re.fullmatch(rf"(?:the )?(?:(.+?) )?{_PLACE} (?:the )?{_ROW}", p, re.I)
+    if m:
+        picker["row"] = _index(m.group(2), m.group(3))
+        return picker, m.group(1)
+    m = re.fullmatch(rf"(?:the )?(?:(.+?) )?{_PLACE} (?:the )?{_COL}", p, re.I)
+    if m:
+        picker["column"] = _index(m.group(2), m.group(3))
+        return picker, m.group(1)
+    m = re.fullmatch(
+        r"(?:the )?(?:(.+?) )?(?:in|at|near) the (top|upper|bottom|lower)[- ]?(left|right)(?:[- ]hand)?(?: corner)?"
+        r"(?: of (?:the )?(?:image|picture|grid|scene|frame))?",
+        p,
+        re.I,
+    )
+    if m:
+        vertical = "top" if m.group(2).lower() in ("top", "upper") else "bottom"
+        picker["corner"] = f"{vertical} {m.group(3).lower()}"
+        return picker, m.group(1)
+    m = re.fullmatch(
+        r"(?:the )?(?:(.+?) )?(?:in|at) the (?:very )?(?:centre|center|middle) of the (?:grid|image|picture|scene|frame|page)|"
+        r"(?:the )?(?:(.+?) )?(?:in|at) the (?:very )?(?:centre|center)",
+        p,
+        re.I,
+    )
+    if m:
+        picker["centre"] = True
+        return picker, m.group(1) or m.group(2)
+    return None
+
+
+def _filter(rest: str | None) -> dict[str, Any] | None:
+    rest = (rest or "").strip()
+    if not rest or re.fullmatch(
+        r"(?:one|ones|object|objects|item|items|thing|things|shape|shapes|icon|icons)", rest, re.I
+    ):
+        return None
+    return parse_filter(rest)
+
+
+def cell_form(body: str) -> dict[str, Any] | None:
+    """``what is in row 2, column 3`` / ``which shape is in the top left corner`` / ``what is
+    the shape at the centre of the grid``."""
+    m = re.fullmatch(
+        r"(?:which|what)(?: (.+?))? (?:is|lies|sits|appears)(?: located| placed)? (.+)", body, re.I
+    )
+    if not m:
+        return None
+    candidates = [(m.group(1), m.group(2))]
+    whole = re.fullmatch(r"(?:which|what) is (the .+)", body, re.I)
+    if whole:
+        candidates.append((None, whole.group(1)))
+    for subject, phrase in candidates:
+        found = cell_selector(phrase)
+        if found is None:
+            continue
+        picker, rest = found
+        if subject and rest:
+            continue
+        try:
+            return {"type": "cell_pick", **picker, "filter": _filter(subject or rest)}
+        except UnsupportedQuestionError:
+            return None
+    return None
+
+
+def cell_count_form(body: str) -> dict[str, Any] | None:
+    """``how many X are (there) in the top row / the second column``."""
+    m = re.fullmatch(r"how many (.+?)(?: are| is)?(?: there)? ((?:in|on) (?:the )?.+?)", body, re.I)
+    if not m:
+        return None
+    found = cell_selector("objects " + m.group(2))
+    if found is None or found[0]["corner"] or found[0]["centre"]:
+        return None
+    try:
+        return {"type": "cell_count", **found[0], "filter": _filter(m.group(1))}
+    except UnsupportedQuestionError:
+        return None
+
+
+CELL_FORMS = (cell_count_form, cell_form)
+
+
+# ------------------------------------------------------------------ answerers
+def _size(objs: list[SpatialObject]) -> float:
+    return statistics.median(math.sqrt(max(float(o.area or 1.0), 1.0)) for o in objs)
+
+
+def _bands(objs: list[SpatialObject], k: int) -> list[list[SpatialObject]]:
+    """Objects grouped into rows (``k`` = 1) or columns (``k`` = 0), first to last."""
+    gap = 0.5 * _size(objs)
+    ordered = sorted(objs, key=lambda o: o.centroid[k])  # type: ignore[index]
+    bands: list[list[SpatialObject]] = [[ordered[0]]]
+    for a, b in zip(ordered, ordered[1:], strict=False):
+        if b.centroid[k] - a.centroid[k] > gap:  # type: ignore[index]
+            bands.append([])
+        bands[-1].append(b)
+    return bands
+
+
+def _band(bands: list[list[SpatialObject]], index: int | str, what: str) -> list[SpatialObject]:
+    n = len(bands)
+    if index == "last":
+        return bands[-1]
+    if index == "middle":
+        if n % 2 == 0:
+            raise _ReferenceProblem(f"There are {n} {what}s: none is the middle one.")
+        return bands[n // 2]
+    if not isinstance(index, int) or index >= n:
+        raise _ReferenceProblem(f"There are only {n} {what}(s).")
+    return bands[index]
+
+
+def _in_cells(q: dict[str, Any], g: SceneGraph) -> list[SpatialObject]:
+    """The objects of the picked row and / or column, among all objects (the grid is the
+    whole layout; the filter applies after)."""
+    objs = [o for o in g.objects if o.frame == 0 and o.centroid is not None]
+    if not objs:
+        raise _ReferenceProblem(_no_match("object", g))
+    keep = set(o.id for o in objs)
+    if q.get("row") is not None:
+        keep &= {o.id for o in _band(_bands(objs, 1), q["row"], "row")}
+    if q.get("column") is not None:
+        keep &= {o.id for o in _band(_bands(objs, 0), q["column"], "column")}
+    wanted = {o.id for o in resolve(q.get("filter"), g)}
+    return [o for o in objs if o.id in keep and o.id in wanted]
+
+
+def _layout_frame(g: SceneGraph, objs: list[SpatialObject]) -> tuple[float, float]:
+    if g.images:
+        return float(g.images[0].width), float(g.images[0].height)
+    return max(o.bbox[2] for o in objs if o.bbox), max(o.bbox[3] for o in objs if o.bbox)  # type: ignore[index]
+
+
+def pick_cell(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    """The one object in the picked cell / corner / centre (see the module docstring)."""
+    if q.get("corner") or q.get("centre"):
+        objs = [o for o in resolve(q.get("filter"), g) if o.centroid is not None]
+        if not objs:
+            raise _ReferenceProblem(_no_match((q.get("filter") or {}).get("text", "object"), g))
+        w, h = _layout_frame(g, objs)
+        if q.get("corner"):
+            vertical, horizontal = q["corner"].split()
+            target = (0.0 if horizontal == "left" else w, 0.0 if vertical == "top" else h)
+            best = min(objs, key=lambda o: math.dist(o.centroid, target))  # type: ignore[arg-type]
+            x, y = best.centroid  # type: ignore[misc]
+            if (x < w / 2) != (horizontal == "left") or (y < h / 2) != (vertical == "top"):
+                raise _ReferenceProblem(f"No object is in the {q['corner']} corner.")
+            return _one_object(best, f"in the {q['corner']} corner")
+        xs = (
+            [c for o in objs for c in (o.bbox[0], o.bbox[2])]
+            if all(o.bbox for o in objs)
+            else [o.centroid[0] for o in objs]
+        )
+        ys = (
+            [c for o in objs for c in (o.bbox[1], o.bbox[3])]
+            if all(o.bbox for o in objs)
+            else [o.centroid[1] for o in objs]
+        )
+        centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        ranked = sorted(objs, key=lambda o: math.dist(o.centroid, centre))  # type: ignore[arg-type]
+        if len(ranked) > 1:
+            d0, d1 = (math.dist(o.centroid, centre) for o in ranked[:2])  # type: ignore[arg-type]
+            if d1 - d0 < 0.25 * _size(objs):
+                why = f"{display_name(ranked[0])} and {display_name(ranked[1])} are about as near the centre"
+                return SymbolicAnswer(
+                    text=f"Cannot tell: {why}.",
+                    value=None,
+                    kind="cell_pick",
+                    rationale=why,
+                    no_answer="cannot tell",
+                )
+        return _one_object(ranked[0], "at the centre")
+    found = _in_cells(q, g)
+    if not found:
+        raise _ReferenceProblem("No object matching it is in that place of the grid.")
+    if len(found) > 1:
+        names = ", ".join(display_name(o) for o in found[:6])
+        raise _ReferenceProblem(f"{len(found)} objects are there ({names}); say which.")
+    return _one_object(found[0], "in that cell")
+
+
+def _one_object(obj: SpatialObject, where: str) -> SymbolicAnswer:
+    name = display_name(obj)
+    return SymbolicAnswer(
+        text=name, value=name, kind="cell_pick", objects=[obj.id], rationale=f"{name} is {where}"
+    )
+
+
+def _count_cells(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    found = _in_cells(q, g)
+    return SymbolicAnswer(text=str(len(found)), value=len(found), kind="count", objects=[o.id for o in found])
+
+
+CELL_HANDLERS = {"cell_pick": pick_cell, "cell_count": _count_cells}
