@@ -31,7 +31,10 @@ __all__ = [
     "query_nouns",
 ]
 
-UNSUPPORTED_MESSAGE = "unsupported by the geometric reasoner — use an LLM model"
+UNSUPPORTED_MESSAGE = (
+    "unsupported by the geometric reasoner — use an LLM model (--model), or a form it reads "
+    '(docs/perception.md, "Images the project did not render")'
+)
 
 #: The words a reference may use, from the one vocabulary (:mod:`spatioxolver.vocabulary`).
 COLORS = COLOR_WORDS
