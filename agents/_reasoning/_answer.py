@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["SymbolicAnswer"]
+__all__ = ["SymbolicAnswer", "cannot_tell"]
 
 
 @dataclass
@@ -47,3 +47,11 @@ class SymbolicAnswer:
 
 class _ReferenceProblem(Exception):
     pass
+
+
+def cannot_tell(why: str, kind: str, objects: list[str] | None = None) -> SymbolicAnswer:
+    """The typed "Cannot tell: <why>." answer (``no_answer="cannot tell"``, no value)."""
+    return SymbolicAnswer(
+        text=f"Cannot tell: {why}.", value=None, kind=kind, objects=list(objects or []), rationale=why,
+        no_answer="cannot tell",
+    )  # fmt: skip

@@ -27,7 +27,7 @@ import re
 import statistics
 from typing import Any
 
-from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem
+from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
 from spatioxolver.agents._reasoning._names import _no_match, display_name, resolve
 from spatioxolver.agents._reasoning._refs import parse_filter
 
@@ -237,13 +237,7 @@ def pick_cell(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
             d0, d1 = (math.dist(o.centroid, centre) for o in ranked[:2])  # type: ignore[arg-type]
             if d1 - d0 < 0.25 * _size(objs):
                 why = f"{display_name(ranked[0])} and {display_name(ranked[1])} are about as near the centre"
-                return SymbolicAnswer(
-                    text=f"Cannot tell: {why}.",
-                    value=None,
-                    kind="cell_pick",
-                    rationale=why,
-                    no_answer="cannot tell",
-                )
+                return cannot_tell(why, "cell_pick")
         return _one_object(ranked[0], "at the centre")
     found = _in_cells(q, g)
     if not found:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem
+from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
 from spatioxolver.agents._reasoning._names import _matches, _no_match, _one, _ref_name, display_name, resolve
 from spatioxolver.agents._reasoning._order import _AXIS_NOUN, _axis_order, _order
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
@@ -326,11 +326,6 @@ def _cands(q: dict[str, Any], g: SceneGraph) -> list[SpatialObject]:
     return found
 
 
-def _cannot(text: str, kind: str, objects: list[str]) -> SymbolicAnswer:
-    return SymbolicAnswer(text=f"Cannot tell: {text}.", value=None, kind=kind, objects=objects, rationale=text,
-                          no_answer="cannot tell")  # fmt: skip
-
-
 def pick_ordinal(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     """The object at ``rank`` from one end of ``axis`` (the middle when ``rank`` is ``None``)."""
     cands = _cands(q, g)
@@ -341,7 +336,7 @@ def pick_ordinal(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     where = f"{_AXIS_NOUN[q['axis']]}"
     if rank is None:
         if n < 3 or n % 2 == 0:
-            return _cannot(
+            return cannot_tell(
                 f"{n} candidate(s) have no single middle one ({where})", "ordinal", [o.id for o in order]
             )
         rank = n // 2
@@ -351,7 +346,7 @@ def pick_ordinal(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     for k in (rank - 1, rank + 1):  # a neighbour level with it makes the rank undecided
         if 0 <= k < n and _order(g, q["axis"], order[k], best) is None:
             names = f"{display_name(order[k])} and {display_name(best)} are level ({where})"
-            return _cannot(names, "ordinal", [order[k].id, best.id])
+            return cannot_tell(names, "ordinal", [order[k].id, best.id])
     name = display_name(best)
     return SymbolicAnswer(text=name, value=name, kind="ordinal", objects=[best.id],
                           rationale=f"{name} is number {rank + 1} of {n} ({where})")  # fmt: skip
@@ -396,7 +391,7 @@ def _frame_side(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         size = float(info.width if axis == "H" else info.height)
         at = float(obj.centroid[0] if axis == "H" else obj.centroid[1])
         if abs(at - size / 2) < 0.04 * size:
-            return _cannot(
+            return cannot_tell(
                 f"{name} is at the middle of the image ({_AXIS_NOUN[axis]})", "frame_side", [obj.id]
             )
         holds = holds and (at < size / 2) == first
@@ -410,7 +405,7 @@ def _which_side(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     first = _order(g, q["axis"], s, r)
     sn, rn = _ref_name(q["subject"], s), _ref_name(q["reference"], r)
     if first is None:
-        return _cannot(f"{sn} and {rn} are level ({_AXIS_NOUN[q['axis']]})", "which_side", [s.id, r.id])
+        return cannot_tell(f"{sn} and {rn} are level ({_AXIS_NOUN[q['axis']]})", "which_side", [s.id, r.id])
     word = q["words"][0] if first else q["words"][1]
     return SymbolicAnswer(
         text=word, value=word, kind="which_side", objects=[s.id, r.id], rationale=f"{sn} is {word} {rn}"
@@ -423,7 +418,7 @@ def _sequence(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         order.reverse()
     for a, b in zip(order, order[1:], strict=False):
         if not q.get("describe") and _order(g, q["axis"], a, b) is None:
-            return _cannot(f"{display_name(a)} and {display_name(b)} are level ({_AXIS_NOUN[q['axis']]})",
+            return cannot_tell(f"{display_name(a)} and {display_name(b)} are level ({_AXIS_NOUN[q['axis']]})",
                            "sequence", [o.id for o in order])  # fmt: skip
     names = ", ".join(display_name(o) for o in order)
     if q.get("describe"):
@@ -462,7 +457,7 @@ def _same_area(found: list[SpatialObject]) -> SymbolicAnswer:
         return SymbolicAnswer(
             text="Yes" if holds else "No", value=holds, kind="all_same", objects=ids, rationale=why
         )
-    return _cannot(why, "all_same", ids)
+    return cannot_tell(why, "all_same", ids)
 
 
 #: Two objects touch when their masks come within this many pixels (anti-aliased edges).
@@ -483,7 +478,7 @@ def _touch(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
             text="No", value=False, kind="touch", objects=ids, rationale="their outlines are apart"
         )
     if a.mask is None or b.mask is None:
-        return _cannot("their boxes meet but their outlines are not known", "touch", ids)
+        return cannot_tell("their boxes meet but their outlines are not known", "touch", ids)
     import cv2
     import numpy as np
 
@@ -507,7 +502,7 @@ def _which_corner(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     w, h = float(info.width), float(info.height)
     name = _ref_name(q["subject"], obj)
     if abs(x - w / 2) < 0.04 * w or abs(y - h / 2) < 0.04 * h:
-        return _cannot(f"{name} is at the middle of the image", "which_corner", [obj.id])
+        return cannot_tell(f"{name} is at the middle of the image", "which_corner", [obj.id])
     corner = f"{'top' if y < h / 2 else 'bottom'} {'left' if x < w / 2 else 'right'}"
     return SymbolicAnswer(text=corner, value=corner, kind="which_corner", objects=[obj.id])
 

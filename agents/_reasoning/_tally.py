@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem
+from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
 from spatioxolver.agents._reasoning._names import _no_match, _norm, resolve
 from spatioxolver.agents._reasoning._refs import parse_filter
 
@@ -169,13 +169,7 @@ def _most_common(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
         tied = [v for v, n in ranked if n == ranked[0][1]]
         why = f"{', '.join(map(str, tied))} appear {ranked[0][1]} times each"
-        return SymbolicAnswer(
-            text=f"Cannot tell: {why}.",
-            value=None,
-            kind="most_common",
-            rationale=why,
-            no_answer="cannot tell",
-        )
+        return cannot_tell(why, "most_common")
     value = str(ranked[0][0])
     return SymbolicAnswer(
         text=value, value=value, kind="most_common", rationale=f"{value}: {ranked[0][1]} of {len(objs)}"
@@ -196,9 +190,7 @@ def _in_part(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     unsure = [o for o, c in at if abs(c - half) < 0.04 * size]
     if unsure:
         why = f"{len(unsure)} object(s) sit on the middle line"
-        return SymbolicAnswer(
-            text=f"Cannot tell: {why}.", value=None, kind="count", rationale=why, no_answer="cannot tell"
-        )
+        return cannot_tell(why, "count")
     kept = [o for o, c in at if (c < half) == q["first"]]
     return SymbolicAnswer(text=str(len(kept)), value=len(kept), kind="count", objects=[o.id for o in kept])
 
