@@ -27,16 +27,18 @@ __all__ = ["answer_mcq"]
 def answer_mcq(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     """Answer an MCQ query: the stem's answer, then the one option that holds it (see the module docstring)."""
     stem = dict(q["stem"])
-    named = []
+    named: list[str] = []
+    naming = 0
     for option in q["options"]:
         try:
             found = resolve(parse_reference(option), g)
         except UnsupportedQuestionError:
             continue
-        if len(found) == 1:
-            named.append(found[0].id)
-    if len(named) >= 2:
-        stem["among"] = named  # the answer is one of the objects the options name
+        if found:
+            naming += 1
+            named.extend(o.id for o in found if o.id not in named)
+    if naming >= 2:
+        stem["among"] = named  # the answer is one of the objects the options name ("square": any square)
     inner = answer_query(stem, g)
     if inner.problem or inner.no_answer:  # no such object, or the scene does not decide the stem
         return SymbolicAnswer(
@@ -108,9 +110,12 @@ def _option_matches(option: str, inner: SymbolicAnswer, g: SceneGraph) -> bool:
         return text in (("yes", "true") if inner.value else ("no", "false"))
     if isinstance(inner.value, int):
         digits = re.findall(r"\d+", text)
-        return bool(digits) and int(digits[0]) == inner.value
-    if isinstance(inner.value, str) and inner.kind in ("compass", "outline"):
-        return text == inner.value
+        if digits:
+            return int(digits[0]) == inner.value
+        words = re.findall(r"[a-z]+", text)
+        return bool(words) and words[0] in _ONES and _ONES.index(words[0]) == inner.value  # "two"
+    if isinstance(inner.value, str) and inner.kind in _WORD_ANSWERS:
+        return _bare(text) == _bare(inner.value)
     if isinstance(inner.value, list):
         words = sorted(set(re.findall(r"left|right|front|behind|north|south", text)))
         return words == sorted(inner.value)
@@ -119,5 +124,13 @@ def _option_matches(option: str, inner: SymbolicAnswer, g: SceneGraph) -> bool:
             found = resolve(parse_reference(option), g)
         except UnsupportedQuestionError:
             return False
-        return len(found) == 1 and found[0].id == inner.objects[0]
+        return inner.objects[0] in {o.id for o in found}
     return False
+
+
+#: Answers that are words, not objects: an option holds them when it says the same words.
+_WORD_ANSWERS = ("compass", "outline", "attribute", "most_common", "which_side", "which_corner", "sequence")
+
+
+def _bare(text: str) -> str:
+    return " ".join(re.sub(r"^(?:the|a|an)\s+", "", text.strip().strip(".").lower()).split())

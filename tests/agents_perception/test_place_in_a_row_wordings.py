@@ -133,3 +133,19 @@ def test_a_claim_is_checked_true_or_false(row, claim, value) -> None:
     """Benchmarks such as VSR state a relation and ask whether it holds."""
     answer = ask(row, claim)
     assert answer.value is value and answer.text == str(value)
+
+
+@pytest.mark.parametrize(
+    ("question", "choice"),
+    [
+        # "square" names two objects: the option still holds either of them
+        ("Which shape is leftmost? A) circle B) square C) triangle", 2),
+        ("Which shape is rightmost? A) circle B) square C) triangle", 2),
+        ("Which object is second from the left?\nA. red square\nB. blue circle\nC. green triangle", 2),
+        ("What color is the triangle? (a) red (b) green (c) blue", 2),
+        ("How many squares are there? Options: 1. one 2. two 3. three", 2),  # counts as words
+        ("Is the circle left of the triangle? A. Yes B. No", 1),
+    ],
+)
+def test_multiple_choice_over_the_row(row, question, choice) -> None:
+    assert ask(row, question).choice == choice, question
