@@ -101,13 +101,21 @@ def segment(
             work_options["min_area"] = max(1, round(float(options["min_area"]) * scale * scale))
         regions, fg = geometric_regions(work, work_options)
         regions, glyphs = drop_scenery(regions, fg, work, work_options)
-        labels = _drawn_labels(work, [g.mask for g in glyphs], options)
+        # Running text (a title, a caption: a line of several words) is never one object's
+        # label; a one-word line may be (the word under an icon).
+        lone = [g for g in glyphs if g.notes.get("text_words", 1) < 2]
+        labels = _drawn_labels(work, [g.mask for g in lone], options)
         if labels is not None:
             # A glyph OCR could not read as part of a label is an object after all, unless
-            # it is ink much smaller than the objects drawn (a mark beside them).
+            # it is ink much smaller than the objects drawn (a mark beside them) or a letter
+            # of a line of writing.
             boxes = [b for _, b in labels]
             regions += [
-                g for g in glyphs if not _inside_any(g.mask, boxes) and not _small_mark(g.mask, regions)
+                g
+                for g in lone
+                if "text_box" not in g.notes
+                and not _inside_any(g.mask, boxes)
+                and not _small_mark(g.mask, regions)
             ]
         if labels:
             if not options.get("marks"):

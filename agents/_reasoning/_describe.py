@@ -22,6 +22,7 @@ import statistics
 from typing import Any
 
 from spatioxolver.agents._reasoning._cells import CELL_HANDLERS, pick_cell
+from spatioxolver.agents._reasoning._either import answer_either, answer_either_count
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
 from spatioxolver.agents._reasoning._symbolic import (
     SymbolicAnswer,
@@ -232,4 +233,6 @@ HANDLERS = {
     "grid": _grid,
     "mirror": _mirror,
     "exists": _exists,
+    "either": answer_either,
+    "either_count": answer_either_count,
 }

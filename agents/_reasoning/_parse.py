@@ -245,11 +245,15 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
             query = {}
         if query.get("type") in _TRUTH_KINDS:
             return {**query, "statement": True}
+    from spatioxolver.agents._reasoning._either import canonical, either_form
     from spatioxolver.agents._reasoning._question_forms import QUESTION_FORMS
+
+    body = canonical(body)
 
     for parser in (
         _compass,
         _outline,
+        either_form,
         *QUESTION_FORMS,
         _occluder,
         _apparent_pair,

@@ -45,6 +45,7 @@ MATERIALS = MATERIAL_WORDS
 GENERIC = {
     "object", "objects", "thing", "things", "item", "items", "one", "ones", "shape", "shapes",
     "icon", "icons", "figure", "figures", "element", "elements", "symbol", "symbols",
+    "solid", "solids",
 }  # fmt: skip
 #: Words skipped inside a reference.
 STOP = {

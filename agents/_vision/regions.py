@@ -155,11 +155,13 @@ def _pixel_noise(crop_mask: np.ndarray, crop_rgb: np.ndarray) -> float:
 
 
 def _thin(part: np.ndarray, width: float = 3.5) -> bool:
-    """Whether ``part`` is a stroke at most about ``2 * width`` px wide (an outline)."""
+    """Whether ``part`` is a stroke at most about ``2 * width`` px wide (an outline): nearly
+    all of it (a blurred corner may be thicker) lies within ``width`` of its edge."""
     import cv2
 
     inside = cv2.distanceTransform(np.pad(part, 1).astype(np.uint8), cv2.DIST_L2, 3)
-    return bool(inside.max() <= width)
+    deep = int((inside > width).sum())
+    return deep == 0 or deep <= 0.03 * int(part.sum()) and inside.max() <= 2.5 * width
 
 
 def _neighbours(parts: list[np.ndarray], i: int, union: np.ndarray) -> tuple[float, np.ndarray]:
@@ -258,8 +260,15 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
             drawn_on = (outside < 0.5 and ai < 0.5 * aj) and _drawn_on(pieces[i], pieces[j], crop_lab)
             highlight = li > lj + 8.0 and ci < cj and outside < 0.5 and ai < 0.5 * aj and not drawn_on
             enclosed = outside < 0.15 and ai < 0.35 * aj and not drawn_on
-            # A drawn shape's dark outline: a thin black / grey ring around its fill.
-            outlined = outside < 0.1 and lj < 35.0 and cj < 12.0 and aj < ai and _thin(pieces[j])
+            # A drawn shape's dark outline: a thin black / grey ring around its fill, or a thin
+            # band darker than the fill (a blurred edge splits into an outer grey ring and an
+            # inner band blended with the fill).
+            outlined = (
+                outside < 0.1
+                and aj < ai
+                and ((lj < 35.0 and cj < 12.0) or lj < li - 5.0)
+                and _thin(pieces[j])
+            )
             if highlight or enclosed or outlined:
                 pieces[j] = pieces[j] | pieces[i]
                 del pieces[i]

@@ -221,6 +221,26 @@ def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
     return max(r, g, b) - min(r, g, b) < 40
 
 
+def _open_stroke(mask: np.ndarray) -> bool:
+    """Whether ``mask`` is a stroke at most about 5 px wide that encloses nothing and runs
+    at least 12 times its width (a line, not a dot or a ring)."""
+    import cv2
+
+    ys, xs = np.nonzero(mask)
+    if ys.size == 0:
+        return False
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    crop = np.pad(mask[y0:y1, x0:x1], 1).astype(np.uint8)
+    depth = float(cv2.distanceTransform(crop, cv2.DIST_L2, 3).max())
+    if depth > 2.5 or max(y1 - y0, x1 - x0) < 24 * max(depth, 1.0):
+        return False
+    # A closed ring holds the ground inside it: the filled outline is much larger.
+    contours, _ = cv2.findContours(crop, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(crop)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    return float(filled.sum()) < 2.0 * float(crop.sum())
+
+
 def _boundary(a: np.ndarray, b: np.ndarray) -> int:
     import cv2
 
@@ -317,10 +337,14 @@ def drop_scenery(
             or (cv2.dilate(kept[k].mask.astype(np.uint8), kernel).astype(bool) & others).any()
         }
         kept = [r for k, r in enumerate(kept) if k not in drop]
+    if not tabletop and options.get("strokes", True):
+        # A thin open stroke (a rule under a title, a hairline, the sliver of a drop shadow
+        # along one edge) is not an object; a thin closed ring is (an outline-only shape).
+        kept = [r for r in kept if not _open_stroke(r.mask)]
     glyphs: list[Any] = []
     if options.get("glyphs", True) and not tabletop:
         flags = [_is_glyph(r.mask, rgb) for r in kept]
-        if any(flags):
+        if any(flags):  # (text lines below need no such check: their letters touch only letters)
             # Ink on the backdrop: a glyph touches no region but other ink (a thin dark
             # sliver next to an object is that object's occluded part; the stem and the
             # bowls of a "B" may come as two touching pieces).
@@ -333,6 +357,15 @@ def drop_scenery(
                 if flags[k]:
                     grown = cv2.dilate(r.mask.astype(np.uint8), ring).astype(bool)
                     flags[k] = not ((union > 0) & grown & ~r.mask).any()
+        from .text_lines import text_lines
+
+        for line in text_lines(kept, rgb):
+            # Letters on one baseline: writing (a title, a caption, a word under an icon),
+            # even where letters touch each other or the OCR cannot read them.
+            for k in line.members:
+                flags[k] = True
+                kept[k].notes["text_words"] = line.words
+                kept[k].notes["text_box"] = line.box
         glyphs = [r for r, f in zip(kept, flags, strict=False) if f]
         kept = [r for r, f in zip(kept, flags, strict=False) if not f]
     return kept, glyphs

@@ -547,6 +547,9 @@ def score_answer(question: Question, answer: Any) -> str:
         )
     if question.kind == "bool":
         return "right" if value is gold else "wrong"
+    if question.kind == "word" and isinstance(gold, tuple):  # alternatives: any one is right
+        alts = [score_answer(Question(question.text, "word", g), answer) for g in gold]
+        return "right" if "right" in alts else "wrong"
     if question.kind == "word":
         return (
             "right" if _words(gold) <= _words(value) and len(_words(value) - _words(gold)) <= 1 else "wrong"

@@ -1,0 +1,162 @@
+"""Other wordings of known questions, and either-or questions.
+
+:func:`canonical` rewrites a question body into a wording the parser's forms know, without
+changing what it asks:
+
+* polite or imperative openings — "Tell me the colour of X", "Can you name the leftmost
+  shape", "Please identify ..." -> "what is the colour of X", "what is the leftmost shape";
+* an attribute asked at the end — "The X is what colour", "The green item is which shape"
+  -> "what colour is the X";
+* counting clauses that say nothing about which objects — "how many X can you find / are
+  drawn here / does the picture show / are in the picture" -> "how many X are there".
+
+:func:`either_form` parses questions that offer two answers:
+
+* "Is X (to the) left or (to the) right of Y", "Is X above or below Y", "Is X in front of
+  or behind Y", "Is X higher or lower than Y" -> ``{"type": "either", "inner": yesno
+  query, "yes": word, "no": word}``: the inner yes / no query is answered and its verdict
+  named with the question's own word;
+* "Are there more X or more Y", "Are there more X or Y" -> ``{"type": "either_count",
+  "a", "b", "words"}``: the words of the more numerous (or "the same number").
+
+Example:
+    >>> canonical("Tell me the colour of the star")
+    'what is the colour of the star'
+    >>> either_form("Is the star above or below the circle")["no"]
+    'below'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
+
+__all__ = ["canonical", "either_form", "answer_either", "answer_either_count"]
+
+_OPENING = re.compile(
+    r"^(?:(?:can|could|would|will) you(?: please)? |please )?(?:tell me|say|name|identify|state|determine|"
+    r"find out|work out|give me|let me know)\s+",
+    re.I,
+)
+_ATTR_LAST = re.compile(r"^(.+?) (?:is|are) (?:of )?(?:what|which) (colou?r|shape|size)$", re.I)
+_COUNT_CLAUSE = re.compile(
+    r"^(how many|count(?: the| all(?: the)?)?) (.+?) (?:can (?:you|one|i|we) (?:see|find|spot|count|identify|make out|"
+    r"notice)(?: here| in (?:the|this) \w+)?|do (?:you|i|we) (?:see|find|spot|count|notice)(?: here| in (?:the|this) \w+)?|"
+    r"(?:are|is) (?:there )?(?:drawn|shown|depicted|pictured|displayed|visible|present|painted|sketched)"
+    r"(?: here| in (?:the|this) \w+| on (?:the|this) \w+)?|(?:does|do) (?:the|this) (?:picture|image|drawing|scene|slide|"
+    r"figure|diagram|photo) (?:show|contain|have|include|depict)|(?:are|is) (?:there )?(?:in|on) (?:the|this) "
+    r"(?:picture|image|drawing|scene|slide|diagram|photo|page))$",
+    re.I,
+)
+
+
+def canonical(body: str) -> str:
+    """``body`` in a wording the parser knows (unchanged when no rewrite applies)."""
+    text = body.strip()
+    m = _OPENING.match(text)
+    if m:
+        rest = text[m.end() :]
+        if re.match(r"(?:what|which|how|where|whether|if|is|are)\b", rest, re.I):
+            rest = re.sub(r"^(?:whether|if) ", "", rest, flags=re.I)
+            text = rest
+        elif re.match(r"(?:the|a|an)\b", rest, re.I):
+            text = "what is " + rest
+    m = _ATTR_LAST.match(text)
+    if m and not re.match(r"(?:what|which|how)\b", text, re.I):
+        text = f"what {m.group(2)} is {m.group(1)}"
+    m = _COUNT_CLAUSE.match(text)
+    if m:
+        text = f"{m.group(1)} {m.group(2)} are there"
+    return text
+
+
+#: word -> (axis, asks, the word the answer uses); pairs must share an axis.
+_SIDE_WORDS = {
+    "left": ("H", "left", "left"),
+    "right": ("H", "right", "right"),
+    "above": ("V", "above", "above"),
+    "over": ("V", "above", "above"),
+    "higher": ("V", "above", "higher"),
+    "below": ("V", "below", "below"),
+    "under": ("V", "below", "below"),
+    "beneath": ("V", "below", "below"),
+    "lower": ("V", "below", "lower"),
+    "in front": ("D", "closer", "in front"),
+    "closer": ("D", "closer", "closer"),
+    "nearer": ("D", "closer", "nearer"),
+    "behind": ("D", "further", "behind"),
+    "farther": ("D", "further", "farther"),
+    "further": ("D", "further", "further"),
+}
+_SIDE = (
+    r"(left|right|above|over|higher|below|under|beneath|lower|in front|closer|nearer|behind|farther|further)"
+)
+
+
+def either_form(body: str) -> dict[str, Any] | None:
+    """Either-or questions (see the module docstring), else ``None``."""
+    m = re.fullmatch(
+        rf"(?:is|are) (.+?) (?:located |positioned |placed |situated )?(?:more )?(?:to the |on the )?{_SIDE}"
+        rf"(?: side| up| down)?(?: of| than| to)? or (?:more )?(?:to the |on the )?{_SIDE}(?: side| up| down)?"
+        rf"(?: of| than| to| from)? (.+)",
+        body,
+        re.I,
+    )
+    if m:
+        subject, w1, w2, reference = m.groups()
+        a1, a2 = _SIDE_WORDS[w1.lower()], _SIDE_WORDS[w2.lower()]
+        if a1[0] != a2[0] or a1[1] == a2[1]:
+            return None
+        return {
+            "type": "either",
+            "inner": {
+                "type": "yesno",
+                "axis": a1[0],
+                "asks": a1[1],
+                "subject": parse_reference(subject),
+                "reference": parse_reference(re.sub(r"^(?:the camera than |of )", "", reference, flags=re.I)),
+            },
+            "yes": a1[2],
+            "no": a2[2],
+        }
+    m = re.fullmatch(
+        r"are there more (.+?) or (?:more )?(.+?)(?: in (?:the|this) (?:image|picture|scene|drawing))?",
+        body,
+        re.I,
+    )
+    if m and parse_filter(m.group(1)) and parse_filter(m.group(2)):
+        return {
+            "type": "either_count",
+            "a": parse_filter(m.group(1)),
+            "b": parse_filter(m.group(2)),
+            "words": [m.group(1).strip(), m.group(2).strip()],
+        }
+    return None
+
+
+def answer_either(q: dict[str, Any], g: Any) -> Any:
+    """The inner yes / no query's verdict, named with the question's word (abstains with it)."""
+    from spatioxolver.agents._reasoning._symbolic import _HANDLERS
+
+    inner = _HANDLERS["yesno"](q["inner"], g)
+    if inner.value is None:
+        return inner
+    word = q["yes"] if inner.value else q["no"]
+    if inner.value is False and "level" in (inner.rationale or ""):
+        inner.value, inner.text = None, f"Neither: {inner.rationale}."
+        inner.no_answer = "cannot tell"
+        return inner
+    inner.text, inner.value, inner.kind = word, word, "either"
+    return inner
+
+
+def answer_either_count(q: dict[str, Any], g: Any) -> Any:
+    """The words of whichever class is more numerous ("the same number" when equal)."""
+    from spatioxolver.agents._reasoning._answer import SymbolicAnswer
+    from spatioxolver.agents._reasoning._describe import _count_of
+
+    a, b = _count_of(q["a"], g), _count_of(q["b"], g)
+    word = q["words"][0] if a > b else q["words"][1] if b > a else "the same number"
+    return SymbolicAnswer(text=word, value=word, kind="either_count", rationale=f"{a} vs {b}")
