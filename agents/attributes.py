@@ -137,7 +137,7 @@ def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: 
     uniform colour (a shaded solid never is), so the shadows do not make them solids."""
     from ._vision.colour import rgb_to_lab
     from ._vision.flat import is_flat
-    from ._vision.open_words import core_pixels
+    from ._vision.open_words import core_pixels, uniform_core
 
     if not any(o.attributes.extras.get("ground") for o in objects):
         return False
@@ -151,11 +151,45 @@ def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: 
         body = _body_pixels(rgb[rows, cols], crop).reshape(-1, 3)
         inner = _inner_pixels(rgb[rows, cols], crop)
         core = core_pixels(crop, rgb[rows, cols])
-        flats = [body, inner, core]
+        flats = [body, inner, core, uniform_core(crop, rgb[rows, cols])]
         if not any(p is not None and is_flat(rgb_to_lab(np.asarray(p).reshape(-1, 3))) for p in flats):
             return False
         seen += 1
     return seen > 0
+
+
+def _consistent_drawing(
+    rgb: np.ndarray, objects: list[SpatialObject], masks: list[np.ndarray | None], drawing: bool
+) -> list[SpatialObject]:
+    """A drawing is drawn throughout: when at least three quarters of three or more objects
+    read as flat shapes (and the scene has no lit ground, or is a drop-shadowed drawing),
+    the others (a small shape whose few pixels are mostly its outline) get 2-D names too,
+    unless drawn as a faceted box."""
+    from ._vision.flat import colour_term, flat_shape
+    from ._vision.open_words import faceted
+
+    flat = [bool(o.attributes.extras.get("flat")) for o in objects]
+    grounded = any(o.attributes.extras.get("ground") for o in objects)
+    if len(objects) < 3 or sum(flat) < 0.75 * len(objects) or all(flat) or (grounded and not drawing):
+        return objects
+    h, w = rgb.shape[:2]
+    out = []
+    for obj, is_flat_, mask in zip(objects, flat, masks, strict=True):
+        if is_flat_ or mask is None or not mask.any():
+            out.append(obj)
+            continue
+        rows, cols = _crop(mask, obj)
+        crop = mask[rows, cols]
+        if faceted(crop, rgb[rows, cols]):
+            out.append(obj)
+            continue
+        term, tone = colour_term(np.median(_body_pixels(rgb[rows, cols], crop), axis=0))
+        extras = {**obj.attributes.extras, "flat": True, "tone": tone, "flat_by_scene": True}
+        attrs = obj.attributes.model_copy(
+            update={"color": term, "shape": flat_shape(crop), "material": None, "extras": extras}
+        )
+        out.append(obj.model_copy(update={"attributes": attrs}))
+    return out
 
 
 def _describe_geometric(
@@ -202,6 +236,7 @@ def _describe_geometric(
                 inner=_inner_pixels(rgb[rows, cols], crop),
                 full=rgb[rows, cols],
                 basic_terms=basic_terms,
+                drawing=drawing,
             )
             extras.update(flat_extras)
         extras.update(
@@ -222,6 +257,8 @@ def _describe_geometric(
         out.append(
             obj.model_copy(update={"attributes": attrs, "orientation": round(orientation_degrees(crop), 2)})
         )
+    if options.get("open_vocabulary", True):
+        out = _consistent_drawing(rgb, out, masks, drawing)
     prior = prior_of(options)
     options = {**options, "world_prior": prior}
     depths, source = depth_cues(out, (w, h), options, masks)

@@ -39,7 +39,7 @@ import numpy as np
 
 from .colour import rgb_to_lab
 
-__all__ = ["clean_parts", "is_shadow_part", "thickness", "trim_fringe"]
+__all__ = ["clean_parts", "is_shadow_part", "is_penumbra_sliver", "thickness", "trim_fringe"]
 
 _W = np.array([0.5, 1.0, 1.0])  # lightness counts half, as in the background distance
 HALO_THICKNESS = 5.0
@@ -77,6 +77,32 @@ def is_shadow_part(
     shadowed = rgb_to_lab(np.clip(np.median(bg[mask][:, 3:], axis=0) * shadow_ratio, 0, 255))
     chroma_gap = float(np.hypot(*(np.median(lab[mask][:, 1:], axis=0) - shadowed[1:])))
     return chroma_gap < SHADOW_CHROMA_TOL
+
+
+def is_penumbra_sliver(mask: np.ndarray, rgb: np.ndarray, lab: np.ndarray, bg: np.ndarray) -> bool:
+    """Whether ``mask`` is the soft edge of a shadow left as a region of its own: a thin band
+    (at most about 12 px wide, at least 3 times as long) of the ground darkened evenly
+    (neutral: about the ground's own chroma), between 45 % and 97 % of its brightness.
+
+    ``rgb``, ``lab`` and ``bg`` (``(..., 6)``: background Lab then sRGB) cover the same crop.
+    """
+    if not mask.any():
+        return False
+    depth = thickness(mask)
+    ys, xs = np.nonzero(mask)
+    length = max(int(ys.max() - ys.min()), int(xs.max() - xs.min())) + 1
+    if depth > 6.0 or length < 6.0 * max(depth, 1.0):
+        return False
+    px = rgb[mask].astype(np.float32)
+    ground = bg[mask][:, 3:]
+    ratio = float(np.median(px.mean(axis=1) / np.maximum(ground.mean(axis=1), 4.0)))
+    if not 0.45 <= ratio <= 0.97:
+        return False
+    darkened = rgb_to_lab(np.clip(np.median(ground, axis=0) * ratio, 0, 255))
+    chroma_gap = float(np.hypot(*(np.median(lab[mask][:, 1:], axis=0) - darkened[1:])))
+    # (Twice the cast-shadow tolerance: JPEG's halved chroma resolution bleeds the shape's
+    # colour into a band this thin.)
+    return chroma_gap < 2.0 * SHADOW_CHROMA_TOL
 
 
 def _on_blend(colour: np.ndarray, inner: np.ndarray, refs: list[np.ndarray]) -> bool:

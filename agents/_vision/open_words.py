@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["open_words", "core_pixels", "faceted"]
+__all__ = ["open_words", "core_pixels", "uniform_core", "faceted"]
 
 
 def open_words(
@@ -27,6 +27,7 @@ def open_words(
     inner: np.ndarray | None = None,
     full: np.ndarray | None = None,
     basic_terms: bool = False,
+    drawing: bool = False,
 ) -> tuple[str, str, str, dict[str, Any]]:
     """``(colour, shape, material, extras)`` with the open vocabulary applied.
 
@@ -36,7 +37,8 @@ def open_words(
     ``basic_terms``: a shaded object's colour is the basic colour term of its lit side
     (no world prior: CLEVR's palette would call lavender blue). ``full``: the crop's RGB pixels (same shape as ``mask``); a shape whose core (the mask
     eroded by a fifth of its inscribed radius) is one uniform colour is flat too (an outline
-    in a darker shade of the fill; a shaded solid's core is never uniform).
+    in a darker shade of the fill; a shaded solid's core is never uniform). ``drawing``: the
+    scene is a drawing with drop shadows, so a uniform core alone makes a shape flat.
     """
     from .colour import rgb_to_lab
     from .flat import colour_term, flat_shape, is_cone, is_flat
@@ -57,9 +59,12 @@ def open_words(
             core = core_pixels(mask, full) if full is not None else None
             if core is not None and is_flat(rgb_to_lab(core)):
                 fill = core  # an outline stroke of another shade around a uniform fill
+            elif drawing and full is not None:
+                fill = uniform_core(mask, full)  # outline and drop shadow hide the stroke
         if fill is not None:
             term, tone = colour_term(np.median(fill, axis=0))
-            return term, flat_shape(mask), "unknown", {"flat": True, "tone": tone}
+            outline = _without_shadow(mask, full, fill) if drawing and full is not None else mask
+            return term, flat_shape(outline), "unknown", {"flat": True, "tone": tone}
     extras: dict[str, Any] = {"flat": False}
     if is_cone(mask):
         shape = "cone"
@@ -115,11 +120,61 @@ def core_pixels(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
     return None
 
 
+def _without_shadow(mask: np.ndarray, full: np.ndarray, fill: np.ndarray) -> np.ndarray:
+    """The shape of a drop-shadowed drawing without its shadow: the pixels of the fill's
+    hue (the fill and an outline in a darker shade of it; a shadow is grey), holes filled.
+    The mask itself when the fill is grey or too little is left."""
+    import cv2
+
+    from .colour import rgb_to_lab
+
+    f = rgb_to_lab(np.median(np.asarray(fill).reshape(-1, 3), axis=0).reshape(1, 3).astype(np.float32))[0]
+    chroma = float(np.hypot(f[1], f[2]))
+    if chroma < 20.0:
+        return mask
+    lab = rgb_to_lab(np.asarray(full).reshape(-1, 3)).reshape(*mask.shape, 3)
+    c = np.hypot(lab[..., 1], lab[..., 2])
+    cos = (lab[..., 1] * f[1] + lab[..., 2] * f[2]) / np.maximum(c * chroma, 1e-6)
+    keep = mask.astype(bool) & (c > 0.4 * chroma) & (cos > 0.9)
+    keep = cv2.morphologyEx(keep.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return mask
+    solid = np.zeros_like(keep)
+    cv2.drawContours(solid, [max(contours, key=cv2.contourArea)], -1, 1, -1)
+    return solid.astype(bool) if solid.sum() >= 0.6 * mask.sum() else mask
+
+
+def uniform_core(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
+    """The mask's core pixels when they are one uniform colour at some depth from a fifth to
+    two fifths of the inscribed radius, else ``None``: the fill of a drawn shape whose edge
+    carries an outline and a drop shadow (a lit solid's core is not uniform that wide)."""
+    import cv2
+
+    from .colour import rgb_to_lab
+    from .flat import is_flat
+
+    m = np.pad(mask.astype(np.uint8), 1)
+    dist = cv2.distanceTransform(m, cv2.DIST_L2, 3)[1:-1, 1:-1]
+    radius = float(dist.max())
+    full = np.asarray(full)
+    depth = max(2.0, 0.2 * radius)
+    while depth <= max(2.0, 0.4 * radius):
+        core = dist > depth
+        if core.sum() < 20:
+            return None
+        if is_flat(rgb_to_lab(full[core].reshape(-1, 3))):
+            return full[core].reshape(-1, 3)
+        depth += 1.0
+    return None
+
+
 def faceted(mask: np.ndarray, full: np.ndarray) -> bool:
     """Whether a uniformly coloured silhouette is a solid drawn with flat-shaded faces (a box:
     front, top and side in three shades of one colour): at least 12 % of it is more than 8
     CIELAB lightness units off the median, and those pixels form a face (their inscribed
-    radius is at least 15 % of the silhouette's), not a thin outline stroke."""
+    radius is at least 15 % of the silhouette's), not a thin outline stroke; on a coloured
+    silhouette they keep some of its colour (a grey drop shadow is no face)."""
     import cv2
 
     from .colour import rgb_to_lab
@@ -127,9 +182,16 @@ def faceted(mask: np.ndarray, full: np.ndarray) -> bool:
     m = mask.astype(bool)
     if m.sum() < 60:
         return False
-    light = np.zeros(m.shape, np.float32)
-    light[m] = rgb_to_lab(np.asarray(full)[m].reshape(-1, 3))[:, 0]
+    lab = np.zeros((*m.shape, 3), np.float32)
+    lab[m] = rgb_to_lab(np.asarray(full)[m].reshape(-1, 3))
+    light = lab[..., 0]
     off = m & (np.abs(light - float(np.median(light[m]))) > 8.0)
+    chroma = np.hypot(lab[..., 1], lab[..., 2])
+    main = float(np.median(chroma[m]))
+    if main > 20.0:
+        # A face is a shade of the box's colour; a grey band beside a coloured shape is its
+        # drop shadow.
+        off &= chroma > 0.35 * main
     if off.sum() < 0.12 * m.sum():
         return False
     whole = float(cv2.distanceTransform(np.pad(m.astype(np.uint8), 1), cv2.DIST_L2, 3).max())

@@ -337,6 +337,18 @@ def drop_scenery(
             or (cv2.dilate(kept[k].mask.astype(np.uint8), kernel).astype(bool) & others).any()
         }
         kept = [r for k, r in enumerate(kept) if k not in drop]
+    if options.get("strokes", True) and len(kept) > 1:
+        # The soft edge of a drop shadow beside a drawn shape is not an object.
+        from .artefacts import is_penumbra_sliver
+
+        grown = [cv2.dilate(r.mask.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool) for r in kept]
+        drop = set()
+        for k, r in enumerate(kept):
+            if is_penumbra_sliver(r.mask, rgb, fg.lab, fg.background) and any(
+                (grown[k] & q.mask).any() for j, q in enumerate(kept) if j != k
+            ):
+                drop.add(k)
+        kept = [r for k, r in enumerate(kept) if k not in drop]
     if not tabletop and options.get("strokes", True):
         # A thin open stroke (a rule under a title, a hairline, the sliver of a drop shadow
         # along one edge) is not an object; a thin closed ring is (an outline-only shape).
