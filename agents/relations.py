@@ -153,6 +153,8 @@ def _relate_geometric(objects, image_size, options, axes) -> list[Relation]:  # 
             rel = pair_relation(a, b, axis, margins[axis], relative_depth=relative)
             if axis == "D" and not relative:
                 rel = _hypothesis_relation(a, b, rel, float(options.get("depth_log_sigma", 0.12)))
+            if axis == "D" and not relative and _cues_disagree(a, b, rel, image_size):
+                rel = rel.model_copy(update={"confidence": 0.5, "source": "cues-disagree"})
             if axis == "D" and (use_occlusion is True or (use_occlusion == "auto" and weak_depth)):
                 if rel.source == "depth-hypotheses":
                     rel = _occlusion_vote(a, b, rel, float(options.get("occlusion_accuracy", 0.85)))
@@ -160,6 +162,27 @@ def _relate_geometric(objects, image_size, options, axes) -> list[Relation]:  # 
                     rel = _occlusion_override(a, b, rel)
             out.append(rel)
     return out
+
+
+def _cues_disagree(a: SpatialObject, b: SpatialObject, rel: Relation, image_size: tuple[int, int]) -> bool:
+    """Whether D comes from apparent size alone (no ground seen, no world prior) for two
+    solids, and where they stand says the opposite: the one that looks larger stands clearly
+    higher in the image (on a floor it would be the farther). Then the image does not decide
+    which is closer (the relation becomes a coin flip; the reasoner says it cannot tell)."""
+    ea, eb = a.attributes.extras, b.attributes.extras
+    if ea.get("depth_source") != "size" or eb.get("depth_source") != "size":
+        return False
+    if ea.get("flat") is not False or eb.get("flat") is not False or rel.confidence is None:
+        return False
+    if a.bbox is None or b.bbox is None or a.depth is None or b.depth is None:
+        return False
+    ya = float((ea.get("contact") or (0.0, a.bbox[3]))[1])
+    yb = float((eb.get("contact") or (0.0, b.bbox[3]))[1])
+    if abs(ya - yb) < 0.03 * max(image_size[1], 1):
+        return False
+    a_closer_by_size = a.depth < b.depth
+    a_closer_by_height = ya > yb
+    return a_closer_by_size != a_closer_by_height
 
 
 def _hypothesis_relation(a: SpatialObject, b: SpatialObject, rel: Relation, log_sigma: float) -> Relation:

@@ -104,7 +104,9 @@ def segment(
         # Running text (a title, a caption: a line of several words) is never one object's
         # label; a one-word line may be (the word under an icon).
         lone = [g for g in glyphs if g.notes.get("text_words", 1) < 2]
-        labels = _drawn_labels(work, [g.mask for g in lone], options)
+        from ._vision.labels import drawn_labels, inside_any, near_an_object, small_mark
+
+        labels = drawn_labels(work, [g.mask for g in lone], options)
         if labels is not None:
             # A glyph OCR could not read as part of a label is an object after all, unless
             # it is ink much smaller than the objects drawn (a mark beside them) or a letter
@@ -114,14 +116,18 @@ def segment(
                 g
                 for g in lone
                 if "text_box" not in g.notes
-                and not _inside_any(g.mask, boxes)
-                and not _small_mark(g.mask, regions)
+                and not inside_any(g.mask, boxes)
+                and not small_mark(g.mask, regions)
             ]
+        if labels:
+            # A word far from every object labels none of them (a caption's stray word).
+            labels = [(text, b) for text, b in labels if near_an_object(b, regions)]
         if labels:
             if not options.get("marks"):
                 options["marks"] = {
                     text: ((b[0] + b[2]) / 2 / scale, (b[1] + b[3]) / 2 / scale) for text, b in labels
                 }
+                options["_drawn_marks"] = True
         # Cast shadows found -> the objects stand on a ground plane (the depth cue uses it).
         ground = fg.shadow_ratio is not None
         objects = [
@@ -150,46 +156,21 @@ def segment(
     objects = number_in_raster_order(objects)
     if options.get("marks"):
         objects = bind_marks(objects, options["marks"])
+        if options.get("_drawn_marks"):
+            # Labels read off the image: the answer names the object and says its label.
+            objects = [
+                o.model_copy(
+                    update={
+                        "attributes": o.attributes.model_copy(
+                            update={"extras": {**o.attributes.extras, "label_drawn": True}}
+                        )
+                    }
+                )
+                if o.label
+                else o
+                for o in objects
+            ]
     return objects
-
-
-def _drawn_labels(
-    work: np.ndarray, glyphs: list[np.ndarray], options: dict[str, Any]
-) -> list[tuple[str, Any]] | None:
-    """Labels read by OCR (``ocr`` extra) from the glyphs set aside, else ``None``."""
-    if not glyphs or not options.get("read_labels", True) or len(glyphs) > 60:
-        return None
-    from ._vision.labels import read_labels
-    from ._vision.reliability import image_quality
-
-    if image_quality(work)["reliability"] < 0.5:
-        return None  # a photo's texture is not labels (and reading it would cost seconds)
-    return read_labels(work, glyphs)
-
-
-def _small_mark(mask: np.ndarray, regions: list[Any]) -> bool:
-    """Whether a glyph is under half the median height and a tenth of the median area of
-    the object regions (at least two): a label's letter, not one of the shapes."""
-    if len(regions) < 2:
-        return False
-    heights, areas = [], []
-    for r in regions:
-        ys = np.nonzero(r.mask.any(axis=1))[0]
-        heights.append(float(ys[-1] - ys[0] + 1) if ys.size else 0.0)
-        areas.append(float(r.mask.sum()))
-    ys = np.nonzero(mask.any(axis=1))[0]
-    height = float(ys[-1] - ys[0] + 1) if ys.size else 0.0
-    return height < 0.5 * float(np.median(heights)) and float(mask.sum()) < 0.1 * float(np.median(areas))
-
-
-def _inside_any(mask: np.ndarray, boxes: list[Any]) -> bool:
-    """Whether most of ``mask`` lies inside one of the label ``boxes`` (a glyph of that label)."""
-    ys, xs = np.nonzero(mask)
-    for x0, y0, x1, y1 in boxes:
-        inside = (xs >= x0 - 6) & (xs <= x1 + 6) & (ys >= y0 - 6) & (ys <= y1 + 6)
-        if inside.mean() > 0.5:
-            return True
-    return False
 
 
 def bind_marks(

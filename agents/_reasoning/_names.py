@@ -34,6 +34,9 @@ def spoken_name(obj: SpatialObject) -> str:
     """Open-ended wording: ``object 3 (the small red metal cube)``, or the description alone."""
     a = obj.attributes
     words = " ".join(w for w in (a.size, _toned(obj), a.material, a.shape) if w)
+    if obj.label and obj.attributes.extras.get("label_drawn") and not _is_tag(obj.label):
+        # A word written beside it in the image: say what it is, and its label.
+        return f"the {words} labelled {obj.label!r}" if words else obj.label
     if obj.label and not _is_tag(obj.label):  # a model's own name ("red square") is said as is
         return obj.label
     if obj.label:

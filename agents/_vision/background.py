@@ -125,6 +125,7 @@ def foreground_evidence(
     *,
     threshold: float | None = None,
     shadows: bool = True,
+    noisy_input: bool | None = None,
 ) -> Foreground:
     """Separate object pixels from background and cast shadows.
 
@@ -133,6 +134,8 @@ def foreground_evidence(
         threshold: Lab distance above which a pixel is foreground (default: adaptive,
             ``max(6, 5 * noise)``).
         shadows: detect and remove cast shadows.
+        noisy_input: whether the image (before any smoothing the caller did) shows pixel
+            noise (default: :func:`noisy` of ``rgb``); shadows are then judged on medians.
     """
     lab = rgb_to_lab(rgb)
     h, w = lab.shape[:2]
@@ -145,12 +148,14 @@ def foreground_evidence(
     shadow = np.zeros_like(candidate)
     ratio_mode: float | None = None
     if shadows and candidate.any():
-        shadow, ratio_mode = _shadow_pixels(rgb, lab, bg[..., 3:], candidate)
+        shadow, ratio_mode = _shadow_pixels(
+            rgb, lab, bg[..., 3:], candidate, noisy(rgb) if noisy_input is None else noisy_input
+        )
     obj = candidate & ~shadow
     return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model)
 
 
-def _noisy(rgb: np.ndarray) -> bool:
+def noisy(rgb: np.ndarray) -> bool:
     """Whether pixel noise is visible on the image's flattest patches (mean absolute
     difference from the 3 x 3 median above 0.3 grey levels on half the pixels; 0 on
     clean renders and JPEG, whose flat areas stay flat)."""
@@ -163,16 +168,24 @@ def _noisy(rgb: np.ndarray) -> bool:
     return float(np.percentile(diff, 50)) > 0.3
 
 
+def _widest(mask: np.ndarray) -> float:
+    """Largest distance from a pixel of ``mask`` to its edge (half its widest width)."""
+    import cv2
+
+    if not mask.any():
+        return 0.0
+    return float(cv2.distanceTransform(np.pad(mask, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+
+
 def _shadow_pixels(
-    rgb: np.ndarray, lab: np.ndarray, bg_rgb: np.ndarray, candidate: np.ndarray
+    rgb: np.ndarray, lab: np.ndarray, bg_rgb: np.ndarray, candidate: np.ndarray, noisy_input: bool
 ) -> tuple[np.ndarray, float | None]:
     import cv2
 
     ratio = rgb.astype(np.float32) / np.maximum(bg_rgb, 4.0)
     mean_ratio = ratio.mean(axis=2)
     spread = (ratio.max(axis=2) - ratio.min(axis=2)) / np.maximum(mean_ratio, 1e-3)
-    noisy = _noisy(rgb)
-    if noisy:
+    if noisy_input:
         # Sensor noise or JPEG blocks would split one flat grey shape (or one shadow) into
         # fragments, each judged apart: judge 5 x 5 medians instead.
         mean_ratio = cv2.medianBlur(mean_ratio.astype(np.float32), 5)
@@ -191,7 +204,7 @@ def _shadow_pixels(
     # under half the pixels are that even are not shadows.
     # (Only judged on noisy images: on clean ones the per-pixel test is exact, and a grey
     # object standing in its own shadow would join the shadow's region.)
-    if noisy:
+    if noisy_input:
         similar = candidate & (np.abs(mean_ratio - mode) < 0.03 + 0.04 * mode)
         n_sim, sim = cv2.connectedComponents(similar.astype(np.uint8), connectivity=8)
         share = np.bincount(sim[core], minlength=n_sim) / np.maximum(
@@ -202,8 +215,9 @@ def _shadow_pixels(
     kernel = np.ones((3, 3), np.uint8)
     core = cv2.morphologyEx(core.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
     core = _attached(core, candidate, mean_ratio, spread, mode)
-    if core.sum() < 0.0005 * core.size:
-        # A speck (a blurred outline's rim beside ink) is no evidence of lit ground.
+    if core.sum() < 0.0005 * core.size or _widest(core) < 2.0:
+        # Specks and thin rims (a blurred outline or letter: a band at most 3 px wide
+        # around ink) are no evidence of lit ground.
         return np.zeros_like(core), None
     core = core | _shadow_bleed(lab, bg_rgb, candidate, core, mean_ratio, mode)
     # Penumbra / anti-aliased rims: uniform pixels between shadow and ground next to a core.
@@ -231,6 +245,16 @@ def _attached(
     # look coloured or darker, but no object body (nor does noise on a flat grey shape or
     # its thin dark outline: 5 px across at least).
     anchor = cv2.morphologyEx(anchor.astype(np.uint8), cv2.MORPH_OPEN, np.ones((5, 5), np.uint8)).astype(bool)
+    # Nor do blocks inside a shadow-like region's outline (JPEG blocks on a flat grey
+    # shape): a shadow lies beside its object, not around it.
+    contours, _ = cv2.findContours(core.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    solid = np.zeros(core.shape, np.uint8)
+    cv2.drawContours(solid, contours, -1, 1, -1)
+    anchor &= ~cv2.erode(solid, np.ones((5, 5), np.uint8)).astype(bool)
+    n_a, a_labels, a_stats, _ = cv2.connectedComponentsWithStats(anchor.astype(np.uint8), connectivity=8)
+    body = a_stats[:, cv2.CC_STAT_AREA] >= 60  # a body, not a JPEG block
+    body[0] = False
+    anchor = body[a_labels]
     if not anchor.any():
         return np.zeros_like(core)
     near = cv2.dilate(anchor.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool)
@@ -263,6 +287,8 @@ def _attached(
         ring = cv2.dilate(c8, k7).astype(bool) & ~cv2.dilate(c8, k3).astype(bool)
         if not ring.any() or float((np.abs(mean_ratio[ring] - 1.0) < 0.04).mean()) >= 0.85:
             return np.zeros_like(core)
+        # (Pixel noise and JPEG blocks: judge the canvas on 5 x 5 medians.)
+        mean_ratio = cv2.medianBlur(mean_ratio.astype(np.float32), 5)
         # A blurred or noisy drawing: the canvas shows a little further out (4-8 px).
         far = cv2.dilate(c8, np.ones((17, 17), np.uint8)).astype(bool) & ~cv2.dilate(
             c8, np.ones((9, 9), np.uint8)

@@ -16,13 +16,14 @@ Example:
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-__all__ = ["read_labels", "ocr_available"]
+__all__ = ["read_labels", "ocr_available", "drawn_labels", "near_an_object", "small_mark", "inside_any"]
 
 
 #: Symbols the recogniser returns for a lone capital letter drawn in some fonts (its
@@ -101,3 +102,63 @@ def read_labels(
             continue
         out.append((text.upper() if len(text) == 1 and text.isalpha() else text, (x0, y0, x1, y1)))
     return out
+
+
+def drawn_labels(
+    work: np.ndarray, glyphs: list[np.ndarray], options: dict[str, Any]
+) -> list[tuple[str, Any]] | None:
+    """Labels read by OCR (``ocr`` extra) from the glyphs set aside, else ``None``."""
+    if not glyphs or not options.get("read_labels", True) or len(glyphs) > 60:
+        return None
+    from .reliability import image_quality
+
+    if image_quality(work)["reliability"] < 0.5:
+        return None  # a photo's texture is not labels (and reading it would cost seconds)
+    return read_labels(work, glyphs)
+
+
+def near_an_object(box: Any, regions: list[Any]) -> bool:
+    """Whether a label's ``box`` lies within 2.5 label heights, or 0.6 x the object's size,
+    of some object region's box, or within 1.5 x its size when centred under / over it or
+    level beside it (a label is written beside what it names)."""
+    x0, y0, x1, y1 = (float(v) for v in box)
+    height = max(y1 - y0, 1.0)
+    for r in regions:
+        ys, xs = np.nonzero(r.mask)
+        if ys.size == 0:
+            continue
+        bx0, by0, bx1, by1 = float(xs.min()), float(ys.min()), float(xs.max()) + 1, float(ys.max()) + 1
+        gap = math.hypot(max(bx0 - x1, x0 - bx1, 0.0), max(by0 - y1, y0 - by1, 0.0))
+        size = math.sqrt(float(ys.size))
+        if gap <= max(2.5 * height, 0.6 * size):
+            return True
+        # Centred under / over it, or level beside it (a word under an icon): farther is fine.
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        if (bx0 <= cx <= bx1 or by0 <= cy <= by1) and gap <= 1.5 * size:
+            return True
+    return False
+
+
+def small_mark(mask: np.ndarray, regions: list[Any]) -> bool:
+    """Whether a glyph is under half the median height and a tenth of the median area of
+    the object regions (at least two): a label's letter, not one of the shapes."""
+    if len(regions) < 2:
+        return False
+    heights, areas = [], []
+    for r in regions:
+        ys = np.nonzero(r.mask.any(axis=1))[0]
+        heights.append(float(ys[-1] - ys[0] + 1) if ys.size else 0.0)
+        areas.append(float(r.mask.sum()))
+    ys = np.nonzero(mask.any(axis=1))[0]
+    height = float(ys[-1] - ys[0] + 1) if ys.size else 0.0
+    return height < 0.5 * float(np.median(heights)) and float(mask.sum()) < 0.1 * float(np.median(areas))
+
+
+def inside_any(mask: np.ndarray, boxes: list[Any]) -> bool:
+    """Whether most of ``mask`` lies inside one of the label ``boxes`` (a glyph of that label)."""
+    ys, xs = np.nonzero(mask)
+    for x0, y0, x1, y1 in boxes:
+        inside = (xs >= x0 - 6) & (xs <= x1 + 6) & (ys >= y0 - 6) & (ys <= y1 + 6)
+        if inside.mean() > 0.5:
+            return True
+    return False

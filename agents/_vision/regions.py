@@ -354,7 +354,9 @@ def geometric_regions(
     options = options or {}
     min_area = int(options.get("min_area", 40))
     fg = foreground_evidence(
-        rgb, threshold=options.get("threshold"), shadows=bool(options.get("shadows", True))
+        rgb,
+        threshold=options.get("threshold"),
+        shadows=bool(options.get("shadows", True)),
     )
     mask = fg.object_mask.astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))

@@ -6,7 +6,7 @@ small region. One letter alone may look like a shape; a *line* of them does not:
 thin-stroked regions of similar height, side by side on one baseline, with gaps under about
 a letter's height. :func:`text_lines` finds such lines (no OCR needed), so their letters are
 kept out of the objects, and says which lines hold more than one word (running text, never
-a label of one object).
+a label of one object). Small marks in a line's band (a colon's dots, a dash) belong to it.
 
 Example:
     >>> import numpy as np
@@ -79,11 +79,26 @@ def _letters(regions: list[Any], rgb: np.ndarray) -> dict[int, tuple[int, int, i
     return out
 
 
+def _merged_word(mask: np.ndarray, box: tuple[int, int, int, int]) -> bool:
+    """Whether one region is a word whose letters touch (a bold or blurred title): at least
+    three times as wide as tall, and a row through its middle crosses ink six times or more
+    (a ring or a bar crosses it twice at most)."""
+    x0, y0, x1, y1 = box
+    if x1 - x0 < 3 * (y1 - y0):
+        return False
+    crop = mask[y0:y1, x0:x1]
+    runs = 0
+    for frac in (0.4, 0.5, 0.6):
+        row = crop[int(frac * (y1 - y0))].astype(np.int8)
+        runs = max(runs, int((np.diff(np.concatenate([[0], row, [0]])) == 1).sum()))
+    return runs >= 6
+
+
 def text_lines(regions: list[Any], rgb: np.ndarray) -> list[TextLine]:
     """Lines of writing among ``regions`` (objects with a boolean ``mask``).
 
     A line is at least three letter-like regions, or two spanning at least twice their
-    height, each overlapping the next on the vertical by half the smaller height, heights
+    height, or one word whose letters touch (:func:`_merged_word`), each overlapping the next on the vertical by half the smaller height, heights
     within a factor 2.5, horizontal gaps under 1.2 x the taller one (a stroke at most 0.3 x
     the height: bold titles too). Words are counted
     at gaps over 0.25 x the line's median height.
@@ -96,7 +111,7 @@ def text_lines(regions: list[Any], rgb: np.ndarray) -> list[TextLine]:
         The lines found, each with its member indices into ``regions``.
     """
     boxes = _letters(regions, rgb)
-    if len(boxes) < 2:
+    if not boxes:
         return []
     keys = sorted(boxes, key=lambda k: boxes[k][0])
     parent = {k: k for k in keys}
@@ -132,7 +147,9 @@ def text_lines(regions: list[Any], rgb: np.ndarray) -> list[TextLine]:
         )
         heights = sorted(boxes[k][3] - boxes[k][1] for k in members)
         median_h = heights[len(heights) // 2]
-        if len(members) < 2 or (len(members) == 2 and box[2] - box[0] < 2 * (box[3] - box[1])):
+        if len(members) == 1 and not _merged_word(regions[members[0]].mask, box):
+            continue
+        if len(members) == 2 and box[2] - box[0] < 2 * (box[3] - box[1]):
             continue
         inks = [_ink(regions[k].mask, rgb) for k in members]
         neutral = all(max(c) - min(c) < 40 for c in inks)
@@ -147,4 +164,25 @@ def text_lines(regions: list[Any], rgb: np.ndarray) -> list[TextLine]:
                 words += 1
             right = max(right, boxes[k][2])
         lines.append(TextLine(order, box, words))
+    _punctuation(regions, lines)
     return lines
+
+
+def _punctuation(regions: list[Any], lines: list[TextLine]) -> None:
+    """Add to each line the small marks inside its band (dots, colons, commas, dashes: too
+    small or too round to pass as letters)."""
+    taken = {k for line in lines for k in line.members}
+    for line in lines:
+        x0, y0, x1, y1 = line.box
+        height = y1 - y0
+        for k, r in enumerate(regions):
+            if k in taken:
+                continue
+            ys, xs = np.nonzero(r.mask)
+            if ys.size == 0 or ys.size > 0.5 * height * height:
+                continue
+            bx0, by0, bx1, by1 = xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
+            inside = by0 >= y0 - 0.2 * height and by1 <= y1 + 0.3 * height
+            if inside and bx0 <= x1 + 1.2 * height and bx1 >= x0 - 1.2 * height:
+                line.members.append(k)
+                taken.add(k)

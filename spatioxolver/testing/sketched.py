@@ -152,13 +152,19 @@ def _flat_questions(rng: random.Random, objs: list[dict[str, Any]]) -> list[Ques
                 [o["color"], o["shape"]],
             )
         )
-    if uniq:  # nearest neighbour of a unique shape, when clearly nearest
+    if uniq:  # nearest neighbour of a unique shape, when clearly nearest centre to centre and edge to edge
         o = rng.choice(uniq)
-        gaps = sorted(
+        centres = sorted(
             ((math.hypot(x["cx"] - o["cx"], x["cy"] - o["cy"]), i) for i, x in enumerate(objs) if x is not o)
         )
-        if len(gaps) >= 2 and gaps[1][0] > 1.5 * gaps[0][0]:
-            n = objs[gaps[0][1]]
+        edges = sorted((max(d - o["ext"] - objs[i]["ext"], 1.0), i) for d, i in centres)
+        if (
+            len(centres) >= 2
+            and centres[1][0] > 1.5 * centres[0][0]
+            and edges[1][0] > 1.5 * edges[0][0]
+            and centres[0][1] == edges[0][1]
+        ):
+            n = objs[centres[0][1]]
             qs.append(
                 Question(
                     rng.choice(
@@ -335,6 +341,9 @@ def sketch_shapes(
     *,
     style: str = "plain",
     title: str | None = None,
+    caption: str | None = None,
+    rule: bool = False,
+    paper: tuple[int, int, int] | None = None,
     thickness: int = 0,
     seed: int = 0,
     blur: float = 0.0,
@@ -348,7 +357,9 @@ def sketch_shapes(
         size: (width, height).
         style: ``plain`` (filled), ``edged`` (filled, thin dark edge) or ``stroke`` (outline
             only, ``thickness`` px or a quarter of the radius).
-        title: a title written at the top.
+        title: a title written at the top; ``caption`` a line written at the bottom;
+            ``rule`` a thin line under the title; ``paper`` a flat ground colour (default:
+            a random off-white ground).
         thickness: the stroke width for ``stroke``.
         seed: the ground's random seed.
         blur: Gaussian blur sigma; ``noise``: noise std; ``quality``: JPEG quality.
@@ -358,9 +369,16 @@ def sketch_shapes(
     """
     rng = random.Random(seed)
     w, h = size
-    img = ground(rng, w, h)
+    img = ground(rng, w, h) if paper is None else np.full((h, w, 3), paper, np.uint8)
     if title:
         text(img, title, (int(0.05 * w), int(0.09 * h)), min(w, h) / 470, (40, 40, 48), 2)
+    if rule:
+        import cv2
+
+        y = int(0.12 * h)
+        cv2.line(img, (int(0.05 * w), y), (int(0.95 * w), y), (170, 170, 176), 2, cv2.LINE_AA)
+    if caption:
+        text(img, caption, (int(0.05 * w), int(0.95 * h)), min(w, h) / 900, (120, 120, 120), 1)
     for shape, rgb, cx, cy, r in shapes:
         if style == "stroke":
             outline_shape(img, shape, cx, cy, r, rgb, thickness or max(2, int(r * 0.25)))
