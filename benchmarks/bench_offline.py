@@ -8,8 +8,9 @@ a few drawn scenes rescaled 0.5x / 4x / 8x (share of answers equal to the 1x ans
 the warm time of one question on a 12 MP photo.
 
 Targets (issue 13): drawn >= 90% right, photos 0 wrong, scale agreement 100%, 12 MP < 1 s.
-Also reported: the held-out drawings of :mod:`spatioxolver.testing.heldout` and the painted
-images of :mod:`spatioxolver.testing.painted` (a third, independent generator) per family.
+Also reported: the held-out drawings of :mod:`spatioxolver.testing.heldout`, the painted
+images of :mod:`spatioxolver.testing.painted` (a third, independent generator) and the
+sketched images of :mod:`spatioxolver.testing.sketched` (a fourth) per family.
 
 Usage: ``python benchmarks/bench_offline.py [--per-family 6] [--seed 0] [--no-scale] [--no-photos]``.
 """
@@ -129,6 +130,19 @@ def main(argv: list[str] | None = None) -> int:
     _report_set(
         "painted",
         painted,
+        verbose=args.verbose,
+        note=f"ocr extra {'installed' if ocr_available() else 'absent'}",
+    )
+
+    # Sketched images (spatioxolver.testing.sketched: a fourth generator, OpenCV primitives:
+    # slides with titles and captions, icon rows with words under them, oblique solids on a
+    # floor; blur, noise, a third re-saved as JPEG q70-90) with their own wordings (either-or,
+    # "tell me the colour of ..."); reported, not a pass / fail target.
+    from spatioxolver.testing.sketched import sketched_cases
+
+    _report_set(
+        "sketched",
+        sketched_cases(seed=args.seed, per_family=args.per_family),
         verbose=args.verbose,
         note=f"ocr extra {'installed' if ocr_available() else 'absent'}",
     )
