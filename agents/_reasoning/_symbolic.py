@@ -332,8 +332,12 @@ def _nearest(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     cands = [o for o in _candidates(q, g) if o.id != ref.id]
     if not cands:
         raise _ReferenceProblem("There is no other object to compare with.")
-    layout = ground_layout(g)
-    ranked = sorted(cands, key=lambda o: math.dist(layout[o.id], layout[ref.id]))
+    if ref.depth is None and all(o.depth is None for o in cands) and ref.centroid is not None:
+        # No depth anywhere (a flat drawing): near is near on the page, both axes.
+        ranked = sorted(cands, key=lambda o: math.dist(o.centroid or (math.inf, math.inf), ref.centroid))
+    else:
+        layout = ground_layout(g)
+        ranked = sorted(cands, key=lambda o: math.dist(layout[o.id], layout[ref.id]))
     best = ranked[0] if q["which"] == "nearest" else ranked[-1]
     return _object_answer(
         best, "nearest", rationale=f"{display_name(best)} is {q['which']} to {display_name(ref)}"

@@ -119,8 +119,9 @@ def drawn_labels(
 
 def near_an_object(box: Any, regions: list[Any]) -> bool:
     """Whether a label's ``box`` lies within 2.5 label heights, or 0.6 x the object's size,
-    of some object region's box, or within 1.5 x its size when centred under / over it or
-    level beside it (a label is written beside what it names)."""
+    of some object region's box, or within 1.5 x its size when centred under it (and not
+    wider than 1.5 x it) or level beside it (a label is written beside what it names; a
+    title above the drawing is not the label of the shape under it)."""
     x0, y0, x1, y1 = (float(v) for v in box)
     height = max(y1 - y0, 1.0)
     for r in regions:
@@ -134,7 +135,9 @@ def near_an_object(box: Any, regions: list[Any]) -> bool:
             return True
         # Centred under / over it, or level beside it (a word under an icon): farther is fine.
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        if (bx0 <= cx <= bx1 or by0 <= cy <= by1) and gap <= 1.5 * size:
+        under = bx0 <= cx <= bx1 and y0 >= by1 - 2 and x1 - x0 <= 1.5 * (bx1 - bx0)
+        beside = by0 <= cy <= by1 and height <= by1 - by0
+        if (under or beside) and gap <= 1.5 * size:
             return True
     return False
 
