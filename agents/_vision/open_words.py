@@ -55,6 +55,8 @@ def open_words(
             inner = np.asarray(inner).reshape(-1, 3)
             if is_flat(rgb_to_lab(inner)):
                 fill = inner
+        if fill is None and full is not None:
+            fill = _ring_ridge(mask, full)  # an outline-only shape drawn with a thin stroke
         if fill is None:
             core = core_pixels(mask, full) if full is not None else None
             if core is not None and is_flat(rgb_to_lab(core)):
@@ -118,6 +120,31 @@ def core_pixels(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
             return full[core].reshape(-1, 3)
         depth += 1.0
     return None
+
+
+def _ring_ridge(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
+    """The middle of the stroke of an outline-only shape (a ring: filling its holes at least
+    doubles it) when that middle is one uniform colour, else ``None``: a thin stroke's
+    pixels are mostly anti-aliased rims, its ridge is the ink."""
+    import cv2
+
+    from .colour import rgb_to_lab
+    from .flat import is_flat
+
+    m = mask.astype(np.uint8)
+    contours, _ = cv2.findContours(np.pad(m, 1), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    solid = np.zeros((m.shape[0] + 2, m.shape[1] + 2), np.uint8)
+    cv2.drawContours(solid, contours, -1, 1, -1)
+    if solid.sum() < 2 * m.sum():
+        return None
+    dist = cv2.distanceTransform(np.pad(m, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    ridge = dist >= max(1.0, 0.6 * float(dist.max()))
+    if ridge.sum() < 20:
+        return None
+    pixels = np.asarray(full)[ridge].reshape(-1, 3)
+    return pixels if is_flat(rgb_to_lab(pixels)) else None
 
 
 def _without_shadow(mask: np.ndarray, full: np.ndarray, fill: np.ndarray) -> np.ndarray:
