@@ -3,8 +3,9 @@
 :func:`canonical` rewrites a question body into a wording the parser's forms know, without
 changing what it asks:
 
-* polite or imperative openings — "Tell me the colour of X", "Can you name the leftmost
-  shape", "Please identify ..." -> "what is the colour of X", "what is the leftmost shape";
+* polite or imperative openings — "Tell me the colour of X", "Can you tell me the leftmost
+  shape", "Please name the shape of X" -> "what is the colour of X", "what is the leftmost
+  shape", "what is the shape of X" ("Name the squares from left to right" is another form);
 * an attribute asked at the end — "The X is what colour", "The green item is which shape"
   -> "what colour is the X";
 * counting clauses that say nothing about which objects — "how many X can you find / are
@@ -36,8 +37,8 @@ from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
 __all__ = ["canonical", "either_form", "answer_either", "answer_either_count"]
 
 _OPENING = re.compile(
-    r"^(?:(?:can|could|would|will) you(?: please)? |please )?(?:tell me|say|name|identify|state|determine|"
-    r"find out|work out|give me|let me know)\s+",
+    r"^(?:(?:can|could|would|will) you(?: please)? |please )?(?:tell me|say|identify|state|determine|"
+    r"find out|work out|give me|let me know|name(?= the (?:colou?r|shape|size) of\b))\s+",
     re.I,
 )
 _ATTR_LAST = re.compile(r"^(.+?) (?:is|are) (?:of )?(?:what|which) (colou?r|shape|size)$", re.I)

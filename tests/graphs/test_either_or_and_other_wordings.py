@@ -83,7 +83,8 @@ def test_either_or_needs_two_words_of_one_axis() -> None:
         ("How many solids are there?", 4),
         ("What is the number of red objects?", 1),
         ("Which solid is closest to the camera?", "large red rubber cube"),
-        ("Please name the leftmost object.", "large red rubber cube"),
+        ("Please tell me the leftmost object.", "large red rubber cube"),
+        ("Can you name the colour of the cylinder?", "green"),
     ],
 )
 def test_other_wordings_are_answered_like_the_plain_ones(question: str, expected: object) -> None:
