@@ -59,3 +59,24 @@ def plain_image(tmp_path):
     path = tmp_path / "plain.png"
     Image.fromarray(np.full((100, 200, 3), 225, np.uint8)).save(path)
     return path
+
+
+def graph_from_positions(objects: list) -> object:
+    """A scene graph over ``objects`` whose H / V / D relations follow their centroids and
+    depths exactly (every pair, every axis), in a 480x320 frame."""
+    import itertools
+
+    from spatioxolver.schema import AXIS_PREDICATES, ImageInfo, Relation, SceneGraph
+
+    rels = []
+    for a, b in itertools.combinations(objects, 2):
+        for axis, key in (
+            ("H", lambda o: o.centroid[0]),
+            ("V", lambda o: o.centroid[1]),
+            ("D", lambda o: o.depth),
+        ):
+            first, second = AXIS_PREDICATES[axis]
+            rels.append(
+                Relation(subject=a.id, predicate=first if key(a) < key(b) else second, object=b.id, axis=axis)
+            )
+    return SceneGraph(objects=objects, relations=rels, images=[ImageInfo(width=480, height=320)])

@@ -4,14 +4,14 @@ wordings the parser used to refuse ("Tell me the colour of ...", "The X is what 
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 from spatioxolver.agents._reasoning import parse_question
 from spatioxolver.agents._reasoning._either import canonical
 from spatioxolver.agents.reasoning import reason_symbolic
 
-from spatioxolver.schema import AXIS_PREDICATES, Attributes, ImageInfo, Relation, SceneGraph, SpatialObject
+from spatioxolver.schema import Attributes, SceneGraph, SpatialObject
+
+from .conftest import graph_from_positions
 
 # o1 red cube (left, low, near), o2 blue sphere (right, high, far), o3 green cylinder, o4 red sphere.
 _SPEC = [
@@ -34,18 +34,7 @@ def _graph() -> SceneGraph:
         )
         for i, c, s, xy, d in _SPEC
     ]
-    rels = []
-    for a, b in itertools.combinations(objs, 2):
-        for axis, key in (
-            ("H", lambda o: o.centroid[0]),
-            ("V", lambda o: o.centroid[1]),
-            ("D", lambda o: o.depth),
-        ):
-            first, second = AXIS_PREDICATES[axis]
-            rels.append(
-                Relation(subject=a.id, predicate=first if key(a) < key(b) else second, object=b.id, axis=axis)
-            )
-    return SceneGraph(objects=objs, relations=rels, images=[ImageInfo(width=480, height=320)])
+    return graph_from_positions(objs)
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,9 @@ from spatioxolver.agents._reasoning import parse_question
 from spatioxolver.agents.reasoning import reason_symbolic
 
 from spatioxolver.errors import InputError, UnsupportedQuestionError
-from spatioxolver.schema import AXIS_PREDICATES, Attributes, ImageInfo, Relation, SceneGraph, SpatialObject
+from spatioxolver.schema import Attributes, SceneGraph, SpatialObject
+
+from .conftest import graph_from_positions
 
 # (documented form, query type, paraphrases). Each paraphrase must parse to that type.
 PARAPHRASES = [
@@ -179,17 +181,7 @@ def _graph(shapes: dict[str, str] | None = None) -> SceneGraph:
         )
         for i, c, s, xy, d in _SPEC
     ]
-    rels = []
-    for a, b in itertools.combinations(objs, 2):
-        for axis, key in (
-            ("H", lambda o: o.centroid[0]),
-            ("V", lambda o: o.centroid[1]),
-            ("D", lambda o: o.depth),
-        ):
-            first, second = AXIS_PREDICATES[axis]
-            pred = first if key(a) < key(b) else second
-            rels.append(Relation(subject=a.id, predicate=pred, object=b.id, axis=axis))
-    return SceneGraph(objects=objs, relations=rels, images=[ImageInfo(width=480, height=320)])
+    return graph_from_positions(objs)
 
 
 @pytest.mark.parametrize(

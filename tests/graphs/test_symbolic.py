@@ -11,7 +11,6 @@ from spatioxolver.agents.reasoning import reason_symbolic
 
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import (
-    AXIS_PREDICATES,
     Attributes,
     ImageInfo,
     Relation,
@@ -19,6 +18,8 @@ from spatioxolver.schema import (
     SpatialObject,
     Transformation,
 )
+
+from .conftest import graph_from_positions
 
 # Four objects: x (left->right) o1 < o2 < o3 < o4; y (top->bottom) o3 < o1 < o4 < o2; depth o2 < o4 < o1 < o3.
 _SPEC = [
@@ -42,18 +43,7 @@ def _graph() -> SceneGraph:
         )
         for i, lab, c, s, z, m, xy, d in _SPEC
     ]
-    rels = []
-    for a, b in itertools.combinations(objs, 2):
-        for axis, key in (
-            ("H", lambda o: o.centroid[0]),
-            ("V", lambda o: o.centroid[1]),
-            ("D", lambda o: o.depth),
-        ):
-            first, second = AXIS_PREDICATES[axis]
-            rels.append(
-                Relation(subject=a.id, predicate=first if key(a) < key(b) else second, object=b.id, axis=axis)
-            )
-    return SceneGraph(objects=objs, relations=rels, images=[ImageInfo(width=480, height=320)])
+    return graph_from_positions(objs)
 
 
 @pytest.mark.parametrize(
