@@ -91,6 +91,9 @@ def _split_by_colour(
     reliable = pix.max(axis=1) >= 45.0
     if reliable.sum() < 0.4 * area:
         reliable[:] = True
+    black = _black_shape(crop_mask, pix, reliable, min_area)
+    if black is not None:  # a black shape drawn against a flat coloured one, not its dark side
+        return [black, *_split_by_colour(crop_mask & ~black, crop_rgb, min_area, depth + 1)]
     noisy = _pixel_noise(crop_mask, crop_rgb) > _NOISY_PIXELS
     if noisy:
         # On a compressed image the outline's pixels are ringing (a blend of object and
@@ -138,6 +141,36 @@ def _split_by_colour(
     for part in parts:
         out.extend(_split_by_colour(part, crop_rgb, min_area, depth + 1))
     return out
+
+
+def _black_shape(
+    crop_mask: np.ndarray, pix: np.ndarray, reliable: np.ndarray, min_area: int
+) -> np.ndarray | None:
+    """The dark pixels of ``crop_mask`` as a part of their own when they are a flat black
+    (or near-black grey) shape beside a flat, clearly coloured one; else ``None``.
+
+    A solid's self-shadowed side keeps a trace of its colour or is shaded unevenly; a black
+    square drawn against a pink rectangle is one uniform neutral colour next to one uniform
+    hue (both are what a drawing is made of).
+    """
+    dark = ~reliable
+    if dark.sum() < max(min_area, 0.06 * dark.size) or reliable.sum() < min_area:
+        return None
+    d, r = pix[dark], pix[reliable]
+
+    def spread(px: np.ndarray) -> float:  # 10-90 percentile range: anti-aliased rims do not count
+        lo, hi = np.percentile(px, [10, 90], axis=0)
+        return float((hi - lo).max())
+
+    if float(np.ptp(np.median(d, axis=0))) > 12.0 or spread(d) > 10.0:
+        return None  # not one neutral colour
+    lit = np.median(r, axis=0)
+    if spread(r) > 12.0 or float(lit.max() - lit.min()) < 60.0:
+        return None  # the other part is shaded, or not clearly coloured
+    mask = np.zeros(crop_mask.shape, bool)
+    coords = np.argwhere(crop_mask)[dark]
+    mask[coords[:, 0], coords[:, 1]] = True
+    return mask
 
 
 def _pixel_noise(crop_mask: np.ndarray, crop_rgb: np.ndarray) -> float:

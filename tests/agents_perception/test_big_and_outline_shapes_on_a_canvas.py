@@ -47,3 +47,13 @@ def test_a_shape_drawn_inside_another_is_its_own_object() -> None:
     answer = ask(img, "Describe the scene.")
     assert answer.value == "red rectangle, green circle", answer.text
     assert ask(img, "How many circles are there?").value == 1
+
+
+def test_a_black_shape_drawn_against_a_coloured_one_is_its_own_object() -> None:
+    """A flat black square beside a flat pink rectangle is not the rectangle's dark side."""
+    img = np.full((300, 400, 3), 255, np.uint8)
+    cv2.rectangle(img, (134, 168), (206, 208), (255, 105, 180), -1)
+    cv2.rectangle(img, (204, 168), (256, 220), (0, 0, 0), -1)
+    answer = ask(img, "How many objects are there?")
+    assert answer.value == 2, answer.text
+    assert ask(img, "What color is the rightmost object?").value == "black"
