@@ -378,9 +378,9 @@ def _eval_arm(root: str, run: str, concurrency: str, workers: str, limit: str, f
     from spatioxolver.evals.evaluate import aevaluate
 
     import spatioxolver.cli  # noqa: F401  (as the CLI: loaded before the run starts)
-    from spatioxolver._lazy_imports import defer_unused_packages
+    from spatioxolver.cli._app import process_defaults
 
-    defer_unused_packages()  # as `spatioxolver eval` does before its run (spatioxolver.cli.main)
+    process_defaults()  # as `spatioxolver eval` does before its run (spatioxolver.cli.main)
 
     if forced:  # workers even when the machine's other work leaves no core idle
         processes.MIN_SPARE_CORES = -1e9
@@ -466,7 +466,9 @@ def bench_eval_concurrency(scenes: int) -> None:
                 out = subprocess.run(
                     [sys.executable, __file__, "--eval-arm", str(root), str(run), str(c),
                      "auto" if forced else str(w), str(limit or 0), forced],
-                    capture_output=True, text=True, check=False, env={**os.environ, _PASSES_DIR: str(passes)},
+                    capture_output=True, text=True, check=False, env={**os.environ, _PASSES_DIR: str(passes),
+                    # as `spatioxolver` sets it (process_defaults), before this script imports numpy
+                    "OPENBLAS_NUM_THREADS": os.environ.get("OPENBLAS_NUM_THREADS", "1")},
                 )  # fmt: skip
                 if out.returncode:
                     raise RuntimeError(f"arm {arm} failed: {out.stderr.strip()[-500:]}")

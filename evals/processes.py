@@ -385,12 +385,33 @@ def process_lanes(processes: int, config: Any, home: Lane) -> Iterator[list[Lane
 
         with contextlib.suppress(Exception):  # a failure shows in the examples' rows, as without it
             load_graph(settings)
+    threads = None
     try:
         for _ in range(processes - 1):
             lane, worker = _worker_lane(settings, float(config.timeout_s), binds)
             lanes.append(lane)
             workers.append(worker)
+        if workers:
+            threads = _one_opencv_thread()
         yield lanes
     finally:
         for worker in workers:
             worker.close()
+        if threads is not None:
+            import cv2
+
+            cv2.setNumThreads(threads)
+
+
+def _one_opencv_thread() -> int | None:
+    """Give this process one OpenCV thread while worker processes run beside it (each worker
+    has one): at concurrency 1 OpenCV's own threads keep both cores of a 2-core machine busy,
+    and a second thread per process would only contend. Returns the previous count, to
+    restore; ``None`` when OpenCV is not installed. Called after the workers are forked."""
+    try:
+        import cv2
+    except ImportError:
+        return None
+    previous = int(cv2.getNumThreads())
+    cv2.setNumThreads(1)
+    return previous

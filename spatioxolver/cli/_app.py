@@ -7,6 +7,7 @@ those modules import nothing heavy at import time (work happens inside the handl
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -48,6 +49,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def process_defaults() -> None:
+    """What the CLI sets up before any command runs (the throughput benchmark's arms too).
+
+    LangGraph's unused dependencies load on first use, not at start. One OpenBLAS thread,
+    unless the user set ``OPENBLAS_NUM_THREADS``: numpy's small matrices gain nothing from
+    more, and idle BLAS threads spin (a geometric eval at concurrency 1 burnt about 50% more
+    CPU on 2 cores for no speed, and starved the worker processes at concurrency 2). It must
+    happen before numpy is first imported, which the CLI has not done yet here.
+    """
+    from spatioxolver._lazy_imports import defer_unused_packages
+
+    defer_unused_packages()
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the process exit code (2 for any SpatioXolver error)."""
     parser = build_parser()
@@ -60,9 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 0
-    from spatioxolver._lazy_imports import defer_unused_packages
-
-    defer_unused_packages()  # LangGraph's unused dependencies load on first use, not at start
+    process_defaults()
     try:
         result = args.handler(args)
     except SpatioxolverError as exc:
