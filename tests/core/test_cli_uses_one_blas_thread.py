@@ -36,7 +36,6 @@ def test_a_users_own_blas_setting_is_kept() -> None:
 
 def test_opencv_threads_while_workers_run_are_one_then_restored() -> None:
     import cv2
-
     from spatioxolver.evals.processes import _one_opencv_thread
 
     before = cv2.getNumThreads()
