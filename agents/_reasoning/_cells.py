@@ -24,17 +24,16 @@ from __future__ import annotations
 
 import math
 import re
-import statistics
 from typing import Any
 
 from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
-from spatioxolver.agents._reasoning._names import _no_match, display_name, resolve
+from spatioxolver.agents._reasoning._names import _no_match, display_name, resolve, typical_size
 from spatioxolver.agents._reasoning._refs import parse_filter
 
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import SceneGraph, SpatialObject
 
-__all__ = ["CELL_FORMS", "CELL_HANDLERS", "cell_selector", "pick_cell"]
+__all__ = ["CELL_FORMS", "CELL_HANDLERS", "bands", "cell_selector", "pick_cell"]
 
 _NUM = {
     "first": 0, "1st": 0, "one": 0, "second": 1, "2nd": 1, "two": 1, "third": 2, "3rd": 2, "three": 2,
@@ -103,15 +102,6 @@ def cell_selector(phrase: str) -> tuple[dict[str, Any], str | None] | None:
     return None
 
 
-def _filter(rest: str | None) -> dict[str, Any] | None:
-    rest = (rest or "").strip()
-    if not rest or re.fullmatch(
-        r"(?:one|ones|object|objects|item|items|thing|things|shape|shapes|icon|icons)", rest, re.I
-    ):
-        return None
-    return parse_filter(rest)
-
-
 def cell_form(body: str) -> dict[str, Any] | None:
     """``what is in row 2, column 3`` / ``which shape is in the top left corner`` / ``what is
     the shape at the centre of the grid``."""
@@ -132,7 +122,7 @@ def cell_form(body: str) -> dict[str, Any] | None:
         if subject and rest:
             continue
         try:
-            return {"type": "cell_pick", **picker, "filter": _filter(subject or rest)}
+            return {"type": "cell_pick", **picker, "filter": parse_filter(subject or rest)}
         except UnsupportedQuestionError:
             return None
     return None
@@ -147,7 +137,7 @@ def cell_count_form(body: str) -> dict[str, Any] | None:
     if found is None or found[0]["corner"] or found[0]["centre"]:
         return None
     try:
-        return {"type": "cell_count", **found[0], "filter": _filter(m.group(1))}
+        return {"type": "cell_count", **found[0], "filter": parse_filter(m.group(1))}
     except UnsupportedQuestionError:
         return None
 
@@ -156,13 +146,9 @@ CELL_FORMS = (cell_count_form, cell_form)
 
 
 # ------------------------------------------------------------------ answerers
-def _size(objs: list[SpatialObject]) -> float:
-    return statistics.median(math.sqrt(max(float(o.area or 1.0), 1.0)) for o in objs)
-
-
-def _bands(objs: list[SpatialObject], k: int) -> list[list[SpatialObject]]:
+def bands(objs: list[SpatialObject], k: int) -> list[list[SpatialObject]]:
     """Objects grouped into rows (``k`` = 1) or columns (``k`` = 0), first to last."""
-    gap = 0.5 * _size(objs)
+    gap = 0.5 * typical_size(objs)
     ordered = sorted(objs, key=lambda o: o.centroid[k])  # type: ignore[index]
     bands: list[list[SpatialObject]] = [[ordered[0]]]
     for a, b in zip(ordered, ordered[1:], strict=False):
@@ -193,9 +179,9 @@ def _in_cells(q: dict[str, Any], g: SceneGraph) -> list[SpatialObject]:
         raise _ReferenceProblem(_no_match("object", g))
     keep = set(o.id for o in objs)
     if q.get("row") is not None:
-        keep &= {o.id for o in _band(_bands(objs, 1), q["row"], "row")}
+        keep &= {o.id for o in _band(bands(objs, 1), q["row"], "row")}
     if q.get("column") is not None:
-        keep &= {o.id for o in _band(_bands(objs, 0), q["column"], "column")}
+        keep &= {o.id for o in _band(bands(objs, 0), q["column"], "column")}
     wanted = {o.id for o in resolve(q.get("filter"), g)}
     return [o for o in objs if o.id in keep and o.id in wanted]
 
@@ -235,7 +221,7 @@ def pick_cell(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         ranked = sorted(objs, key=lambda o: math.dist(o.centroid, centre))  # type: ignore[arg-type]
         if len(ranked) > 1:
             d0, d1 = (math.dist(o.centroid, centre) for o in ranked[:2])  # type: ignore[arg-type]
-            if d1 - d0 < 0.25 * _size(objs):
+            if d1 - d0 < 0.25 * typical_size(objs):
                 why = f"{display_name(ranked[0])} and {display_name(ranked[1])} are about as near the centre"
                 return cannot_tell(why, "cell_pick")
         return _one_object(ranked[0], "at the centre")

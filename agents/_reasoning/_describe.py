@@ -18,11 +18,11 @@ pixels" (``value=None``, ``abstained=True``), never a number.
 from __future__ import annotations
 
 import math
-import statistics
 from typing import Any
 
-from spatioxolver.agents._reasoning._cells import CELL_HANDLERS, pick_cell
+from spatioxolver.agents._reasoning._cells import CELL_HANDLERS, bands, pick_cell
 from spatioxolver.agents._reasoning._either import answer_either, answer_either_count
+from spatioxolver.agents._reasoning._names import typical_size
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
 from spatioxolver.agents._reasoning._symbolic import (
     SymbolicAnswer,
@@ -179,19 +179,10 @@ def _exists(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     return SymbolicAnswer(text="Yes" if n else "No", value=n > 0, kind="exists", rationale=f"{n} found")
 
 
-def _size(objs: list[SpatialObject]) -> float:
-    return statistics.median(math.sqrt(max(float(o.area or 1.0), 1.0)) for o in objs)
-
-
-def _clusters(values: list[float], gap: float) -> int:
-    values = sorted(values)
-    return 1 + sum(1 for a, b in zip(values, values[1:], strict=False) if b - a > gap)
-
-
 def _grid(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     objs = [o for o in _candidates(q, g) if o.centroid is not None]
     k = 1 if q["asks"] == "rows" else 0
-    n = _clusters([o.centroid[k] for o in objs], 0.5 * _size(objs))  # type: ignore[index]
+    n = len(bands(objs, k))
     return SymbolicAnswer(
         text=str(n), value=n, kind="grid", rationale=f"{len(objs)} objects in {n} {q['asks']}"
     )
@@ -200,7 +191,7 @@ def _grid(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 def _mirrored(objs: list[SpatialObject], k: int) -> bool:
     lo = min(o.bbox[k] for o in objs if o.bbox)  # type: ignore[index]
     hi = max(o.bbox[k + 2] for o in objs if o.bbox)  # type: ignore[index]
-    mid, tol = (lo + hi) / 2.0, 0.35 * _size(objs)
+    mid, tol = (lo + hi) / 2.0, 0.35 * typical_size(objs)
     for o in objs:
         want = list(o.centroid)  # type: ignore[arg-type]
         want[k] = 2 * mid - want[k]

@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
+import math
 import re
+import statistics
 from typing import Any
 
 from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem
@@ -13,7 +15,7 @@ from spatioxolver.agents._reasoning._refs import singular
 from spatioxolver.schema import SceneGraph, SpatialObject
 from spatioxolver.vocabulary import ATTRIBUTE_SYNONYMS
 
-__all__ = ["bind_reference", "display_name", "resolve", "spoken_name"]
+__all__ = ["apparent_area", "bind_reference", "display_name", "resolve", "spoken_name", "typical_size"]
 
 
 def _toned(obj: SpatialObject) -> str | None:
@@ -135,16 +137,25 @@ def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) ->
 _SIZE_GAP = 1.5
 
 
+def apparent_area(obj: SpatialObject) -> float:
+    """The object's area in the image (its mask, else its box), px."""
+    if obj.area:
+        return float(obj.area)
+    if obj.bbox is not None:
+        return float((obj.bbox[2] - obj.bbox[0]) * (obj.bbox[3] - obj.bbox[1]))
+    return 0.0
+
+
+def typical_size(objs: list[SpatialObject]) -> float:
+    """The median object's side length (square root of its area), px."""
+    return statistics.median(math.sqrt(max(float(o.area or 1.0), 1.0)) for o in objs)
+
+
 def _by_relative_size(ref: dict[str, Any], pool: list[SpatialObject]) -> list[SpatialObject]:
     """The objects of ``pool`` the size word picks by image area (see :data:`_SIZE_GAP`)."""
     if len(pool) == 1:
         return pool
-
-    def area(o: SpatialObject) -> float:
-        if o.area:
-            return float(o.area)
-        return float((o.bbox[2] - o.bbox[0]) * (o.bbox[3] - o.bbox[1])) if o.bbox is not None else 0.0
-
+    area = apparent_area
     ranked = sorted(pool, key=area)
     ratios = [area(b) / max(area(a), 1.0) for a, b in zip(ranked, ranked[1:], strict=False)]
     k = max(range(len(ratios)), key=ratios.__getitem__)

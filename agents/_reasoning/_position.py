@@ -29,7 +29,15 @@ import re
 from typing import Any
 
 from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
-from spatioxolver.agents._reasoning._names import _matches, _no_match, _one, _ref_name, display_name, resolve
+from spatioxolver.agents._reasoning._names import (
+    _matches,
+    _no_match,
+    _one,
+    _ref_name,
+    apparent_area,
+    display_name,
+    resolve,
+)
 from spatioxolver.agents._reasoning._order import _AXIS_NOUN, _axis_order, _order
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
 
@@ -71,13 +79,6 @@ def ordinal_selector(phrase: str) -> tuple[dict[str, Any], str | None] | None:
     return None
 
 
-def _filter(rest: str | None) -> dict[str, Any] | None:
-    rest = (rest or "").strip()
-    if not rest or re.fullmatch(r"(?:one|ones|object|objects|item|thing|shape)", rest, re.I):
-        return None
-    return parse_filter(rest)
-
-
 def ordinal_form(body: str) -> dict[str, Any] | None:
     """``which object is second from the left`` / ``what is in the middle`` / ``which is the
     middle shape`` / ``what is the third circle from the right``."""
@@ -95,7 +96,7 @@ def ordinal_form(body: str) -> dict[str, Any] | None:
     )
     if side:  # "which shape is on the left": the one furthest that way
         try:
-            filt = _filter(m.group(1))
+            filt = parse_filter(m.group(1))
         except UnsupportedQuestionError:
             return None
         which = {"left": "leftmost", "right": "rightmost", "top": "topmost", "bottom": "bottommost"}[
@@ -110,7 +111,7 @@ def ordinal_form(body: str) -> dict[str, Any] | None:
         if subject and rest:
             continue
         try:
-            filt = _filter(subject or rest)
+            filt = parse_filter(subject or rest)
         except UnsupportedQuestionError:
             return None
         return {"type": "ordinal", **selector, "filter": filt}
@@ -213,7 +214,7 @@ def sequence_form(body: str) -> dict[str, Any] | None:
         return None
     axis, from_start = _ENDS[start]
     try:
-        filt = _filter(re.sub(r"^(?:the|all the|all)\s+", "", m.group(1), flags=re.I))
+        filt = parse_filter(re.sub(r"^(?:the|all the|all)\s+", "", m.group(1), flags=re.I))
     except UnsupportedQuestionError:
         return None
     return {"type": "sequence", "axis": axis, "from_start": from_start, "filter": filt}
@@ -280,7 +281,7 @@ def all_same_form(body: str) -> dict[str, Any] | None:
         return None
     phrase = re.sub(r"^(?:two|both)\s+", "", (m.group(1) or m.group(2)).strip(), flags=re.I)
     try:
-        filt = _filter(phrase)
+        filt = parse_filter(phrase)
     except UnsupportedQuestionError:
         return None
     word = m.group(3).lower()
@@ -297,7 +298,7 @@ def next_to_form(body: str) -> dict[str, Any] | None:
     if not m:
         return None
     try:
-        filt, ref = _filter(m.group(1)), parse_reference(m.group(2))
+        filt, ref = parse_filter(m.group(1)), parse_reference(m.group(2))
     except UnsupportedQuestionError:
         return None
     return {"type": "nearest", "which": "nearest", "reference": ref, "filter": filt}
@@ -378,17 +379,22 @@ def _readable(pred: dict[str, Any], obj: SpatialObject) -> bool:
     return all(getattr(a, k) is not None for k in ("color", "shape", "size", "material") if pred.get(k))
 
 
-def _frame_side(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
-    obj = _one(q["subject"], g)
+def _in_frame(ref: dict[str, Any], g: SceneGraph) -> tuple[SpatialObject, str, float, float]:
+    """The object ``ref`` names, its name, and the width and height of its image."""
+    obj = _one(ref, g)
     info = next(
         (i for i in g.images if getattr(i, "frame", 0) == obj.frame), g.images[0] if g.images else None
     )
     if obj.centroid is None or info is None:
         raise _ReferenceProblem("The object's place in the image is not known.")
-    name = _ref_name(q["subject"], obj)
+    return obj, _ref_name(ref, obj), float(info.width), float(info.height)
+
+
+def _frame_side(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    obj, name, w, h = _in_frame(q["subject"], g)
     holds = True
     for axis, first in q["sides"]:
-        size = float(info.width if axis == "H" else info.height)
+        size = w if axis == "H" else h
         at = float(obj.centroid[0] if axis == "H" else obj.centroid[1])
         if abs(at - size / 2) < 0.04 * size:
             return cannot_tell(
@@ -448,7 +454,7 @@ def _all_same(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 def _same_area(found: list[SpatialObject]) -> SymbolicAnswer:
     """Same size in a drawing (no size classes): image areas within 20% say yes, a ratio of
     1.5 or more says no, and in between the image does not tell."""
-    areas = [float(o.area or 0.0) for o in found]
+    areas = [apparent_area(o) for o in found]
     ratio = max(areas) / max(min(areas), 1.0)
     ids = [o.id for o in found]
     why = f"their image areas differ by a factor of {ratio:.2f}"
@@ -492,15 +498,8 @@ def _touch(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 
 def _which_corner(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
-    obj = _one(q["subject"], g)
-    info = next(
-        (i for i in g.images if getattr(i, "frame", 0) == obj.frame), g.images[0] if g.images else None
-    )
-    if obj.centroid is None or info is None:
-        raise _ReferenceProblem("The object's place in the image is not known.")
+    obj, name, w, h = _in_frame(q["subject"], g)
     x, y = float(obj.centroid[0]), float(obj.centroid[1])
-    w, h = float(info.width), float(info.height)
-    name = _ref_name(q["subject"], obj)
     if abs(x - w / 2) < 0.04 * w or abs(y - h / 2) < 0.04 * h:
         return cannot_tell(f"{name} is at the middle of the image", "which_corner", [obj.id])
     corner = f"{'top' if y < h / 2 else 'bottom'} {'left' if x < w / 2 else 'right'}"

@@ -27,6 +27,7 @@ from spatioxolver.agents._reasoning._names import (
     _object_answer,
     _one,
     _ref_name,
+    apparent_area,
     bind_reference,
     display_name,
     resolve,
@@ -81,14 +82,6 @@ _HEIGHT = {"cube": 2 / math.sqrt(2), "sphere": 2.0, "cylinder": 2.0}
 _VOLUME = {"cube": (2 / math.sqrt(2)) ** 3, "sphere": 4 / 3 * math.pi, "cylinder": 2 * math.pi}
 
 
-def _apparent_area(obj: SpatialObject) -> float:
-    if obj.area:
-        return float(obj.area)
-    if obj.bbox is not None:
-        return float((obj.bbox[2] - obj.bbox[0]) * (obj.bbox[3] - obj.bbox[1]))
-    return 0.0
-
-
 def _world_sizes(g: SceneGraph) -> dict[str, float] | None:
     """The physical scale of each size class word under the graph's world prior, if any."""
     prior = g.provenance.get("world_prior")
@@ -108,7 +101,7 @@ def _physical(
     then apparent size x depth^2."""
     shape, size = _norm(obj.attributes.shape), _norm(obj.attributes.size)
     depth = obj.depth if obj.depth and math.isfinite(obj.depth) else 1.0
-    apparent = _apparent_area(obj) * depth * depth
+    apparent = apparent_area(obj) * depth * depth
     if sizes and shape in _HEIGHT and size in sizes:
         r = sizes[size]
         return (_HEIGHT[shape] * r if what == "height" else _VOLUME[shape] * r**3), apparent
@@ -246,7 +239,7 @@ def _extreme(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
             if best_first != first:  # transitivity puts the runner-up past the best
                 best = runner_up
     elif q.get("apparent"):
-        ranked = sorted(cands, key=_apparent_area)
+        ranked = sorted(cands, key=apparent_area)
         best = ranked[-1] if which == "largest" else ranked[0]
     else:
         what = "height" if which in ("tallest", "shortest") else "volume"
@@ -482,7 +475,7 @@ def _occluder(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 
 def _apparent_pair(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
-    return _larger_of_two(q, g, _apparent_area, "apparent_pair")
+    return _larger_of_two(q, g, apparent_area, "apparent_pair")
 
 
 def _size_compare(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -493,7 +486,7 @@ def _size_compare(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if q.get("measure") == "height":
         measure, noun = (lambda o: (o.bbox[3] - o.bbox[1]) if o.bbox is not None else 0.0), "height"
     else:
-        measure, noun = _apparent_area, "size"
+        measure, noun = apparent_area, "size"
     ms, mr = measure(s), measure(r)
     sn, rn = _ref_name(q["subject"], s), _ref_name(q["reference"], r)
     if not ms or not mr:

@@ -34,10 +34,9 @@ _THERE = r"(?: are| is)?(?: there| visible| shown| present)?(?: in (?:the|this) 
 
 
 def _filter(phrase: str | None) -> dict[str, Any] | None:
-    phrase = re.sub(r"^(?:the|all the|all)\s+", "", (phrase or "").strip(), flags=re.I)
-    if not phrase or re.fullmatch(r"(?:objects?|things?|items?|shapes?)", phrase, re.I):
-        return None
-    return parse_filter(phrase)
+    """:func:`parse_filter` of ``phrase`` without its leading article ("the circles" is named
+    "circles" in the answer's text)."""
+    return parse_filter(re.sub(r"^(?:the|all the|all)\s+", "", (phrase or "").strip(), flags=re.I) or None)
 
 
 def total_form(body: str) -> dict[str, Any] | None:

@@ -290,9 +290,10 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
             j = int(np.argmax(contact))
             li, ci, ai = stats[i]
             lj, cj, aj = stats[j]
-            drawn_on = (outside < 0.5 and ai < 0.5 * aj) and _drawn_on(pieces[i], pieces[j], crop_lab)
-            highlight = li > lj + 8.0 and ci < cj and outside < 0.5 and ai < 0.5 * aj and not drawn_on
-            enclosed = outside < 0.15 and ai < 0.35 * aj and not drawn_on
+            highlight = li > lj + 8.0 and ci < cj and outside < 0.5 and ai < 0.5 * aj
+            enclosed = outside < 0.15 and ai < 0.35 * aj
+            if (highlight or enclosed) and _drawn_on(pieces[i], pieces[j], crop_lab):
+                highlight = enclosed = False  # a shape drawn on another, not its highlight
             # A drawn shape's dark outline: a thin black / grey ring around its fill, or a thin
             # band darker than the fill (a blurred edge splits into an outer grey ring and an
             # inner band blended with the fill).
