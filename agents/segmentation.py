@@ -284,7 +284,8 @@ def _split_mask(mask: np.ndarray, anchors: list[tuple[float, float]]) -> list[np
     touches (nearest pixel of another piece), so no sliver becomes an object of its own.
     """
     import cv2
-    from scipy import ndimage
+
+    from ._vision.nearest import nearest_labels
 
     ys, xs = np.nonzero(mask)
     pts = np.array(anchors, dtype=float)
@@ -317,8 +318,7 @@ def _split_mask(mask: np.ndarray, anchors: list[tuple[float, float]]) -> list[np
             break
         grown[step] = reach[step]
     if (mask & (grown == 0)).any() and grown.any():
-        _, (iy, ix) = ndimage.distance_transform_edt(grown == 0, return_indices=True)
-        grown = np.where(mask, grown[iy, ix], 0)
+        grown = np.where(mask, nearest_labels(grown), 0)
     return [grown == n + 1 for n in range(len(anchors))]
 
 

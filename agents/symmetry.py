@@ -82,13 +82,21 @@ def _lines(
     return out
 
 
-def _reports_clusters(pts: np.ndarray, dist: float) -> bool:
-    """Whether single-linkage clusters at ``dist`` are several and one has two members.
+def _single_linkage(pts: np.ndarray, dist: float) -> list[list[int]]:
+    """Single-linkage clusters of ``pts`` cut at ``dist``, each as sorted member indices,
+    ordered by their first member.
 
-    Single-linkage clusters cut at ``dist`` are the connected components of the graph
-    joining centroids at most ``dist`` apart (distances computed as ``pdist`` does).
+    They are the connected components of the graph joining points at most ``dist`` apart
+    (what ``scipy.cluster.hierarchy.fcluster(linkage(pts, "single"), dist, "distance")``
+    gives, without importing scipy).
+
+    Example:
+        >>> _single_linkage(np.array([[0.0, 0], [5, 0], [1, 0], [20, 0]]), 1.5)
+        [[0, 2], [1], [3]]
     """
     n = len(pts)
+    if n == 0:
+        return []
     d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(axis=-1))
     near = (d <= dist) | np.eye(n, dtype=bool)
     component = np.arange(n)
@@ -98,8 +106,7 @@ def _reports_clusters(pts: np.ndarray, dist: float) -> bool:
         if np.array_equal(merged, component):
             break
         component = merged
-    sizes = np.bincount(component, minlength=n)
-    return bool(np.count_nonzero(sizes) > 1 and sizes.max() >= 2)
+    return [np.flatnonzero(component == k).tolist() for k in np.unique(component)]
 
 
 def _mirror(
@@ -259,12 +266,7 @@ def find_structure(
     # Clusters: single linkage on centroids.
     dist = float(options.get("cluster_distance", 1.6 * med))
     pts = np.array([o.centroid for o in objs], dtype=float)
-    clusters: list[list[int]] = []
-    if _reports_clusters(pts, dist):  # else no cluster group: skip scipy (slow to import)
-        from scipy.cluster.hierarchy import fcluster, linkage
-
-        labels = fcluster(linkage(pts, method="single"), t=dist, criterion="distance")
-        clusters = [list(np.flatnonzero(labels == k)) for k in sorted(set(labels))]
+    clusters = _single_linkage(pts, dist)
     if len(clusters) > 1:
         for c in clusters:
             if len(c) >= 2:

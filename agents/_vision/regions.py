@@ -28,6 +28,7 @@ import numpy as np
 
 from .artefacts import clean_parts, trim_fringe
 from .background import Foreground, foreground_evidence
+from .nearest import nearest_labels
 
 __all__ = ["Region", "geometric_regions"]
 
@@ -125,10 +126,7 @@ def _split_by_colour(
     label_img[good[:, 0], good[:, 1]] = labels + 1
     if not reliable.all():
         # Dark pixels take the label of the nearest reliable pixel.
-        from scipy import ndimage  # only here: scipy is slow to import
-
-        _, (iy, ix) = ndimage.distance_transform_edt(label_img == 0, return_indices=True)
-        label_img = np.where(crop_mask, label_img[iy, ix], 0)
+        label_img = np.where(crop_mask, nearest_labels(label_img), 0)
     parts = [label_img == k + 1 for k in range(2)]
     # Each side must be made of sizeable blobs (one object, or several separate objects of
     # one colour), not of many specks: that would be texture or shading.
@@ -229,8 +227,8 @@ def _fill_from_nearest(label: np.ndarray, comp: np.ndarray) -> np.ndarray:
     labelled pixel (exact Euclidean; ties by scan order).
 
     The nearest labelled pixel always lies on a labelled region's edge, so only edge pixels
-    are compared: a few seams against an outline need no distance transform (and no
-    scipy, which is slow to import on a plain ``ask``); large ones use scipy's.
+    are compared: a few seams against an outline need no distance transform; large ones
+    use :func:`.nearest.nearest_labels`.
     """
     import cv2
 
@@ -242,11 +240,8 @@ def _fill_from_nearest(label: np.ndarray, comp: np.ndarray) -> np.ndarray:
     ey, ex = np.nonzero(filled & (inner == 0))
     hy, hx = np.nonzero(holes)
     if hy.size * ey.size > 4_000_000:
-        # Large seams against a long outline (textured photos): a distance transform is cheaper.
-        from scipy import ndimage  # only here: scipy is slow to import
-
-        _, (iy, ix) = ndimage.distance_transform_edt(label == 0, return_indices=True)
-        return np.where(comp, label[iy, ix], 0)
+        # Large seams against a long outline (textured photos): distance transforms are cheaper.
+        return np.where(comp, nearest_labels(label), 0)
     values = label[ey, ex]
     out = label.copy()
     step = max(1, 2_000_000 // max(ey.size, 1))

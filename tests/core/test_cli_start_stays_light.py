@@ -62,6 +62,38 @@ def test_ask_loads_no_scipy_or_evals_and_defers_langgraph_extras(small_image: Pa
     assert report["lazy"] == list(DEFERRED)
 
 
+@pytest.fixture(scope="module")
+def shaded_scene(tmp_path_factory) -> Path:
+    """Two overlapping Lambert-shaded balls on a grey floor: one component whose dark pixels the
+    colour split gives to the nearest lit part (once scipy's distance transform)."""
+    from PIL import Image
+
+    h, w = 240, 360
+    yy, xx = np.mgrid[0:h, 0:w].astype(float)
+    img = np.dstack([np.full((h, w), v, float) for v in (150, 150, 155)])
+    for (cx, cy, r), colour in (((150, 120, 50), (200, 40, 40)), ((225, 135, 45), (40, 170, 60))):
+        dx, dy = (xx - cx) / r, (yy - cy) / r
+        inside = dx**2 + dy**2 < 1
+        nz = np.sqrt(np.clip(1 - dx**2 - dy**2, 0, 1))
+        light = np.clip(-0.6 * dx - 0.5 * dy + 0.6 * nz, 0.05, 1)  # lit from the top left
+        for c in range(3):
+            img[..., c] = np.where(inside, colour[c] * light, img[..., c])
+    path = tmp_path_factory.mktemp("img") / "balls.png"
+    Image.fromarray(img.clip(0, 255).astype(np.uint8)).save(path)
+    return path
+
+
+def test_a_shaded_scene_is_answered_without_scipy(shaded_scene: Path, tmp_path: Path) -> None:
+    code = _ASK.format(deferred=DEFERRED).replace("sys.argv[1]", repr(str(shaded_scene)))
+    code = code.replace('"Which object is the leftmost?"', '"How many objects are there?"')
+    out = _python(code, tmp_path)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    answer, report = json.loads(lines[-2]), json.loads(lines[-1])
+    assert report["code"] == 0 and report["loaded"] == []
+    assert answer["value"] == 2, answer
+
+
 def test_eager_switch_turns_deferral_off(small_image: Path, tmp_path: Path) -> None:
     code = _ASK.format(deferred=DEFERRED).replace("sys.argv[1]", repr(str(small_image)))
     out = _python(code, tmp_path, SPATIOXOLVER_EAGER_IMPORTS="1")
