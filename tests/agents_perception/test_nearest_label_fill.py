@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-
 from spatioxolver.agents._vision.nearest import nearest_labels
 
 
