@@ -36,6 +36,9 @@ _RIM = 2  # px of a noisy component's outline that do not vote in the colour spl
 # Noisy images only: a colour split needs its clusters this many RMS spreads apart ...
 _MIN_SEPARATION = 4.0
 _NOISY_MAX_SEPARATION = 16.0  # ... unless they are this far apart (chromaticity x 100)
+_DARK_HUE = 5.0  # a dark pixel with a channel this bright keeps a usable hue ...
+_DARK_CHROMA = 10.0  # ... when its chromaticity (x 100) is this far from neutral grey
+_FEW_SPECKS = 0.05  # specks up to this share of a component join the other colour
 _NOISY_PIXELS = 0.3  # mean |pixel - 3x3 median| above which a component counts as noisy
 
 
@@ -125,20 +128,49 @@ def _split_by_colour(
     good = coords[reliable]
     label_img[good[:, 0], good[:, 1]] = labels + 1
     if not reliable.all():
-        # Dark pixels take the label of the nearest reliable pixel.
+        # Between two hues, a dark pixel that still shows one (a ball's self-shadowed
+        # crescent) takes the nearer colour; other dark pixels (a black outline, a crevice)
+        # take the label of the nearest reliable pixel.
+        if (np.linalg.norm(centres - 100.0 / 3.0, axis=1) >= _DARK_CHROMA).all():  # two hues, no grey
+            dark = coords[~reliable]
+            label_img[dark[:, 0], dark[:, 1]] = _dark_votes(pix[~reliable], centres)
         label_img = np.where(crop_mask, nearest_labels(label_img), 0)
     parts = [label_img == k + 1 for k in range(2)]
     # Each side must be made of sizeable blobs (one object, or several separate objects of
-    # one colour), not of many specks: that would be texture or shading.
+    # one colour), not of many specks: that would be texture or shading. A few specks (a
+    # highlight on a ball read as the grey beside it) join the other side.
+    specks = np.zeros(crop_mask.shape, bool)
     for part in parts:
-        n, _, stats, _ = cv2.connectedComponentsWithStats(part.astype(np.uint8), connectivity=8)
+        n, blobs, stats, _ = cv2.connectedComponentsWithStats(part.astype(np.uint8), connectivity=8)
         sizes = stats[1:, cv2.CC_STAT_AREA]
-        if n <= 1 or sizes[sizes >= min_area].sum() < 0.8 * part.sum():
+        small = int(sizes[sizes < min_area].sum())
+        if n <= 1 or small == int(part.sum()):
             return [crop_mask]
+        if small > 0.2 * part.sum():
+            if small > _FEW_SPECKS * area:
+                return [crop_mask]
+            specks |= np.isin(blobs, 1 + np.flatnonzero(sizes < min_area))
+    if specks.any():
+        label_img = np.where(crop_mask, nearest_labels(np.where(specks, 0, label_img)), 0)
+        parts = [label_img == k + 1 for k in range(2)]
     out: list[np.ndarray] = []
     for part in parts:
         out.extend(_split_by_colour(part, crop_rgb, min_area, depth + 1))
     return out
+
+
+def _dark_votes(dark: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """Labels (1, 2; 0 = no vote) of dark pixels that still show a hue: bright enough (a
+    channel at :data:`_DARK_HUE`) for it to survive rounding, clearly not neutral (a
+    contact shadow or crevice is dark whatever it touches), and clearly nearer one of the
+    two colour centres (a third of the distance to the other, or less)."""
+    total = dark.sum(axis=1, keepdims=True) + 6.0
+    feats = (dark[:, :2] + 2.0) / total * 100.0
+    d = np.linalg.norm(feats[:, None, :] - centres[None, :, :], axis=2)
+    vote = np.where(d[:, 0] <= d[:, 1], 1, 2)
+    hued = (dark.max(axis=1) >= _DARK_HUE) & (np.linalg.norm(feats - 100.0 / 3.0, axis=1) >= _DARK_CHROMA)
+    clear = np.minimum(d[:, 0], d[:, 1]) * 3.0 <= np.maximum(d[:, 0], d[:, 1])
+    return np.where(hued & clear, vote, 0)
 
 
 def _black_shape(
