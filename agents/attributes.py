@@ -114,6 +114,15 @@ def _inner_pixels(rgb: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
     return rgb[inner]
 
 
+def _occluded(masks: list[np.ndarray | None]) -> set[int]:
+    """Indices of the objects another one partly hides (see :func:`.occlusion.occlusion_pairs`)."""
+    from ._vision.occlusion import occlusion_pairs
+
+    if sum(m is not None for m in masks) < 2:
+        return set()
+    return {back for _, back, _ in occlusion_pairs(masks)}
+
+
 def _hull_area(mask: np.ndarray) -> float:
     """Area of the mask's convex hull (an occluded object's outline, completed), in px."""
     import cv2
@@ -195,6 +204,7 @@ def _consistent_drawing(
 def _describe_geometric(
     rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]
 ) -> list[SpatialObject]:
+    from ._vision.amodal import completed_outline
     from ._vision.colour import colour_saturation, name_colour
     from ._vision.material import classify_material, material_features
     from ._vision.open_words import open_words
@@ -208,8 +218,10 @@ def _describe_geometric(
     # Without a world prior the colours are the basic colour terms, not a world's palette,
     # and small silhouettes are measured smoothed (sizes vary in a user's image).
     basic_terms = prior_of(options) is None and "palette" not in options
-    for obj in objects:
-        mask = object_mask(obj, (h, w))
+    all_masks = [object_mask(obj, (h, w)) for obj in objects]
+    hidden = _occluded(all_masks) if options.get("occlusion", True) else set()
+    for k, obj in enumerate(objects):
+        mask = all_masks[k]
         masks.append(mask)
         if mask is None or not mask.any():
             out.append(obj)
@@ -218,7 +230,14 @@ def _describe_geometric(
         crop = mask[rows, cols]
         body = _body_pixels(rgb[rows, cols], crop)
         colour, c_conf, c_shares = name_colour(body, palette_name=palette_name)
-        feats = silhouette_features(crop, smooth_small=basic_terms) if obj.mask is not None else {}
+        outline = crop
+        if k in hidden:  # a partly hidden outline, completed
+            others = np.zeros((h, w), bool)
+            for j, other in enumerate(all_masks):
+                if j != k and other is not None:
+                    others |= other
+            outline = completed_outline(mask, others)
+        feats = silhouette_features(outline, smooth_small=basic_terms) if obj.mask is not None else {}
         shape, s_conf, s_scores = classify_shape(feats) if feats else ("unknown", 0.0, {})
         m_feats = material_features(body)
         material, m_conf = classify_material(

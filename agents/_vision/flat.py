@@ -142,7 +142,7 @@ def flat_shape(mask: np.ndarray) -> str:
     n = len(cv2.approxPolyDP(c, 0.035 * peri, True))
     if _on_ellipse(c):
         return "circle" if aspect < 1.15 else "ellipse"
-    if n == 3:
+    if n == 3 or n <= 5 and _triangle_fill(c, area) >= 0.88:  # a corner blunted by a thick stroke
         return "triangle"
     if n == 4 and fill > 0.86:
         return "square" if aspect < 1.2 else "rectangle"
@@ -153,6 +153,15 @@ def flat_shape(mask: np.ndarray) -> str:
     if 0.72 < fill < 0.84:
         return "circle" if aspect < 1.15 else "ellipse"
     return "polygon"
+
+
+def _triangle_fill(contour: np.ndarray, area: float) -> float:
+    """The share of the smallest enclosing triangle the outline fills (a triangle about 1, a
+    square 0.5, a circle 0.6)."""
+    import cv2
+
+    tri_area, _ = cv2.minEnclosingTriangle(contour.astype(np.float32))
+    return area / tri_area if tri_area > 0 else 0.0
 
 
 def _on_ellipse(contour: np.ndarray) -> bool:

@@ -47,7 +47,7 @@ def open_words(
     if pixels.shape[0] == 0:
         return colour, shape, material, {}
     lab = rgb_to_lab(pixels)
-    if not ground and not (full is not None and faceted(mask, full)):
+    if not ground and not (full is not None and _boxy(mask, full)):
         fill = None
         if is_flat(lab):
             fill = pixels
@@ -84,6 +84,33 @@ def open_words(
         elif basic_terms and term not in ("black", "white", "gray"):
             colour = term  # no world's palette: the basic colour term of the lit side
     return colour, shape, material, extras
+
+
+def _boxy(mask: np.ndarray, full: np.ndarray) -> bool:
+    """:func:`faceted`, unless the shape is a uniform fill inside a black or grey stroke (a
+    small outlined shape whose stroke is half its pixels reads as a face beside the fill; a
+    shaded ball's rim is a darker shade of its colour, not neutral)."""
+    import cv2
+
+    from .colour import rgb_to_lab
+    from .flat import is_flat
+
+    if not faceted(mask, full):
+        return False
+    core = core_pixels(mask, full)
+    if core is None:
+        return True
+    core_lab = rgb_to_lab(core)
+    if not is_flat(core_lab):
+        return True
+    dist = cv2.distanceTransform(np.pad(mask.astype(np.uint8), 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    rim = (dist > 1.0) & (dist <= 2.5)  # the stroke's middle
+    if rim.sum() < 12:
+        return True
+    rim_lab = rgb_to_lab(np.asarray(full)[rim].reshape(-1, 3))
+    neutral = float(np.median(np.hypot(rim_lab[:, 1], rim_lab[:, 2]))) < 12.0
+    darker = float(np.median(rim_lab[:, 0])) < float(np.median(core_lab[:, 0])) - 20.0
+    return not (neutral and darker)
 
 
 def core_pixels(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
