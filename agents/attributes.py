@@ -114,13 +114,21 @@ def _inner_pixels(rgb: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
     return rgb[inner]
 
 
-def _occluded(masks: list[np.ndarray | None]) -> set[int]:
-    """Indices of the objects another one partly hides (see :func:`.occlusion.occlusion_pairs`)."""
-    from ._vision.occlusion import occlusion_pairs
-
-    if sum(m is not None for m in masks) < 2:
-        return set()
-    return {back for _, back, _ in occlusion_pairs(masks)}
+def _in_contact(objects: list[SpatialObject], masks: list[np.ndarray | None]) -> set[int]:
+    """Indices of the objects whose box comes within a few px of another's (candidates for a
+    partly hidden outline: a straight occluding edge leaves no bite for the occlusion test)."""
+    boxes = [
+        o.bbox if m is not None and o.bbox is not None else None for o, m in zip(objects, masks, strict=True)
+    ]
+    out: set[int] = set()
+    for i, a in enumerate(boxes):
+        for j in range(i + 1, len(boxes)):
+            b = boxes[j]
+            if a is None or b is None:
+                continue
+            if a[0] - 6 <= b[2] and b[0] - 6 <= a[2] and a[1] - 6 <= b[3] and b[1] - 6 <= a[3]:
+                out.update((i, j))
+    return out
 
 
 def _hull_area(mask: np.ndarray) -> float:
@@ -219,7 +227,7 @@ def _describe_geometric(
     # and small silhouettes are measured smoothed (sizes vary in a user's image).
     basic_terms = prior_of(options) is None and "palette" not in options
     all_masks = [object_mask(obj, (h, w)) for obj in objects]
-    hidden = _occluded(all_masks) if options.get("occlusion", True) else set()
+    hidden = _in_contact(objects, all_masks) if options.get("occlusion", True) else set()
     for k, obj in enumerate(objects):
         mask = all_masks[k]
         masks.append(mask)
@@ -231,7 +239,7 @@ def _describe_geometric(
         body = _body_pixels(rgb[rows, cols], crop)
         colour, c_conf, c_shares = name_colour(body, palette_name=palette_name)
         outline = crop
-        if k in hidden:  # a partly hidden outline, completed
+        if k in hidden:  # a ball's outline partly hidden by the objects it touches, completed
             others = np.zeros((h, w), bool)
             for j, other in enumerate(all_masks):
                 if j != k and other is not None:

@@ -2,7 +2,9 @@
 
 The shape classifier reads a silhouette; an object another one partly hides shows a bite
 taken out of it (a ball behind a box lost a corner-shaped piece and read as a cylinder, a
-box behind a ball a round one). A ball's outline is completed by an ellipse
+box behind a ball a round one). Every object touching another is a candidate (a straight
+occluding edge, such as a can's side, takes no bite the occlusion test could see). A ball's
+outline is completed by an ellipse
 when the outline's free part (away from the objects in front) lies on one, the visible part
 inside it and its hidden part under them. Other outlines are left as they are: completing
 them by their convex hull fixed a box behind a ball but turned more partly hidden cans into

@@ -55,6 +55,33 @@ def test_ball_behind_a_box(dark: float) -> None:
     assert named == [("green", "sphere"), ("red", "cube")]
 
 
+def _can(img: np.ndarray, cx: float, cy: float, r: float, height: float, colour: tuple) -> None:
+    """An upright can lit from the left: a shaded side, a lit elliptical top."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(float)
+    ry = 0.35 * r
+    side = (np.abs(xx - cx) < r) & (np.abs(yy - cy) <= height / 2)
+    side |= ((xx - cx) / r) ** 2 + ((yy - cy - height / 2) / ry) ** 2 < 1
+    light = np.clip(0.75 - 0.7 * np.clip((xx - cx) / r, -1, 1), 0.1, 1.0)
+    img[side] = np.array(colour, float) * light[side, None]
+    img[((xx - cx) / r) ** 2 + ((yy - cy + height / 2) / ry) ** 2 < 1] = colour
+
+
+@pytest.mark.parametrize("gap", [55, 70])
+def test_ball_behind_a_can_whose_straight_side_hides_it(gap: int) -> None:
+    """A straight occluding edge takes no round bite: the occlusion test sees no occluder,
+    but the ball's free outline still lies on an ellipse."""
+    img = np.empty((260, 400, 3))
+    img[:] = (150, 150, 155)
+    _ball(img, 150, 130, 40, RED, 0.3)
+    _can(img, 150 + gap, 140, 35, 70, GREEN)
+    graph = api.build_scene_graph(img.clip(0, 255).astype(np.uint8), model="geometric")
+    assert sorted((o.attributes.color, o.attributes.shape) for o in graph.objects) == [
+        ("green", "cylinder"),
+        ("red", "sphere"),
+    ]
+
+
 def test_a_box_is_not_completed_into_a_ball() -> None:
     """The completion needs the free outline on an ellipse: the box's straight edges are not."""
     graph = api.build_scene_graph(_scene("box", 0.3, ball_x=215), model="geometric")
