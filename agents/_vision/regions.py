@@ -38,6 +38,7 @@ _MIN_SEPARATION = 4.0
 _NOISY_MAX_SEPARATION = 16.0  # ... unless they are this far apart (chromaticity x 100)
 _DARK_HUE = 5.0  # a dark pixel with a channel this bright keeps a usable hue ...
 _DARK_CHROMA = 10.0  # ... when its chromaticity (x 100) is this far from neutral grey
+_THICK = 3.0  # px: beside a grey, dark hued pixels vote only in patches this deep
 _FEW_SPECKS = 0.05  # specks up to this share of a component join the other colour
 _NOISY_PIXELS = 0.3  # mean |pixel - 3x3 median| above which a component counts as noisy
 
@@ -128,12 +129,18 @@ def _split_by_colour(
     good = coords[reliable]
     label_img[good[:, 0], good[:, 1]] = labels + 1
     if not reliable.all():
-        # Between two hues, a dark pixel that still shows one (a ball's self-shadowed
-        # crescent) takes the nearer colour; other dark pixels (a black outline, a crevice)
-        # take the label of the nearest reliable pixel.
-        if (np.linalg.norm(centres - 100.0 / 3.0, axis=1) >= _DARK_CHROMA).all():  # two hues, no grey
+        # A dark pixel that still shows a hue (a ball's self-shadowed crescent, a box's dark
+        # face) takes the nearer colour; other dark pixels (a black outline, a crevice) take
+        # the label of the nearest reliable pixel. Beside a grey (a shadow, an outline), only
+        # thick patches of such pixels vote: an anti-aliased rim between a fill and its black
+        # outline is hued too, and must not cut the outline ring.
+        hued = np.linalg.norm(centres - 100.0 / 3.0, axis=1) >= _DARK_CHROMA
+        if hued.any():
             dark = coords[~reliable]
-            label_img[dark[:, 0], dark[:, 1]] = _dark_votes(pix[~reliable], centres)
+            votes = _dark_votes(pix[~reliable], centres)
+            if not hued.all():
+                votes = _thick_votes(dark, votes, crop_mask.shape)
+            label_img[dark[:, 0], dark[:, 1]] = votes
         label_img = np.where(crop_mask, nearest_labels(label_img), 0)
     parts = [label_img == k + 1 for k in range(2)]
     # Each side must be made of sizeable blobs (one object, or several separate objects of
@@ -171,6 +178,27 @@ def _dark_votes(dark: np.ndarray, centres: np.ndarray) -> np.ndarray:
     hued = (dark.max(axis=1) >= _DARK_HUE) & (np.linalg.norm(feats - 100.0 / 3.0, axis=1) >= _DARK_CHROMA)
     clear = np.minimum(d[:, 0], d[:, 1]) * 3.0 <= np.maximum(d[:, 0], d[:, 1])
     return np.where(hued & clear, vote, 0)
+
+
+def _thick_votes(coords: np.ndarray, votes: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """``votes`` kept only in patches at least :data:`_THICK` px deep (a face, not a rim)."""
+    import cv2
+
+    out = np.zeros_like(votes)
+    for label in (1, 2):
+        sel = votes == label
+        if not sel.any():
+            continue
+        patch = np.zeros(shape, np.uint8)
+        patch[coords[sel, 0], coords[sel, 1]] = 1
+        n, blobs = cv2.connectedComponents(patch, connectivity=8)
+        depth = cv2.distanceTransform(np.pad(patch, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+        deep = np.zeros(n, bool)
+        np.maximum.at(deep, blobs[depth >= _THICK], True)
+        deep[0] = False
+        keep = deep[blobs[coords[:, 0], coords[:, 1]]] & sel
+        out[keep] = label
+    return out
 
 
 def _black_shape(
