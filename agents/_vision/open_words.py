@@ -70,6 +70,13 @@ def open_words(
     extras: dict[str, Any] = {"flat": False}
     if is_cone(mask):
         shape = "cone"
+    elif basic_terms and shape in ("cube", "cylinder") and full is not None:
+        from .solid_cues import box_or_can
+
+        verdict, measures = box_or_can(mask, full)
+        extras["body_shading"] = {**measures, "verdict": verdict, "silhouette": shape}
+        if verdict is not None:
+            shape = verdict  # planes meet in a crease, a curved body shades smoothly
     lit = pixels[lab[:, 0] >= np.percentile(lab[:, 0], 60)]
     if lit.shape[0]:
         term, _ = colour_term(np.median(lit, axis=0))
