@@ -29,7 +29,7 @@ import numpy as np
 
 from .colour import rgb_to_lab
 
-__all__ = ["BackgroundModel", "Foreground", "fit_background", "foreground_evidence"]
+__all__ = ["BackgroundModel", "Foreground", "fit_background", "foreground_evidence", "drawn_grey_shape"]
 
 _WEIGHTS = np.array([0.5, 1.0, 1.0])  # lightness counts half: shading varies it most
 _BLEED_STEPS = 12  # px a shadow may be grown through chroma bleed (JPEG chroma blocks are 16 px)
@@ -205,7 +205,7 @@ def _shadow_pixels(
     # A cast shadow is a region, not an iso-brightness curve on a shaded object.
     kernel = np.ones((3, 3), np.uint8)
     core = cv2.morphologyEx(core.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
-    core = _attached(core, candidate, mean_ratio, spread, mode)
+    core = _attached(core, candidate, mean_ratio, spread, mode, rgb)
     if core.sum() < (0.0005 if noisy_input else 0.0001) * core.size:
         # A speck is no evidence of lit ground (on a noisy or re-compressed image, a few
         # hundred pixels beside a drawn outline can pass for one).
@@ -218,7 +218,12 @@ def _shadow_pixels(
 
 
 def _attached(
-    core: np.ndarray, candidate: np.ndarray, mean_ratio: np.ndarray, spread: np.ndarray, mode: float
+    core: np.ndarray,
+    candidate: np.ndarray,
+    mean_ratio: np.ndarray,
+    spread: np.ndarray,
+    mode: float,
+    rgb: np.ndarray | None = None,
 ) -> np.ndarray:
     """The shadow regions of a scene where a shadow touches an object (a cast shadow lies
     next to what casts it); none when no shadow-like region touches one.
@@ -257,6 +262,13 @@ def _attached(
     touching[0] = False
     enclosed = np.zeros(n, bool)
     h, w = core.shape
+    # A lit scene's objects cast shadows alike; a drawing's grey shape touches one or two
+    # of its objects: which objects do shadow-like regions touch, of how many?
+    bodies = a_labels * body[a_labels]
+    reached = cv2.dilate((touching[labels] & core).astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
+    n_touched = int(np.count_nonzero(np.unique(bodies[reached])))
+    n_bodies = int(body.sum())
+    lonely = n_bodies >= 2 and n_touched <= max(1, n_bodies // 3)
     stroke = candidate & ~core & (mean_ratio < mode - 0.1)  # darker than the shadow: ink
     stroke = cv2.dilate(stroke.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
     for k in np.flatnonzero(touching):
@@ -276,6 +288,9 @@ def _attached(
         wide = cv2.dilate(part, np.ones((15, 15), np.uint8)).astype(bool) & ~part.astype(bool)
         if wide.any() and float((~candidate[Y0:Y1, X0:X1])[wide].mean()) < 0.1:
             enclosed[k] = True
+            continue
+        if lonely and rgb is not None and drawn_grey_shape(labels == k, bodies, mean_ratio, rgb):
+            enclosed[k] = True  # a grey shape drawn against a flat one, not its shadow
     if not (touching & ~enclosed).any():
         # No shadow beside any object: a drawing, not a lit scene, when every such region
         # stands on plain canvas (its surroundings 1-3 px out have the background's own
@@ -337,3 +352,113 @@ def _shadow_bleed(
         region |= step
     added = region & ~core
     return cv2.morphologyEx(added.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+
+
+def drawn_grey_shape(
+    region: np.ndarray, anchors: np.ndarray, mean_ratio: np.ndarray, rgb: np.ndarray
+) -> bool:
+    """Whether a shadow-like region touching objects is a grey shape drawn beside or over
+    flat ones rather than their shadow.
+
+    A flat drawing's grey shape darkens the canvas uniformly like a shadow, but: every
+    object it touches is one flat colour (a lit solid beside its cast shadow is shaded);
+    its edge on the canvas is sharp (the canvas's own brightness 2-3 px out, judged on 5 x 5
+    medians; a cast shadow has a soft penumbra); and it is not a drop shadow, the copy of
+    an object it touches shifted by a small offset (at most 0.4 of the object's size) and
+    hidden where it overlaps the object. :func:`_attached` asks only when shadow-like
+    regions touch at most a third of a scene's two or more objects (one when fewer than
+    six): a lit scene's objects all cast shadows.
+
+    Args:
+        region: boolean mask of the shadow-like region.
+        anchors: labels of the object bodies (0: none) the region may touch.
+        mean_ratio: the image / background brightness ratio per pixel.
+        rgb: the image.
+    """
+    import cv2
+
+    h, w = region.shape
+    ys, xs = np.nonzero(region)
+    if ys.size < 30:
+        return False
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    pad = 10
+    Y0, Y1, X0, X1 = max(y0 - pad, 0), min(y1 + pad, h), max(x0 - pad, 0), min(x1 + pad, w)
+    part = region[Y0:Y1, X0:X1].astype(np.uint8)
+    near = cv2.dilate(part, np.ones((9, 9), np.uint8)).astype(bool)
+    touched = [int(v) for v in np.unique(anchors[Y0:Y1, X0:X1][near]) if v]
+    if not touched:
+        return False
+    # sharp edge on the canvas: outside the objects, 2-3 px out has the canvas's brightness
+    others = cv2.dilate((anchors[Y0:Y1, X0:X1] > 0).astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
+    ring = cv2.dilate(part, np.ones((7, 7), np.uint8)).astype(bool)
+    ring &= ~cv2.dilate(part, np.ones((5, 5), np.uint8)).astype(bool) & ~others
+    if ring.sum() < 12:
+        return False
+    ratio = cv2.medianBlur(np.ascontiguousarray(mean_ratio[Y0:Y1, X0:X1], np.float32), 5)
+    if float((np.abs(ratio[ring] - 1.0) < 0.04).mean()) < 0.85:
+        return False
+    for j in touched:
+        body = anchors == j
+        if not _painted_flat(body, region, rgb):
+            return False  # a shaded solid: a cast shadow beside it is plausible
+        if _drop_shadow_of(region, body, anchors > 0):
+            return False
+    return True
+
+
+def _painted_flat(body: np.ndarray, region: np.ndarray, rgb: np.ndarray) -> bool:
+    """Whether an object body is painted in flat colours where it meets ``region``: within
+    half the region's size of it, at least 80 % of the body's inner pixels have a lightness
+    gradient under 0.8 CIELAB units per px (smoothed; a lit solid's shading varies
+    throughout; two flat shapes touching form one body with one sharp seam)."""
+    import cv2
+
+    reach = max(10, int(0.5 * np.sqrt(region.sum())))
+    ys, xs = np.nonzero(region)
+    h, w = region.shape
+    Y0, Y1 = max(ys.min() - reach - 3, 0), min(ys.max() + reach + 4, h)
+    X0, X1 = max(xs.min() - reach - 3, 0), min(xs.max() + reach + 4, w)
+    b = body[Y0:Y1, X0:X1].astype(np.uint8)
+    near = cv2.dilate(
+        region[Y0:Y1, X0:X1].astype(np.uint8), np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
+    )
+    inner = cv2.erode(b, np.ones((11, 11), np.uint8)).astype(bool) & near.astype(bool)
+    if inner.sum() < 20:
+        return False
+    light = cv2.GaussianBlur(rgb_to_lab(rgb[Y0:Y1, X0:X1])[..., 0].astype(np.float32), (0, 0), 1.5)
+    grad = np.hypot(cv2.Sobel(light, cv2.CV_32F, 1, 0), cv2.Sobel(light, cv2.CV_32F, 0, 1)) / 8.0
+    return float((grad[inner] < 0.8).mean()) >= 0.8
+
+
+def _drop_shadow_of(region: np.ndarray, body: np.ndarray, objects: np.ndarray) -> bool:
+    """Whether ``region`` is ``body`` shifted by a small offset (at most 0.4 of its size)
+    minus what the objects hide: intersection over union at least 0.7 for some offset
+    (searched on a coarse grid, then refined to the pixel around the best)."""
+    ys, xs = np.nonzero(body | region)
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    reach = max(3, int(0.4 * np.sqrt(body.sum())))
+    Y0, X0 = max(y0 - reach, 0), max(x0 - reach, 0)
+    Y1, X1 = min(y1 + reach, region.shape[0]), min(x1 + reach, region.shape[1])
+    r, b, o = region[Y0:Y1, X0:X1], body[Y0:Y1, X0:X1], objects[Y0:Y1, X0:X1]
+    n_r = int(r.sum())
+    hh, ww = r.shape
+
+    def iou(dy: int, dx: int) -> float:
+        if dx == 0 and dy == 0:
+            return 0.0
+        moved = np.zeros_like(b)
+        moved[max(dy, 0) : hh + min(dy, 0), max(dx, 0) : ww + min(dx, 0)] = b[
+            max(-dy, 0) : hh + min(-dy, 0), max(-dx, 0) : ww + min(-dx, 0)
+        ]
+        moved &= ~o
+        inter = int((moved & r).sum())
+        return inter / max(n_r + int(moved.sum()) - inter, 1)
+
+    step = max(1, reach // 6)
+    grid = range(-reach, reach + 1, step)
+    best, by, bx = max((iou(dy, dx), dy, dx) for dy in grid for dx in grid)
+    if step > 1:
+        fine = range(-step + 1, step)
+        best = max([best] + [iou(by + a, bx + c) for a in fine for c in fine])
+    return best >= 0.7

@@ -42,7 +42,10 @@ def body_profile(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
     if h < 12 or w < 12:
         return None
     k = max(1, round(0.06 * w))
-    inner = cv2.erode(m, np.ones((2 * k + 1, 2 * k + 1), np.uint8)).astype(bool)
+    inner = cv2.erode(np.pad(m, k + 1), np.ones((2 * k + 1, 2 * k + 1), np.uint8))[
+        k + 1 : -k - 1, k + 1 : -k - 1
+    ]
+    inner = inner.astype(bool)
     r0, r1 = int(0.45 * h), max(int(0.45 * h) + 3, int(0.85 * h))
     band = inner[r0:r1]
     cols = np.flatnonzero(band.mean(axis=0) >= 0.8)
@@ -58,23 +61,20 @@ def body_profile(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
     return np.nanmedian(light, axis=0)
 
 
-def _plateaus_rms(p: np.ndarray, segments: int = 3) -> float:
-    """RMS residual of the best fit of ``p`` by at most ``segments`` constant runs."""
+def _plateaus_rms(p: np.ndarray) -> float:
+    """RMS residual of the best fit of ``p`` by at most three constant runs (each run at
+    least two samples), from the table of every run's squared error."""
     n = p.size
     c1 = np.concatenate([[0.0], np.cumsum(p)])
     c2 = np.concatenate([[0.0], np.cumsum(p * p)])
-
-    def sse(i: int, j: int) -> float:  # p[i:j]
-        m = j - i
-        s = c1[j] - c1[i]
-        return float(c2[j] - c2[i] - s * s / m)
-
-    best = sse(0, n)
-    for a in range(2, n - 1):
-        best = min(best, sse(0, a) + sse(a, n))
-        if segments >= 3:
-            for b in range(a + 2, n - 1):
-                best = min(best, sse(0, a) + sse(a, b) + sse(b, n))
+    i, j = np.meshgrid(np.arange(n + 1), np.arange(n + 1), indexing="ij")
+    m = np.maximum(j - i, 1)
+    s = c1[j] - c1[i]
+    sse = np.where(j - i >= 2, c2[j] - c2[i] - s * s / m, np.inf)  # sse[i, j]: p[i:j]
+    best = sse[0, n]
+    best = min(best, float(np.min(sse[0, :] + sse[:, n])))
+    three = sse[0, :, None] + sse + sse[None, :, n]  # runs [0, a), [a, b), [b, n)
+    best = min(best, float(np.min(three)))
     return float(np.sqrt(max(best, 0.0) / n))
 
 
