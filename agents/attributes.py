@@ -214,10 +214,12 @@ def _describe_geometric(
 ) -> list[SpatialObject]:
     from ._vision.amodal import completed_outline
     from ._vision.colour import colour_saturation, name_colour
+    from ._vision.denoise import for_reading
     from ._vision.material import classify_material, material_features
     from ._vision.open_words import open_words
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
 
+    rgb, _ = for_reading(rgb, plain=True)  # as the segmenter read it: noise is not shading
     h, w = rgb.shape[:2]
     palette_name = str(options.get("palette", "clevr"))
     out: list[SpatialObject] = []

@@ -96,6 +96,13 @@ def segment(
                 # are as good and cost a fraction.
                 work, scale = working_image(rgb, {"working_pixels": _COARSE_PIXELS, "min_working_pixels": 0})
         work_options = dict(options)
+        from ._vision.denoise import for_reading
+
+        # Heavy sensor noise on a drawing on a plain canvas: read an edge-preserving
+        # smoothed copy (shadows are still judged as on a noisy image).
+        work, smoothed = for_reading(work, plain=True)
+        if smoothed:
+            work_options["noisy_input"] = True
         if options.get("min_area") is not None:
             # A given minimum area is in input pixels; the default (40) is at the working resolution.
             work_options["min_area"] = max(1, round(float(options["min_area"]) * scale * scale))

@@ -434,7 +434,8 @@ def geometric_regions(
     """Segment ``rgb`` into object regions with the geometric pipeline.
 
     Options: ``min_area`` (pixels, default 40), ``threshold`` (Lab distance, adaptive by
-    default), ``shadows`` (default True), ``split_colours`` (default True),
+    default), ``shadows`` (default True), ``noisy_input`` (the caller smoothed away pixel
+    noise: shadows are judged as on a noisy image), ``split_colours`` (default True),
     ``split_touching`` (default True), ``artefacts`` (default True: merge JPEG halos,
     drop shadow bleed).
     """
@@ -446,6 +447,7 @@ def geometric_regions(
         rgb,
         threshold=options.get("threshold"),
         shadows=bool(options.get("shadows", True)),
+        noisy_input=options.get("noisy_input"),
     )
     mask = fg.object_mask.astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))

@@ -39,9 +39,11 @@ QUALITY_PIXELS = 60_000
 def _small(rgb: np.ndarray) -> np.ndarray:
     import cv2
 
+    from .denoise import for_reading
     from .scenery import working_image
 
     rgb, _ = working_image(rgb, {"min_working_pixels": 0})  # shared with the segmenter (cached)
+    rgb, _ = for_reading(rgb)  # sensor noise on a drawing is not texture
     h, w = rgb.shape[:2]
     f = math.sqrt(QUALITY_PIXELS / max(h * w, 1))
     if f >= 1.0:
