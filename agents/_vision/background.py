@@ -400,35 +400,30 @@ def drawn_grey_shape(
         return False
     for j in touched:
         body = anchors == j
-        if not _painted_flat(body, region, rgb):
+        if not _painted_flat(body, rgb):
             return False  # a shaded solid: a cast shadow beside it is plausible
         if _drop_shadow_of(region, body, anchors > 0):
             return False
     return True
 
 
-def _painted_flat(body: np.ndarray, region: np.ndarray, rgb: np.ndarray) -> bool:
-    """Whether an object body is painted in flat colours where it meets ``region``: within
-    half the region's size of it, at least 80 % of the body's inner pixels have a lightness
-    gradient under 0.8 CIELAB units per px (smoothed; a lit solid's shading varies
-    throughout; two flat shapes touching form one body with one sharp seam)."""
+def _painted_flat(body: np.ndarray, rgb: np.ndarray) -> bool:
+    """Whether an object body is painted in flat colours: at least 75 % of its inner pixels
+    (4 px in, beyond the smoothing's reach of its edge) have a lightness gradient under 0.25 CIELAB units per px (smoothed). A lit
+    solid's shading varies across it (a render's cylinder: about half); two flat shapes
+    touching form one body with one thin seam."""
     import cv2
 
-    reach = max(10, int(0.5 * np.sqrt(region.sum())))
-    ys, xs = np.nonzero(region)
-    h, w = region.shape
-    Y0, Y1 = max(ys.min() - reach - 3, 0), min(ys.max() + reach + 4, h)
-    X0, X1 = max(xs.min() - reach - 3, 0), min(xs.max() + reach + 4, w)
-    b = body[Y0:Y1, X0:X1].astype(np.uint8)
-    near = cv2.dilate(
-        region[Y0:Y1, X0:X1].astype(np.uint8), np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
-    )
-    inner = cv2.erode(b, np.ones((11, 11), np.uint8)).astype(bool) & near.astype(bool)
+    ys, xs = np.nonzero(body)
+    h, w = body.shape
+    Y0, Y1, X0, X1 = max(ys.min() - 6, 0), min(ys.max() + 7, h), max(xs.min() - 6, 0), min(xs.max() + 7, w)
+    b = np.pad(body[Y0:Y1, X0:X1].astype(np.uint8), 5)
+    inner = cv2.erode(b, np.ones((9, 9), np.uint8)).astype(bool)[5:-5, 5:-5]
     if inner.sum() < 20:
         return False
     light = cv2.GaussianBlur(rgb_to_lab(rgb[Y0:Y1, X0:X1])[..., 0].astype(np.float32), (0, 0), 1.5)
     grad = np.hypot(cv2.Sobel(light, cv2.CV_32F, 1, 0), cv2.Sobel(light, cv2.CV_32F, 0, 1)) / 8.0
-    return float((grad[inner] < 0.8).mean()) >= 0.8
+    return float((grad[inner] < 0.25).mean()) >= 0.75
 
 
 def _drop_shadow_of(region: np.ndarray, body: np.ndarray, objects: np.ndarray) -> bool:

@@ -80,3 +80,27 @@ def test_the_shipped_renders_hard_cast_shadows_stay_shadows() -> None:
 
     example = Path(__file__).resolve().parents[2] / "examples" / "tabletop.png"
     assert ask(load_image(str(example)), "How many objects are there?", model="geometric").value == 5
+
+
+def test_a_lone_hard_shadow_beside_a_shaded_solid_stays_a_shadow() -> None:
+    """A render on a grey floor where only one solid's hard shadow shows: the solid's body is
+    shaded (not flat paint), so the dark region beside it is its shadow, not a shape."""
+    h, w = 240, 360
+    img = np.full((h, w, 3), 128.0)
+    yy, xx = np.mgrid[0:h, 0:w].astype(float)
+    # hard shadow falling right of the can, a darker copy of the floor
+    shadow = (xx > 140) & (xx < 215) & (yy < 150) & (yy > 112 + (xx - 140) * 0.4)
+    img[shadow] *= 0.55
+    u = (xx - 120) / 32.0
+    body = (np.abs(u) <= 1) & (yy >= 70) & (yy <= 150)
+    lit = np.clip(-0.7 * u + 0.7 * np.sqrt(np.clip(1 - u * u, 0, 1)), 0, 1)
+    img[body] = np.array((40, 150, 60), float) * (0.35 + 0.8 * lit[body])[:, None]
+    top = (u**2 + ((yy - 70) / 10.0) ** 2) <= 1
+    img[top] = (70, 190, 90)
+    for cx, cy, r, colour in ((260, 90, 26, (200, 190, 40)), (250, 190, 30, (120, 40, 150))):
+        d2 = ((xx - cx) ** 2 + (yy - cy) ** 2) / r**2
+        ball = d2 <= 1
+        shade = np.clip(0.4 + 0.8 * np.sqrt(np.clip(1 - d2, 0, 1)) - 0.3 * (xx - cx) / r, 0.2, 1.2)
+        img[ball] = np.array(colour, float) * shade[ball][:, None]
+    image = np.clip(img, 0, 255).astype(np.uint8)
+    assert ask(image, "How many objects are there?", model="geometric").value == 3
