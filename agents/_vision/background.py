@@ -214,7 +214,16 @@ def _shadow_pixels(
     # Penumbra / anti-aliased rims: uniform pixels between shadow and ground next to a core.
     rim = candidate & (spread < 0.15) & (mean_ratio > mode - 0.05) & (mean_ratio < 1.0)
     grown = cv2.dilate(core.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    return core | (grown & rim), mode
+    shadow = core | (grown & rim)
+    if noisy_input:
+        # A soft penumbra on a noisy (or smoothed noisy) image is several px of uneven
+        # pixels: grow through it, at most 6 px.
+        for _ in range(5):
+            step = cv2.dilate(shadow.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) & rim & ~shadow
+            if not step.any():
+                break
+            shadow |= step
+    return shadow, mode
 
 
 def _attached(
