@@ -82,10 +82,16 @@ def describe(
 
 
 def _body_pixels(rgb: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """Mask pixels away from the outline (anti-aliased rims mix in the background)."""
+    """Mask pixels away from the outline (anti-aliased rims mix in the background).
+
+    The crop is the object's tight box, so the outline touches the crop's edge: outside
+    the crop counts as background (an axis-aligned rectangle loses its rim on all four sides).
+    """
     import cv2
 
-    inner = cv2.erode(mask.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    inner = cv2.erode(
+        mask.astype(np.uint8), np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0
+    ).astype(bool)
     if inner.sum() < 12:
         inner = mask.astype(bool)
     return rgb[inner]
@@ -98,7 +104,9 @@ def _inner_pixels(rgb: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
 
     from ._vision.colour import rgb_to_lab
 
-    inner = cv2.erode(mask.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
+    inner = cv2.erode(
+        mask.astype(np.uint8), np.ones((9, 9), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0
+    ).astype(bool)
     if inner.sum() < 40:
         return None
     m = mask.astype(bool)

@@ -27,7 +27,7 @@ import re
 from typing import Any
 
 from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
-from spatioxolver.agents._reasoning._names import _no_match, display_name, resolve, typical_size
+from spatioxolver.agents._reasoning._names import _no_match, display_name, resolve, spoken_name, typical_size
 from spatioxolver.agents._reasoning._refs import parse_filter
 
 from spatioxolver.errors import UnsupportedQuestionError
@@ -237,7 +237,7 @@ def pick_cell(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 def _one_object(obj: SpatialObject, where: str) -> SymbolicAnswer:
     name = display_name(obj)
     return SymbolicAnswer(
-        text=name, value=name, kind="cell_pick", objects=[obj.id], rationale=f"{name} is {where}"
+        text=spoken_name(obj), value=name, kind="cell_pick", objects=[obj.id], rationale=f"{name} is {where}"
     )
 
 

@@ -37,6 +37,7 @@ from spatioxolver.agents._reasoning._names import (
     apparent_area,
     display_name,
     resolve,
+    spoken_name,
 )
 from spatioxolver.agents._reasoning._order import _AXIS_NOUN, _axis_order, _order
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
@@ -349,7 +350,7 @@ def pick_ordinal(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
             names = f"{display_name(order[k])} and {display_name(best)} are level ({where})"
             return cannot_tell(names, "ordinal", [order[k].id, best.id])
     name = display_name(best)
-    return SymbolicAnswer(text=name, value=name, kind="ordinal", objects=[best.id],
+    return SymbolicAnswer(text=spoken_name(best), value=name, kind="ordinal", objects=[best.id],
                           rationale=f"{name} is number {rank + 1} of {n} ({where})")  # fmt: skip
 
 

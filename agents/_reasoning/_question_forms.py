@@ -56,6 +56,10 @@ def attribute_form(body: str) -> dict[str, Any] | None:
         re.I,
     ) or re.fullmatch(rf"{_WHAT} is the (colou?r|shape|size) of (.+)", body, re.I)
     if not m:
+        named = _named_by_colour(body)
+        if named is not None:
+            return named
+    if not m:
         # "what kind of solid is X", "which type of shape does X have"
         m = re.fullmatch(
             rf"{_WHAT} (?:kind|type|sort) of (shape|solid|figure|form|object|thing) (?:is|are) (.+)",
@@ -87,6 +91,25 @@ def attribute_form(body: str) -> dict[str, Any] | None:
         which, rest = select
         return {"type": "attribute", "attribute": attribute, "subject": parse_filter(rest), "select": which}
     return {"type": "attribute", "attribute": attribute, "subject": parse_reference(subject)}
+
+
+def _named_by_colour(body: str) -> dict[str, Any] | None:
+    """``what is the purple shape`` / ``what's the big red object``: the shape of the object
+    the colour (and size) words pick (only colour, tone and size words before the noun)."""
+    from spatioxolver.vocabulary import COLOR_WORDS, SIZE_WORDS, TONE_WORDS
+
+    m = re.fullmatch(
+        r"(?:what|which) is (the|that) ((?:[a-z]+ ){1,3})(shape|figure|object|thing|one|item)", body, re.I
+    )
+    if not m:
+        return None
+    words = m.group(2).split()
+    if not any(w.lower() in COLOR_WORDS for w in words):
+        return None
+    if not all(w.lower() in COLOR_WORDS or w.lower() in TONE_WORDS or w.lower() in SIZE_WORDS for w in words):
+        return None
+    subject = f"the {' '.join(words)} {m.group(3)}"
+    return {"type": "attribute", "attribute": "shape", "subject": parse_reference(subject)}
 
 
 _PICK = {
@@ -180,6 +203,9 @@ def exists_form(body: str) -> dict[str, Any] | None:
     )
     if not m or re.match(r"(?:more|fewer|less|as many|the same number|exactly|\d)", m.group(1), re.I):
         return None
+    thing = re.fullmatch(r"(?:anything|something) ((?:[a-z]+ ?){1,2})", m.group(1), re.I)
+    if thing:  # "is there anything red": a red object of any shape
+        return {"type": "exists", "filter": parse_filter(f"{thing.group(1)} objects")}
     if re.search(r"\b(?:left|right|above|below|under|behind|front|between|than|or)\b", m.group(1), re.I):
         return None  # a relation: the other forms
     return {"type": "exists", "filter": parse_filter(m.group(1))}

@@ -92,6 +92,11 @@ def _split_by_colour(
     area = int(crop_mask.sum())
     if depth >= 4 or area < 2 * min_area:
         return [crop_mask]
+    if depth == 0:
+        from .open_words import linear_fill
+
+        if linear_fill(crop_mask, crop_rgb) is not None:
+            return [crop_mask]  # one gradient fill (a tint toward white changes chromaticity)
     pix = crop_rgb[crop_mask].astype(np.float32)
     reliable = pix.max(axis=1) >= 45.0
     if reliable.sum() < 0.4 * area:
@@ -255,6 +260,13 @@ def _thin(part: np.ndarray, width: float = 3.5) -> bool:
     return deep == 0 or deep <= 0.03 * int(part.sum()) and inside.max() <= 2.5 * width
 
 
+def _inscribed_radius(part: np.ndarray) -> float:
+    """The radius of the largest disc inside ``part`` (px)."""
+    import cv2
+
+    return float(cv2.distanceTransform(np.pad(part, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+
+
 def _neighbours(parts: list[np.ndarray], i: int, union: np.ndarray) -> tuple[float, np.ndarray]:
     """Fraction of part ``i``'s outer ring outside the component, and contact per other part."""
     import cv2
@@ -351,12 +363,15 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
                 highlight = enclosed = False  # a shape drawn on another, not its highlight
             # A drawn shape's dark outline: a thin black / grey ring around its fill, or a thin
             # band darker than the fill (a blurred edge splits into an outer grey ring and an
-            # inner band blended with the fill).
-            outlined = (
-                outside < 0.1
-                and aj < ai
+            # inner band blended with the fill). A black / grey / white border (white is a dark
+            # theme's outline) may be thicker: up to the fill's inscribed radius wide.
+            outlined = outside < 0.1 and (
+                aj < ai
                 and ((lj < 35.0 and cj < 12.0) or lj < li - 5.0)
                 and _thin(pieces[j])
+                or aj < 3.0 * ai
+                and cj < 12.0
+                and _thin(pieces[j], 0.5 * _inscribed_radius(pieces[i]))
             )
             if highlight or enclosed or outlined:
                 pieces[j] = pieces[j] | pieces[i]
@@ -383,6 +398,70 @@ def _drawn_on(inner: np.ndarray, outer: np.ndarray, crop_lab: np.ndarray) -> boo
         return True  # a coloured shape on a white / grey / black one
     hue_gap = abs(np.degrees(np.arctan2(ma[2], ma[1]) - np.arctan2(mb[2], mb[1]))) % 360.0
     return min(hue_gap, 360.0 - hue_gap) > 30.0
+
+
+def _peel_lines(
+    comp: np.ndarray, crop_rgb: np.ndarray, min_area: int
+) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """``(pieces, lines)``: a component without the thin lines attached to it (a diagram's
+    connector, an arrow's shaft touching a shape), each line on its own, and what is left in
+    connected pieces. A line is what an opening 7 px wide removes that is at most 5 px wide,
+    encloses nothing and runs at least 12 times its width; star tips, corners and
+    outline-only rings stay with their shape. A piece left over that is smaller than the
+    line it touches and of the line's colour is its arrowhead."""
+    import cv2
+
+    from .scenery import open_stroke
+
+    u8 = comp.astype(np.uint8)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+    opened = cv2.morphologyEx(u8, cv2.MORPH_OPEN, kernel, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    if int(opened.sum()) == int(u8.sum()):
+        return [comp], []
+    if not opened.any():  # all of it is thin: a line, an arrow with a small head, or a glyph
+        return ([], [comp]) if _line_like(comp) else ([comp], [])
+    n, lab = cv2.connectedComponents(u8 & (1 - opened), connectivity=8)
+    lines = [lab == k for k in range(1, n) if int((lab == k).sum()) >= min_area and open_stroke(lab == k)]
+    if not lines:
+        return [comp], []
+    rest = comp & ~np.any(lines, axis=0)
+    m, cc = cv2.connectedComponents(rest.astype(np.uint8), connectivity=8)
+    pieces = []
+    grown = [cv2.dilate(q.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) for q in lines]
+    for k in range(1, m):
+        piece = cc == k
+        size = int(piece.sum())
+        colour = np.median(crop_rgb[piece].astype(np.float32), axis=0)
+        head = None
+        for q, g in enumerate(grown):
+            ink = np.median(crop_rgb[lines[q]].astype(np.float32), axis=0)
+            if (g & piece).any() and size < int(lines[q].sum()) and float(np.abs(colour - ink).max()) < 40.0:
+                head = q
+                break
+        if head is not None:
+            lines[head] = lines[head] | piece
+        elif size >= min_area:
+            pieces.append(piece)
+    return pieces, lines
+
+
+def _line_like(mask: np.ndarray) -> bool:
+    """A line with at most a small head (an arrow): at least 85 % of it within 2.5 px of
+    its edge, running at least 24 times that, enclosing nothing."""
+    import cv2
+
+    from .scenery import open_stroke
+
+    ys, xs = np.nonzero(mask)
+    crop = np.pad(mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1], 1).astype(np.uint8)
+    depth = cv2.distanceTransform(crop, cv2.DIST_L2, 3)
+    if float((depth > 2.5).sum()) > 0.15 * float(crop.sum()):
+        return False
+    if max(crop.shape) < 60:
+        return False
+    thin = crop.copy()
+    thin[depth > 2.5] = 0
+    return open_stroke(thin.astype(bool))
 
 
 def _split_touching(part: np.ndarray, min_area: int) -> list[np.ndarray]:
@@ -412,6 +491,14 @@ def _split_touching(part: np.ndarray, min_area: int) -> list[np.ndarray]:
     markers[~part] = n  # background marker
     rgb_like = cv2.cvtColor((dist / max(dist.max(), 1e-6) * 255).astype(np.uint8), cv2.COLOR_GRAY2BGR)
     cv2.watershed(rgb_like, markers)
+    # Two objects in contact meet at a neck narrower than their bodies; a cut as wide as
+    # the blob's thickest stroke splits one stroke-drawn shape (a bold glyph, a letter:
+    # its depth at most 0.3 of its extent; 0.4-0.5 for touching discs or boxes).
+    ys, xs = np.nonzero(part)
+    extent = min(int(ys.max() - ys.min()), int(xs.max() - xs.min())) + 1
+    line = int(((markers == -1) & part).sum())
+    if float(dist.max()) <= 0.3 * extent and line >= 1.6 * float(dist.max()) * (n - 2):
+        return [part]
     out = []
     for k in range(1, n):
         piece = (markers == k) & part
@@ -464,10 +551,16 @@ def geometric_regions(
         comp = labels[y0:y1, x0:x1] == k
         comp = _fill_holes(comp, fg.distance[y0:y1, x0:x1] < fg.threshold, min_area)
         crop_lab = fg.lab[y0:y1, x0:x1]
-        parts = [comp]
-        if options.get("split_colours", True):
-            parts = _split_by_colour(comp, rgb[y0:y1, x0:x1], min_area)
-            parts = _merge_parts(parts, crop_lab, min_area) if len(parts) > 1 else parts
+        pieces, lines = (
+            _peel_lines(comp, rgb[y0:y1, x0:x1], min_area) if options.get("strokes", True) else ([comp], [])
+        )
+        parts = []
+        for piece in pieces:
+            if options.get("split_colours", True):
+                split = _split_by_colour(piece, rgb[y0:y1, x0:x1], min_area)
+                parts.extend(_merge_parts(split, crop_lab, min_area) if len(split) > 1 else split)
+            else:
+                parts.append(piece)
         if options.get("artefacts", True):
             parts = clean_parts(
                 parts,
@@ -479,6 +572,7 @@ def geometric_regions(
             )
         if options.get("split_touching", True):
             parts = [q for p in parts for q in _split_touching(p, min_area)]
+
         if options.get("artefacts", True) and _pixel_noise(comp, rgb[y0:y1, x0:x1]) > _NOISY_PIXELS:
             # Compressed input only: clean renders' outlines are exact (and a peel would
             # bite into dark faces next to their shadow).
@@ -492,4 +586,8 @@ def geometric_regions(
             contrast = float(np.median(fg.distance[full]))
             conf = float(min(1.0, 0.5 + contrast / (4.0 * fg.threshold)))
             regions.append(Region(full, conf, {"split": len(parts) > 1}))
+        for line in lines:  # their own regions: the scene step drops lines on drawings
+            full = np.zeros((h, w), bool)
+            full[y0:y1, x0:x1] = line
+            regions.append(Region(full, 0.5, {"split": True, "line": True}))
     return regions, fg

@@ -41,6 +41,7 @@ __all__ = [
     "to_input_size",
     "to_input_crop",
     "drop_scenery",
+    "open_stroke",
     "WORKING_PIXELS",
     "MIN_WORKING_PIXELS",
 ]
@@ -221,7 +222,7 @@ def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
     return max(r, g, b) - min(r, g, b) < 40
 
 
-def _open_stroke(mask: np.ndarray) -> bool:
+def open_stroke(mask: np.ndarray) -> bool:
     """Whether ``mask`` is a stroke at most about 5 px wide that encloses nothing and runs
     at least 12 times its width (a line, not a dot or a ring)."""
     import cv2
@@ -352,7 +353,7 @@ def drop_scenery(
     if not tabletop and options.get("strokes", True):
         # A thin open stroke (a rule under a title, a hairline, the sliver of a drop shadow
         # along one edge) is not an object; a thin closed ring is (an outline-only shape).
-        kept = [r for r in kept if not _open_stroke(r.mask)]
+        kept = [r for r in kept if not open_stroke(r.mask) and not r.notes.get("line")]
     glyphs: list[Any] = []
     if options.get("glyphs", True) and not tabletop:
         flags = [_is_glyph(r.mask, rgb) for r in kept]
