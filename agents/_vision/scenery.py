@@ -137,6 +137,12 @@ def _is_band(mask: np.ndarray) -> bool:
     share = mask.mean()
     if left and right and share > 0.08:
         return True
+    if left and right and (top or bottom):
+        # A strip of sky above the horizon (or of floor below the table) along the frame's
+        # edge: thin, and filling the full width of every row it covers.
+        rows = np.nonzero(mask.any(axis=1))[0]
+        if rows.size and rows.size <= 0.15 * mask.shape[0] and float(mask[rows].mean()) > 0.95:
+            return True
     return (left + right + top + bottom) >= 3 and share > 0.2
 
 
