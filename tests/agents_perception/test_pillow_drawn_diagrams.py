@@ -4,7 +4,8 @@ shrunk: anti-aliased), a drawing library none of the project's generators uses.
 Each test draws a property a new user's probe found answered wrong: small shapes on a
 re-compressed image (their 2 px rim is colour bleed), white borders on a dark theme,
 gradient fills, connector lines and arrows touching or between shapes, bold digits beside
-shapes, and the wordings "what is the red shape" / "is there anything red".
+shapes, a thin strip of sky above a shaded scene, and the wordings "what is the red shape" /
+"is there anything red".
 """
 
 from __future__ import annotations
@@ -195,3 +196,32 @@ def test_what_is_the_red_shape_and_is_there_anything_red(_three_shapes, question
 def test_what_is_the_shape_still_needs_a_colour_word(_three_shapes) -> None:
     with pytest.raises(UnsupportedQuestionError):
         ask(_three_shapes, "What is the strange shape?", model="geometric")
+
+
+def _ball_scene(sky_rows: int) -> np.ndarray:
+    """Two Lambert-shaded balls with soft shadows on a ground plane, a strip of sky
+    ``sky_rows`` tall along the top edge (numpy shading, no renderer)."""
+    h, w = 300, 400
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    img = np.zeros((h, w, 3), np.float32)
+    t = ys / h
+    img[:] = np.array([175.0, 170.0, 160.0]) * (0.9 + 0.1 * t)[..., None]  # ground, lighter toward the viewer
+    for cx, cy, r, rgb in ((140, 170, 40, (200, 40, 40)), (280, 150, 32, (40, 90, 210))):
+        shadow = np.exp(-(((xs - cx - 0.9 * r) / (1.2 * r)) ** 2 + ((ys - cy - 0.7 * r) / (0.45 * r)) ** 2))
+        img *= (1 - 0.45 * shadow)[..., None]
+        d2 = ((xs - cx) ** 2 + (ys - cy) ** 2) / r**2
+        inside = d2 < 1
+        nz = np.sqrt(np.clip(1 - d2, 0, 1))
+        lam = np.clip((-(xs - cx) / r * 0.5 - (ys - cy) / r * 0.6 + nz * 0.62), 0, 1)
+        img[inside] = (np.array(rgb, np.float32) * (0.3 + 0.7 * lam[..., None]))[inside]
+    img[:sky_rows] = np.array([200.0, 220.0, 245.0])
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("sky_rows", [7, 12])
+def test_a_thin_strip_of_sky_along_the_top_is_not_an_object(sky_rows: int) -> None:
+    # (Without the strip, these Gaussian soft shadows come back as grey objects: a known
+    # limit of the tabletop reading, left to the shadow work.)
+    image = _ball_scene(sky_rows)
+    assert _value(image, "How many objects are there?") == 2
+    assert _value(image, "What colour is the leftmost object?") == "red"
