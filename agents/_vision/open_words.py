@@ -167,11 +167,11 @@ def core_pixels(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
 
 
 def _rim_free(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
-    """The pixels more than 2 px inside the outline when they are one uniform colour and at
-    least a quarter of the shape, else ``None``. On a small or compressed drawing the first
-    two pixels inside the edge are anti-aliasing, JPEG ringing and chroma bleed (4:2:0
-    subsampling smears colour over 2 px), and on a thin star arm they are most of its
-    pixels; a shaded solid's deeper pixels still carry its shading."""
+    """The pixels more than 2 (or 3) px inside the outline when they are one uniform colour
+    and at least a quarter of the shape, else ``None``. On a small or compressed drawing the
+    first pixels inside the edge are anti-aliasing, JPEG ringing and chroma bleed (4:2:0
+    subsampling smears colour over 2 px and more), and on a thin star arm they are most of
+    its pixels; a shaded solid's deeper pixels still carry its shading."""
     import cv2
 
     from .colour import rgb_to_lab
@@ -179,11 +179,14 @@ def _rim_free(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
 
     m = np.pad(mask.astype(np.uint8), 1)
     dist = cv2.distanceTransform(m, cv2.DIST_L2, 3)[1:-1, 1:-1]
-    deep = dist > 2.0
-    if deep.sum() < 20 or deep.sum() < 0.25 * mask.sum():
-        return None
-    pixels = np.asarray(full)[deep].reshape(-1, 3)
-    return pixels if is_flat(rgb_to_lab(pixels)) else None
+    for depth in (2.0, 3.0):  # JPEG's chroma blocks bleed further on a strong contrast
+        deep = dist > depth
+        if deep.sum() < 20 or deep.sum() < 0.25 * mask.sum():
+            return None
+        pixels = np.asarray(full)[deep].reshape(-1, 3)
+        if is_flat(rgb_to_lab(pixels)):
+            return pixels
+    return None
 
 
 def linear_fill(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
