@@ -464,8 +464,15 @@ def _line_like(mask: np.ndarray) -> bool:
     return open_stroke(thin.astype(bool))
 
 
-def _split_touching(part: np.ndarray, min_area: int) -> list[np.ndarray]:
-    """Split a concave blob (two same-coloured objects in contact) by watershed."""
+def _ink(part: np.ndarray, crop_rgb: np.ndarray) -> bool:
+    """Whether ``part`` is written in ink: black or dark grey (a letter, a digit)."""
+    r, g, b = np.median(crop_rgb[part].astype(np.float32), axis=0)
+    return max(r, g, b) < 110.0 and max(r, g, b) - min(r, g, b) < 30.0
+
+
+def _split_touching(part: np.ndarray, min_area: int, ink: bool = False) -> list[np.ndarray]:
+    """Split a concave blob (two same-coloured objects in contact) by watershed; not one
+    stroke-drawn ``ink`` glyph."""
     import cv2
 
     area = int(part.sum())
@@ -492,12 +499,12 @@ def _split_touching(part: np.ndarray, min_area: int) -> list[np.ndarray]:
     rgb_like = cv2.cvtColor((dist / max(dist.max(), 1e-6) * 255).astype(np.uint8), cv2.COLOR_GRAY2BGR)
     cv2.watershed(rgb_like, markers)
     # Two objects in contact meet at a neck narrower than their bodies; a cut as wide as
-    # the blob's thickest stroke splits one stroke-drawn shape (a bold glyph, a letter:
-    # its depth at most 0.3 of its extent; 0.4-0.5 for touching discs or boxes).
+    # the blob's thickest stroke splits one stroke-drawn shape (a bold glyph in ink: its
+    # depth at most 0.3 of its extent; 0.4-0.5 for touching discs or boxes).
     ys, xs = np.nonzero(part)
     extent = min(int(ys.max() - ys.min()), int(xs.max() - xs.min())) + 1
     line = int(((markers == -1) & part).sum())
-    if float(dist.max()) <= 0.3 * extent and line >= 1.6 * float(dist.max()) * (n - 2):
+    if ink and float(dist.max()) <= 0.3 * extent and line >= 1.6 * float(dist.max()) * (n - 2):
         return [part]
     out = []
     for k in range(1, n):
@@ -571,7 +578,7 @@ def geometric_regions(
                 min_area=min_area,
             )
         if options.get("split_touching", True):
-            parts = [q for p in parts for q in _split_touching(p, min_area)]
+            parts = [q for p in parts for q in _split_touching(p, min_area, _ink(p, rgb[y0:y1, x0:x1]))]
 
         if options.get("artefacts", True) and _pixel_noise(comp, rgb[y0:y1, x0:x1]) > _NOISY_PIXELS:
             # Compressed input only: clean renders' outlines are exact (and a peel would
