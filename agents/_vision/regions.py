@@ -499,12 +499,15 @@ def _split_touching(part: np.ndarray, min_area: int, ink: bool = False) -> list[
     rgb_like = cv2.cvtColor((dist / max(dist.max(), 1e-6) * 255).astype(np.uint8), cv2.COLOR_GRAY2BGR)
     cv2.watershed(rgb_like, markers)
     # Two objects in contact meet at a neck narrower than their bodies; a cut as wide as
-    # the blob's thickest stroke splits one stroke-drawn shape (a bold glyph in ink: its
-    # depth at most 0.3 of its extent; 0.4-0.5 for touching discs or boxes).
+    # the blob's thickest stroke splits one stroke-drawn shape: a bold glyph in ink (depth
+    # at most 0.3 of its extent) or a thin outline stroke (0.15); touching discs or boxes
+    # are 0.35-0.5.
     ys, xs = np.nonzero(part)
     extent = min(int(ys.max() - ys.min()), int(xs.max() - xs.min())) + 1
     line = int(((markers == -1) & part).sum())
-    if ink and float(dist.max()) <= 0.3 * extent and line >= 1.6 * float(dist.max()) * (n - 2):
+    depth = float(dist.max())
+    stroke = depth <= (0.3 if ink else 0.15) * extent
+    if stroke and line >= 1.6 * depth * (n - 2):
         return [part]
     out = []
     for k in range(1, n):
