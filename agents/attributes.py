@@ -81,32 +81,33 @@ def describe(
     raise ConfigError(f"unknown attributes backend {backend!r}; use one of {', '.join(BACKENDS)}")
 
 
-def _body_pixels(rgb: np.ndarray, mask: np.ndarray) -> np.ndarray:
+def _body_pixels(rgb: np.ndarray, mask: np.ndarray, whole_rim: bool = True) -> np.ndarray:
     """Mask pixels away from the outline (anti-aliased rims mix in the background).
 
-    The crop is the object's tight box, so the outline touches the crop's edge: outside
-    the crop counts as background (an axis-aligned rectangle loses its rim on all four sides).
+    The crop is the object's tight box, so the outline touches the crop's edge: with
+    ``whole_rim`` outside the crop counts as background (an axis-aligned rectangle loses its
+    rim on all four sides); without it (a world prior's renders, read as they were tuned)
+    the rim along the crop's edge stays.
     """
     import cv2
 
-    inner = cv2.erode(
-        mask.astype(np.uint8), np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0
-    ).astype(bool)
+    border = {"borderType": cv2.BORDER_CONSTANT, "borderValue": 0} if whole_rim else {}
+    inner = cv2.erode(mask.astype(np.uint8), np.ones((3, 3), np.uint8), **border).astype(bool)
     if inner.sum() < 12:
         inner = mask.astype(bool)
     return rgb[inner]
 
 
-def _inner_pixels(rgb: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
+def _inner_pixels(rgb: np.ndarray, mask: np.ndarray, whole_rim: bool = True) -> np.ndarray | None:
     """The fill of a shape drawn with a dark outline stroke: pixels at least 4 px inside,
-    when most of the 4 px band along the outline is black / dark grey; else ``None``."""
+    when most of the 4 px band along the outline is black / dark grey; else ``None``
+    (``whole_rim`` as for :func:`_body_pixels`)."""
     import cv2
 
     from ._vision.colour import rgb_to_lab
 
-    inner = cv2.erode(
-        mask.astype(np.uint8), np.ones((9, 9), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0
-    ).astype(bool)
+    border = {"borderType": cv2.BORDER_CONSTANT, "borderValue": 0} if whole_rim else {}
+    inner = cv2.erode(mask.astype(np.uint8), np.ones((9, 9), np.uint8), **border).astype(bool)
     if inner.sum() < 40:
         return None
     m = mask.astype(bool)
@@ -246,7 +247,7 @@ def _describe_geometric(
             continue
         rows, cols = _crop(mask, obj)
         crop = mask[rows, cols]
-        body = _body_pixels(rgb[rows, cols], crop)
+        body = _body_pixels(rgb[rows, cols], crop, whole_rim=basic_terms)
         colour, c_conf, c_shares = name_colour(body, palette_name=palette_name)
         outline = crop
         if k in hidden:  # a ball's outline partly hidden by the objects it touches, completed
@@ -270,7 +271,7 @@ def _describe_geometric(
                 shape,
                 material,
                 ground=bool(obj.attributes.extras.get("ground")) and not drawing,
-                inner=_inner_pixels(rgb[rows, cols], crop),
+                inner=_inner_pixels(rgb[rows, cols], crop, whole_rim=basic_terms),
                 full=rgb[rows, cols],
                 basic_terms=basic_terms,
                 drawing=drawing,

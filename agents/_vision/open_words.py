@@ -35,7 +35,9 @@ def open_words(
     object is read as a flat drawing. ``inner``: the pixels well inside the outline; a
     shape drawn with a dark outline stroke is flat when its body or its inner pixels are.
     ``basic_terms``: a shaded object's colour is the basic colour term of its lit side
-    (no world prior: CLEVR's palette would call lavender blue). ``full``: the crop's RGB pixels (same shape as ``mask``); a shape whose core (the mask
+    (no world prior: CLEVR's palette would call lavender blue); also, only then, a small
+    shape's uniform core and a gradient fill make it flat (a world's small solids may
+    show one uniform face). ``full``: the crop's RGB pixels (same shape as ``mask``); a shape whose core (the mask
     eroded by a fifth of its inscribed radius) is one uniform colour is flat too (an outline
     in a darker shade of the fill; a shaded solid's core is never uniform). ``drawing``: the
     scene is a drawing with drop shadows, so a uniform core alone makes a shape flat.
@@ -48,13 +50,15 @@ def open_words(
         return colour, shape, material, {}
     lab = rgb_to_lab(pixels)
     # A gradient fill's shades change smoothly (a box's faces change in steps).
-    if not ground and not (full is not None and _boxy(mask, full) and linear_fill(mask, full) is None):
+    if not ground and not (
+        full is not None and _boxy(mask, full) and not (basic_terms and linear_fill(mask, full) is not None)
+    ):
         fill = None
         if is_flat(lab):
             fill = pixels
-        elif full is not None and (rim_free := _rim_free(mask, full)) is not None:
+        elif basic_terms and full is not None and (rim_free := _rim_free(mask, full)) is not None:
             fill = rim_free  # a small shape whose 2 px rim is JPEG ringing and colour bleed
-        elif full is not None and (ramp := linear_fill(mask, full)) is not None:
+        elif basic_terms and full is not None and (ramp := linear_fill(mask, full)) is not None:
             fill = ramp  # a gradient fill: colour a linear function of position
         elif inner is not None:
             inner = np.asarray(inner).reshape(-1, 3)
