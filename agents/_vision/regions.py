@@ -415,7 +415,7 @@ def _peel_lines(
 
     u8 = comp.astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
-    opened = cv2.morphologyEx(u8, cv2.MORPH_OPEN, kernel, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    opened = cv2.morphologyEx(u8, cv2.MORPH_OPEN, kernel)  # the frame edge cuts nothing thin
     if int(opened.sum()) == int(u8.sum()):
         return [comp], []
     if not opened.any():  # all of it is thin: a line, an arrow with a small head, or a glyph
@@ -465,14 +465,27 @@ def _line_like(mask: np.ndarray) -> bool:
 
 
 def _ink(part: np.ndarray, crop_rgb: np.ndarray) -> bool:
-    """Whether ``part`` is written in ink: black or dark grey (a letter, a digit)."""
-    r, g, b = np.median(crop_rgb[part].astype(np.float32), axis=0)
-    return max(r, g, b) < 110.0 and max(r, g, b) - min(r, g, b) < 30.0
+    """Whether ``part`` is written in ink: one flat black or dark grey (a letter, a digit;
+    a shaded grey solid's dark side is not flat)."""
+    import cv2
+
+    from .flat import is_flat
+
+    inner = cv2.erode(part.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    px = crop_rgb[inner if inner.sum() >= 12 else part].astype(np.float32)
+    r, g, b = np.median(px, axis=0)
+    if not (max(r, g, b) < 70.0 and max(r, g, b) - min(r, g, b) < 30.0):
+        return False
+    from .colour import rgb_to_lab
+
+    return is_flat(rgb_to_lab(px.reshape(-1, 3)))
 
 
-def _split_touching(part: np.ndarray, min_area: int, ink: bool = False) -> list[np.ndarray]:
-    """Split a concave blob (two same-coloured objects in contact) by watershed; not one
-    stroke-drawn ``ink`` glyph."""
+def _split_touching(
+    part: np.ndarray, min_area: int, ink: bool = False, drawing: bool = False
+) -> list[np.ndarray]:
+    """Split a concave blob (two same-coloured objects in contact) by watershed; in a
+    ``drawing``, not one stroke-drawn glyph in ``ink`` nor one thin outline stroke."""
     import cv2
 
     area = int(part.sum())
@@ -506,7 +519,7 @@ def _split_touching(part: np.ndarray, min_area: int, ink: bool = False) -> list[
     extent = min(int(ys.max() - ys.min()), int(xs.max() - xs.min())) + 1
     line = int(((markers == -1) & part).sum())
     depth = float(dist.max())
-    stroke = depth <= (0.3 if ink else 0.15) * extent
+    stroke = drawing and depth <= (0.3 if ink else 0.15) * extent
     if stroke and line >= 1.6 * depth * (n - 2):
         return [part]
     out = []
@@ -562,7 +575,9 @@ def geometric_regions(
         comp = _fill_holes(comp, fg.distance[y0:y1, x0:x1] < fg.threshold, min_area)
         crop_lab = fg.lab[y0:y1, x0:x1]
         pieces, lines = (
-            _peel_lines(comp, rgb[y0:y1, x0:x1], min_area) if options.get("strokes", True) else ([comp], [])
+            _peel_lines(comp, rgb[y0:y1, x0:x1], min_area)
+            if options.get("strokes", True) and fg.shadow_ratio is None  # a drawing: no cast shadows
+            else ([comp], [])
         )
         parts = []
         for piece in pieces:
@@ -581,7 +596,12 @@ def geometric_regions(
                 min_area=min_area,
             )
         if options.get("split_touching", True):
-            parts = [q for p in parts for q in _split_touching(p, min_area, _ink(p, rgb[y0:y1, x0:x1]))]
+            drawing = fg.shadow_ratio is None  # no cast shadows: strokes and glyphs are drawn
+            parts = [
+                q
+                for p in parts
+                for q in _split_touching(p, min_area, drawing and _ink(p, rgb[y0:y1, x0:x1]), drawing)
+            ]
 
         if options.get("artefacts", True) and _pixel_noise(comp, rgb[y0:y1, x0:x1]) > _NOISY_PIXELS:
             # Compressed input only: clean renders' outlines are exact (and a peel would
