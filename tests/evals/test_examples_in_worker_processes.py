@@ -165,8 +165,21 @@ async def test_a_worker_that_cannot_start_leaves_the_run_to_this_process(
 
 _CTRL_C_SCRIPT = """
 import asyncio, sys
+from spatioxolver import api
 from spatioxolver.evals import processes
 from spatioxolver.evals.evaluate import aevaluate
+
+_answer = api.aask
+
+
+async def _slow_answer(*args, **kwargs):
+    # An answer from a cached perception takes about a millisecond: without a pause the 91
+    # examples can all be done before the signal is sent. Forked workers inherit this.
+    await asyncio.sleep(0.05)
+    return await _answer(*args, **kwargs)
+
+
+api.aask = _slow_answer
 
 if __name__ == "__main__":
     processes.MIN_PROCESS_SECONDS = 0.0
