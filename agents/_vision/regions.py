@@ -28,6 +28,7 @@ import numpy as np
 
 from .artefacts import clean_parts, trim_fringe
 from .background import Foreground, foreground_evidence
+from .lines import peel_lines
 from .nearest import nearest_labels
 
 __all__ = ["Region", "geometric_regions"]
@@ -400,70 +401,6 @@ def _drawn_on(inner: np.ndarray, outer: np.ndarray, crop_lab: np.ndarray) -> boo
     return min(hue_gap, 360.0 - hue_gap) > 30.0
 
 
-def _peel_lines(
-    comp: np.ndarray, crop_rgb: np.ndarray, min_area: int
-) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """``(pieces, lines)``: a component without the thin lines attached to it (a diagram's
-    connector, an arrow's shaft touching a shape), each line on its own, and what is left in
-    connected pieces. A line is what an opening 7 px wide removes that is at most 5 px wide,
-    encloses nothing and runs at least 12 times its width; star tips, corners and
-    outline-only rings stay with their shape. A piece left over that is smaller than the
-    line it touches and of the line's colour is its arrowhead."""
-    import cv2
-
-    from .scenery import open_stroke
-
-    u8 = comp.astype(np.uint8)
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
-    opened = cv2.morphologyEx(u8, cv2.MORPH_OPEN, kernel)  # the frame edge cuts nothing thin
-    if int(opened.sum()) == int(u8.sum()):
-        return [comp], []
-    if not opened.any():  # all of it is thin: a line, an arrow with a small head, or a glyph
-        return ([], [comp]) if _line_like(comp) else ([comp], [])
-    n, lab = cv2.connectedComponents(u8 & (1 - opened), connectivity=8)
-    lines = [lab == k for k in range(1, n) if int((lab == k).sum()) >= min_area and open_stroke(lab == k)]
-    if not lines:
-        return [comp], []
-    rest = comp & ~np.any(lines, axis=0)
-    m, cc = cv2.connectedComponents(rest.astype(np.uint8), connectivity=8)
-    pieces = []
-    grown = [cv2.dilate(q.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) for q in lines]
-    for k in range(1, m):
-        piece = cc == k
-        size = int(piece.sum())
-        colour = np.median(crop_rgb[piece].astype(np.float32), axis=0)
-        head = None
-        for q, g in enumerate(grown):
-            ink = np.median(crop_rgb[lines[q]].astype(np.float32), axis=0)
-            if (g & piece).any() and size < int(lines[q].sum()) and float(np.abs(colour - ink).max()) < 40.0:
-                head = q
-                break
-        if head is not None:
-            lines[head] = lines[head] | piece
-        elif size >= min_area:
-            pieces.append(piece)
-    return pieces, lines
-
-
-def _line_like(mask: np.ndarray) -> bool:
-    """A line with at most a small head (an arrow): at least 85 % of it within 2.5 px of
-    its edge, running at least 24 times that, enclosing nothing."""
-    import cv2
-
-    from .scenery import open_stroke
-
-    ys, xs = np.nonzero(mask)
-    crop = np.pad(mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1], 1).astype(np.uint8)
-    depth = cv2.distanceTransform(crop, cv2.DIST_L2, 3)
-    if float((depth > 2.5).sum()) > 0.15 * float(crop.sum()):
-        return False
-    if max(crop.shape) < 60:
-        return False
-    thin = crop.copy()
-    thin[depth > 2.5] = 0
-    return open_stroke(thin.astype(bool))
-
-
 def _ink(part: np.ndarray, crop_rgb: np.ndarray) -> bool:
     """Whether ``part`` is written in ink: one flat black or dark grey (a letter, a digit;
     a shaded grey solid's dark side is not flat)."""
@@ -575,7 +512,7 @@ def geometric_regions(
         comp = _fill_holes(comp, fg.distance[y0:y1, x0:x1] < fg.threshold, min_area)
         crop_lab = fg.lab[y0:y1, x0:x1]
         pieces, lines = (
-            _peel_lines(comp, rgb[y0:y1, x0:x1], min_area)
+            peel_lines(comp, rgb[y0:y1, x0:x1], min_area)
             if options.get("strokes", True) and fg.shadow_ratio is None  # a drawing: no cast shadows
             else ([comp], [])
         )
