@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["nearest_labels"]
+__all__ = ["fill_from_edges", "label_edges", "nearest_labels"]
 
 _TIE = 1e-3  # float32 distances closer than this (relative to the distance) are re-checked exactly
 
@@ -53,21 +53,39 @@ def nearest_labels(label: np.ndarray) -> np.ndarray:
 
 
 def _settle_ties(label: np.ndarray, out: np.ndarray, unsure: np.ndarray) -> None:
-    """Set ``out`` at the ``unsure`` pixels from exact integer distances.
+    """Set ``out`` at the ``unsure`` pixels from exact integer distances; sorted by (column,
+    row), the edge pixel ``argmin`` returns is the tie that scipy's transform chooses."""
+    ey, ex = label_edges(label, column_first=True)
+    qy, qx = np.nonzero(unsure)
+    fill_from_edges(label, (ey, ex), (qy, qx), out)
 
-    A nearest labelled pixel always lies on the labelled region's edge (its neighbour
-    towards the query is unlabelled), so only edge pixels are compared; sorted by
-    (column, row), ``argmin`` returns the tie that scipy's transform chooses.
-    """
+
+def label_edges(label: np.ndarray, *, column_first: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Rows and columns of the labelled pixels on a labelled region's edge (a nearest labelled
+    pixel always lies there: its neighbour towards the query is unlabelled), in scan order or
+    by (column, row)."""
     import cv2
 
     filled = (label != 0).astype(np.uint8)
     inner = cv2.erode(filled, np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0)
     ey, ex = np.nonzero(filled & (inner == 0))
-    order = np.lexsort((ey, ex))
-    ey, ex = ey[order].astype(np.int64), ex[order].astype(np.int64)
+    if column_first:
+        order = np.lexsort((ey, ex))
+        ey, ex = ey[order], ex[order]
+    return ey.astype(np.int64), ex.astype(np.int64)
+
+
+def fill_from_edges(
+    label: np.ndarray,
+    edges: tuple[np.ndarray, np.ndarray],
+    queries: tuple[np.ndarray, np.ndarray],
+    out: np.ndarray,
+) -> None:
+    """Set ``out`` at each query pixel to the label of its nearest edge pixel (exact integer
+    distances; a tie goes to the edge pixel listed first), in chunks of about 2 M pairs."""
+    ey, ex = edges
+    qy, qx = queries
     values = label[ey, ex]
-    qy, qx = np.nonzero(unsure)
     step = max(1, 2_000_000 // max(ey.size, 1))
     for s in range(0, qy.size, step):
         y, x = qy[s : s + step, None].astype(np.int64), qx[s : s + step, None].astype(np.int64)

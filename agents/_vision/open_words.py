@@ -106,20 +106,14 @@ def _boxy(mask: np.ndarray, full: np.ndarray) -> bool:
     """:func:`faceted`, unless the shape is a uniform fill inside a black or grey stroke (a
     small outlined shape whose stroke is half its pixels reads as a face beside the fill; a
     shaded ball's rim is a darker shade of its colour, not neutral)."""
-    import cv2
-
     from .colour import rgb_to_lab
-    from .flat import is_flat
 
     if not faceted(mask, full):
         return False
-    core = core_pixels(mask, full)
-    if core is None:
+    stroked = _stroked_core(mask, full)
+    if stroked is None:
         return True
-    core_lab = rgb_to_lab(core)
-    if not is_flat(core_lab):
-        return True
-    dist = cv2.distanceTransform(np.pad(mask.astype(np.uint8), 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    _, core_lab, dist = stroked
     rim = (dist > 1.0) & (dist <= 2.5)  # the stroke's middle
     if rim.sum() < 12:
         return True
@@ -129,15 +123,13 @@ def _boxy(mask: np.ndarray, full: np.ndarray) -> bool:
     return not (neutral and darker)
 
 
-def core_pixels(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
-    """The fill of a shape outlined in another shade (a stroke of any width), or ``None``.
-
-    The core is the mask deeper than ``d`` px from its edge, ``d`` growing from a fifth of
-    the inscribed radius (at least 2 px) to three fifths, one pixel at a time, until the core
-    is one uniform colour (at least 20 px); the band just inside the edge (1 to 3.5 px in)
-    must be darker than the core along most of the outline, like a stroke (a lit solid's rim is
-    bright on its lit side, and its core is never uniform).
-    """
+def _flat_core(
+    mask: np.ndarray, full: np.ndarray, up_to: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, float] | None:
+    """``(distance to the edge, core mask, core Lab pixels, depth)`` of the first core that is
+    one uniform colour: the mask deeper than ``d`` px, ``d`` growing one pixel at a time from
+    a fifth of the inscribed radius (at least 2 px) to ``up_to`` of it; ``None`` when the
+    core shrinks under 20 px first or none is uniform."""
     import cv2
 
     from .colour import rgb_to_lab
@@ -148,26 +140,50 @@ def core_pixels(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
     radius = float(dist.max())
     full = np.asarray(full)
     depth = max(2.0, 0.2 * radius)
-    while depth <= max(2.0, 0.6 * radius):
+    while depth <= max(2.0, up_to * radius):
         core = dist > depth
         if core.sum() < 20:
             return None
         core_lab = rgb_to_lab(full[core].reshape(-1, 3))
         if is_flat(core_lab):
-            band = (dist > 1.0) & (dist <= min(depth, 3.5))  # just inside the edge: the stroke
-            if band.sum() < 12:
-                return None
-            band_lab = rgb_to_lab(full[band].reshape(-1, 3))
-            band_l = band_lab[:, 0]
-            core_l = float(np.median(core_lab[:, 0]))
-            # A white / light grey stroke (a dark theme's border) is lighter than the fill all
-            # around; a lit solid's bright rim is on its lit side only.
-            light_stroke = (band_l > core_l + 5.0) & (np.hypot(band_lab[:, 1], band_lab[:, 2]) < 12.0)
-            if float((band_l < core_l - 5.0).mean()) < 0.6 and float(light_stroke.mean()) < 0.8:
-                return None
-            return full[core].reshape(-1, 3)
+            return dist, core, core_lab, depth
         depth += 1.0
     return None
+
+
+def _stroked_core(mask: np.ndarray, full: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """``(core pixels, their Lab, distance to the edge)`` of :func:`core_pixels`, or ``None``."""
+    from .colour import rgb_to_lab
+
+    found = _flat_core(mask, full, 0.6)
+    if found is None:
+        return None
+    dist, core, core_lab, depth = found
+    full = np.asarray(full)
+    band = (dist > 1.0) & (dist <= min(depth, 3.5))  # just inside the edge: the stroke
+    if band.sum() < 12:
+        return None
+    band_lab = rgb_to_lab(full[band].reshape(-1, 3))
+    band_l = band_lab[:, 0]
+    core_l = float(np.median(core_lab[:, 0]))
+    # A white / light grey stroke (a dark theme's border) is lighter than the fill all
+    # around; a lit solid's bright rim is on its lit side only.
+    light_stroke = (band_l > core_l + 5.0) & (np.hypot(band_lab[:, 1], band_lab[:, 2]) < 12.0)
+    if float((band_l < core_l - 5.0).mean()) < 0.6 and float(light_stroke.mean()) < 0.8:
+        return None
+    return full[core].reshape(-1, 3), core_lab, dist
+
+
+def core_pixels(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
+    """The fill of a shape outlined in another shade (a stroke of any width), or ``None``.
+
+    The core is the first uniform one of :func:`_flat_core` (depth up to three fifths of the
+    inscribed radius); the band just inside the edge (1 to 3.5 px in) must be darker than the
+    core along most of the outline, like a stroke (a lit solid's rim is bright on its lit
+    side, and its core is never uniform), or a light neutral stroke all around.
+    """
+    stroked = _stroked_core(mask, full)
+    return None if stroked is None else stroked[0]
 
 
 def _rim_free(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
@@ -273,24 +289,8 @@ def uniform_core(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
     """The mask's core pixels when they are one uniform colour at some depth from a fifth to
     two fifths of the inscribed radius, else ``None``: the fill of a drawn shape whose edge
     carries an outline and a drop shadow (a lit solid's core is not uniform that wide)."""
-    import cv2
-
-    from .colour import rgb_to_lab
-    from .flat import is_flat
-
-    m = np.pad(mask.astype(np.uint8), 1)
-    dist = cv2.distanceTransform(m, cv2.DIST_L2, 3)[1:-1, 1:-1]
-    radius = float(dist.max())
-    full = np.asarray(full)
-    depth = max(2.0, 0.2 * radius)
-    while depth <= max(2.0, 0.4 * radius):
-        core = dist > depth
-        if core.sum() < 20:
-            return None
-        if is_flat(rgb_to_lab(full[core].reshape(-1, 3))):
-            return full[core].reshape(-1, 3)
-        depth += 1.0
-    return None
+    found = _flat_core(mask, full, 0.4)
+    return None if found is None else np.asarray(full)[found[1]].reshape(-1, 3)
 
 
 def faceted(mask: np.ndarray, full: np.ndarray) -> bool:

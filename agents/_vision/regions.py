@@ -29,7 +29,7 @@ import numpy as np
 from .artefacts import clean_parts, trim_fringe
 from .background import Foreground, foreground_evidence
 from .lines import peel_lines
-from .nearest import nearest_labels
+from .nearest import fill_from_edges, label_edges, nearest_labels
 
 __all__ = ["Region", "geometric_regions"]
 
@@ -303,25 +303,16 @@ def _fill_from_nearest(label: np.ndarray, comp: np.ndarray) -> np.ndarray:
     are compared: a few seams against an outline need no distance transform; large ones
     use :func:`.nearest.nearest_labels`.
     """
-    import cv2
-
     holes = comp & (label == 0)
     if not holes.any():
         return label
-    filled = (label > 0).astype(np.uint8)
-    inner = cv2.erode(filled, np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0)
-    ey, ex = np.nonzero(filled & (inner == 0))
+    ey, ex = label_edges(label)
     hy, hx = np.nonzero(holes)
     if hy.size * ey.size > 4_000_000:
         # Large seams against a long outline (textured photos): distance transforms are cheaper.
         return np.where(comp, nearest_labels(label), 0)
-    values = label[ey, ex]
     out = label.copy()
-    step = max(1, 2_000_000 // max(ey.size, 1))
-    for s in range(0, hy.size, step):
-        y, x = hy[s : s + step, None], hx[s : s + step, None]
-        d = (y - ey[None]) ** 2 + (x - ex[None]) ** 2
-        out[hy[s : s + step], hx[s : s + step]] = values[d.argmin(axis=1)]
+    fill_from_edges(label, (ey, ex), (hy, hx), out)
     return out
 
 
