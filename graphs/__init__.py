@@ -1,4 +1,8 @@
-"""LangGraph pipelines (shipped as ``spatioxolver.graphs``): ``agentic``, ``direct``, ``cot_rank``.
+"""The pipelines (shipped as ``spatioxolver.graphs``): ``agentic``, ``direct``, ``cot_rank``.
+
+Each is declared once as a :class:`~spatioxolver.graphs._spec.GraphSpec` and compiled to a
+LangGraph state machine (the default runner), or run in-process by the local runner (no
+LangGraph import, no checkpoints; what ``spatioxolver ask`` uses unless ``--checkpoint``).
 
 Example:
     >>> from spatioxolver.graphs import GRAPH_NAMES, normalize_graph_name
@@ -12,7 +16,7 @@ from typing import Any
 
 from spatioxolver.errors import ConfigError
 
-__all__ = ["GRAPH_NAMES", "normalize_graph_name", "build_graph"]
+__all__ = ["GRAPH_NAMES", "normalize_graph_name", "graph_spec", "build_graph"]
 
 GRAPH_NAMES = ("agentic", "direct", "cot_rank")
 
@@ -25,17 +29,34 @@ def normalize_graph_name(name: str) -> str:
     return canon
 
 
-def build_graph(name: str, *, checkpointer: Any = None) -> Any:
-    """Compile the graph ``name`` (imports LangGraph lazily)."""
+def graph_spec(name: str) -> Any:
+    """The :class:`~spatioxolver.graphs._spec.GraphSpec` of graph ``name`` (nothing compiled)."""
     canon = normalize_graph_name(name)
     if canon == "agentic":
-        from spatioxolver.graphs.agentic import build_agentic_graph
+        from spatioxolver.graphs.agentic import agentic_spec
 
-        return build_agentic_graph(checkpointer)
+        return agentic_spec()
     if canon == "direct":
-        from spatioxolver.graphs.direct import build_direct_graph
+        from spatioxolver.graphs.direct import direct_spec
 
-        return build_direct_graph(checkpointer)
-    from spatioxolver.graphs.cot_rank import build_cot_rank_graph
+        return direct_spec()
+    from spatioxolver.graphs.cot_rank import cot_rank_spec
 
-    return build_cot_rank_graph(checkpointer)
+    return cot_rank_spec()
+
+
+def build_graph(name: str, *, checkpointer: Any = None, runner: str = "langgraph") -> Any:
+    """Graph ``name`` ready to run: compiled by LangGraph (imported lazily; the default), or
+    ``runner="local"``: the same spec run in-process (no checkpoints)."""
+    from spatioxolver.graphs._spec import normalize_runner
+
+    spec = graph_spec(name)
+    if normalize_runner(runner) == "local":
+        if checkpointer is not None:
+            raise ConfigError(
+                "the local runner keeps no checkpoints; use runner='langgraph' with checkpoint="
+            )
+        from spatioxolver.graphs._local import LocalGraph
+
+        return LocalGraph(spec)
+    return spec.compile(checkpointer)

@@ -1,16 +1,19 @@
 """Per-node events and trace entries: timing, backend, usage; streamed live when asked.
 
 Every node body runs inside :func:`node_step`, which emits ``{"event": "start"|"end",
-"node", ...}`` through LangGraph's stream writer (``stream_mode="custom"``) and returns
-the trace entry the node appends to the state.
+"node", ...}`` through the runner's stream writer (LangGraph's ``stream_mode="custom"``, or
+the in-process runner's) and returns the trace entry the node appends to the state.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from spatioxolver.graphs._local import current_writer
 
 from spatioxolver.models._seam import add_usage, recording, usage_dict
 
@@ -18,13 +21,19 @@ __all__ = ["node_step", "emit", "usage_dict", "add_usage"]
 
 
 def emit(event: dict[str, Any]) -> None:
-    """Send ``event`` to the custom stream (a no-op outside a streaming run)."""
-    try:
-        from langgraph.config import get_stream_writer
+    """Send ``event`` to the custom stream (a no-op outside a streaming run).
 
-        writer = get_stream_writer()
-    except Exception:  # not inside a graph run (e.g. a unit test calling a node directly)
-        return
+    The in-process runner's writer when one is set; else LangGraph's, if LangGraph is loaded
+    (a LangGraph run has loaded it; nothing here imports it).
+    """
+    writer = current_writer()
+    if writer is None:
+        if "langgraph.config" not in sys.modules:
+            return
+        try:
+            writer = sys.modules["langgraph.config"].get_stream_writer()
+        except Exception:  # not inside a graph run (e.g. a unit test calling a node directly)
+            return
     try:
         writer(event)
     except Exception:

@@ -37,12 +37,12 @@ def assemble(state: dict[str, Any], ctx: Any) -> dict[str, Any]:
 
 async def perceive_raw(ctx: Any, entry: dict[str, Any]) -> dict[str, Any]:
     """Perception without consistency repair (the baselines' scene graph), cached per image."""
-    from langgraph.runtime import Runtime
     from spatioxolver.graphs._agents import builtin_agent
     from spatioxolver.graphs._cache import perception_key, single_flight
+    from spatioxolver.graphs._local import LocalRuntime
 
     async def perceive() -> dict[str, Any]:
-        runtime = Runtime(context=ctx)
+        runtime = LocalRuntime(context=ctx)
         state: dict[str, Any] = {"question": ctx.question, "n_frames": len(ctx.frames) or 1}
         for node in ("segmentation", "attributes", "relations", "transformation"):
             state.update(await builtin_agent(node).run(state, runtime))

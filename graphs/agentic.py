@@ -21,9 +21,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from spatioxolver.graphs._events import node_step
+from spatioxolver.graphs._spec import END, START, GraphSpec
 from spatioxolver.graphs._state import PipelineState
 
-__all__ = ["build_agentic_graph", "RECURSION_LIMIT", "AGENT_NODES", "agent_node"]
+__all__ = ["agentic_spec", "build_agentic_graph", "RECURSION_LIMIT", "AGENT_NODES", "agent_node"]
 
 #: Explicit recursion limit (the chain has 8 nodes).
 RECURSION_LIMIT = 40
@@ -107,8 +108,6 @@ async def after_symmetry(state: PipelineState) -> str:
 
 async def after_consistency(state: PipelineState) -> str:
     """``build_scene_graph`` stops after the consistency check (no question)."""
-    from langgraph.graph import END
-
     return "reasoning" if state.get("question") else END
 
 
@@ -119,23 +118,27 @@ async def start_route(state: PipelineState) -> str:
     return "reasoning" if state.get("scene_graph") else "segmentation"
 
 
+def agentic_spec() -> GraphSpec:
+    """The agentic chain as data (compiled by LangGraph or run in-process)."""
+    return GraphSpec(
+        "agentic",
+        nodes=(*((node, agent_node(node)) for node in AGENT_NODES), ("scene_graph", scene_graph_node)),
+        edges=(
+            ("segmentation", "attributes"),
+            ("attributes", "relations"),
+            ("relations", "symmetry"),
+            ("transformation", "scene_graph"),
+            ("scene_graph", "consistency"),
+            ("reasoning", END),
+        ),
+        routes=(
+            (START, start_route, ("segmentation", "consistency", "reasoning")),
+            ("symmetry", after_symmetry, ("transformation", "scene_graph")),
+            ("consistency", after_consistency, ("reasoning", END)),
+        ),
+    )
+
+
 def build_agentic_graph(checkpointer: Any = None) -> Any:
     """Compile the agentic graph (optionally with a LangGraph checkpointer)."""
-    from langgraph.graph import END, START, StateGraph
-
-    from spatioxolver.context import RunContext
-
-    g = StateGraph(PipelineState, context_schema=RunContext)
-    for node in AGENT_NODES:
-        g.add_node(node, agent_node(node))
-    g.add_node("scene_graph", scene_graph_node)
-    g.add_conditional_edges(START, start_route, ["segmentation", "consistency", "reasoning"])
-    g.add_edge("segmentation", "attributes")
-    g.add_edge("attributes", "relations")
-    g.add_edge("relations", "symmetry")
-    g.add_conditional_edges("symmetry", after_symmetry, ["transformation", "scene_graph"])
-    g.add_edge("transformation", "scene_graph")
-    g.add_edge("scene_graph", "consistency")
-    g.add_conditional_edges("consistency", after_consistency, ["reasoning", END])
-    g.add_edge("reasoning", END)
-    return g.compile(checkpointer=checkpointer)
+    return agentic_spec().compile(checkpointer)

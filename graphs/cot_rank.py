@@ -18,11 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from spatioxolver.graphs._events import node_step
+from spatioxolver.graphs._spec import END, START, GraphSpec
 from spatioxolver.graphs._state import PipelineState
 
 from spatioxolver.errors import ParseError
 
-__all__ = ["build_cot_rank_graph", "ORDER_WORDS"]
+__all__ = ["cot_rank_spec", "build_cot_rank_graph", "ORDER_WORDS"]
 
 ORDER_WORDS = {
     "H": "from left to right",
@@ -192,16 +193,15 @@ def _bind_geometric(graph: dict[str, Any], refs: list[Any], axis: str) -> str | 
     return out
 
 
+def cot_rank_spec() -> GraphSpec:
+    """START -> rank -> read_pairwise -> END, as data."""
+    return GraphSpec(
+        "cot_rank",
+        nodes=(("rank", rank_node), ("read_pairwise", read_pairwise_node)),
+        edges=((START, "rank"), ("rank", "read_pairwise"), ("read_pairwise", END)),
+    )
+
+
 def build_cot_rank_graph(checkpointer: Any = None) -> Any:
     """Compile the CoT-rank graph: START -> rank -> read_pairwise -> END."""
-    from langgraph.graph import END, START, StateGraph
-
-    from spatioxolver.context import RunContext
-
-    g = StateGraph(PipelineState, context_schema=RunContext)
-    g.add_node("rank", rank_node)
-    g.add_node("read_pairwise", read_pairwise_node)
-    g.add_edge(START, "rank")
-    g.add_edge("rank", "read_pairwise")
-    g.add_edge("read_pairwise", END)
-    return g.compile(checkpointer=checkpointer)
+    return cot_rank_spec().compile(checkpointer)

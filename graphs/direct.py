@@ -24,11 +24,12 @@ from __future__ import annotations
 from typing import Any
 
 from spatioxolver.graphs._events import node_step
+from spatioxolver.graphs._spec import END, START, GraphSpec
 from spatioxolver.graphs._state import PipelineState
 
 from spatioxolver.controls import PROTOCOL_DECODING
 
-__all__ = ["build_direct_graph", "direct_answer", "MCQ_DECODING", "OPEN_DECODING"]
+__all__ = ["direct_spec", "build_direct_graph", "direct_answer", "MCQ_DECODING", "OPEN_DECODING"]
 
 #: SpatiaLab's answer-model settings (seed 004, appendix D.1 / D.2); run options override them.
 MCQ_DECODING = PROTOCOL_DECODING["direct_mcq"]
@@ -176,14 +177,11 @@ async def direct_node(state: PipelineState, runtime: Any) -> dict[str, Any]:
     return {"answer": answer, "trace": [entry]}
 
 
+def direct_spec() -> GraphSpec:
+    """START -> direct -> END, as data."""
+    return GraphSpec("direct", nodes=(("direct", direct_node),), edges=((START, "direct"), ("direct", END)))
+
+
 def build_direct_graph(checkpointer: Any = None) -> Any:
     """Compile the direct graph: START -> direct -> END."""
-    from langgraph.graph import END, START, StateGraph
-
-    from spatioxolver.context import RunContext
-
-    g = StateGraph(PipelineState, context_schema=RunContext)
-    g.add_node("direct", direct_node)
-    g.add_edge(START, "direct")
-    g.add_edge("direct", END)
-    return g.compile(checkpointer=checkpointer)
+    return direct_spec().compile(checkpointer)

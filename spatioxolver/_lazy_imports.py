@@ -10,8 +10,10 @@ it). Together about a third of LangGraph's import time on a 2-core machine.
 ``__path__`` is the real one, so its submodules import normally and on their own, and the
 first attribute access on the package itself runs the real ``__init__``, after which it is
 an ordinary module. Nothing changes for code that uses them; only the cost moves to first
-use. It is an explicit call (the CLI makes it), never a side effect of importing
-SpatioXolver, and a no-op for a package already imported or not installed. Set
+use. It is an explicit call, never a side effect of importing SpatioXolver, and a no-op for
+a package already imported or not installed. The CLI makes it through
+:func:`defer_on_import` ("when LangGraph is first imported"), so a command that never loads
+LangGraph (``spatioxolver ask`` runs its graph in-process) loads none of these either. Set
 ``SPATIOXOLVER_EAGER_IMPORTS=1`` to turn it off.
 
 Example:
@@ -29,7 +31,7 @@ import threading
 import types
 from collections.abc import Iterable
 
-__all__ = ["DEFERRED_PACKAGES", "defer_unused_packages"]
+__all__ = ["DEFERRED_PACKAGES", "defer_unused_packages", "defer_on_import"]
 
 #: Packages LangGraph imports that a local run does not use (see the module docstring).
 DEFERRED_PACKAGES = ("langsmith.types", "langgraph_sdk")
@@ -72,6 +74,34 @@ def defer_unused_packages(names: Iterable[str] = DEFERRED_PACKAGES) -> list[str]
             setattr(sys.modules[parent], name.rpartition(".")[2], sys.modules[name])
         deferred.append(name)
     return deferred
+
+
+class _DeferOnImport:
+    """A ``sys.meta_path`` finder that defers ``names`` when ``trigger`` is first imported,
+    then steps aside (it finds nothing itself)."""
+
+    def __init__(self, trigger: str, names: tuple[str, ...]) -> None:
+        self.trigger, self.names = trigger, names
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if name == self.trigger:
+            if self in sys.meta_path:
+                sys.meta_path.remove(self)
+            defer_unused_packages(self.names)
+        return None
+
+
+def defer_on_import(trigger: str = "langgraph", names: Iterable[str] = DEFERRED_PACKAGES) -> bool:
+    """Defer ``names`` (:func:`defer_unused_packages`) just before ``trigger`` is first imported;
+    at once if it already is. Returns whether anything was arranged."""
+    if os.environ.get("SPATIOXOLVER_EAGER_IMPORTS"):
+        return False
+    names = tuple(names)
+    if trigger in sys.modules:
+        return bool(defer_unused_packages(names))
+    if not any(isinstance(f, _DeferOnImport) and f.trigger == trigger for f in sys.meta_path):
+        sys.meta_path.insert(0, _DeferOnImport(trigger, names))
+    return True
 
 
 def _lazy_module(spec: importlib.machinery.ModuleSpec) -> types.ModuleType:

@@ -29,6 +29,7 @@ KNOWN_OPTIONS = {
     "client",
     "model_options",
     "checkpoint",
+    "runner",
     "thread_id",
     "on_event",
     "return_errors",
@@ -63,6 +64,15 @@ def check_options(options: dict[str, Any]) -> None:
     _check_choices(options.get("choices"))
     check_decoding(options)  # temperature, max_tokens, timeout
     agent_model_specs(options.get("agent_models"))
+    _check_runner(options)
+
+
+def _check_runner(options: Mapping[str, Any]) -> None:
+    """``runner``: ``langgraph`` or ``local``; the local runner keeps no checkpoints."""
+    from spatioxolver.graphs._spec import normalize_runner
+
+    if normalize_runner(options.get("runner")) == "local" and options.get("checkpoint"):
+        raise ConfigError("runner='local' keeps no checkpoints; drop checkpoint= or use runner='langgraph'")
 
 
 def _check_mark_dict(marks: Any, where: str) -> None:

@@ -46,6 +46,9 @@ Options (keyword arguments of ``ask`` / ``aask`` / ``build_scene_graph``):
     client: a ready :class:`~spatioxolver.models.ModelClient` (instead of building one).
     model_options: extra keyword arguments for :func:`spatioxolver.models.get_model`.
     checkpoint: path of a SQLite file for LangGraph's checkpointer (``thread_id`` option).
+    runner: where the graph runs: ``"langgraph"`` (default; its compiled state machine) or
+        ``"local"`` (the same nodes, edges and routers stepped in-process without importing
+        LangGraph: faster to start, no checkpoints; ``spatioxolver ask`` uses it).
     on_event: callable receiving live per-node events (``{"event", "node", ...}``).
     return_errors: return an ``Answer`` with ``error`` set instead of raising.
     scene_graph: a scene graph to reason over instead of perceiving one: a
@@ -187,17 +190,25 @@ def _client(model: str, options: dict[str, Any]) -> Any:
     return get_model(model, **kwargs)
 
 
-_COMPILED: dict[str, Any] = {}
+_COMPILED: dict[tuple[str, str], Any] = {}
 
 
-def _graph(name: str, checkpointer: Any = None) -> Any:
+def _graph(name: str, checkpointer: Any = None, runner: str = "langgraph") -> Any:
     from spatioxolver.graphs import build_graph
 
     if checkpointer is not None:
         return build_graph(name, checkpointer=checkpointer)
-    if name not in _COMPILED:
-        _COMPILED[name] = build_graph(name)
-    return _COMPILED[name]
+    if (name, runner) not in _COMPILED:
+        _COMPILED[name, runner] = build_graph(name, runner=runner)
+    return _COMPILED[name, runner]
+
+
+def _step_limit(exc: BaseException) -> bool:
+    """LangGraph's GraphRecursionError or the local runner's StepLimitError (LangGraph is
+    not imported to ask)."""
+    from spatioxolver.graphs._local import StepLimitError
+
+    return isinstance(exc, StepLimitError) or type(exc).__name__ == "GraphRecursionError"
 
 
 async def _run(
@@ -209,8 +220,6 @@ async def _run(
 ) -> dict[str, Any]:
     """Run a graph; ``on_perceived(state)`` is called once, as soon as the consistency step
     has produced the repaired scene graph (before reasoning)."""
-    from langgraph.errors import GraphRecursionError
-
     from spatioxolver.graphs.agentic import RECURSION_LIMIT
 
     on_event: Callable[[dict[str, Any]], Any] | None = options.get("on_event")
@@ -241,8 +250,12 @@ async def _run(
 
             async with AsyncSqliteSaver.from_conn_string(str(checkpoint)) as saver:
                 return await drive(_graph(graph_name, saver))
-        return await drive(_graph(graph_name))
-    except GraphRecursionError as exc:
+        from spatioxolver.graphs._spec import normalize_runner
+
+        return await drive(_graph(graph_name, runner=normalize_runner(options.get("runner"))))
+    except Exception as exc:
+        if not _step_limit(exc):
+            raise
         raise ConfigError(
             f"graph {graph_name!r} exceeded its recursion limit ({RECURSION_LIMIT}): {exc}"
         ) from None

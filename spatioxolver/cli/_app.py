@@ -58,9 +58,9 @@ def process_defaults() -> None:
     CPU on 2 cores for no speed, and starved the worker processes at concurrency 2). It must
     happen before numpy is first imported, which the CLI has not done yet here.
     """
-    from spatioxolver._lazy_imports import defer_unused_packages
+    from spatioxolver._lazy_imports import defer_on_import
 
-    defer_unused_packages()
+    defer_on_import("langgraph")
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 

@@ -142,6 +142,13 @@ def _add_input_options(parser: Any) -> None:
         help="run the spatioxolver.agents plug-in NAME instead of the agentic graph's built-in NODE "
         "(segmentation, attributes, relations, symmetry, transformation, consistency, reasoning); repeatable",
     )
+    parser.add_argument(
+        "--runner",
+        default="local",
+        choices=("local", "langgraph"),
+        help="run the graph in-process (default: the same nodes and edges, starts without importing "
+        "LangGraph) or as its compiled LangGraph state machine (what the API and `eval` use)",
+    )
     add_agent_model_flags(parser)
     add_segmentation_flags(parser)
 
@@ -167,6 +174,7 @@ def _apply_input_options(args: argparse.Namespace, call: dict[str, Any], n_image
     agents = _agents(getattr(args, "agent", None))
     if agents:
         call["agents"] = agents
+    call["runner"] = args.runner
     if getattr(args, "world_prior", None):
         from spatioxolver.world import coerce_world_prior
 

@@ -1,6 +1,7 @@
-"""``spatioxolver ask`` on the geometric backend loads no scipy, no evals and defers
-LangGraph's unused dependencies (langsmith's generated API types, the LangGraph server SDK),
-which still work when something does use them."""
+"""``spatioxolver ask`` on the geometric backend loads no scipy, no evals and no LangGraph
+(its graph runs in-process: nothing of langgraph, langchain_core, langsmith or requests is
+imported); with ``--runner langgraph`` it defers LangGraph's unused dependencies (langsmith's
+generated API types, the LangGraph server SDK), which still work when something does use them."""
 
 from __future__ import annotations
 
@@ -42,22 +43,40 @@ def small_image(tmp_path_factory) -> Path:
 _ASK = """
 import json, sys
 from spatioxolver.cli import main
-code = main(["ask", sys.argv[1], "Which object is the leftmost?", "--json"])
+code = main(["ask", sys.argv[1], "Which object is the leftmost?", "--json", *{extra!r}])
 lazy = [m for m in {deferred!r} if type(sys.modules.get(m)).__name__ == "_LazyPackage"]
-loaded = sorted({{m.split(".")[0] for m in sys.modules if m.split(".")[0] in ("scipy", "evals", "litellm")}})
+loaded = sorted({{m.split(".")[0] for m in sys.modules if m.split(".")[0] in {heavy!r}}})
 evals = [m for m in sys.modules if m.startswith("spatioxolver.evals")]
 print(json.dumps({{"code": code, "lazy": lazy, "loaded": loaded + evals}}))
 """
 
 
-def test_ask_loads_no_scipy_or_evals_and_defers_langgraph_extras(small_image: Path, tmp_path: Path) -> None:
-    code = _ASK.format(deferred=DEFERRED).replace("sys.argv[1]", repr(str(small_image)))
-    out = _python(code, tmp_path)
+LIGHT = ("scipy", "evals", "litellm")
+LANGGRAPH = ("langgraph", "langchain_core", "langsmith", "langgraph_sdk", "requests")
+
+
+def _ask(image: Path, *extra: str, heavy: tuple[str, ...] = LIGHT) -> str:
+    return _ASK.format(deferred=DEFERRED, extra=list(extra), heavy=heavy).replace(
+        "sys.argv[1]", repr(str(image))
+    )
+
+
+def test_ask_loads_no_scipy_evals_or_langgraph(small_image: Path, tmp_path: Path) -> None:
+    out = _python(_ask(small_image, heavy=LIGHT + LANGGRAPH), tmp_path)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.strip().splitlines()
     answer, report = json.loads(lines[-2]), json.loads(lines[-1])
     assert report["code"] == 0 and answer["answer"]
     assert "red" in json.dumps(answer).lower()  # the leftmost object is the red one
+    assert report["loaded"] == []
+
+
+def test_ask_on_langgraph_defers_its_extras(small_image: Path, tmp_path: Path) -> None:
+    out = _python(_ask(small_image, "--runner", "langgraph"), tmp_path)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    answer, report = json.loads(lines[-2]), json.loads(lines[-1])
+    assert report["code"] == 0 and "red" in json.dumps(answer).lower()
     assert report["loaded"] == []
     assert report["lazy"] == list(DEFERRED)
 
@@ -84,7 +103,7 @@ def shaded_scene(tmp_path_factory) -> Path:
 
 
 def test_a_shaded_scene_is_answered_without_scipy(shaded_scene: Path, tmp_path: Path) -> None:
-    code = _ASK.format(deferred=DEFERRED).replace("sys.argv[1]", repr(str(shaded_scene)))
+    code = _ask(shaded_scene, heavy=LIGHT + LANGGRAPH)
     code = code.replace('"Which object is the leftmost?"', '"How many objects are there?"')
     out = _python(code, tmp_path)
     assert out.returncode == 0, out.stderr
@@ -95,8 +114,7 @@ def test_a_shaded_scene_is_answered_without_scipy(shaded_scene: Path, tmp_path: 
 
 
 def test_eager_switch_turns_deferral_off(small_image: Path, tmp_path: Path) -> None:
-    code = _ASK.format(deferred=DEFERRED).replace("sys.argv[1]", repr(str(small_image)))
-    out = _python(code, tmp_path, SPATIOXOLVER_EAGER_IMPORTS="1")
+    out = _python(_ask(small_image, "--runner", "langgraph"), tmp_path, SPATIOXOLVER_EAGER_IMPORTS="1")
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout.strip().splitlines()[-1])["lazy"] == []
 
@@ -130,3 +148,17 @@ def test_a_missing_or_plain_module_is_not_deferred() -> None:
     from spatioxolver._lazy_imports import defer_unused_packages
 
     assert defer_unused_packages(["no_such_package_xyz", "json"]) == []
+
+
+def test_deferral_waits_for_langgraph_and_then_steps_aside(tmp_path: Path) -> None:
+    code = """
+import sys
+from spatioxolver._lazy_imports import defer_on_import, _DeferOnImport
+print(defer_on_import("langgraph"), defer_on_import("langgraph"))
+print(sum(isinstance(f, _DeferOnImport) for f in sys.meta_path), "langsmith" in sys.modules)
+import langgraph.graph
+print(type(sys.modules["langsmith.types"]).__name__, sum(isinstance(f, _DeferOnImport) for f in sys.meta_path))
+"""
+    out = _python(code, tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[:3] == ["True True", "1 False", "_LazyPackage 0"]
