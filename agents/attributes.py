@@ -239,6 +239,7 @@ def _describe_geometric(
     basic_terms = prior_of(options) is None and "palette" not in options
     all_masks = [object_mask(obj, (h, w)) for obj in objects]
     hidden = _in_contact(objects, all_masks) if options.get("occlusion", True) else set()
+    cover: np.ndarray | None = None
     for k, obj in enumerate(objects):
         mask = all_masks[k]
         masks.append(mask)
@@ -251,11 +252,12 @@ def _describe_geometric(
         colour, c_conf, c_shares = name_colour(body, palette_name=palette_name)
         outline = crop
         if k in hidden:  # a ball's outline partly hidden by the objects it touches, completed
-            others = np.zeros((h, w), bool)
-            for j, other in enumerate(all_masks):
-                if j != k and other is not None:
-                    others |= other
-            outline = completed_outline(mask, others)
+            if cover is None:  # how many objects cover each pixel (once, not once per hidden object)
+                cover = np.zeros((h, w), np.uint16)
+                for other in all_masks:
+                    if other is not None:
+                        cover += other
+            outline = completed_outline(mask, (cover - mask) > 0)
         feats = silhouette_features(outline, smooth_small=basic_terms) if obj.mask is not None else {}
         shape, s_conf, s_scores = classify_shape(feats) if feats else ("unknown", 0.0, {})
         m_feats = material_features(body)

@@ -86,11 +86,13 @@ def is_penumbra_sliver(mask: np.ndarray, rgb: np.ndarray, lab: np.ndarray, bg: n
 
     ``rgb``, ``lab`` and ``bg`` (``(..., 6)``: background Lab then sRGB) cover the same crop.
     """
-    if not mask.any():
+    from .objects import mask_bounds
+
+    bounds = mask_bounds(mask)
+    if bounds is None:
         return False
     depth = thickness(mask)
-    ys, xs = np.nonzero(mask)
-    length = max(int(ys.max() - ys.min()), int(xs.max() - xs.min())) + 1
+    length = max(bounds[1] - bounds[0], bounds[3] - bounds[2])
     if depth > 6.0 or length < 6.0 * max(depth, 1.0):
         return False
     px = rgb[mask].astype(np.float32)

@@ -161,11 +161,13 @@ def noisy(rgb: np.ndarray) -> bool:
     clean renders and JPEG, whose flat areas stay flat)."""
     import cv2
 
-    small = rgb[::2, ::2] if rgb.shape[0] * rgb.shape[1] > 400_000 else rgb
-    diff = np.abs(
-        small.astype(np.int16) - cv2.medianBlur(np.ascontiguousarray(small), 3).astype(np.int16)
-    ).mean(axis=2)
-    return float(np.percentile(diff, 50)) > 0.3
+    small = np.ascontiguousarray(rgb[::2, ::2] if rgb.shape[0] * rgb.shape[1] > 400_000 else rgb)
+    blurred = cv2.medianBlur(small, 3)
+    # cv2.absdiff per channel, summed: the same median as the mean over channels (sum / 3 vs
+    # 0.9), without numpy's slow reduction over a length-3 axis.
+    diff = cv2.absdiff(small, blurred).astype(np.uint16)
+    total = diff[..., 0] + diff[..., 1] + diff[..., 2]
+    return float(np.percentile(total, 50)) / 3 > 0.3
 
 
 def _shadow_pixels(
@@ -173,9 +175,14 @@ def _shadow_pixels(
 ) -> tuple[np.ndarray, float | None]:
     import cv2
 
-    ratio = rgb.astype(np.float32) / np.maximum(bg_rgb, 4.0)
-    mean_ratio = ratio.mean(axis=2)
-    spread = (ratio.max(axis=2) - ratio.min(axis=2)) / np.maximum(mean_ratio, 1e-3)
+    # Per-channel ratios to the background, their mean and relative spread; channel by channel
+    # (reductions over a length-3 last axis were 9x slower), bit-identical to ratio.mean(axis=2).
+    den = np.maximum(bg_rgb, np.float32(4.0))
+    r, g, b = (rgb[..., k].astype(np.float32) / den[..., k] for k in range(3))
+    mean_ratio = ((r + g + b).astype(np.float64) / 3).astype(np.float32)
+    spread = (np.maximum(np.maximum(r, g), b) - np.minimum(np.minimum(r, g), b)) / np.maximum(
+        mean_ratio, 1e-3
+    )
     if noisy_input:
         # Sensor noise or JPEG blocks would split one flat grey shape (or one shadow) into
         # fragments, each judged apart: judge 3 x 3 medians instead.

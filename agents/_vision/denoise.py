@@ -59,14 +59,20 @@ def noise_sigma(rgb: np.ndarray) -> float:
     return float(np.median(response) / (0.6745 * 6.0))
 
 
-def _flat_share(rgb: np.ndarray) -> float:
+def flat_share(lab: np.ndarray) -> float:
+    """Share of pixels in flat colour patches (within 4 Lab units of their 3x3 neighbourhood's
+    median). Summed channel by channel: a reduction over the length-3 last axis was ~8x slower."""
     import cv2
 
+    lab = np.ascontiguousarray(lab, dtype=np.float32)
+    sq = (lab - cv2.medianBlur(lab, 3)) ** 2
+    return float((np.sqrt(sq[..., 0] + sq[..., 1] + sq[..., 2]) < 4.0).mean())
+
+
+def _flat_share(rgb: np.ndarray) -> float:
     from .colour import rgb_to_lab
 
-    lab = rgb_to_lab(rgb).astype(np.float32)
-    smooth = cv2.medianBlur(np.ascontiguousarray(lab), 3)
-    return float((np.sqrt(((lab - smooth) ** 2).sum(axis=2)) < 4.0).mean())
+    return flat_share(rgb_to_lab(rgb))
 
 
 def for_reading(rgb: np.ndarray, *, plain: bool = False) -> tuple[np.ndarray, bool]:

@@ -9,7 +9,29 @@ import numpy as np
 from spatioxolver.rle import decode_mask, encode_mask
 from spatioxolver.schema import Attributes, SpatialObject
 
-__all__ = ["object_from_mask", "object_from_crop", "object_from_box", "number_in_raster_order", "object_mask"]
+__all__ = [
+    "mask_bounds",
+    "object_from_mask",
+    "object_from_crop",
+    "object_from_box",
+    "number_in_raster_order",
+    "object_mask",
+]
+
+
+def mask_bounds(mask: np.ndarray) -> tuple[int, int, int, int] | None:
+    """``(y0, y1, x0, x1)`` (ends exclusive) of a 2-D mask's non-zero pixels; ``None`` when empty.
+
+    OpenCV's bounding rectangle of the mask's bytes: about 15x faster than ``np.nonzero`` on a
+    full-image mask, which perception did for every object several times over.
+    """
+    import cv2
+
+    m = mask.view(np.uint8) if mask.dtype == bool else (mask != 0).view(np.uint8)
+    x, y, w, h = cv2.boundingRect(np.ascontiguousarray(m))
+    if w == 0 or h == 0:
+        return None
+    return y, y + h, x, x + w
 
 
 def object_from_mask(

@@ -43,13 +43,9 @@ def occlusion_pairs(
     """
     import cv2
 
-    boxes = []
-    for m in masks:
-        if m is None or not m.any():
-            boxes.append(None)
-            continue
-        ys, xs = np.nonzero(m)
-        boxes.append((int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1))
+    from .objects import mask_bounds
+
+    boxes = [None if m is None else mask_bounds(m) for m in masks]
     kernel = np.ones((3, 3), np.uint8)
     out = []
     for i in range(len(masks)):

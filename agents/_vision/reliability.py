@@ -56,15 +56,6 @@ def _small(rgb: np.ndarray) -> np.ndarray:
     return cv2.resize(rgb, (max(8, round(w * f)), max(8, round(h * f))), interpolation=cv2.INTER_AREA)
 
 
-def _flat_share(lab: np.ndarray) -> float:
-    """Share of pixels in flat colour patches (within 4 Lab units of a 3x3 neighbourhood's median)."""
-    import cv2
-
-    smooth = cv2.medianBlur(np.ascontiguousarray(lab.astype(np.float32)), 3)
-    dev = np.sqrt(((lab - smooth) ** 2).sum(axis=2))
-    return float((dev < 4.0).mean())
-
-
 def image_quality(rgb: np.ndarray) -> dict[str, float]:
     """Reliability (0..1) of reading ``rgb`` geometrically, with its features (measured once
     per image content: the segmenter and the image description both ask)."""
@@ -86,6 +77,7 @@ def _measure(small: np.ndarray) -> dict[str, float]:
 
     from .background import fit_background
     from .colour import rgb_to_lab
+    from .denoise import flat_share
 
     lab = rgb_to_lab(small).astype(np.float32)
     model = fit_background(lab, small, step=2)
@@ -94,7 +86,7 @@ def _measure(small: np.ndarray) -> dict[str, float]:
     grad = np.hypot(gx, gy)
     texture = float(np.median(grad))
     busy = float((grad > 2.5).mean())
-    flat = _flat_share(lab)
+    flat = flat_share(lab)
     score = 1.0
     score *= float(np.clip((flat - 0.55) / 0.3, 0.0, 1.0))
     score *= float(np.clip((0.45 - busy) / 0.3, 0.0, 1.0))

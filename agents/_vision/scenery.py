@@ -105,14 +105,15 @@ def to_input_crop(mask: np.ndarray, shape: tuple[int, int]) -> tuple[np.ndarray,
     only around the object (no full-size array)."""
     import cv2
 
+    from .objects import mask_bounds
+
     h, w = shape
-    ys, xs = np.nonzero(mask)
+    by0, by1, bx0, bx1 = mask_bounds(mask)  # type: ignore[misc]  # an object's mask is never empty
     if mask.shape == (h, w):
-        y0, x0 = int(ys.min()), int(xs.min())
-        return mask[y0 : int(ys.max()) + 1, x0 : int(xs.max()) + 1], y0, x0
+        return mask[by0:by1, bx0:bx1], by0, bx0
     sy, sx = mask.shape[0] / h, mask.shape[1] / w
-    wy0, wy1 = max(int(ys.min()) - 1, 0), min(int(ys.max()) + 2, mask.shape[0])
-    wx0, wx1 = max(int(xs.min()) - 1, 0), min(int(xs.max()) + 2, mask.shape[1])
+    wy0, wy1 = max(by0 - 1, 0), min(by1 + 1, mask.shape[0])
+    wx0, wx1 = max(bx0 - 1, 0), min(bx1 + 1, mask.shape[1])
     y0, y1 = max(int(math.floor(wy0 / sy)), 0), min(int(math.ceil(wy1 / sy)), h)
     x0, x1 = max(int(math.floor(wx0 / sx)), 0), min(int(math.ceil(wx1 / sx)), w)
     small = mask[wy0:wy1, wx0:wx1].astype(np.uint8) * 255

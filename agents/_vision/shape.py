@@ -92,11 +92,15 @@ def silhouette_features(mask: np.ndarray, *, smooth_small: bool = False) -> dict
     """
     import cv2
 
-    ys, xs = np.nonzero(mask)
-    if ys.size < 5:
-        return {"area": float(ys.size)}
-    y0, y1, x0, x1 = ys.min(), ys.max(), xs.min(), xs.max()
-    crop = np.ascontiguousarray(mask[y0 : y1 + 1, x0 : x1 + 1]).astype(np.uint8)
+    from .objects import mask_bounds
+
+    bounds = mask_bounds(mask)
+    crop = (
+        np.zeros((0, 0), np.uint8) if bounds is None else mask[bounds[0] : bounds[1], bounds[2] : bounds[3]]
+    )
+    if np.count_nonzero(crop) < 5:
+        return {"area": float(np.count_nonzero(crop))}
+    crop = np.ascontiguousarray(crop).astype(np.uint8)
     if smooth_small:
         crop = _smooth_small(crop)
     ys = np.nonzero(crop)[0]

@@ -203,4 +203,6 @@ def repair_scene_graph(
                 "coverage": t.coverage()["pairs"],
             }
         )
-    return graph.model_copy(deep=True, update={"relations": new_relations}), records
+    # A new graph around the same (unmodified) objects: no deep copy of every object (~1 ms at
+    # 20 objects) that no caller needs.
+    return graph.model_copy(update={"relations": new_relations}), records
