@@ -414,7 +414,8 @@ def _eval_arm(root: str, run: str, concurrency: str, workers: str, limit: str, f
     t = time.perf_counter()
     asyncio.run(
         aevaluate(root, model="geometric", concurrency=int(concurrency), workers=workers_arg, run_dir=run,
-                  progress=False, limit=int(limit) or None)
+                  progress=False, limit=int(limit) or None,
+                  options={"runner": os.environ.get(_RUNNER_ENV) or "langgraph"})
     )  # fmt: skip
     wall = time.perf_counter() - t
     from spatioxolver.evals.processes import worker_stats
@@ -431,6 +432,9 @@ def _eval_arm(root: str, run: str, concurrency: str, workers: str, limit: str, f
     )  # fmt: skip
 
 
+_RUNNER_ENV = "SPATIOXOLVER_BENCH_RUNNER"  # the runner of one arm of section 6
+
+
 def bench_eval_concurrency(scenes: int) -> None:
     from spatioxolver.evals.results import read_rows
 
@@ -443,7 +447,9 @@ def bench_eval_concurrency(scenes: int) -> None:
     )
     # (concurrency, workers): "auto" is the CLI's default (`spatioxolver eval --concurrency N`);
     # the last arm keeps every example in this process (threads), as before worker processes.
+    # Then the same default arms with the in-process runner (``--runner local``).
     arms = [(1, "auto"), (2, "auto"), (8, "auto"), (2, 1), (2, "forced")]
+    local_arms = [(1, "auto", "local"), (2, "auto", "local")]
     with tempfile.TemporaryDirectory() as tmp:
         full = Path(tmp) / "ctr"
         generate("ctr", full, scenes=scenes, seed=6, n=8, progress=False, width=480, height=320)
@@ -451,10 +457,10 @@ def bench_eval_concurrency(scenes: int) -> None:
         n_few = _thin_copy(full, few, 3)
         n_all = len((full / "manifest.jsonl").read_text().splitlines())
         sets = (
-            (f"3 questions per image ({n_few} examples)", few, None, arms),
-            ("all questions, first 600", full, 600, arms),
+            (f"3 questions per image ({n_few} examples)", few, None, arms + local_arms),
+            ("all questions, first 600", full, 600, arms + local_arms),
             # A run as long as a study's (start-up is a smaller share): the default arms only.
-            (f"all questions ({n_all} examples), default settings only", full, None, arms[:2]),
+            (f"all questions ({n_all} examples), default settings only", full, None, arms[:2] + local_arms),
         )
         for label, root, limit, set_arms in sets:
             rates: dict[Any, float] = {}
@@ -465,9 +471,10 @@ def bench_eval_concurrency(scenes: int) -> None:
             cpu: dict[Any, tuple[float, float]] = {}
             startup: dict[Any, float] = {}
             for arm in set_arms:
-                c, w = arm
-                run = Path(tmp) / f"run-{root.name}-{limit}-{c}-{w}"
-                passes = Path(tmp) / f"passes-{root.name}-{limit}-{c}-{w}"
+                c, w = arm[:2]
+                runner = arm[2] if len(arm) > 2 else "langgraph"
+                run = Path(tmp) / f"run-{root.name}-{limit}-{c}-{w}-{runner}"
+                passes = Path(tmp) / f"passes-{root.name}-{limit}-{c}-{w}-{runner}"
                 passes.mkdir()
                 # A fresh process per arm, as a `spatioxolver eval` run is (what it has imported
                 # decides how its workers start); the time is the run's, not the interpreter's start.
@@ -476,6 +483,7 @@ def bench_eval_concurrency(scenes: int) -> None:
                     [sys.executable, __file__, "--eval-arm", str(root), str(run), str(c),
                      "auto" if forced else str(w), str(limit or 0), forced],
                     capture_output=True, text=True, check=False, env={**os.environ, _PASSES_DIR: str(passes),
+                    _RUNNER_ENV: runner,
                     # as `spatioxolver` sets it (process_defaults), before this script imports numpy
                     "OPENBLAS_NUM_THREADS": os.environ.get("OPENBLAS_NUM_THREADS", "1")},
                 )  # fmt: skip
@@ -496,10 +504,10 @@ def bench_eval_concurrency(scenes: int) -> None:
             print(f"  {label}:")
             base, steady_base = rates[arms[0]], steady[arms[0]] or 1.0
             for arm in set_arms:
-                c, w = arm
+                c, w = arm[:2]
                 where = {"auto": "default (CLI)", "forced": "workers forced"}.get(
                     str(w), "all in this process"
-                )
+                ) + (", runner local" if len(arm) > 2 else "")
                 started, answered, shipped = in_workers[arm]
                 print(
                     f"    concurrency {c}, {where:<20} {rates[arm]:6.1f} ex/s x{rates[arm] / base:.2f}   "
@@ -508,7 +516,14 @@ def bench_eval_concurrency(scenes: int) -> None:
                     f"(images shared {shipped})   CPU s main {cpu[arm][0]:.1f} workers {cpu[arm][1]:.1f}"
                 )
             two, two_steady = rates[arms[1]] / base, steady[arms[1]] / steady_base
-            if len(set_arms) == 2:
+            loc1, loc2 = local_arms
+            print(
+                f"    RATIO runner local / langgraph: concurrency 1 x{rates[loc1] / base:.2f}, concurrency 2 "
+                f"x{rates[loc2] / rates[arms[1]]:.2f}; local concurrency 2 / 1 x{rates[loc2] / rates[loc1]:.2f} "
+                f"(steady x{steady[loc2] / (steady[loc1] or 1.0):.2f}); same rows: "
+                f"{rows[loc1] == rows[arms[0]] and rows[loc2] == rows[arms[0]]}"
+            )
+            if len(set_arms) == 4:
                 print(
                     f"    RATIO concurrency 2 / 1 (default settings), long run: whole run x{two:.2f} "
                     f"{'met' if two >= 1.6 else 'MISSED'} (target 1.6); steady x{two_steady:.2f}; "

@@ -34,6 +34,7 @@ _CALL_OPTIONS += (
     "world_prior",
     "segmentation_backend",
     "segmentation_options",
+    "runner",
 )
 
 

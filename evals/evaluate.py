@@ -112,6 +112,7 @@ _RUN_OPTIONS = (
     "segmentation_options",
     "refinements",
     "world_prior",
+    "runner",
 )
 
 

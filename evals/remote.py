@@ -51,15 +51,16 @@ def _run(coro: Any) -> Any:
 
 
 def load_graph(settings: dict[str, Any]) -> str:
-    """Import LangGraph and compile the run's graph (once per process); returns its name. Loads
-    no OpenCV and starts no thread, so a process may still fork after it (its children then
-    start with the graph compiled)."""
+    """Build the run's graph once per process (on the LangGraph runner: import LangGraph and
+    compile it); returns its name. Loads no OpenCV and starts no thread, so a process may still
+    fork after it (its children then start with the graph built)."""
     from spatioxolver.graphs import normalize_graph_name
+    from spatioxolver.graphs._spec import normalize_runner
 
     from spatioxolver import api
 
     graph = normalize_graph_name(str(settings.get("graph") or "agentic"))
-    api._graph(graph)
+    api._graph(graph, runner=normalize_runner((settings.get("options") or {}).get("runner")))
     return graph
 
 

@@ -170,9 +170,13 @@ def check_resume(run_json: Path, config: RunConfig) -> dict[str, Any]:
         ) from exc
     old = dict(previous.get("config") or {}) if isinstance(previous, dict) else {}
     new = config.model_dump(mode="json")
-    for cfg in (old, new):  # reading the response cache or not does not change what a row means
+    # Reading the response cache or not, and which runner steps the graph (same nodes, same
+    # answers), do not change what a row means.
+    for cfg in (old, new):
         if isinstance(cfg.get("options"), dict):
-            cfg["options"] = {k: v for k, v in cfg["options"].items() if k != "response_cache"}
+            cfg["options"] = {
+                k: v for k, v in cfg["options"].items() if k not in ("response_cache", "runner")
+            }
     diffs = [f"{k}: {old.get(k)!r} -> {new.get(k)!r}" for k in RESUME_KEYS if old.get(k) != new.get(k)]
     if diffs:
         raise BenchmarkError(

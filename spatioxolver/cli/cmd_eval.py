@@ -68,6 +68,13 @@ def add_parser(subparsers: Any) -> None:
     ev.add_argument("--limit", type=int, help="evaluate only the first N examples of the split")
     ev.add_argument("--concurrency", type=int, default=None, help="examples in flight at once (default 4)")
     ev.add_argument(
+        "--runner",
+        default=None,
+        choices=("langgraph", "local"),
+        help="run each example's graph as its compiled LangGraph state machine (default) or in-process "
+        "(the same nodes and edges, same answers; no LangGraph import, less overhead per example)",
+    )
+    ev.add_argument(
         "--timeout",
         type=float,
         default=None,
@@ -328,6 +335,8 @@ def _eval(args: argparse.Namespace) -> int:
         options["world_prior"] = coerce_world_prior(args.world_prior).to_dict()
     if args.study_repair:
         options["repair_method"] = args.study_repair
+    if getattr(args, "runner", None):
+        options["runner"] = args.runner
     model_options = {
         **parse_model_options_from_study(args.study_model_options),
         **parse_model_options(args.model_option),  # flags win per key
