@@ -262,6 +262,7 @@ def test_ask_example_passes_what_the_runner_passes(tmp_path, fx, monkeypatch, ca
     got = dict(calls[0])
     got["images"] = list(got["images"]) if isinstance(got["images"], list) else [got["images"]]
     got.pop("repair_method")
+    assert got.pop("runner") == "local"  # how `ask` steps the graph (same nodes), not an input
     assert got == expected
     assert expected["ground_truth"]["example"]["id"] == "ctr-s0-H-12" and expected["marks"]
     assert expected["clean_images"] and calls[1]["model"] == "geometric"
