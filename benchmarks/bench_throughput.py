@@ -573,6 +573,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["--eval-arm"]:  # one arm of section 6, in a process of its own
         _eval_arm(*argv[1:7])
         return 0
+    if "--only-scene" in argv:  # section 1 alone
+        bench_scene_graph((3, 8, 20) if quick else (3, 8, 20, 40), 2 if quick else 3)
+        return 0
     if "--only-ask" in argv:  # section 3 alone
         bench_ask(3 if quick else 5)
         return 0

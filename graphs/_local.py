@@ -49,11 +49,22 @@ class StepLimitError(RuntimeError):
     """The run took more steps than its ``recursion_limit`` (LangGraph's GraphRecursionError)."""
 
 
+def _emit(event: Any) -> None:
+    from spatioxolver.graphs._events import emit
+
+    emit(event)
+
+
 @dataclass(frozen=True)
 class LocalRuntime:
-    """What a node receives as ``runtime``: the run's context."""
+    """What a node (or an agent plug-in) receives as ``runtime``: the run's context, a stream
+    writer for custom events, and LangGraph's other runtime fields, empty (no store, no
+    previous checkpoint)."""
 
     context: Any
+    store: Any = None
+    stream_writer: Callable[[Any], None] = _emit
+    previous: Any = None
 
 
 def _reducers() -> dict[str, Callable[[Any, Any], Any]]:

@@ -29,6 +29,7 @@ class FixedObjects:
 
     async def run(self, state, runtime):
         SEEN["segmentation"] = (state, runtime)
+        runtime.stream_writer({"event": "plugin", "node": "segmentation", "note": "two boxes"})
         objs = [
             {"id": "o1", "bbox": [10, 10, 30, 30], "centroid": [20, 20], "area": 400, "frame": 0},
             {"id": "o2", "bbox": [60, 10, 90, 40], "centroid": [75, 25], "area": 900, "frame": 0},
@@ -99,6 +100,19 @@ def test_segmentation_plugin_replaces_the_built_in(fake_plugins, boxes_view):
     assert isinstance(ctx.frames[0], np.ndarray) and ctx.frames[0].shape == boxes_view.rgb.shape
     assert len(ctx.clean_frames) == 1 and ctx.backend == "geometric" and ctx.model == "geometric"
     assert ctx.plugins["segmentation"] is not None
+
+
+@pytest.mark.parametrize("runner", ["langgraph", "local"])
+def test_plugins_run_the_same_on_either_runner(fake_plugins, boxes_view, runner):
+    events: list[dict] = []
+    answer = ask(
+        boxes_view.rgb, "How many objects are there?", agents={"segmentation": "fake_seg"}, runner=runner,
+        on_event=events.append,
+    )  # fmt: skip
+    assert answer.value == 2
+    _state, runtime = fake_plugins.SEEN["segmentation"]
+    assert runtime.context.backend == "geometric" and runtime.store is None
+    assert {"event": "plugin", "node": "segmentation", "note": "two boxes"} in events  # its own event
 
 
 def test_reasoning_plugin_sees_the_repaired_graph(fake_plugins, boxes_view):
