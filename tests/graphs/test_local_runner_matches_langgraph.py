@@ -190,3 +190,18 @@ def test_reducers_append_the_trace_and_replace_other_keys() -> None:
     assert final["prompt_hashes"] == {"a": "1", "b": "2"} and final["question"] == "changed"
     compiled = spec.compile()
     assert asyncio.run(compiled.ainvoke({"trace": [{"node": "given"}], "question": "q"})) == final
+
+
+def test_scene_files_are_byte_identical_on_both_runners(tmp_path) -> None:
+    from PIL import Image
+
+    from spatioxolver.cli import main
+
+    path = tmp_path / "scene.png"
+    Image.fromarray(_scene()).save(path)
+    outs = []
+    for runner in ("local", "langgraph"):
+        out = tmp_path / f"{runner}.json"
+        assert main(["scene", str(path), "--out", str(out), "--runner", runner]) == 0
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1] and b'"objects"' in outs[0]
