@@ -123,23 +123,6 @@ def _inner_pixels(rgb: np.ndarray, mask: np.ndarray, whole_rim: bool = True) -> 
     return rgb[inner]
 
 
-def _in_contact(objects: list[SpatialObject], masks: list[np.ndarray | None]) -> set[int]:
-    """Indices of the objects whose box comes within a few px of another's (candidates for a
-    partly hidden outline: a straight occluding edge leaves no bite for the occlusion test)."""
-    boxes = [
-        o.bbox if m is not None and o.bbox is not None else None for o, m in zip(objects, masks, strict=True)
-    ]
-    out: set[int] = set()
-    for i, a in enumerate(boxes):
-        for j in range(i + 1, len(boxes)):
-            b = boxes[j]
-            if a is None or b is None:
-                continue
-            if a[0] - 6 <= b[2] and b[0] - 6 <= a[2] and a[1] - 6 <= b[3] and b[1] - 6 <= a[3]:
-                out.update((i, j))
-    return out
-
-
 def _hull_area(mask: np.ndarray) -> float:
     """Area of the mask's convex hull (an occluded object's outline, completed), in px."""
     import cv2
@@ -221,10 +204,11 @@ def _consistent_drawing(
 def _describe_geometric(
     rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]
 ) -> list[SpatialObject]:
-    from ._vision.amodal import completed_outline
+    from ._vision.amodal import completed_flat, completed_outline, in_contact
     from ._vision.colour import colour_saturation, name_colour
     from ._vision.denoise import for_reading
     from ._vision.material import classify_material, material_features
+    from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import open_words
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
 
@@ -238,7 +222,12 @@ def _describe_geometric(
     # and small silhouettes are measured smoothed (sizes vary in a user's image).
     basic_terms = prior_of(options) is None and "palette" not in options
     all_masks = [object_mask(obj, (h, w)) for obj in objects]
-    hidden = _in_contact(objects, all_masks) if options.get("occlusion", True) else set()
+    boxes = [o.bbox if m is not None else None for o, m in zip(objects, all_masks, strict=True)]
+    hidden = in_contact(boxes) if options.get("occlusion", True) else set()
+    pairs = occlusion_pairs(all_masks) if options.get("occlusion", True) else []
+    fronts: dict[int, list[int]] = {}  # object -> the objects in front of it
+    for front_k, back_k, _ in pairs:
+        fronts.setdefault(back_k, []).append(front_k)
     cover: np.ndarray | None = None
     for k, obj in enumerate(objects):
         mask = all_masks[k]
@@ -250,14 +239,22 @@ def _describe_geometric(
         crop = mask[rows, cols]
         body = _body_pixels(rgb[rows, cols], crop, whole_rim=basic_terms)
         colour, c_conf, c_shares = name_colour(body, palette_name=palette_name)
-        outline = crop
+        outline, flat_outline = crop, None
         if k in hidden:  # a ball's outline partly hidden by the objects it touches, completed
             if cover is None:  # how many objects cover each pixel (once, not once per hidden object)
                 cover = np.zeros((h, w), np.uint16)
                 for other in all_masks:
                     if other is not None:
                         cover += other
-            outline = completed_outline(mask, (cover - mask) > 0)
+            others = (cover - mask) > 0
+            outline = completed_outline(mask, others)
+            if basic_terms:  # a drawn shape partly under others, completed
+                front = None  # the shapes in front of it, when the occlusion test tells
+                if fronts.get(k):
+                    front = np.zeros((h, w), bool)
+                    for j in fronts[k]:
+                        front |= all_masks[j]
+                flat_outline = completed_flat(mask, front, others)
         feats = silhouette_features(outline, smooth_small=basic_terms) if obj.mask is not None else {}
         shape, s_conf, s_scores = classify_shape(feats) if feats else ("unknown", 0.0, {})
         m_feats = material_features(body)
@@ -277,6 +274,7 @@ def _describe_geometric(
                 full=rgb[rows, cols],
                 basic_terms=basic_terms,
                 drawing=drawing,
+                completed=flat_outline,
             )
             extras.update(flat_extras)
         extras.update(
@@ -304,11 +302,8 @@ def _describe_geometric(
     depths, source = depth_cues(out, (w, h), options, masks)
     sizes = size_classes(out, (w, h), prior) if prior is not None else area_size_classes(out)
     occludes: dict[int, list[str]] = {}
-    if options.get("occlusion", True):
-        from ._vision.occlusion import occlusion_pairs
-
-        for front, back, _ in occlusion_pairs(masks):
-            occludes.setdefault(front, []).append(out[back].id)
+    for front_k, back_k, _ in pairs:
+        occludes.setdefault(front_k, []).append(out[back_k].id)
     final = []
     for k, (obj, d, size) in enumerate(zip(out, depths, sizes, strict=True)):
         extras = {

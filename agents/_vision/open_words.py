@@ -28,6 +28,7 @@ def open_words(
     full: np.ndarray | None = None,
     basic_terms: bool = False,
     drawing: bool = False,
+    completed: np.ndarray | None = None,
 ) -> tuple[str, str, str, dict[str, Any]]:
     """``(colour, shape, material, extras)`` with the open vocabulary applied.
 
@@ -41,6 +42,8 @@ def open_words(
     eroded by a fifth of its inscribed radius) is one uniform colour is flat too (an outline
     in a darker shade of the fill; a shaded solid's core is never uniform). ``drawing``: the
     scene is a drawing with drop shadows, so a uniform core alone makes a shape flat.
+    ``completed``: the outline of a flat shape partly covered by another, completed
+    (:func:`~.amodal.completed_flat`); named instead of ``mask`` when the shape is flat.
     """
     from .colour import rgb_to_lab
     from .flat import colour_term, flat_shape, is_cone, is_flat
@@ -75,6 +78,8 @@ def open_words(
         if fill is not None:
             term, tone = colour_term(np.median(fill, axis=0))
             outline = _without_shadow(mask, full, fill) if drawing and full is not None else mask
+            if completed is not None:
+                outline = completed
             return term, flat_shape(outline), "unknown", {"flat": True, "tone": tone}
     extras: dict[str, Any] = {"flat": False}
     if is_cone(mask):
