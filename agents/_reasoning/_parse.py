@@ -31,7 +31,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from spatioxolver.agents._reasoning._benchmark_forms import (
+    BENCHMARK_FORMS,
+    compass_form,
+    outline_form,
+    subject_reference,
+)
 from spatioxolver.agents._reasoning._mcq_text import split_options
+from spatioxolver.agents._reasoning._phrases import REL_ALT, SUP_ALT, superlative
+from spatioxolver.agents._reasoning._phrases import rel as relation_of
 from spatioxolver.agents._reasoning._refs import (
     UNSUPPORTED_MESSAGE,
     parse_reference,
@@ -49,69 +57,6 @@ from spatioxolver.errors import UnsupportedQuestionError
 __all__ = ["parse_question", "parse_reference", "split_options", "UNSUPPORTED_MESSAGE"]
 
 # (pattern, axis, asks) for the pairwise / yes-no relation phrases; longest first.
-_REL_PHRASES: list[tuple[str, str, str]] = [
-    (
-        r"(?:more |further |farther )?to the left(?:-hand side| side)?(?: of| than)?|on the left(?:-hand side| side)?(?: of)?|more left|"
-        r"left of|further left|farther left",
-        "H",
-        "left",
-    ),
-    (
-        r"(?:more |further |farther )?to the right(?:-hand side| side)?(?: of| than)?|on the right(?:-hand side| side)?(?: of)?|"
-        r"more right|right of|further right|farther right",
-        "H",
-        "right",
-    ),
-    (r"higher(?: up)?(?: than)?|above|over|on top of", "V", "above"),
-    (r"lower(?: down)?(?: than)?|below|under(?:neath)?|beneath", "V", "below"),
-    (
-        r"in front of|closer to the camera(?: than)?|nearer to the camera(?: than)?|closer(?: than)?|"
-        r"nearer(?: than)?",
-        "D",
-        "closer",
-    ),
-    (
-        r"behind|further (?:away )?from the camera(?: than)?|farther (?:away )?from the camera(?: than)?|"
-        r"further away(?: than)?|farther away(?: than)?|further(?: than)?|farther(?: than)?|"
-        r"more distant(?: than)?",
-        "D",
-        "further",
-    ),
-]
-_REL_ALT = "|".join(p for p, _, _ in _REL_PHRASES)
-
-_SUPERLATIVES: list[tuple[str, str]] = [
-    (
-        r"left-?most|furthest (?:to the )?left|farthest (?:to the )?left|most to the left|"
-        r"(?:on|at) the (?:far|very) left",
-        "leftmost",
-    ),
-    (
-        r"right-?most|furthest (?:to the )?right|farthest (?:to the )?right|most to the right|"
-        r"(?:on|at) the (?:far|very) right",
-        "rightmost",
-    ),
-    (
-        r"top-?most|highest|upper-?most|at the (?:very )?top|(?:closest|nearest) to the top(?: edge)?",
-        "topmost",
-    ),
-    (
-        r"bottom-?most|lowest|lower-?most|at the (?:very )?bottom|(?:closest|nearest) to the bottom(?: edge)?",
-        "bottommost",
-    ),
-    (r"front-?most|closest(?: to the (?:camera|viewer))?|nearest(?: to the (?:camera|viewer))?", "closest"),
-    (
-        r"back-?most|farthest(?: (?:away )?from the (?:camera|viewer))?|"
-        r"furthest(?: (?:away )?from the (?:camera|viewer))?|most distant",
-        "farthest",
-    ),
-    (r"largest|biggest", "largest"),
-    (r"smallest|tiniest", "smallest"),
-    (r"tallest(?: in reality)?", "tallest"),
-    (r"shortest(?: in reality)?", "shortest"),
-]
-
-
 # --------------------------------------------------------------------------- forms
 _TAIL = re.compile(
     r"\s*(?:answer|respond|reply|please answer|format)\b.*$|\s*\((?:yes|no)(?:/| or )(?:yes|no)\)\s*$",
@@ -125,24 +70,6 @@ def _strip_tail(text: str) -> str:
     head = pieces[0]
     head = _TAIL.sub("", head) if "?" not in head else head
     return head.strip().rstrip("?").strip()
-
-
-def _rel(phrase: str) -> tuple[str, str]:
-    phrase = phrase.lower().strip()
-    for pattern, axis, asks in _REL_PHRASES:
-        if re.fullmatch(pattern, phrase):
-            return axis, asks
-    raise UnsupportedQuestionError(f"unknown relation {phrase!r}: {UNSUPPORTED_MESSAGE}")
-
-
-def _superlative(phrase: str) -> str | None:
-    for pattern, name in _SUPERLATIVES:
-        if re.fullmatch(pattern, phrase.strip().lower()):
-            return name
-    return None
-
-
-_SUP_ALT = "|".join(p for p, _ in _SUPERLATIVES)
 
 
 def parse_question(question: str, *, n_images: int = 1, choices: list[str] | None = None) -> dict[str, Any]:
@@ -191,16 +118,6 @@ _ORBIT_FORMS = (
 )
 
 
-def _subject_reference(kind: str, subject: str, reference: str, **extra: Any) -> dict[str, Any]:
-    """A query of ``kind`` about ``subject`` relative to ``reference`` (both parsed), plus ``extra``."""
-    return {
-        "type": kind,
-        **extra,
-        "subject": parse_reference(subject),
-        "reference": parse_reference(reference),
-    }
-
-
 def _parse_single(text: str, n_images: int) -> dict[str, Any]:
     low = text.lower()
     # Two-view inconsistency (seed 002).
@@ -215,7 +132,7 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
         m = re.search(form, text, re.I)
         if m:
             theta, direction, subject, reference = m.groups()
-            return _subject_reference(
+            return subject_reference(
                 "orbit", subject, reference, theta=float(theta), direction=direction.lower()
             )
     m = re.search(
@@ -224,10 +141,10 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
         re.I,
     )
     if m:
-        return _subject_reference("orbit", m.group(1), m.group(2), theta=0.0, direction="left")
+        return subject_reference("orbit", m.group(1), m.group(2), theta=0.0, direction="left")
     m = re.search(r"top-?down.*?relationship of (.+?) with respect to (.+?)(?:\?|$)", text, re.I)
     if m:
-        return _subject_reference("top_down", m.group(1), m.group(2))
+        return subject_reference("top_down", m.group(1), m.group(2))
     body = _strip_tail(text)
     body = re.sub(r"\b(what|where|which|who)'s\b", r"\1 is", body, flags=re.I)
     body = re.sub(
@@ -251,16 +168,11 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
     body = canonical(body)
 
     for parser in (
-        _compass,
-        _outline,
+        compass_form,
+        outline_form,
         either_form,
         *QUESTION_FORMS,
-        _occluder,
-        _apparent_pair,
-        _direction,
-        _aligned,
-        _corner,
-        _size_pair,
+        *BENCHMARK_FORMS,
         _pairwise,
         _between,
         _nearest,
@@ -289,150 +201,11 @@ def _as_question(text: str, body: str) -> str | None:
     return f"{m.group(2)} {m.group(1)} {m.group(3)}?"
 
 
-_FROM = r"(?:from|of|relative to|with respect to|in relation to)"
-#: Statements of the default north (the camera's viewing direction, as in the generator).
-_DEFAULT_NORTH = re.compile(
-    r"north is (?:the direction )?(?:(?:that |where )?the camera is (?:facing|looking|pointing)|into the scene|"
-    r"away from the (?:camera|viewer)|straight ahead|forward|(?:the )?(?:camera'?s? )?viewing direction)",
-    re.I,
-)
-
-
-def _compass(body: str) -> dict[str, Any] | None:
-    """Compass bearing; north defaults to the camera's viewing direction, east to its right."""
-    m = re.search(
-        rf"(?:in )?(?:which|what) (?:compass |cardinal )?direction (?:is|lies) (.+?) {_FROM} (.+)$",
-        body,
-        re.I,
-    ) or re.search(rf"what is the (?:compass|cardinal) direction (?:of|to) (.+?) {_FROM} (.+)$", body, re.I)
-    low = body.lower()
-    if not m or not re.search(r"compass|cardinal|north", low):
-        return None
-    stated_north = re.search(r"north is\b", low) and not _DEFAULT_NORTH.search(body)
-    stated_east = re.search(r"east is\b", low) and not re.search(
-        r"east is (?:to )?the (?:camera'?s? )?right", low
-    )
-    if stated_north or stated_east:
-        raise UnsupportedQuestionError(
-            "only the default compass (north = the camera's viewing direction, east = its right) is "
-            f"supported: {UNSUPPORTED_MESSAGE}"
-        )
-    return _subject_reference("compass", m.group(1), m.group(2))
-
-
-_ABOVE = re.compile(
-    r"(?:(?:when |if |as )?(?:it is |they are )?(?:viewed|seen|looked at|observed) )?from (?:directly |straight )?"
-    r"(?:above|overhead)|(?:(?:when |if )?(?:viewed|seen) )?(?:from|in) (?:a |the )?(?:top-?down|bird'?s[- ]eye|"
-    r"overhead) (?:view|perspective)",
-    re.I,
-)
-_OUTLINE_FORMS = (
-    r"what (?:shape is|is) the (?:outline|shape|silhouette)(?: shape)? of (.+)",
-    r"what (?:shape is|is) (?:the )?(.+?)'s? (?:outline|shape|silhouette)",
-    r"what shape (?:is|does) (.+?)(?: have| make| form)?",
-    r"what (?:outline|silhouette) does (.+?) (?:have|make)",
-)
-
-
-def _outline(body: str) -> dict[str, Any] | None:
-    """The outline seen from above: needs both the viewpoint and outline/shape words."""
-    if not _ABOVE.search(body) or not re.search(r"\b(?:outline|shape|silhouette)\b", body, re.I):
-        return None
-    rest = " ".join(_ABOVE.sub(" ", body).split()).strip(" ,.")
-    for form in _OUTLINE_FORMS:
-        m = re.fullmatch(form, rest, re.I)
-        if m:
-            return {"type": "outline", "subject": parse_reference(m.group(1).strip(" ,"))}
-    return None
-
-
-def _occluder(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(
-        r"(?:which|what) (?:object|one|thing)(?: is)? (?:partially |partly )?(?:hides|hiding|occludes|occluding|"
-        r"covers|covering|blocks|blocking) (?:the view of )?(.+?)(?: from view)?",
-        body,
-        re.I,
-    )
-    if not m:
-        return None
-    return {"type": "occluder", "reference": parse_reference(m.group(1))}
-
-
-def _size_question(kind: str, pattern: str, body: str) -> dict[str, Any] | None:
-    """Which of two objects is larger/smaller; ``pattern``'s groups: object, object, size word."""
-    m = re.fullmatch(pattern, body, re.I)
-    if not m:
-        return None
-    return {
-        "type": kind,
-        "objects": [parse_reference(m.group(1)), parse_reference(m.group(2))],
-        "asks": "smaller" if m.group(3).lower() == "smaller" else "larger",
-    }
-
-
-def _apparent_pair(body: str) -> dict[str, Any] | None:
-    return _size_question(
-        "apparent_pair",
-        r"(.+?) and (.+?) have the same (?:real )?size\.\s*which (?:one|object) (?:appears|looks) "
-        r"(larger|bigger|smaller) in the image",
-        body,
-    )
-
-
-def _direction(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(
-        r"(?:from the camera'?s? (?:viewpoint|point of view|perspective),? )?where is (.+?) "
-        r"(?:located |positioned )?(?:relative to|with respect to|in relation to) (.+)",
-        body,
-        re.I,
-    )
-    if not m:
-        return None
-    return _subject_reference("direction", m.group(1), m.group(2))
-
-
-def _aligned(body: str) -> dict[str, Any] | None:
-    m = re.fullmatch(
-        r"(?:in the image,? )?which object is (?:most nearly )?(vertically|horizontally) aligned with"
-        r"(?: \([^)]*\))? (.+)",
-        body,
-        re.I,
-    )
-    if not m:
-        return None
-    return {
-        "type": "aligned",
-        "axis": "x" if m.group(1).lower() == "vertically" else "y",
-        "reference": parse_reference(m.group(2)),
-    }
-
-
-def _corner(body: str) -> dict[str, Any] | None:
-    m = re.search(
-        r"which object is (?:positioned |located )?in the (back|front|top|bottom)[- ](left|right) corner",
-        body,
-        re.I,
-    )
-    if not m:
-        return None
-    depth = {"back": "behind", "top": "behind", "front": "front", "bottom": "front"}[m.group(1).lower()]
-    return {"type": "corner", "directions": [depth, m.group(2).lower()]}
-
-
-def _size_pair(body: str) -> dict[str, Any] | None:
-    return _size_question(
-        "size_pair",
-        r"(.+?) looks (?:smaller|larger|bigger) in the image than (.+?)\.\s*which (?:one|object) is "
-        r"(?:actually|really) (larger|bigger|smaller)",
-        body,
-    )
-
-
 def _pairwise(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(
         rf"(?:which|what) (?:object|one|item|of (?:the|these|them)(?: two)?(?: objects| ones| items)?)? ?"
         rf"(?:is|appears|looks) "
-        rf"(?:located )?({_REL_ALT})(?: (?:than )?the other(?: one)?| of the two)?\s*[:,-]?\s*(?:between )?"
+        rf"(?:located )?({REL_ALT})(?: (?:than )?the other(?: one)?| of the two)?\s*[:,-]?\s*(?:between )?"
         rf"(.+?)\s*(?:,\s*)?(?:\bor\b|\band\b)\s*(.+)",
         body,
         re.I,
@@ -443,14 +216,14 @@ def _pairwise(body: str) -> dict[str, Any] | None:
         # "Of A and B, which one is closer?" / "Between A and B, which is further left?"
         m = re.fullmatch(
             rf"(?:of|between|comparing) (.+?) and (.+?),? (?:which|what)(?: one| object| of (?:them|the two))? "
-            rf"(?:is|appears|looks) (?:located )?({_REL_ALT})(?: the other(?: one)?| of the two)?",
+            rf"(?:is|appears|looks) (?:located )?({REL_ALT})(?: the other(?: one)?| of the two)?",
             body,
             re.I,
         )
         if not m:
             return None
         a, b, rel = m.group(1), m.group(2), m.group(3)
-    axis, asks = _rel(rel)
+    axis, asks = relation_of(rel)
     return {
         "type": "pairwise",
         "axis": axis,
@@ -535,9 +308,9 @@ def _extreme_query(body: str) -> dict[str, Any] | None:
     body = re.sub(
         r" (?:to|from) the (?:camera|viewer)$| in the (?:image|scene|picture)$", "", body, flags=re.I
     )
-    m = re.fullmatch(rf"(?:which|what) (.*?)\s*(?:is|appears) (?:the )?({_SUP_ALT})(?: (.+))?", body, re.I)
+    m = re.fullmatch(rf"(?:which|what) (.*?)\s*(?:is|appears) (?:the )?({SUP_ALT})(?: (.+))?", body, re.I)
     if m:
-        which = _superlative(m.group(2))
+        which = superlative(m.group(2))
         rest = (m.group(3) or "").strip()
         if which and (
             not rest
@@ -554,12 +327,12 @@ def _extreme_query(body: str) -> dict[str, Any] | None:
                 "which": which,
                 "filter": _filter(rest),
             }  # "which object is the rightmost square"
-    m = re.fullmatch(rf"(?:which|what) is the ({_SUP_ALT}) (.+)", body, re.I)
-    if m and _superlative(m.group(1)):
-        return {"type": "extreme", "which": _superlative(m.group(1)), "filter": _filter(m.group(2))}
-    m = re.fullmatch(rf"(?:which|what) (.+?) is (?:the )?({_SUP_ALT})", body, re.I)
-    if m and _superlative(m.group(2)):
-        return {"type": "extreme", "which": _superlative(m.group(2)), "filter": _filter(m.group(1))}
+    m = re.fullmatch(rf"(?:which|what) is the ({SUP_ALT}) (.+)", body, re.I)
+    if m and superlative(m.group(1)):
+        return {"type": "extreme", "which": superlative(m.group(1)), "filter": _filter(m.group(2))}
+    m = re.fullmatch(rf"(?:which|what) (.+?) is (?:the )?({SUP_ALT})", body, re.I)
+    if m and superlative(m.group(2)):
+        return {"type": "extreme", "which": superlative(m.group(2)), "filter": _filter(m.group(1))}
     return None
 
 
@@ -575,10 +348,10 @@ def _count(body: str) -> dict[str, Any] | None:
         return None
     phrase = m.group(1)
     phrase = strip_place(phrase)
-    rel = re.search(rf"\b(?:are |is )?({_REL_ALT}) (.+)$", phrase, re.I)
+    rel = re.search(rf"\b(?:are |is )?({REL_ALT}) (.+)$", phrase, re.I)
     relation = None
     if rel:
-        axis, asks = _rel(rel.group(1))
+        axis, asks = relation_of(rel.group(1))
         relation = {"axis": axis, "asks": asks, "reference": parse_reference(rel.group(2))}
         phrase = phrase[: rel.start()]
     phrase = re.sub(r"\b(?:are|is|there)\b", " ", phrase)
@@ -588,11 +361,11 @@ def _count(body: str) -> dict[str, Any] | None:
 def _yesno(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(
         rf"(?:is|are|does|do) (.+?) (?:located |positioned |placed |appear(?:s)? (?:to be )?)?"
-        rf"({_REL_ALT}) (.+)",
+        rf"({REL_ALT}) (.+)",
         body,
         re.I,
     )
     if not m:
         return None
-    axis, asks = _rel(m.group(2))
-    return _subject_reference("yesno", m.group(1), m.group(3), axis=axis, asks=asks)
+    axis, asks = relation_of(m.group(2))
+    return subject_reference("yesno", m.group(1), m.group(3), axis=axis, asks=asks)
