@@ -154,7 +154,20 @@ def _relative(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
             return math.inf
         return math.dist(o.centroid, ref.centroid)
 
-    return _object_answer(min(side, key=gap), "relative")
+    # "What is below X" means in X's column first (a shape straight under it, not a nearer
+    # one off to the side); only when none is in line does the nearest on that side answer.
+    in_line = [o for o in side if _in_line(o, ref, q["axis"])]
+    return _object_answer(min(in_line or side, key=gap), "relative")
+
+
+def _in_line(obj: SpatialObject, ref: SpatialObject, axis: str) -> bool:
+    """Whether ``obj`` overlaps ``ref`` across ``axis`` (in its column for above / below, in
+    its row for left / right); ``False`` without boxes or for depth."""
+    if axis not in ("H", "V") or obj.bbox is None or ref.bbox is None:
+        return False
+    k = 1 if axis == "H" else 0
+    lo, hi = max(obj.bbox[k], ref.bbox[k]), min(obj.bbox[k + 2], ref.bbox[k + 2])
+    return hi - lo > 0.25 * min(obj.bbox[k + 2] - obj.bbox[k], ref.bbox[k + 2] - ref.bbox[k])
 
 
 def _count_of(ref: dict[str, Any] | None, g: SceneGraph) -> int:

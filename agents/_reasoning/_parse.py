@@ -51,6 +51,7 @@ from spatioxolver.agents._reasoning._refs import (
 from spatioxolver.agents._reasoning._refs import (
     parse_filter as _filter,
 )
+from spatioxolver.agents._reasoning._wording import claim_of, normalise, strip_wrappers
 
 from spatioxolver.errors import UnsupportedQuestionError
 
@@ -101,7 +102,7 @@ def parse_question(question: str, *, n_images: int = 1, choices: list[str] | Non
 
 
 def _parse_text(question: str, n_images: int, choices: list[str] | None) -> dict[str, Any]:
-    text = _clean(question)
+    text = strip_wrappers(_clean(question))
     stem, options = (text, list(choices)) if choices else split_options(text)
     if options:
         inner = _parse_single(stem, n_images)
@@ -154,7 +155,9 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
         body,
         flags=re.I,
     )
-    statement = _as_question(text, body)
+    body = normalise(body)
+    claim = claim_of(body)
+    statement = _as_question(claim, claim) if claim else _as_question(text, body)
     if statement is not None:
         try:
             query = _parse_single(statement, n_images)
@@ -360,7 +363,7 @@ def _count(body: str) -> dict[str, Any] | None:
 
 def _yesno(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(
-        rf"(?:is|are|does|do) (.+?) (?:located |positioned |placed |appear(?:s)? (?:to be )?)?"
+        rf"(?:is|are|does|do) (.+?) (?:located |positioned |placed |situated |sitting |lying |standing |appear(?:s)? (?:to be )?)?"
         rf"({REL_ALT}) (.+)",
         body,
         re.I,

@@ -22,18 +22,26 @@ __all__ = ["REL_PHRASES", "REL_ALT", "SUPERLATIVES", "SUP_ALT", "rel", "superlat
 REL_PHRASES: list[tuple[str, str, str]] = [
     (
         r"(?:more |further |farther )?to the left(?:-hand side| side)?(?: of| than)?|on the left(?:-hand side| side)?(?: of)?|more left|"
-        r"left of|further left|farther left",
+        r"left of|(?:further|farther|more) left(?: than)?",
         "H",
         "left",
     ),
     (
         r"(?:more |further |farther )?to the right(?:-hand side| side)?(?: of| than)?|on the right(?:-hand side| side)?(?: of)?|"
-        r"more right|right of|further right|farther right",
+        r"right of|(?:further|farther|more) right(?: than)?",
         "H",
         "right",
     ),
-    (r"higher(?: up)?(?: than)?|above|over|on top of", "V", "above"),
-    (r"lower(?: down)?(?: than)?|below|under(?:neath)?|beneath", "V", "below"),
+    (
+        r"higher(?: up)?(?: than)?|(?:(?:right|directly|just|immediately) )?(?:above|over|on top of)",
+        "V",
+        "above",
+    ),
+    (
+        r"lower(?: down)?(?: than)?|(?:(?:right|directly|just|immediately) )?(?:below|under(?:neath)?|beneath)",
+        "V",
+        "below",
+    ),
     (
         r"in front of|closer to the camera(?: than)?|nearer to the camera(?: than)?|closer(?: than)?|"
         r"nearer(?: than)?",

@@ -73,6 +73,13 @@ def attribute_form(body: str) -> dict[str, Any] | None:
     subject = m.group(2).strip()
     if re.search(r"\b(?:from above|seen from|viewed from|outline|silhouette)\b", subject, re.I):
         return None  # the outline-from-above form
+    if re.match(
+        r"(?:immediately|directly|just|right|to|on|at|in|above|below|under|over|beneath|underneath|between|next|"
+        r"beside|behind|near|adjacent|left)\b",
+        subject,
+        re.I,
+    ):
+        return None  # "which shape is right above X": a place, not an object to describe
     if re.fullmatch(
         r"(?:the )?(?:[a-z]+-?most|furthest|farthest|closest|nearest|largest|biggest|smallest|highest|lowest|"
         r"tallest|shortest)(?: (?:to|from|on|at|in) the [a-z]+(?: [a-z]+)?| one| away)?|(?:at|on|in|to) the .+",
@@ -167,8 +174,8 @@ def _selected(subject: str) -> tuple[Any, str | None] | None:
 _SIDES = (
     (r"(?:(?:directly|immediately|just) )?(?:to the |on the )?left(?:-hand side| side)? of", "H", "left"),
     (r"(?:(?:directly|immediately|just) )?(?:to the |on the )?right(?:-hand side| side)? of", "H", "right"),
-    (r"(?:directly )?(?:above|over|on top of)", "V", "above"),
-    (r"(?:directly )?(?:below|under(?:neath)?|beneath)", "V", "below"),
+    (r"(?:(?:directly|immediately|just|right) )?(?:above|over|on top of)", "V", "above"),
+    (r"(?:(?:directly|immediately|just|right) )?(?:below|under(?:neath)?|beneath)", "V", "below"),
     (r"(?:in front of)", "D", "closer"),
     (r"(?:behind)", "D", "further"),
 )

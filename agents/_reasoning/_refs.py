@@ -68,6 +68,8 @@ _FUNCTION = {
     "furthest", "leftmost", "rightmost", "other", "another", "each", "every", "some", "any", "many",
     "much", "more", "most", "less", "least", "same", "different", "first", "second", "third", "last",
     "next", "times", "way", "direction", "view", "camera", "viewer", "number", "count", "meaning",
+    "beneath", "underneath", "situated", "located", "positioned", "placed", "immediately", "directly",
+    "adjacent", "beside", "inside", "outside", "within", "either", "both", "neither", "whether",
 }  # fmt: skip
 #: At most this many unknown words in a reference ("the coffee mug" is fine).
 MAX_NOUNS = 2

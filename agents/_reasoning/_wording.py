@@ -1,0 +1,165 @@
+"""Other people's wordings of known questions, rewritten into the parser's forms.
+
+Pure text -> text rewrites, each for a family of wordings, none changing what is asked:
+
+* :func:`strip_wrappers` — benchmark wrappers around the question: "Q: ... A:",
+  "Question: ... Answer:";
+* :func:`normalise` — spelling slips ("whats", "wich", "left most" -> "leftmost"),
+  embedded questions after a polite opening ("could you tell me what colour the triangle
+  is" -> "what colour is the triangle"), imperatives ("name the object that is farthest to
+  the right" -> "which object is farthest to the right"), relative clauses ("what is the
+  shape that is on the left"), counting directions ("counting from the left, which is the
+  fourth shape" -> "which is the fourth shape from the left"), verbs that only say where
+  something is ("can be found between", "is situated left of" -> "is ..."), and the frame's
+  edges ("closest to the top of the image" -> "topmost");
+* :func:`claim_of` — a claim to check, whatever wraps it ("True or false: X is Y",
+  "X is Y. True or false?", "Statement: X is Y. Is this true?", "Is it true that X is Y",
+  "Would you say X is Y") -> the bare statement "X is Y".
+
+Example:
+    >>> normalise("could you tell me what colour the triangle is")
+    'what colour is the triangle'
+    >>> claim_of("Is it true that the red circle is left of the square")
+    'the red circle is left of the square'
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["strip_wrappers", "normalise", "claim_of"]
+
+_WRAP_HEAD = re.compile(r"^\s*(?:q|question)\s*(?:\d+\s*)?[:.)-]\s*", re.I)
+_WRAP_TAIL = re.compile(r"\s*(?:\n|\s)(?:a|answer)\s*:\s*$", re.I)
+
+
+def strip_wrappers(text: str) -> str:
+    """``text`` without a leading "Q:" / "Question:" and a trailing empty "A:" / "Answer:"."""
+    text = _WRAP_TAIL.sub("", text)
+    return _WRAP_HEAD.sub("", text).strip()
+
+
+#: Slips people make when typing a question (whole words only).
+_SLIPS = {
+    "whats": "what is", "wats": "what is", "wich": "which", "whcih": "which", "hwo": "how",
+    "teh": "the", "cirlce": "circle", "circel": "circle", "sqaure": "square", "squre": "square",
+    "triange": "triangle", "traingle": "triangle", "trianlge": "triangle", "colur": "colour",
+    "objcet": "object", "shpae": "shape", "wheres": "where is", "thats": "that is",
+}  # fmt: skip
+_SLIP_RE = re.compile(r"\b(" + "|".join(_SLIPS) + r")\b", re.I)
+_OPEN_WORDS = re.compile(
+    r"^(?:(?:(?:can|could|would|will) you(?: please)?|please|i(?:'d| would) like to know|i wonder|"
+    r"i was wondering|do you know|(?:can|could) you (?:say|check))\s+(?:(?:tell|show) me\s+)?)"
+    r"(?=(?:what|which|how|whether|if)\b)",
+    re.I,
+)
+#: "what colour the triangle is" (an embedded question): the wh-phrase, the subject, the verb.
+_EMBEDDED = re.compile(
+    r"^((?:what|which)(?: (?:colou?r|shape|size|kind of \w+|type of \w+|label|letter|number))?|how many \w+(?: \w+)?)"
+    r" ((?:the|a|an|this|that|object|shape|item) .+?) (is|are)$",
+    re.I,
+)
+_IMPERATIVE = re.compile(
+    r"^(?:please )?(?:name|identify|find|point out|point to|show me|pick out|pick|select|indicate|choose|give)"
+    r"(?: me)? (?:the )?((?:[a-z]+ ){0,2}?(?:object|shape|item|thing|one|figure|circle|square|triangle|ball|"
+    r"sphere|box|cube|icon|element))s? (?:that|which) (?:is|lies|sits|appears)( .+)$",
+    re.I,
+)
+_CLAUSE = re.compile(
+    r"^(what|which) is the ((?:[a-z]+ ){0,2}?(?:object|shape|item|thing|one|figure))"
+    r" (?:that|which) (?:is|lies|sits|appears)( .+)$",
+    re.I,
+)
+_COUNTING_FROM = re.compile(
+    r"^(?:(?:counting|going|reading|starting|moving)(?: from)? (?:the )?(left|right|top|bottom)"
+    r"(?: to (?:the )?(?:left|right|top|bottom))?|from (left|right|top|bottom) to (?:left|right|top|bottom)),? (.+)$",
+    re.I,
+)
+_COUNTING_AFTER = re.compile(
+    r"^(.+?),? (?:counting|going|reading|starting|moving)(?: from)? (?:the )?(left|right|top|bottom)"
+    r"(?: to (?:the )?(?:left|right|top|bottom))?$",
+    re.I,
+)
+_PLACE_VERBS = re.compile(
+    r"\b(?:can be (?:found|seen|spotted)|is (?:found|seen|situated|sitting|lying|standing|to be found)|"
+    r"are (?:found|seen|situated|sitting|lying|standing))\b",
+    re.I,
+)
+_EDGE = re.compile(
+    r"\b(?:is )?(?:the )?(?:closest|nearest) to the (top|bottom|left|right)(?: edge| side| border)?"
+    r"(?: of (?:the |this )?(?:image|picture|frame|scene|page|canvas))?$",
+    re.I,
+)
+_EDGE_WORD = {"top": "topmost", "bottom": "bottommost", "left": "leftmost", "right": "rightmost"}
+
+
+def normalise(body: str) -> str:
+    """``body`` in a wording the parser knows (unchanged when no rewrite applies)."""
+    text = _SLIP_RE.sub(lambda m: _SLIPS[m.group(1).lower()], body)
+    text = re.sub(r"\b(left|right|top|bottom)[- ]most\b", r"\1most", text, flags=re.I)
+    opened = _OPEN_WORDS.match(text)
+    if opened:
+        text = re.sub(r"^(?:whether|if) ", "", text[opened.end() :], flags=re.I)
+    m = _EMBEDDED.match(text)
+    if m and opened:
+        text = f"{m.group(1)} {m.group(3)} {m.group(2)}"
+    m = _IMPERATIVE.match(text)
+    if m:
+        text = f"which {m.group(1)} is{m.group(2)}"
+    m = _CLAUSE.match(text)
+    if m:
+        text = f"which {m.group(2)} is{m.group(3)}"
+    m = _COUNTING_FROM.match(text)
+    if m:
+        side = (m.group(1) or m.group(2)).lower()
+        text = f"{m.group(3)} from the {side}"
+    else:
+        m = _COUNTING_AFTER.match(text)
+        if m and re.search(
+            r"\b(?:first|second|third|fourth|fifth|sixth|\d(?:st|nd|rd|th))\b", m.group(1), re.I
+        ):
+            text = f"{m.group(1)} from the {m.group(2).lower()}"
+    text = re.sub(
+        r"^(which|what)( .+?)? (?:comes|is) (first|second|third|fourth|fifth|sixth) from the (left|right|top|bottom)$",
+        r"\1\2 is \3 from the \4",
+        text,
+        flags=re.I,
+    )
+    text = _PLACE_VERBS.sub(lambda m: "are" if m.group(0).lower().startswith("are") else "is", text)
+    text = re.sub(r"\bis is\b", "is", text, flags=re.I)
+    m = _EDGE.search(text)
+    if m and re.match(r"(?:which|what)\b", text, re.I):
+        text = text[: m.start()] + "is the " + _EDGE_WORD[m.group(1).lower()]
+    return " ".join(text.split())
+
+
+_CLAIM_HEAD = re.compile(
+    r"^(?:true or false|true/false|t/f|statement|claim|fact check|check this|verify(?: this)?|"
+    r"is it (?:true|correct|the case|right) that|would you say(?: that)?|do you think(?: that)?|"
+    r"is the following (?:statement )?(?:true|correct)|decide whether|tell me (?:whether|if))\s*[:,-]?\s*",
+    re.I,
+)
+_CLAIM_TAIL = re.compile(
+    r"[.,;]?\s*(?:is (?:this|that|it|the statement|this statement) (?:true|correct|right)(?: or (?:false|not))?|"
+    r"true or false|true/false|right or wrong|correct or not|yes or no)\s*[.?]?$",
+    re.I,
+)
+
+
+def claim_of(body: str) -> str | None:
+    """The claim a "true or false" wording asks about ("the circle is left of the square"),
+    or ``None`` when ``body`` is not one (see the module docstring)."""
+    text = body.strip()
+    head = _CLAIM_HEAD.match(text)
+    tail = _CLAIM_TAIL.search(text)
+    if not head and not tail:
+        return None
+    if head:
+        text = text[head.end() :]
+    tail = _CLAIM_TAIL.search(text)
+    if tail:
+        text = text[: tail.start()]
+    text = text.strip().rstrip(".!?").strip()
+    if not re.fullmatch(r"(?:the|a|an|shape|object) .+? (?:is|are) .+", text, re.I):
+        return None
+    return text
