@@ -23,13 +23,13 @@ from typing import Any
 from spatioxolver.agents._reasoning._cells import CELL_HANDLERS, bands, pick_cell
 from spatioxolver.agents._reasoning._either import answer_either, answer_either_count
 from spatioxolver.agents._reasoning._names import typical_size
+from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
 from spatioxolver.agents._reasoning._symbolic import (
     SymbolicAnswer,
     _candidates,
     _object_answer,
     _one,
-    _precedes,
     _ref_name,
     _ReferenceProblem,
     resolve,
@@ -144,7 +144,7 @@ def _relative(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     side = [
         o
         for o in _candidates(q, g)
-        if o.id != ref.id and _precedes(g, q["axis"], o, ref) == _PRECEDES_ASKS[q["asks"]]
+        if o.id != ref.id and _order(g, q["axis"], o, ref) is _PRECEDES_ASKS[q["asks"]]
     ]
     if not side:
         raise _ReferenceProblem(f"No object is {q['asks']} of {_ref_name(q['reference'], ref)}.")
@@ -188,6 +188,11 @@ def _compare_count(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 
 def _exists(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    if q.get("relation"):  # "is there a circle left of the triangle": count those, then say
+        from spatioxolver.agents._reasoning._symbolic import _count
+
+        n = int(_count({"filter": q.get("filter"), "relation": q["relation"]}, g).value or 0)
+        return SymbolicAnswer(text="Yes" if n else "No", value=n > 0, kind="exists", rationale=f"{n} found")
     n = _count_of(q["filter"], g) if q.get("filter") else len(g.objects)
     return SymbolicAnswer(text="Yes" if n else "No", value=n > 0, kind="exists", rationale=f"{n} found")
 

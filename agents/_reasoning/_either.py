@@ -123,7 +123,9 @@ def either_form(body: str) -> dict[str, Any] | None:
             "no": a2[2],
         }
     m = re.fullmatch(
-        r"are there more (.+?) or (?:more )?(.+?)(?: in (?:the|this) (?:image|picture|scene|drawing))?",
+        r"(?:are there more|(?:which|what) (?:are there more of|is more (?:common|numerous|frequent)|"
+        r"(?:kind|type|shape|colou?r)? ?(?:are|is) there more of)[:,]?) (.+?),? or (?:more )?(.+?)"
+        r"(?: in (?:the|this) (?:image|picture|scene|drawing))?",
         body,
         re.I,
     )

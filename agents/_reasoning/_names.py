@@ -95,6 +95,8 @@ _FLAT_VIEWS = {"cube": ("square", "rectangle"), "sphere": ("circle",), "cone": (
 
 
 def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
+    if ref.get("any_of"):  # "red or blue objects"
+        return any(_matches(part, obj) for part in ref["any_of"])
     label = ref.get("label")
     if label is not None:
         return obj.label is not None and obj.label.strip().upper() == str(label).strip().upper()
@@ -121,6 +123,9 @@ def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) ->
     objects = [o for o in graph.objects if o.frame == frame]
     if ref is None:
         return objects
+    if ref.get("any_of"):
+        ids = {o.id for part in ref["any_of"] for o in resolve(part, graph, frame=frame)}
+        return [o for o in objects if o.id in ids]
     if ref.get("label") is not None and not any(o.label for o in objects):
         # No labels were bound (no marks): fall back to the description, if any.
         if any(ref.get(k) for k in ("color", "shape", "size", "material")):

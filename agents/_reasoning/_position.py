@@ -67,10 +67,21 @@ def ordinal_selector(phrase: str) -> tuple[dict[str, Any], str | None] | None:
     """``(selector, the rest)`` of "the second shape from the left" / "the middle circle" /
     "the circle in the middle", else ``None``; the selector has ``axis``, ``from_start``, ``rank``."""
     p = phrase.strip().rstrip("?.").strip()
-    m = re.fullmatch(rf"(?:the )?({_ORD})(?: (.+?))? (?:from|on) the (left|right|top|bottom)", p, re.I)
-    if m:
+    m = re.fullmatch(
+        rf"(?:the )?({_ORD}|last)(?: (.+?))? (?:from|on|at) the (left|right|top|bottom)", p, re.I
+    )
+    if m and (m.group(1).lower() != "last" or not re.search(r"\bfrom the", p, re.I)):
         axis, from_start = _ENDS[m.group(3).lower()]
-        return {"axis": axis, "from_start": from_start, "rank": _ORDINALS[m.group(1).lower()]}, m.group(2)
+        rank = (
+            0 if m.group(1).lower() == "last" else _ORDINALS[m.group(1).lower()]
+        )  # "the last one on the right"
+        return {"axis": axis, "from_start": from_start, "rank": rank}, m.group(2)
+    m = re.fullmatch(
+        rf"(?:the )?(.+?) (?:that is |which is )?({_ORD}) (?:from|on) the (left|right|top|bottom)", p, re.I
+    )
+    if m:  # "the shape second from the left"
+        axis, from_start = _ENDS[m.group(3).lower()]
+        return {"axis": axis, "from_start": from_start, "rank": _ORDINALS[m.group(2).lower()]}, m.group(1)
     m = re.fullmatch(r"(?:the )?(?:middle|central|center|centre)(?: (.+))?", p, re.I)
     if m and not re.fullmatch(r"of .*", m.group(1) or "", re.I):
         return {"axis": "H", "from_start": True, "rank": None}, m.group(1)

@@ -26,6 +26,8 @@ import re
 from typing import Any
 
 from spatioxolver.agents._reasoning._cells import CELL_FORMS, cell_selector
+from spatioxolver.agents._reasoning._phrases import REL_ALT
+from spatioxolver.agents._reasoning._phrases import rel as relation_of
 from spatioxolver.agents._reasoning._position import POSITION_FORMS, ordinal_selector
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
 from spatioxolver.agents._reasoning._tally import TALLY_FORMS
@@ -211,11 +213,38 @@ def exists_form(body: str) -> dict[str, Any] | None:
     if not m or re.match(r"(?:more|fewer|less|as many|the same number|exactly|\d)", m.group(1), re.I):
         return None
     thing = re.fullmatch(r"(?:anything|something) ((?:[a-z]+ ?){1,2})", m.group(1), re.I)
-    if thing:  # "is there anything red": a red object of any shape
-        return {"type": "exists", "filter": parse_filter(f"{thing.group(1)} objects")}
+    if thing and not re.match(rf"(?:{REL_ALT})\b", thing.group(1), re.I):
+        return {"type": "exists", "filter": parse_filter(f"{thing.group(1)} objects")}  # "anything red"
+    related = _exists_related(m.group(1))
+    if related is not None:
+        return related
     if re.search(r"\b(?:left|right|above|below|under|behind|front|between|than|or)\b", m.group(1), re.I):
         return None  # a relation: the other forms
     return {"type": "exists", "filter": parse_filter(m.group(1))}
+
+
+def _exists_related(thing: str) -> dict[str, Any] | None:
+    """``a circle to the left of the triangle`` / ``anything above X`` -> an ``exists`` query
+    with the relation that narrows it (as "how many X are left of Y" does)."""
+    m = re.fullmatch(
+        rf"(.+?) (?:that is |which is |located |positioned |placed )?({REL_ALT}) (.+)", thing, re.I
+    )
+    if not m or re.search(r"\b(?:or|than|between)\b", m.group(3), re.I):
+        return None
+    what = re.sub(
+        r"^(?:anything|something|any object|an object|any shape|a shape)$", "", m.group(1).strip(), flags=re.I
+    )
+    try:
+        axis, asks = relation_of(m.group(2))
+        filt = parse_filter(what or None)
+        reference = parse_reference(m.group(3))
+    except UnsupportedQuestionError:
+        return None
+    return {
+        "type": "exists",
+        "filter": filt,
+        "relation": {"axis": axis, "asks": asks, "reference": reference},
+    }
 
 
 def relative_form(body: str) -> dict[str, Any] | None:
@@ -240,7 +269,7 @@ def relative_form(body: str) -> dict[str, Any] | None:
 def either_size_form(body: str) -> dict[str, Any] | None:
     """``which is bigger, A or B`` / ``which one is smaller: A or B`` (image area)."""
     m = re.fullmatch(
-        rf"{_WHAT}(?: one| object| shape| of (?:the|these|them)(?: two)?(?: objects| shapes)?)? (?:is|appears|looks) "
+        rf"{_WHAT}(?: one| object| shape| of (?:the|these|them)(?: two)?(?: objects| shapes)?| [a-z]+)? (?:is|appears|looks) "
         rf"(bigger|larger|smaller)(?: in the (?:image|picture))?\s*[:,-]?\s*(.+?)\s*,?\s*\bor\b\s*(.+)",
         body,
         re.I,
@@ -286,8 +315,15 @@ def compare_count_form(body: str) -> dict[str, Any] | None:
             "a": parse_filter(m.group(2)),
             "b": parse_filter(m.group(3)),
         }
+    m = _count_relation(body)
+    if m is not None:
+        a, asks, b = m
+        return {"type": "compare_count", "asks": asks, "a": parse_filter(a), "b": parse_filter(b)}
     m = re.fullmatch(
-        r"are there (?:exactly )?(?:as many|the same number of) (.+?) (?:as|and) (.+?)", body, re.I
+        r"(?:are|is) there (?:exactly )?(?:as many|the same number of|an? (?:equal|identical|same) (?:number|amount|count) of|"
+        r"equal (?:numbers|amounts) of) (.+?) (?:as|and) (.+?)",
+        body,
+        re.I,
     )
     if m:
         return {
@@ -296,6 +332,42 @@ def compare_count_form(body: str) -> dict[str, Any] | None:
             "a": parse_filter(m.group(1)),
             "b": parse_filter(m.group(2)),
         }
+    return None
+
+
+_THE_NUMBER = r"(?:the )?(?:number|count|amount|total) of (?:the )?"
+_MORE_WORDS = {"greater": "more", "larger": "more", "more": "more", "bigger": "more", "higher": "more",
+               "smaller": "fewer", "less": "fewer", "fewer": "fewer", "lower": "fewer"}  # fmt: skip
+
+
+def _count_relation(body: str) -> tuple[str, str, str] | None:
+    """``(a, "more" | "fewer" | "same", b)`` of "is the number of X greater than (that of) Y",
+    "is the count of X equal to the count of Y", "do the X outnumber the Y", "are the X as
+    numerous as the Y", else ``None``."""
+    m = re.fullmatch(
+        rf"(?:is|are) {_THE_NUMBER}(.+?) (greater|larger|more|bigger|higher|smaller|less|fewer|lower) than "
+        rf"(?:{_THE_NUMBER}|that of (?:the )?)?(.+?)",
+        body,
+        re.I,
+    )
+    if m:
+        return m.group(1), _MORE_WORDS[m.group(2).lower()], m.group(3)
+    m = re.fullmatch(
+        rf"(?:is|are) {_THE_NUMBER}(.+?) (?:the same as|equal to|as (?:large|big|high) as|identical to) "
+        rf"(?:{_THE_NUMBER}|that of (?:the )?)?(.+?)",
+        body,
+        re.I,
+    )
+    if m:
+        return m.group(1), "same", m.group(2)
+    m = re.fullmatch(r"(?:do|does) (?:the )?(.+?) outnumber (?:the )?(.+?)", body, re.I)
+    if m:
+        return m.group(1), "more", m.group(2)
+    m = re.fullmatch(
+        r"(?:are|is) (?:there )?(?:the )?(.+?) (as|more|less) numerous (?:as|than) (?:the )?(.+?)", body, re.I
+    )
+    if m:
+        return m.group(1), {"as": "same", "more": "more", "less": "fewer"}[m.group(2).lower()], m.group(3)
     return None
 
 

@@ -227,7 +227,42 @@ def parse_filter(phrase: str | None) -> dict[str, Any] | None:
     words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in STOP]
     if not words or all(w in GENERIC for w in words):
         return None
-    return parse_reference(phrase)
+    union = _union(phrase)
+    return union if union is not None else parse_reference(phrase)
+
+
+def _union(phrase: str) -> dict[str, Any] | None:
+    """A filter for either of two classes: "red or blue objects", "circles and squares" (when
+    counting, "and" joins the classes counted), "shapes that are either red or blue"; the
+    shared noun goes to both sides. ``None`` when ``phrase`` is not two plain classes."""
+    p = " ".join(phrase.split()).strip(" ?.")
+    m = re.fullmatch(
+        r"(?:the )?([a-z]+) (?:that |which )?(?:are |is )?(?:either|both) ([a-z -]+?) (?:or|and) ([a-z -]+)",
+        p,
+        re.I,
+    )
+    if m:
+        a, b = f"{m.group(2)} {m.group(1)}", f"{m.group(3)} {m.group(1)}"
+    else:
+        m = re.fullmatch(
+            r"(?:the )?(?:either |both )?([a-z -]+?),? (?:or|and|and/or) (?:the )?([a-z -]+)", p, re.I
+        )
+        if not m:
+            return None
+        a, b = m.group(1), m.group(2)
+        nouns = [w for w in b.lower().split() if w in SHAPES or w in GENERIC]
+        if nouns and not any(w in SHAPES or w in GENERIC for w in a.lower().split()):
+            a = f"{a} {nouns[-1]}"  # "red or blue objects": both are objects
+    try:
+        refs = [parse_reference(a), parse_reference(b)]
+    except UnsupportedQuestionError:
+        return None
+    if any(r.get("nouns") or r.get("label") for r in refs):
+        return None
+    return {
+        "text": p, "label": None, "tone": None, "color": None, "shape": None, "size": None,
+        "material": None, "nouns": [], "any_of": refs,
+    }  # fmt: skip
 
 
 def query_nouns(query: Any) -> list[str]:

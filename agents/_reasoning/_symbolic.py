@@ -268,7 +268,7 @@ def _count(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         for obj in found:
             if obj.id == ref.id:
                 continue
-            first = _precedes(g, rel["axis"], obj, ref)
+            first = _order(g, rel["axis"], obj, ref)  # a level object is on neither side
             if first == _PRECEDES_ASKS[rel["asks"]]:
                 keep.append(obj)
         found = keep

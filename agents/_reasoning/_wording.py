@@ -90,12 +90,24 @@ _EDGE = re.compile(
     r"(?: of (?:the |this )?(?:image|picture|frame|scene|page|canvas))?$",
     re.I,
 )
+_OR_OTHER_SIDE = re.compile(
+    r"^(is|are) (.+?) ((?:(?:to|on) the )?(?:left|right)(?: side)? of|above|below|in front of|behind) (.+?),? "
+    r"or (?:(?:to|on) the )?(left|right|above|below|in front|behind)(?: side)?(?: of (?:it|them))?$",
+    re.I,
+)
+#: "takes up more space" / "occupies less area": bigger / smaller in the image.
+_SPACE_WORDS = re.compile(
+    r"\b(?:takes up|take up|occupies|occupy|covers|cover|fills|fill|uses|use) (more|less) (?:space|room|area)"
+    r"(?: in the (?:image|picture))?",
+    re.I,
+)
 _EDGE_WORD = {"top": "topmost", "bottom": "bottommost", "left": "leftmost", "right": "rightmost"}
 
 
 def normalise(body: str) -> str:
     """``body`` in a wording the parser knows (unchanged when no rewrite applies)."""
-    text = _SLIP_RE.sub(lambda m: _SLIPS[m.group(1).lower()], body)
+    text = _SLIP_RE.sub(lambda m: _SLIPS[m.group(1).lower()], body.strip().rstrip(".!").strip())
+    text = re.sub(r"^yes or no\s*[:,-]\s*", "", text, flags=re.I)
     text = re.sub(r"\b(left|right|top|bottom)[- ]most\b", r"\1most", text, flags=re.I)
     opened = _OPEN_WORDS.match(text)
     if opened:
@@ -127,6 +139,12 @@ def normalise(body: str) -> str:
     )
     text = _PLACE_VERBS.sub(lambda m: "are" if m.group(0).lower().startswith("are") else "is", text)
     text = re.sub(r"\bis is\b", "is", text, flags=re.I)
+    m = _OR_OTHER_SIDE.match(text)
+    if m:  # "is X left of Y, or to the right?" -> "is X left or right of Y"
+        first = re.search(r"left|right|above|below|in front|behind", m.group(3), re.I)
+        if first:
+            text = f"{m.group(1)} {m.group(2)} {first.group(0)} or {m.group(5)} of {m.group(4)}"
+    text = _SPACE_WORDS.sub(lambda m: "is larger" if m.group(1).lower() == "more" else "is smaller", text)
     m = _EDGE.search(text)
     if m and re.match(r"(?:which|what)\b", text, re.I):
         text = text[: m.start()] + "is the " + _EDGE_WORD[m.group(1).lower()]
