@@ -81,7 +81,7 @@ def cell_selector(phrase: str) -> tuple[dict[str, Any], str | None] | None:
         picker["column"] = _index(m.group(2), m.group(3))
         return picker, m.group(1)
     m = re.fullmatch(
-        r"(?:the )?(?:(.+?) )?(?:in|at|near) the (top|upper|bottom|lower)[- ]?(left|right)(?:[- ]hand)?(?: corner)?"
+        r"(?:the )?(?:(.+?) )?(?:in|at|near) the (top|upper|bottom|lower)[- ]?(left|right)(?:[- ]hand)?(?: corner| cell| square| position| spot| box| place)?"
         r"(?: of (?:the )?(?:image|picture|grid|scene|frame))?",
         p,
         re.I,

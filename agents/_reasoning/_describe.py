@@ -94,6 +94,14 @@ def _colour_word(obj: SpatialObject) -> str | None:
     return colour
 
 
+def _attribute_value(obj: SpatialObject, what: str) -> str | None:
+    if what == "color":
+        return _colour_word(obj)
+    if what == "label":  # the letter / number / word drawn beside it, or its mark
+        return obj.label
+    return getattr(obj.attributes, what)
+
+
 def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if q.get("relative"):
         # "What colour is the shape left of the square?": the neighbour first, then its attribute.
@@ -127,7 +135,7 @@ def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
         raise _ReferenceProblem(_no_match(name, g))
     what = q["attribute"]
-    values = {_colour_word(o) if what == "color" else getattr(o.attributes, what) for o in found}
+    values = {_attribute_value(o, what) for o in found}
     values.discard(None)
     if len(values) != 1:
         if len(found) > 1:

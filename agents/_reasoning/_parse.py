@@ -166,6 +166,7 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
         if query.get("type") in _TRUTH_KINDS:
             return {**query, "statement": True}
     from spatioxolver.agents._reasoning._either import canonical, either_form
+    from spatioxolver.agents._reasoning._label_forms import LABEL_FORMS
     from spatioxolver.agents._reasoning._question_forms import QUESTION_FORMS
 
     body = canonical(body)
@@ -174,6 +175,7 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
         compass_form,
         outline_form,
         either_form,
+        *LABEL_FORMS,
         *QUESTION_FORMS,
         *BENCHMARK_FORMS,
         _pairwise,

@@ -92,6 +92,13 @@ def attribute_form(body: str) -> dict[str, Any] | None:
     ordinal = ordinal_selector(subject) or cell_selector(subject)
     if word in _SHAPE_NOUNS and ordinal is not None and not ordinal[1]:
         return None  # "which shape is second from the left" selects an object
+    return describe_subject(attribute, subject)
+
+
+def describe_subject(attribute: str, subject: str) -> dict[str, Any]:
+    """The ``attribute`` query about the object ``subject`` picks: by name ("the triangle"), as
+    the neighbour of another ("the shape left of the square"), or by place ("the leftmost
+    shape", "the second shape from the left", "the shape in the top row")."""
     beside = _beside(subject)
     if beside is not None:
         return {"type": "attribute", "attribute": attribute, "subject": None, "relative": beside}
@@ -269,17 +276,25 @@ def relative_form(body: str) -> dict[str, Any] | None:
 def either_size_form(body: str) -> dict[str, Any] | None:
     """``which is bigger, A or B`` / ``which one is smaller: A or B`` (image area)."""
     m = re.fullmatch(
-        rf"{_WHAT}(?: one| object| shape| of (?:the|these|them)(?: two)?(?: objects| shapes)?| [a-z]+)? (?:is|appears|looks) "
+        rf"{_WHAT}(?: one| object| shape| of (?:the|these|them)(?: two)?(?: objects| shapes)?| ([a-z]+))? (?:is|appears|looks) "
         rf"(bigger|larger|smaller)(?: in the (?:image|picture))?\s*[:,-]?\s*(.+?)\s*,?\s*\bor\b\s*(.+)",
         body,
         re.I,
     )
     if not m:
         return None
+    noun = m.group(1)
+    if noun and re.fullmatch(r"is|are|one", noun, re.I):
+        noun = None
+
+    def named(option: str) -> dict[str, Any]:
+        # "which sphere is smaller: the blue one or the green one": the blue sphere
+        return parse_reference(re.sub(r"\bone\b", noun, option, flags=re.I) if noun else option)
+
     return {
         "type": "apparent_pair",
-        "objects": [parse_reference(m.group(2)), parse_reference(m.group(3))],
-        "asks": "smaller" if m.group(1).lower() == "smaller" else "larger",
+        "objects": [named(m.group(3)), named(m.group(4))],
+        "asks": "smaller" if m.group(2).lower() == "smaller" else "larger",
     }
 
 
@@ -388,8 +403,39 @@ def grid_form(body: str) -> dict[str, Any] | None:
     }
 
 
+_ARRANGED = re.compile(
+    r"(?:are|is) (?:all )?(?:the )?(?:shapes|objects|icons|items|things|elements|figures)(?: in (?:the|this) \w+)? "
+    r"(?:arranged|laid out|placed|positioned|distributed|drawn|organi[sz]ed) "
+    r"(?:symmetric(?:al)?ly|in a (?:mirror[- ])?symmetric(?:al)? (?:way|pattern|layout|arrangement|fashion))"
+    r"( left to right| top to bottom| about a vertical axis| about a horizontal axis)?",
+    re.I,
+)
+_HAS_SYMMETRY = re.compile(
+    r"(?:(?:does|do) (?:the|this) (?:layout|arrangement|scene|image|picture|pattern|grid|drawing|composition) "
+    r"(?:have|show|display|exhibit|possess)|is there) (?:a |any )?"
+    r"(left-right |left to right |top-bottom |top to bottom |horizontal |vertical )?"
+    r"(?:mirror |reflective |reflection |bilateral )?symmetry"
+    r"( about a vertical axis| about a horizontal axis| left to right| top to bottom)?"
+    r"(?: in (?:the|this) (?:layout|arrangement|scene|image|picture|pattern|grid|drawing))?",
+    re.I,
+)
+
+
+def _symmetry_wording(body: str) -> str:
+    """ "are the shapes arranged symmetrically" / "does the layout have mirror symmetry" /
+    "is there left-right symmetry" -> "is the layout ... symmetric"."""
+    m = _ARRANGED.fullmatch(body)
+    if m:
+        return f"is the layout symmetric{m.group(1) or ''}"
+    m = _HAS_SYMMETRY.fullmatch(body)
+    if m:
+        return f"is the layout {m.group(1) or ''}symmetric{m.group(2) or ''}"
+    return body
+
+
 def mirror_form(body: str) -> dict[str, Any] | None:
     """``is the layout (left-right | top-bottom) mirror symmetric`` (also "symmetrical")."""
+    body = _symmetry_wording(body)
     m = re.fullmatch(
         r"is the (?:layout|arrangement|scene|image|picture|pattern|grid)(?: of (?:the )?(?:objects|shapes|icons))? "
         r"((?:left-right|left to right|horizontally|top-bottom|top to bottom|vertically) )?"

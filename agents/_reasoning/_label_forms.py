@@ -1,0 +1,94 @@
+"""Questions about the labels drawn beside objects ("A", "3", a word), and either-or
+questions that name a superlative.
+
+* ``attribute`` with ``attribute="label"`` — "which label is on the leftmost shape", "what
+  letter is next to the circle", "which letter marks the triangle", "what is the label of
+  the red square", "how is the blue square labelled": the label read from the pixels (or
+  given by marks) of the object the rest of the question picks;
+* ``pairwise`` / ``apparent_pair`` — "which shape is the leftmost: A or B", "which is the
+  biggest, A or B": the superlative said of two named objects.
+
+Example:
+    >>> label_form("Which letter marks the triangle")["attribute"]
+    'label'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from spatioxolver.agents._reasoning._phrases import SUP_ALT, superlative
+from spatioxolver.agents._reasoning._question_forms import describe_subject
+from spatioxolver.agents._reasoning._refs import parse_reference
+
+from spatioxolver.errors import UnsupportedQuestionError
+
+__all__ = ["LABEL_FORMS", "label_form", "superlative_pair_form"]
+
+_LABEL = r"(?:label|letter|number|digit|tag|mark|marker|character|caption|word)"
+_NEAR = (
+    r"(?:on|next to|beside|by|near|under|underneath|below|beneath|above|over|attached to|belonging to|"
+    r"written (?:on|next to|beside|under|below|above|by)|drawn (?:on|next to|beside|under|below|above|by))"
+)
+_FORMS = (
+    rf"(?:which|what) {_LABEL}(?: is| appears| is written| is drawn| is shown| is placed| sits)? {_NEAR} (.+)",
+    rf"(?:which|what) {_LABEL} (?:marks|labels|names|identifies|goes with|belongs to|is used for) (.+)",
+    rf"what is the {_LABEL} (?:on|next to|beside|under|below|above|near|by) (.+)",
+    # "the number of X" is a count: only the other label words take "of" / "for"
+    r"what is the (?:label|letter|digit|tag|mark|marker|character|caption|word) (?:of|for) (.+)",
+    r"(?:how|what) is (.+?) (?:labell?ed|marked|tagged|named)(?: with| as| by)?",
+    rf"what (?:{_LABEL} )?does (.+?) (?:have|carry|bear)(?: as (?:its|a) {_LABEL})?",
+)
+
+
+def label_form(body: str) -> dict[str, Any] | None:
+    """The label of the object the question picks (see the module docstring)."""
+    for form in _FORMS:
+        m = re.fullmatch(form, body, re.I)
+        if m:
+            subject = m.group(1).strip()
+            if form.startswith("what (?:") and not re.search(rf"\b{_LABEL}\b", body, re.I):
+                return None  # "what does X have" without a label word: not this form
+            try:
+                return describe_subject("label", subject)
+            except UnsupportedQuestionError:
+                return None
+    return None
+
+
+_SUP_PAIRS = {
+    "leftmost": ("H", "left"), "rightmost": ("H", "right"), "topmost": ("V", "above"),
+    "bottommost": ("V", "below"), "closest": ("D", "closer"), "farthest": ("D", "further"),
+}  # fmt: skip
+
+
+def superlative_pair_form(body: str) -> dict[str, Any] | None:
+    """``which shape is the leftmost: A or B`` / ``which is the biggest, A or B``."""
+    m = re.fullmatch(
+        rf"(?:which|what)(?: one| object| shape| [a-z]+)? is (?:the )?({SUP_ALT})(?: one| object| shape)?"
+        rf"(?: of (?:the|these) two)?\s*[:,-]?\s*(.+?),? or (.+)",
+        body,
+        re.I,
+    )
+    which = superlative(m.group(1)) if m else None
+    if not m or which is None:
+        return None
+    try:
+        objects = [parse_reference(m.group(2)), parse_reference(m.group(3))]
+    except UnsupportedQuestionError:
+        return None
+    if which in ("largest", "smallest"):
+        return {
+            "type": "apparent_pair",
+            "objects": objects,
+            "asks": "larger" if which == "largest" else "smaller",
+        }
+    if which not in _SUP_PAIRS:
+        return None
+    axis, asks = _SUP_PAIRS[which]
+    return {"type": "pairwise", "axis": axis, "asks": asks, "objects": objects}
+
+
+#: Tried before the attribute and position forms.
+LABEL_FORMS = (label_form, superlative_pair_form)
