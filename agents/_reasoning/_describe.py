@@ -109,6 +109,15 @@ def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         chosen = _relative(rel, g).objects
         found = [o for o in g.objects if o.id in chosen]
         name = f"the object {rel['asks']} of {rel['reference'].get('text')}"
+    elif q.get("between"):
+        # "What colour is the shape between A and B?": that object first, then its attribute.
+        from spatioxolver.agents._reasoning._symbolic import _between
+
+        picked = _between(q["between"], g)
+        if picked.value is None:
+            return picked
+        found = [o for o in g.objects if o.id in picked.objects]
+        name = picked.text
     elif isinstance(q.get("select"), dict):
         # "What colour is the second shape from the left?" / "... the middle object?"
         pick = pick_ordinal if "axis" in q["select"] else pick_cell

@@ -38,7 +38,7 @@ _FORMS = (
     # "the number of X" is a count: only the other label words take "of" / "for"
     r"what is the (?:label|letter|digit|tag|mark|marker|character|caption|word) (?:of|for) (.+)",
     r"(?:how|what) is (.+?) (?:labell?ed|marked|tagged|named)(?: with| as| by)?",
-    rf"what (?:{_LABEL} )?does (.+?) (?:have|carry|bear)(?: as (?:its|a) {_LABEL})?",
+    rf"(?:what|which) (?:{_LABEL} )?does (.+?) (?:have|carry|bear)(?: as (?:its|a) {_LABEL})?",
 )
 
 
@@ -48,7 +48,7 @@ def label_form(body: str) -> dict[str, Any] | None:
         m = re.fullmatch(form, body, re.I)
         if m:
             subject = m.group(1).strip()
-            if form.startswith("what (?:") and not re.search(rf"\b{_LABEL}\b", body, re.I):
+            if " does " in form and not re.search(rf"\b{_LABEL}\b", body, re.I):
                 return None  # "what does X have" without a label word: not this form
             try:
                 return describe_subject("label", subject)

@@ -18,7 +18,7 @@ def split_options(question: str) -> tuple[str, list[str]]:
         ('Which is leftmost?', ['red cube', 'blue sphere'])
     """
     text = question.strip()
-    marker = re.compile(r"(?:^|\s|\n)\(?([1-9]|[A-Da-d])[.)]\s+|(?:^|\s|\n)\(([1-9]|[A-Da-d])\)\s*")
+    marker = re.compile(r"(?:^|\s|\n)\(?([1-9]|[A-Da-d])[.):]\s+|(?:^|\s|\n)\(([1-9]|[A-Da-d])\)\s*")
     found = list(marker.finditer(text))
     # Options must be numbered consecutively from 1 (or A).
     for start in range(len(found)):
@@ -41,6 +41,6 @@ def split_options(question: str) -> tuple[str, list[str]]:
             if i == len(seq) - 1:
                 option = re.sub(r"\s*\b(?:answer|reply|respond)\b.*$", "", option, flags=re.I | re.S)
             options.append(option.strip())
-        stem = re.sub(r"(?:options|choices)\s*:?\s*$", "", stem, flags=re.I).strip()
+        stem = re.sub(r"(?:options|choices)\s*:?\s*$", "", stem, flags=re.I).strip().rstrip(":").strip()
         return stem, [o for o in options]
     return text, []

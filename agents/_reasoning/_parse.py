@@ -208,7 +208,7 @@ def _as_question(text: str, body: str) -> str | None:
 
 def _pairwise(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(
-        rf"(?:which|what) (?:object|one|item|of (?:the|these|them)(?: two)?(?: objects| ones| items)?)? ?"
+        rf"(?:which|what) (?:[a-z]+|of (?:the|these|them)(?: two)?(?: objects| ones| items| shapes)?)? ?"
         rf"(?:is|appears|looks) "
         rf"(?:located )?({REL_ALT})(?: (?:than )?the other(?: one)?| of the two)?\s*[:,-]?\s*(?:between )?"
         rf"(.+?)\s*(?:,\s*)?(?:\bor\b|\band\b)\s*(.+)",

@@ -92,7 +92,10 @@ def attribute_form(body: str) -> dict[str, Any] | None:
     ordinal = ordinal_selector(subject) or cell_selector(subject)
     if word in _SHAPE_NOUNS and ordinal is not None and not ordinal[1]:
         return None  # "which shape is second from the left" selects an object
-    return describe_subject(attribute, subject)
+    try:
+        return describe_subject(attribute, subject)
+    except UnsupportedQuestionError:
+        return None  # not a noun phrase ("which shape is bigger, A or B"): another form's
 
 
 def describe_subject(attribute: str, subject: str) -> dict[str, Any]:
@@ -102,6 +105,13 @@ def describe_subject(attribute: str, subject: str) -> dict[str, Any]:
     beside = _beside(subject)
     if beside is not None:
         return {"type": "attribute", "attribute": attribute, "subject": None, "relative": beside}
+    between = re.fullmatch(
+        r"(?:the )?(.+?) (?:that is |which is |lying |sitting )?(?:in )?between (.+?) and (.+)", subject, re.I
+    )
+    if between:  # "the shape between the red circle and the triangle"
+        pick = {"type": "between", "subject": None, "filter": parse_filter(between.group(1)),
+                "a": parse_reference(between.group(2)), "b": parse_reference(between.group(3))}  # fmt: skip
+        return {"type": "attribute", "attribute": attribute, "subject": None, "between": pick}
     select = _selected(subject)
     if select is not None:
         which, rest = select
@@ -288,8 +298,13 @@ def either_size_form(body: str) -> dict[str, Any] | None:
         noun = None
 
     def named(option: str) -> dict[str, Any]:
-        # "which sphere is smaller: the blue one or the green one": the blue sphere
-        return parse_reference(re.sub(r"\bone\b", noun, option, flags=re.I) if noun else option)
+        # "which sphere is smaller: the blue one / the blue": the blue sphere
+        if noun and re.search(r"\bone\b", option, re.I):
+            return parse_reference(re.sub(r"\bone\b", noun, option, flags=re.I))
+        ref = parse_reference(option)
+        if noun and not ref.get("shape") and not ref.get("nouns") and not ref.get("label"):
+            ref = parse_reference(f"{option} {noun}")
+        return ref
 
     return {
         "type": "apparent_pair",
@@ -437,7 +452,7 @@ def mirror_form(body: str) -> dict[str, Any] | None:
     """``is the layout (left-right | top-bottom) mirror symmetric`` (also "symmetrical")."""
     body = _symmetry_wording(body)
     m = re.fullmatch(
-        r"is the (?:layout|arrangement|scene|image|picture|pattern|grid)(?: of (?:the )?(?:objects|shapes|icons))? "
+        r"is the (?:layout|arrangement|scene|image|picture|pattern|grid|drawing|composition|design|figure)(?: of (?:the )?(?:objects|shapes|icons))? "
         r"((?:left-right|left to right|horizontally|top-bottom|top to bottom|vertically) )?"
         r"(?:mirror[- ])?symmetric(?:al)?(?: (left to right|top to bottom|about a vertical axis|about a horizontal axis))?",
         body,

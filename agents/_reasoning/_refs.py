@@ -70,6 +70,9 @@ _FUNCTION = {
     "next", "times", "way", "direction", "view", "camera", "viewer", "number", "count", "meaning",
     "beneath", "underneath", "situated", "located", "positioned", "placed", "immediately", "directly",
     "adjacent", "beside", "inside", "outside", "within", "either", "both", "neither", "whether",
+    "smallest", "largest", "biggest", "tiniest", "highest", "lowest", "topmost", "bottommost", "uppermost",
+    "tallest", "shortest", "select", "choose", "name", "identify", "find", "pick", "tell", "give", "show",
+    "list", "please", "here",
 }  # fmt: skip
 #: At most this many unknown words in a reference ("the coffee mug" is fine).
 MAX_NOUNS = 2

@@ -62,7 +62,8 @@ _EMBEDDED = re.compile(
 _IMPERATIVE = re.compile(
     r"^(?:please )?(?:name|identify|find|point out|point to|show me|pick out|pick|select|indicate|choose|give)"
     r"(?: me)? (?:the )?((?:[a-z]+ ){0,2}?(?:object|shape|item|thing|one|figure|circle|square|triangle|ball|"
-    r"sphere|box|cube|icon|element))s? (?:that|which) (?:is|lies|sits|appears)( .+)$",
+    r"sphere|box|cube|icon|element))s?(?: (?:that|which) (?:is|lies|sits|appears)|(?= (?:between|to the|on the|"
+    r"above|below|under|beneath|next to|beside|in the|at the|directly|immediately|just)\b))( .+)$",
     re.I,
 )
 _CLAUSE = re.compile(
@@ -109,6 +110,8 @@ def normalise(body: str) -> str:
     text = _SLIP_RE.sub(lambda m: _SLIPS[m.group(1).lower()], body.strip().rstrip(".!").strip())
     text = re.sub(r"^yes or no\s*[:,-]\s*", "", text, flags=re.I)
     text = re.sub(r"\b(left|right|top|bottom)[- ]most\b", r"\1most", text, flags=re.I)
+    text = re.sub(r"\bmost (left|right)\b", r"\1most", text, flags=re.I)
+    text = re.sub(r",?\s*yes or no$", "", text, flags=re.I)
     opened = _OPEN_WORDS.match(text)
     if opened:
         text = re.sub(r"^(?:whether|if) ", "", text[opened.end() :], flags=re.I)
@@ -148,11 +151,158 @@ def normalise(body: str) -> str:
     m = _EDGE.search(text)
     if m and re.match(r"(?:which|what)\b", text, re.I):
         text = text[: m.start()] + "is the " + _EDGE_WORD[m.group(1).lower()]
+    for pattern, replacement in _REWRITES:
+        text = pattern.sub(replacement, text)
+    m = _PRONOUN_AFTER.match(text)
+    if m:  # "The rightmost shape - what colour is it?" -> "what colour is the rightmost shape"
+        text = re.sub(r"\b(?:it|that one|this one)\b", m.group(1), m.group(2), count=1, flags=re.I)
+    m = _BARE_COMPARATIVE.fullmatch(text)
+    if m:  # "which is bigger?" with no pair named: of all of them (an MCQ stem)
+        text = f"{m.group(1)} is the {_SUPERLATIVE_OF[m.group(2).lower()]}"
     return " ".join(text.split())
 
 
+_N = r"(?:object|shape|item|thing|one|figure|circle|square|triangle|ball|sphere|box|cube|icon|element|disc|block)"
+_SIDE_WORD = r"(?:to|on|in|at|above|below|under|beneath|between|next|beside|behind|directly|just|immediately|right|left|" \
+    r"straight|further|farther|furthest|farthest|closest|nearest|closer|nearer|higher|lower|the)"  # fmt: skip
+_COMPARATIVE = (
+    r"bigger|larger|smaller|higher(?: up)?|lower(?: down)?|taller|shorter|further (?:left|right)|farther (?:left|right)|"
+    r"more to the (?:left|right)|closer|nearer|further away|farther away"
+)
+#: Plain substitutions, in order (each a family of wordings; see the module docstring).
+_REWRITES = tuple(
+    (re.compile(p, re.I), r)
+    for p, r in (
+        # a verb that only says where: "shapes lie to the right of", "which object lies farthest left"
+        (rf"\b(?:lie|sit|stand|rest)\b(?= {_SIDE_WORD}\b)", "are"),
+        (rf"\b(?:lies|sits|stands|rests|is positioned|is located|is placed)\b(?= {_SIDE_WORD}\b)", "is"),
+        (rf"^(does|do) (.+?) (?:sit|lie|stand|appear|rest|lay)(?= {_SIDE_WORD}\b)", r"is \2"),
+        (r"\b(?:appears?|seems?|looks?) to be\b", "is"),
+        (r"\s+(?:in )?here$", ""),
+        (r"\b(colou?r|shape|size)'s\b", r"\1 is"),
+        (r"^(colou?r|shape|size) of (.+)$", r"what is the \1 of \2"),
+        (
+            r"^(?:the )?(?!(?:select|choose|name|identify|find|pick|tell|give|show|list|count|what|which|how)\b)"
+            r"([a-z]+(?: [a-z]+)?) (colou?r|shape|size)$",
+            r"what \2 is the \1",
+        ),
+        (
+            r"^in what (colou?r) (is|are) (.+?) (?:drawn|painted|shown|coloured|colored|filled|rendered)$",
+            r"what \1 \2 \3",
+        ),
+        (
+            r"^what (colou?r) (?:has|have) (.+?) been (?:drawn|painted|coloured|colored|filled)(?: in)?$",
+            r"what \1 is \2",
+        ),
+        (
+            r"^(what|which) (?:colou?r) (is|are) (.+?) (?:drawn|painted|coloured|colored|filled)(?: in)?$",
+            r"\1 colour \2 \3",
+        ),
+        (r"^(what|which) (?:form|outline type) (is|does) ", r"\1 shape \2 "),
+        (
+            r"^(what|which) (shape|object|one|thing) (?:has|is of|is in) (?:the |a )?([a-z]+) colou?r$",
+            r"what shape is the \3 object",
+        ),
+        # superlatives in other words
+        (
+            r"\b(?:has|have|covers?|occupies|occupy|takes? up|fills?) the (?:largest|biggest|greatest|most) (?:area|space|room|size)\b",
+            "is the largest",
+        ),
+        (
+            r"\b(?:has|have|covers?|occupies|occupy|takes? up|fills?) the (?:smallest|least) (?:area|space|room|size)\b",
+            "is the smallest",
+        ),
+        (r"\bthe least (?:big|large)\b", "the smallest"),
+        (
+            r"\bthe (smallest|largest|biggest|tiniest|leftmost|rightmost|topmost|bottommost) of (?:them )?all\b",
+            r"the \1",
+        ),
+        (r"\bfinal\b", "last"),
+        (r"^(the .+?) (?:is|are) (?:which|what)(?: one| object| shape| thing)?$", r"which is \1"),
+        (
+            r"^(?:please )?(?:point out|point to|show me|pick out|select|choose|indicate|highlight|locate) (?=the )",
+            "what is ",
+        ),
+        # two objects compared, other word orders
+        (
+            rf"^(?:which|what)(?: one)? is the ({_COMPARATIVE}) (?:one )?of (.+?) and (.+)$",
+            r"which is \1: \2 or \3",
+        ),
+        (rf"^(?:is|are) (the .+?) or (the .+?) ({_COMPARATIVE})$", r"which is \3: \1 or \2"),
+        # between in other words
+        (r"\bin the middle of (the .+?) and (the .+)$", r"between \1 and \2"),
+        (
+            r"^between (.+?) and (.+?),? (what|which)((?: [a-z]+)?) (?:is|lies|sits) (?:there|in between|in the middle)$",
+            r"\3\4 is between \1 and \2",
+        ),
+        (r"\bto the immediate (left|right) of\b", r"immediately to the \1 of"),
+        (r"\bstraight (above|below|under|beneath|over)\b", r"directly \1"),
+        # counting in other words
+        (r"^(?:the )?(?:number|count|total) of (.+)$", r"how many \1"),
+        (r"^(?:count|give me|tell me|what is) the (?:number|count|total number) of (.+)$", r"how many \1"),
+        (r"^tell me how many (.+?) there (are|is)$", r"how many \1 are there"),
+        (
+            r"^(how many .+?) (?:can|could|do) (?:you|i|we|one) (?:see|find|spot|count|make out|notice|identify)\b",
+            r"\1 are there",
+        ),
+        (
+            r"^(?:is|are) (an?|any|some) (.+?) (?:present|visible|shown|to be seen|depicted|drawn)(?: in (?:the|this) \w+)?$",
+            r"is there \1 \2",
+        ),
+        (
+            r"^(?:does|do) (?:the|this) (?:image|picture|scene|drawing) (?:contain|have|show|include) (more|fewer|less) (.+?) than (.+)$",
+            r"are there \1 \2 than \3",
+        ),
+        # grid cells in other words
+        (
+            r"^(which|what)((?: [a-z]+)?) (?:occupies|fills|takes up) (?=the [a-z ,-]*\b(?:cell|corner|row|column|centre|center|middle)\b)",
+            r"\1\2 is in ",
+        ),
+        (r"\bthe (centre|center|middle) (?:cell|square|position|spot|box)\b", r"the \1"),
+        (
+            r"\bthe (?:middle|centre|center) of the (top|bottom|middle|first|second|third|last) row\b",
+            r"the \1 row, middle column",
+        ),
+        (
+            r"\bthe (?:middle|centre|center) of the (left|right|middle|first|second|third|last) column\b",
+            r"the \1 column, middle row",
+        ),
+        # mirror symmetry in other words
+        (
+            r"^(?:would|does|do|will) (?:the|this) (?:image|picture|layout|arrangement|drawing|scene) (?:look|stay|remain|appear) "
+            r"(?:the same|unchanged|identical) (?:if|when) (?:it is |it's )?(?:flipped|mirrored|reflected)"
+            r"(?: (?:horizontally|left to right|left-right))?$",
+            "is the layout left-right symmetric",
+        ),
+        (
+            r"^(?:would|does|do|will) (?:the|this) (?:image|picture|layout|arrangement|drawing|scene) (?:look|stay|remain|appear) "
+            r"(?:the same|unchanged|identical) (?:if|when) (?:it is |it's )?(?:flipped|mirrored|reflected)"
+            r" (?:vertically|top to bottom|upside down)$",
+            "is the layout top-bottom symmetric",
+        ),
+        (r"^is this (layout|arrangement|image|picture|drawing|pattern|grid|scene)\b", r"is the \1"),
+    )
+)
+#: "X - what colour is it?": the subject first, then a question about "it".
+_PRONOUN_AFTER = re.compile(
+    r"^((?:the|this|that) [^,:;-]+?)\s*[-:,;]\s*((?:what|which|how|is|are|where)\b.*\bit\b.*)$", re.I
+)
+_BARE_COMPARATIVE = re.compile(
+    r"((?:which|what)(?: one| object| shape| thing| item)?) is (bigger|larger|smaller|higher|lower|further left|"
+    r"further right|more to the left|more to the right|closer|nearer)",
+    re.I,
+)
+_SUPERLATIVE_OF = {
+    "bigger": "largest", "larger": "largest", "smaller": "smallest", "higher": "topmost", "lower": "bottommost",
+    "further left": "leftmost", "further right": "rightmost", "more to the left": "leftmost",
+    "more to the right": "rightmost", "closer": "closest", "nearer": "closest",
+}  # fmt: skip
+
+
 _CLAIM_HEAD = re.compile(
-    r"^(?:true or false|true/false|t/f|statement|claim|fact check|check this|verify(?: this)?|"
+    r"^(?:true or false|true/false|t/f|statement|claim|fact check|check this|verify(?: this)?|correct or incorrect|"
+    r"right or wrong|agree or disagree|is (?:this|the following|this next) (?:statement |claim |sentence )?"
+    r"(?:true|correct|right)|"
     r"is it (?:true|correct|the case|right) that|would you say(?: that)?|do you think(?: that)?|"
     r"is the following (?:statement )?(?:true|correct)|decide whether|tell me (?:whether|if))\s*[:,-]?\s*",
     re.I,
