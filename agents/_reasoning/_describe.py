@@ -21,7 +21,7 @@ import math
 from typing import Any
 
 from spatioxolver.agents._reasoning._cells import CELL_HANDLERS, bands, pick_cell
-from spatioxolver.agents._reasoning._either import answer_either, answer_either_count
+from spatioxolver.agents._reasoning._either import answer_either, answer_either_attribute, answer_either_count
 from spatioxolver.agents._reasoning._names import typical_size
 from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
@@ -261,4 +261,5 @@ HANDLERS = {
     "exists": _exists,
     "either": answer_either,
     "either_count": answer_either_count,
+    "either_attribute": answer_either_attribute,
 }

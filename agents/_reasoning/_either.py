@@ -122,6 +122,9 @@ def either_form(body: str) -> dict[str, Any] | None:
             "yes": a1[2],
             "no": a2[2],
         }
+    attribute = _either_attribute(body)
+    if attribute is not None:
+        return attribute
     m = re.fullmatch(
         r"(?:are there more|(?:which|what) (?:are there more of|is more (?:common|numerous|frequent)|"
         r"(?:kind|type|shape|colou?r)? ?(?:are|is) there more of)[:,]?) (.+?),? or (?:more )?(.+?)"
@@ -137,6 +140,59 @@ def either_form(body: str) -> dict[str, Any] | None:
             "words": [m.group(1).strip(), m.group(2).strip()],
         }
     return None
+
+
+_KINDS = ("color", "shape", "size")
+
+
+def _either_attribute(body: str) -> dict[str, Any] | None:
+    """``is the green object a triangle or a circle`` / ``is the square red or blue`` ->
+    ``{"type": "either_attribute", "subject", "options", "words"}`` (both options of one kind:
+    two colours, two shapes or two sizes)."""
+    m = re.fullmatch(r"(?:is|are) (.+) or (?:an? )?([a-z]+(?: [a-z]+)?)", body, re.I)
+    if not m:
+        return None
+    left, second = m.group(1).split(), m.group(2)
+    for k in (len(second.split()), 1, 2):
+        if len(left) <= k:
+            continue
+        first, subject = left[-k:], left[:-k]
+        if subject and subject[-1].lower() in ("a", "an"):
+            subject = subject[:-1]
+        if not subject:
+            continue
+        try:
+            options = [parse_reference(" ".join(first)), parse_reference(second)]
+            ref = parse_reference(" ".join(subject))
+        except Exception:  # noqa: BLE001 - not this form
+            continue
+        kinds = [tuple(x for x in _KINDS if o.get(x)) for o in options]
+        if (
+            kinds[0] != kinds[1]
+            or len(kinds[0]) != 1
+            or any(o.get("nouns") or o.get("label") for o in options)
+        ):
+            continue
+        return {"type": "either_attribute", "subject": ref, "options": options, "attribute": kinds[0][0],
+                "words": [" ".join(first), second]}  # fmt: skip
+    return None
+
+
+def answer_either_attribute(q: dict[str, Any], g: Any) -> Any:
+    """The option word the object has ("triangle"), "neither" when it has none of them."""
+    from spatioxolver.agents._reasoning._answer import SymbolicAnswer, cannot_tell
+    from spatioxolver.agents._reasoning._names import _matches, _one
+
+    obj = _one(q["subject"], g)
+    if getattr(obj.attributes, q.get("attribute") or "shape") is None:
+        return cannot_tell(
+            f"its {q.get('attribute')} is not read from the pixels", "either_attribute", [obj.id]
+        )
+    holds = [word for word, option in zip(q["words"], q["options"], strict=True) if _matches(option, obj)]
+    if len(holds) == 2:
+        return cannot_tell("both options describe it", "either_attribute", [obj.id])
+    word = holds[0] if holds else "neither"
+    return SymbolicAnswer(text=word, value=word, kind="either_attribute", objects=[obj.id])
 
 
 def answer_either(q: dict[str, Any], g: Any) -> Any:
