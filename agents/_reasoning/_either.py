@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from spatioxolver.agents._reasoning._question_forms import describe_subject
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
 
 __all__ = ["canonical", "either_form", "answer_either", "answer_either_count"]
@@ -147,7 +148,7 @@ _KINDS = ("color", "shape", "size")
 
 def _either_attribute(body: str) -> dict[str, Any] | None:
     """``is the green object a triangle or a circle`` / ``is the square red or blue`` ->
-    ``{"type": "either_attribute", "subject", "options", "words"}`` (both options of one kind:
+    ``{"type": "either_attribute", "pick": attribute query, "options", "words"}`` (both options of one kind:
     two colours, two shapes or two sizes)."""
     m = re.fullmatch(r"(?:is|are) (.+) or (?:an? )?([a-z]+(?: [a-z]+)?)", body, re.I)
     if not m:
@@ -163,7 +164,7 @@ def _either_attribute(body: str) -> dict[str, Any] | None:
             continue
         try:
             options = [parse_reference(" ".join(first)), parse_reference(second)]
-            ref = parse_reference(" ".join(subject))
+            pick = describe_subject("shape", " ".join(subject))  # "the triangle", "the leftmost shape"
         except Exception:  # noqa: BLE001 - not this form
             continue
         kinds = [tuple(x for x in _KINDS if o.get(x)) for o in options]
@@ -173,21 +174,29 @@ def _either_attribute(body: str) -> dict[str, Any] | None:
             or any(o.get("nouns") or o.get("label") for o in options)
         ):
             continue
-        return {"type": "either_attribute", "subject": ref, "options": options, "attribute": kinds[0][0],
+        return {"type": "either_attribute", "pick": {**pick, "attribute": kinds[0][0]}, "options": options,
                 "words": [" ".join(first), second]}  # fmt: skip
     return None
 
 
 def answer_either_attribute(q: dict[str, Any], g: Any) -> Any:
     """The option word the object has ("triangle"), "neither" when it has none of them."""
-    from spatioxolver.agents._reasoning._answer import SymbolicAnswer, cannot_tell
-    from spatioxolver.agents._reasoning._names import _matches, _one
+    from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
+    from spatioxolver.agents._reasoning._describe import HANDLERS
+    from spatioxolver.agents._reasoning._names import _matches
 
-    obj = _one(q["subject"], g)
-    if getattr(obj.attributes, q.get("attribute") or "shape") is None:
-        return cannot_tell(
-            f"its {q.get('attribute')} is not read from the pixels", "either_attribute", [obj.id]
-        )
+    what = q["pick"]["attribute"]
+    try:
+        picked = HANDLERS["attribute"](q["pick"], g)  # the object the subject picks, and its attribute
+    except _ReferenceProblem as problem:
+        if "could not be read" not in str(problem):
+            raise
+        return cannot_tell(f"its {what} is not read from the pixels", "either_attribute")
+    if picked.value is None:
+        return picked
+    if len(picked.objects) != 1:
+        raise _ReferenceProblem(f"{len(picked.objects)} objects match; say which.")
+    obj = next(o for o in g.objects if o.id == picked.objects[0])
     holds = [word for word, option in zip(q["words"], q["options"], strict=True) if _matches(option, obj)]
     if len(holds) == 2:
         return cannot_tell("both options describe it", "either_attribute", [obj.id])

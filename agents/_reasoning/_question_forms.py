@@ -235,6 +235,15 @@ def exists_form(body: str) -> dict[str, Any] | None:
     related = _exists_related(m.group(1))
     if related is not None:
         return related
+    if re.search(r"\bor\b", m.group(1), re.I) and not re.search(
+        r"\b(?:left|right|above|below|than)\b", m.group(1), re.I
+    ):
+        try:
+            union = parse_filter(m.group(1))
+        except UnsupportedQuestionError:
+            return None
+        if union and union.get("any_of"):  # "is there a yellow or orange shape"
+            return {"type": "exists", "filter": union}
     if re.search(r"\b(?:left|right|above|below|under|behind|front|between|than|or)\b", m.group(1), re.I):
         return None  # a relation: the other forms
     return {"type": "exists", "filter": parse_filter(m.group(1))}

@@ -80,3 +80,44 @@ def graph_from_positions(objects: list) -> object:
                 Relation(subject=a.id, predicate=first if key(a) < key(b) else second, object=b.id, axis=axis)
             )
     return SceneGraph(objects=objects, relations=rels, images=[ImageInfo(width=480, height=320)])
+
+
+def flat_drawing(*, labelled: bool = False) -> object:
+    """A flat drawing's scene graph (no sizes, no depth), 480x320: a row of red circle A,
+    blue square B, green triangle C and blue circle F at y = 200; yellow star D straight above
+    the triangle; a small purple circle E up and to the left of the triangle, nearer to it
+    than the star but not in its column. ``labelled``: the letters are drawn beside them.
+    Objects at the same height (the row) are level: their V relation is a coin flip."""
+    from spatioxolver.schema import Attributes, SpatialObject
+
+    spec = [
+        ("A", "red", "circle", (80.0, 200.0), 30.0),
+        ("B", "blue", "square", (200.0, 200.0), 25.0),
+        ("C", "green", "triangle", (320.0, 200.0), 35.0),
+        ("D", "yellow", "star", (320.0, 60.0), 22.0),
+        ("E", "purple", "circle", (250.0, 120.0), 15.0),
+        ("F", "blue", "circle", (430.0, 200.0), 20.0),
+    ]
+    objects = [
+        SpatialObject(
+            id=f"o{i}",
+            label=letter if labelled else None,
+            attributes=Attributes(
+                color=colour, shape=shape, extras={"label_drawn": True} if labelled else {}
+            ),
+            centroid=xy,
+            bbox=(xy[0] - half, xy[1] - half, xy[0] + half, xy[1] + half),
+            area=4.0 * half * half,
+            depth=float(i),
+        )
+        for i, (letter, colour, shape, xy, half) in enumerate(spec)
+    ]
+    graph = graph_from_positions(objects)
+    at = {o.id: o.centroid for o in objects}
+    relations = [
+        r.model_copy(update={"confidence": 0.5})
+        if r.axis == "V" and at[r.subject][1] == at[r.object][1]
+        else r
+        for r in graph.relations
+    ]
+    return graph.model_copy(update={"relations": relations})
