@@ -21,6 +21,7 @@ import math
 from typing import Any
 
 from spatioxolver.agents._reasoning._cells import CELL_HANDLERS, bands, pick_cell
+from spatioxolver.agents._reasoning._claims import CLAIM_HANDLERS
 from spatioxolver.agents._reasoning._either import answer_either, answer_either_attribute, answer_either_count
 from spatioxolver.agents._reasoning._names import typical_size
 from spatioxolver.agents._reasoning._order import _order
@@ -253,6 +254,7 @@ HANDLERS = {
     **POSITION_HANDLERS,
     **CELL_HANDLERS,
     **TALLY_HANDLERS,
+    **CLAIM_HANDLERS,
     "attribute": _attribute,
     "relative": _relative,
     "compare_count": _compare_count,

@@ -47,6 +47,9 @@ _BY_QUERY = {
     "mirror": "yesno",
     "exists": "yesno",
     "grid": "count",
+    "count_is": "yesno",
+    "all_are": "yesno",
+    "is_pick": "yesno",
 }
 
 

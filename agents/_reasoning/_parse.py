@@ -165,6 +165,7 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
             query = {}
         if query.get("type") in _TRUTH_KINDS:
             return {**query, "statement": True}
+    from spatioxolver.agents._reasoning._claims import CLAIM_FORMS
     from spatioxolver.agents._reasoning._either import canonical, either_form
     from spatioxolver.agents._reasoning._label_forms import LABEL_FORMS
     from spatioxolver.agents._reasoning._question_forms import QUESTION_FORMS
@@ -175,6 +176,8 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
         compass_form,
         outline_form,
         either_form,
+        *CLAIM_FORMS,
+        lambda b: _is_pick(b, n_images),
         *LABEL_FORMS,
         *QUESTION_FORMS,
         *BENCHMARK_FORMS,
@@ -191,8 +194,32 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
     raise UnsupportedQuestionError(f"{text[:120]!r} is {UNSUPPORTED_MESSAGE}")
 
 
+_PICKED = re.compile(
+    rf"(?:is|are) (.+?) (the (?:{SUP_ALT})(?: [a-z]+){{0,2}}|(?:the )?(?:first|second|third|fourth|fifth|last|\d(?:st|nd|rd|th))"
+    rf"(?: [a-z]+)? (?:from|on) the (?:left|right|top|bottom)|in the (?:very )?(?:middle|centre|center)"
+    rf"(?: of (?:the )?(?:row|image|picture|grid))?)",
+    re.I,
+)
+
+
+def _is_pick(body: str, n_images: int) -> dict[str, Any] | None:
+    """``is the red circle the largest shape`` / ``is the square second from the left`` /
+    ``is the triangle in the middle``: the named object against the one the rest picks."""
+    m = _PICKED.fullmatch(body)
+    if not m:
+        return None
+    try:
+        subject = parse_reference(m.group(1))
+        pick = _parse_single(f"which is {m.group(2)}", n_images)
+    except UnsupportedQuestionError:
+        return None
+    if pick.get("type") not in ("extreme", "ordinal", "cell_pick") or subject.get("nouns"):
+        return None
+    return {"type": "is_pick", "subject": subject, "pick": pick}
+
+
 #: Yes / no query kinds a statement can become ("The cup is left of the laptop." -> true / false).
-_TRUTH_KINDS = ("yesno", "has_attribute", "frame_side", "touch", "size_compare")
+_TRUTH_KINDS = ("yesno", "has_attribute", "frame_side", "touch", "size_compare", "is_pick", "all_are")
 
 
 def _as_question(text: str, body: str) -> str | None:

@@ -72,7 +72,8 @@ _FUNCTION = {
     "adjacent", "beside", "inside", "outside", "within", "either", "both", "neither", "whether",
     "smallest", "largest", "biggest", "tiniest", "highest", "lowest", "topmost", "bottommost", "uppermost",
     "tallest", "shortest", "select", "choose", "name", "identify", "find", "pick", "tell", "give", "show",
-    "list", "please", "here",
+    "list", "please", "here", "others", "together", "half", "twice", "double", "triple", "fraction",
+    "percent", "average",
 }  # fmt: skip
 #: At most this many unknown words in a reference ("the coffee mug" is fine).
 MAX_NOUNS = 2

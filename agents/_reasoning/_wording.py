@@ -218,6 +218,23 @@ _REWRITES = tuple(
             r"the \1",
         ),
         (r"\bfinal\b", "last"),
+        (
+            r"\b(?:to the )?(left|right) of (?:all )?(?:the )?(?:others|other (?:shapes|objects|ones))$",
+            r"the \1most",
+        ),
+        (
+            r"\b(?:above|higher than) (?:all )?(?:the )?(?:others|other (?:shapes|objects|ones))$",
+            "the topmost",
+        ),
+        (
+            r"\b(?:below|lower than) (?:all )?(?:the )?(?:others|other (?:shapes|objects|ones))$",
+            "the bottommost",
+        ),
+        (
+            r"\b(?:bigger|larger) than (?:all )?(?:the )?(?:others|other (?:shapes|objects|ones))$",
+            "the largest",
+        ),
+        (r"\bsmaller than (?:all )?(?:the )?(?:others|other (?:shapes|objects|ones))$", "the smallest"),
         (r"^(the .+?) (?:is|are) (?:which|what)(?: one| object| shape| thing)?$", r"which is \1"),
         (
             r"^(?:please )?(?:point out|point to|show me|pick out|select|choose|indicate|highlight|locate) (?=the )",

@@ -87,7 +87,7 @@ def flat_drawing(*, labelled: bool = False) -> object:
     blue square B, green triangle C and blue circle F at y = 200; yellow star D straight above
     the triangle; a small purple circle E up and to the left of the triangle, nearer to it
     than the star but not in its column. ``labelled``: the letters are drawn beside them.
-    Objects at the same height (the row) are level: their V relation is a coin flip."""
+    Objects at the same height (the row) or in one column are level on that axis (a coin flip)."""
     from spatioxolver.schema import Attributes, SpatialObject
 
     spec = [
@@ -116,7 +116,7 @@ def flat_drawing(*, labelled: bool = False) -> object:
     at = {o.id: o.centroid for o in objects}
     relations = [
         r.model_copy(update={"confidence": 0.5})
-        if r.axis == "V" and at[r.subject][1] == at[r.object][1]
+        if r.axis in ("H", "V") and at[r.subject][r.axis == "V"] == at[r.object][r.axis == "V"]
         else r
         for r in graph.relations
     ]
