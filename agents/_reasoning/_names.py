@@ -118,6 +118,23 @@ def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
     return not nouns or set(nouns) <= _object_words(obj)
 
 
+def _placed(found: list[SpatialObject], place: str) -> list[SpatialObject]:
+    """The one of ``found`` furthest toward ``place`` ("the right blue square" of two); all of
+    them when two are about level there (the reference is then ambiguous, and says so); none
+    when there is only one (a place word picks among several: "the left cube" of one cube
+    names nothing the image shows)."""
+    at = [o for o in found if o.centroid is not None]
+    if len(at) < 2:
+        return []
+    k = 0 if place in ("leftmost", "rightmost") else 1
+    sign = 1.0 if place in ("leftmost", "topmost") else -1.0
+    ranked = sorted(at, key=lambda o: sign * o.centroid[k])  # type: ignore[index]
+    spread = typical_size(at)
+    if abs(ranked[0].centroid[k] - ranked[1].centroid[k]) < 0.25 * spread:  # type: ignore[index]
+        return found
+    return [ranked[0]]
+
+
 def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) -> list[SpatialObject]:
     """Objects of ``frame`` matching a reference (all of them for ``None``)."""
     objects = [o for o in graph.objects if o.frame == frame]
@@ -126,6 +143,8 @@ def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) ->
     if ref.get("any_of"):
         ids = {o.id for part in ref["any_of"] for o in resolve(part, graph, frame=frame)}
         return [o for o in objects if o.id in ids]
+    if ref.get("place"):
+        return _placed(resolve({**ref, "place": None}, graph, frame=frame), ref["place"])
     if ref.get("label") is not None and not any(o.label for o in objects):
         # No labels were bound (no marks): fall back to the description, if any.
         if any(ref.get(k) for k in ("color", "shape", "size", "material")):

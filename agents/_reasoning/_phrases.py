@@ -61,20 +61,20 @@ REL_ALT = "|".join(p for p, _, _ in REL_PHRASES)
 SUPERLATIVES: list[tuple[str, str]] = [
     (
         r"left-?most|furthest (?:to the )?left|farthest (?:to the )?left|most to the left|"
-        r"(?:on|at) the (?:far|very) left",
+        r"(?:on|at) the (?:far|very|extreme) left",
         "leftmost",
     ),
     (
         r"right-?most|furthest (?:to the )?right|farthest (?:to the )?right|most to the right|"
-        r"(?:on|at) the (?:far|very) right",
+        r"(?:on|at) the (?:far|very|extreme) right",
         "rightmost",
     ),
     (
-        r"top-?most|highest|upper-?most|at the (?:very )?top|(?:closest|nearest) to the top(?: edge)?",
+        r"top-?most|highest|upper-?most|at the (?:very )?top|(?:closest|nearest) (?:to )?the top(?: edge)?",
         "topmost",
     ),
     (
-        r"bottom-?most|lowest|lower-?most|at the (?:very )?bottom|(?:closest|nearest) to the bottom(?: edge)?",
+        r"bottom-?most|lowest|lower-?most|at the (?:very )?bottom|(?:closest|nearest) (?:to )?the bottom(?: edge)?",
         "bottommost",
     ),
     (r"front-?most|closest(?: to the (?:camera|viewer))?|nearest(?: to the (?:camera|viewer))?", "closest"),

@@ -463,7 +463,7 @@ def mirror_form(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(
         r"is the (?:layout|arrangement|scene|image|picture|pattern|grid|drawing|composition|design|figure)(?: of (?:the )?(?:objects|shapes|icons))? "
         r"((?:left-right|left to right|horizontally|top-bottom|top to bottom|vertically) )?"
-        r"(?:mirror[- ])?symmetric(?:al)?(?: (left to right|top to bottom|about a vertical axis|about a horizontal axis))?",
+        r"(?:mirror[- ])?symmetric(?:al)?(?: (?:from )?(left to right|top to bottom|about a vertical axis|about a horizontal axis))?",
         body,
         re.I,
     )

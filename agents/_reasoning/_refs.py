@@ -159,6 +159,18 @@ def parse_reference(phrase: str) -> dict[str, Any]:
         ref["label"] = _norm_label(paren.group(1))
         text = _PAREN_TAG_RE.sub(" ", text).strip()
     body = re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.I).strip()
+    place = _PLACE_WORD.match(body)
+    rest = _PLACE_WORD.sub("", body, count=1).strip() if place else ""
+    if (
+        place
+        and rest
+        and not re.match(
+            r"(?:of|to|than|side|hand|and|or|in|on|at|corner|half|edge|row|column)\b", rest, re.I
+        )
+    ):
+        # "the right blue square", "the upper circle": the one furthest that way among them
+        ref["place"] = _PLACES[place.group(1).lower()]
+        body = body[place.end() :].strip()
     prefix = re.match(r"^(?:object|tag|box)\s+#?([A-Za-z0-9]+)\s*\((.*)\)$", body, re.I)
     if ref["label"] is None and prefix:
         # "object 3 (the small red metal cube)": the label, plus the description.
@@ -206,6 +218,18 @@ def parse_reference(phrase: str) -> dict[str, Any]:
     if not known:
         raise _refuse(phrase)
     return ref
+
+
+#: A place word before a noun phrase: which of the matches it names.
+_PLACES = {
+    "left": "leftmost", "leftmost": "leftmost", "left-hand": "leftmost", "right": "rightmost",
+    "rightmost": "rightmost", "right-hand": "rightmost", "top": "topmost", "upper": "topmost",
+    "topmost": "topmost", "bottom": "bottommost", "lower": "bottommost", "bottommost": "bottommost",
+}  # fmt: skip
+_PLACE_WORD = re.compile(
+    r"^(left-hand|right-hand|leftmost|rightmost|topmost|bottommost|left|right|top|upper|bottom|lower)\s+",
+    re.I,
+)
 
 
 def _norm_label(label: str) -> str:

@@ -87,7 +87,7 @@ _PLACE_VERBS = re.compile(
     re.I,
 )
 _EDGE = re.compile(
-    r"\b(?:is )?(?:the )?(?:closest|nearest) to the (top|bottom|left|right)(?: edge| side| border)?"
+    r"\b(?:is )?(?:the )?(?:closest|nearest) (?:to )?the (top|bottom|left|right)(?: edge| side| border)?"
     r"(?: of (?:the |this )?(?:image|picture|frame|scene|page|canvas))?$",
     re.I,
 )
@@ -181,6 +181,8 @@ _REWRITES = tuple(
         (r"\s+(?:in )?here$", ""),
         (r"\b(colou?r|shape|size)'s\b", r"\1 is"),
         (r"^(colou?r|shape|size) of (.+)$", r"what is the \1 of \2"),
+        (r"^(what|which) is (the .+?)'s? (colou?r|shape|size)$", r"what is the \3 of \2"),
+        (r"\b(?:at|on|to) the extreme (left|right|top|bottom)\b", r"at the very \1"),
         (
             r"^(?:the )?(?!(?:select|choose|name|identify|find|pick|tell|give|show|list|count|what|which|how)\b)"
             r"([a-z]+(?: [a-z]+)?) (colou?r|shape|size)$",
@@ -241,6 +243,16 @@ _REWRITES = tuple(
             "what is ",
         ),
         # two objects compared, other word orders
+        (
+            r"^(?:of|between|comparing) (the .+?) and (the .+?),? (?:which|what)(?: one| object| shape| of (?:them|the two))? "
+            r"(?:is|appears|looks) (bigger|larger|smaller)$",
+            r"which is \3: \1 or \2",
+        ),
+        (
+            r"^(what|which) is the ((?:[a-z]+ ){0,2}?(?:object|shape|item|thing|one|figure)) ((?:directly |immediately |just )?"
+            r"(?:(?:to|on) the (?:left|right)(?: side)? of|above|below|under|underneath|beneath|over|next to|beside)) (.+)$",
+            r"which \2 is \3 \4",
+        ),
         (
             rf"^(?:which|what)(?: one)? is the ({_COMPARATIVE}) (?:one )?of (.+?) and (.+)$",
             r"which is \1: \2 or \3",

@@ -87,8 +87,18 @@ def flat_drawing(*, labelled: bool = False) -> object:
     blue square B, green triangle C and blue circle F at y = 200; yellow star D straight above
     the triangle; a small purple circle E up and to the left of the triangle, nearer to it
     than the star but not in its column. ``labelled``: the letters are drawn beside them.
-    Objects at the same height (the row) or in one column are level on that axis (a coin flip)."""
-    from spatioxolver.schema import Attributes, SpatialObject
+    H and V relations follow the centroids; objects at the same height (the row) or in one
+    column are level on that axis (a coin-flip relation)."""
+    import itertools
+
+    from spatioxolver.schema import (
+        AXIS_PREDICATES,
+        Attributes,
+        ImageInfo,
+        Relation,
+        SceneGraph,
+        SpatialObject,
+    )
 
     spec = [
         ("A", "red", "circle", (80.0, 200.0), 30.0),
@@ -108,16 +118,21 @@ def flat_drawing(*, labelled: bool = False) -> object:
             centroid=xy,
             bbox=(xy[0] - half, xy[1] - half, xy[0] + half, xy[1] + half),
             area=4.0 * half * half,
-            depth=float(i),
         )
         for i, (letter, colour, shape, xy, half) in enumerate(spec)
     ]
-    graph = graph_from_positions(objects)
-    at = {o.id: o.centroid for o in objects}
-    relations = [
-        r.model_copy(update={"confidence": 0.5})
-        if r.axis in ("H", "V") and at[r.subject][r.axis == "V"] == at[r.object][r.axis == "V"]
-        else r
-        for r in graph.relations
-    ]
-    return graph.model_copy(update={"relations": relations})
+    relations = []
+    for a, b in itertools.combinations(objects, 2):
+        for axis, k in (("H", 0), ("V", 1)):
+            first, second = AXIS_PREDICATES[axis]
+            ca, cb = a.centroid[k], b.centroid[k]
+            relations.append(
+                Relation(
+                    subject=a.id,
+                    predicate=first if ca < cb else second,
+                    object=b.id,
+                    axis=axis,
+                    confidence=0.5 if ca == cb else 1.0,
+                )  # fmt: skip
+            )
+    return SceneGraph(objects=objects, relations=relations, images=[ImageInfo(width=480, height=320)])

@@ -148,7 +148,7 @@ def test_paraphrases_parse_to_the_documented_form(form: str, question: str) -> N
     [
         "Would this stack fall if another book is added?",
         "How many people would fit in the room?",
-        "Is the left cube above the sphere?",  # a position word is not an object name
+        "Is the left above the sphere?",  # a position word alone is not an object name
         "Which object is the most interesting?",
         "Why is the red cube left of the blue sphere?",
         # a compass other than the default (north = the camera's viewing direction) is not guessed

@@ -122,7 +122,7 @@ def test_mcq_options_given_separately() -> None:
     [
         "What is the meaning of life?",  # no spatial form at all
         "Describe the mood of the scene.",  # open-ended ("describe the scene" lists the objects)
-        "Is the left cube above the sphere?",  # a position word is not a name: never guess
+        "Is the left above the sphere?",  # a position word alone is not a name: never guess
         "How many people would fit in the room?",  # not a noun phrase
         "",  # empty
         "   ",  # blank

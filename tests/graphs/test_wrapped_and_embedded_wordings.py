@@ -45,6 +45,13 @@ from .conftest import flat_drawing
         ("Which shape has the greatest area?", "green triangle"),
         ("Triangle colour?", "green"),
         ("In what colour is the star drawn?", "yellow"),
+        # the frame's edges and extremes in other words
+        ("Which object sits at the extreme right?", "blue circle"),
+        ("What shape is nearest the top edge?", "yellow star"),
+        # possessives, "of A and B", "the X beside Y"
+        ("What is the square's colour?", "blue"),
+        ("Of the star and the red circle, which one is bigger?", "red circle"),
+        ("What is the object to the left of the green triangle?", "blue square"),
     ],
 )
 def test_other_wordings_get_the_plain_answer(question: str, expected: object) -> None:
@@ -82,3 +89,10 @@ def test_rewrites_leave_wordings_they_do_not_know() -> None:
         assert normalise(text) == text
     assert claim_of("the red circle is left of the square") is None  # no wrapper: the parser's own path
     assert strip_wrappers("Answer the question: what is A?") == "Answer the question: what is A?"
+
+
+def test_symmetry_named_with_from() -> None:
+    assert parse_question("Is the drawing symmetric from top to bottom?") == {
+        "type": "mirror",
+        "axis": "horizontal",
+    }
