@@ -466,6 +466,30 @@ def _split_touching(
     return out
 
 
+def _apart(part: np.ndarray, min_area: int) -> list[np.ndarray]:
+    """A colour part in separate pieces (the shape between two shapes of one hue was split
+    off, leaving at most a thin rim of blended pixels between them) as one part per
+    substantial piece; the rim's pixels go to the nearest piece."""
+    import cv2
+
+    from .nearest import nearest_labels
+
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    opened = cv2.morphologyEx(part.astype(np.uint8), cv2.MORPH_OPEN, kernel)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
+    if n <= 2:
+        return [part]
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    big = [k + 1 for k, a in enumerate(areas) if a >= max(4 * min_area, 0.1 * part.sum())]
+    if len(big) < 2:
+        return [part]
+    seeds = np.zeros(labels.shape, np.int32)
+    for k, b in enumerate(big, start=1):
+        seeds[labels == b] = k
+    owner = nearest_labels(seeds)
+    return [part & (owner == k) for k in range(1, len(big) + 1)]
+
+
 def geometric_regions(
     rgb: np.ndarray, options: dict[str, Any] | None = None
 ) -> tuple[list[Region], Foreground]:
@@ -511,7 +535,9 @@ def geometric_regions(
         for piece in pieces:
             if options.get("split_colours", True):
                 split = _split_by_colour(piece, rgb[y0:y1, x0:x1], min_area)
-                parts.extend(_merge_parts(split, crop_lab, min_area) if len(split) > 1 else split)
+                if len(split) > 1:
+                    split = [q for p in _merge_parts(split, crop_lab, min_area) for q in _apart(p, min_area)]
+                parts.extend(split)
             else:
                 parts.append(piece)
         if options.get("artefacts", True):

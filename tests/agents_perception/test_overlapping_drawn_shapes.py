@@ -11,14 +11,18 @@ from PIL import Image, ImageDraw
 
 import spatioxolver
 
-COLOURS = {"red": (220, 40, 40), "green": (40, 170, 70), "blue": (40, 80, 220), "orange": (250, 140, 20),
+COLOURS = {"brown": (130, 82, 30), "red": (220, 40, 40), "green": (40, 170, 70), "blue": (40, 80, 220), "orange": (250, 140, 20),
            "purple": (120, 40, 170), "cyan": (0, 190, 210)}  # fmt: skip
 
 
 def _draw(
-    shapes: list[tuple[str, str, float, float, float]], ground: tuple[int, int, int], w: int = 640
+    shapes: list[tuple[str, str, float, float, float]],
+    ground: tuple[int, int, int],
+    w: int = 640,
+    jpeg: int = 0,
 ) -> np.ndarray:
-    """``(kind, colour, cx, cy, r)`` in drawing order (later on top), 4x supersampled."""
+    """``(kind, colour, cx, cy, r)`` in drawing order (later on top), 4x supersampled; re-saved
+    as JPEG at quality ``jpeg`` when given."""
     h, s = int(w * 0.7), 4
     img = Image.new("RGB", (w * s, h * s), ground)
     d = ImageDraw.Draw(img)
@@ -26,12 +30,25 @@ def _draw(
         box = [(cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s]
         if kind == "circle":
             d.ellipse(box, fill=COLOURS[colour])
+        elif kind == "pentagon":
+            import math
+
+            pts = [((cx + r * math.sin(2 * math.pi * k / 5)) * s, (cy - r * math.cos(2 * math.pi * k / 5)) * s)
+                   for k in range(5)]  # fmt: skip
+            d.polygon(pts, fill=COLOURS[colour])
         elif kind == "square":
             d.rectangle(box, fill=COLOURS[colour])
         else:  # triangle, apex up
             d.polygon([(cx * s, (cy - r) * s), ((cx + r) * s, (cy + r) * s), ((cx - r) * s, (cy + r) * s)],
                       fill=COLOURS[colour])  # fmt: skip
-    return np.asarray(img.resize((w, h), Image.LANCZOS))
+    img = img.resize((w, h), Image.LANCZOS)
+    if jpeg:
+        import io
+
+        buf = io.BytesIO()
+        img.save(buf, "JPEG", quality=jpeg)
+        img = Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
+    return np.asarray(img)
 
 
 def _named(img: np.ndarray) -> dict[str, str]:
@@ -70,3 +87,17 @@ def test_shapes_side_by_side_are_not_completed() -> None:
     img = _draw([("square", "green", 150, 200, 50), ("square", "blue", 250, 200, 50),
                  ("circle", "red", 400, 200, 50)], (250, 250, 246))  # fmt: skip
     assert _named(img) == {"green": "square", "blue": "square", "red": "circle"}
+
+
+@pytest.mark.parametrize("ground", [(225, 235, 246), (250, 250, 246)])
+@pytest.mark.parametrize("jpeg", [0, 85])
+def test_two_shapes_of_one_hue_either_side_of_a_third_are_two_objects(ground, jpeg) -> None:
+    # Orange and brown share a hue; the red square between them touches both. Once the red is
+    # split off, what is left is two pieces (joined only by a rim of blended pixels): two objects.
+    img = _draw([("pentagon", "orange", 162, 345, 80), ("square", "red", 302, 316, 70),
+                 ("circle", "brown", 416, 277, 83)], ground, 900, jpeg)  # fmt: skip
+    graph = spatioxolver.build_scene_graph(img)
+    assert len(graph.objects) == 3
+    left, _, right = sorted(graph.objects, key=lambda o: o.centroid[0])
+    assert (left.attributes.color, right.attributes.color) == ("orange", "brown")
+    assert right.attributes.shape == "circle"
