@@ -84,6 +84,8 @@ def open_words(
     extras: dict[str, Any] = {"flat": False}
     if is_cone(mask):
         shape = "cone"
+    elif basic_terms and _cone_outline(mask):
+        shape = "cone"  # a triangle down to the base's half-ellipse (squat or seen from above)
     elif basic_terms and shape in ("cube", "cylinder") and full is not None:
         from .solid_cues import box_or_can
 
@@ -91,10 +93,11 @@ def open_words(
         extras["body_shading"] = {**measures, "verdict": verdict, "silhouette": shape}
         if verdict is not None:
             shape = verdict  # planes meet in a crease, a curved body shades smoothly
-    lit = pixels[lab[:, 0] >= np.percentile(lab[:, 0], 60)]
+    lit_sel = _lit_side(lab, basic_terms)
+    lit = pixels[lit_sel]
     if lit.shape[0]:
         term, _ = colour_term(np.median(lit, axis=0))
-        lit_lab = lab[lab[:, 0] >= np.percentile(lab[:, 0], 60)]
+        lit_lab = lab[lit_sel]
         lit_l = float(np.median(lit_lab[:, 0]))
         lit_c = float(np.hypot(np.median(lit_lab[:, 1]), np.median(lit_lab[:, 2])))
         # Orange lit strongly (light) or vividly (chroma above CLEVR's browns) is orange.
@@ -105,6 +108,25 @@ def open_words(
         elif basic_terms and term not in ("black", "white", "gray"):
             colour = term  # no world's palette: the basic colour term of the lit side
     return colour, shape, material, extras
+
+
+def _lit_side(lab: np.ndarray, basic_terms: bool) -> np.ndarray:
+    """The pixels that show a shaded solid's colour: the top 40 % by lightness; without a
+    world prior the top 15 %, less specular glints (light and nearly neutral: the light's
+    colour, not the object's). Under a dim fill light most of a solid can be in shade, and a
+    shaded orange or yellow is brown by its lightness: its lit side tells its colour."""
+    if not basic_terms:
+        return lab[:, 0] >= np.percentile(lab[:, 0], 60)
+    glint = (lab[:, 0] > 80) & (np.hypot(lab[:, 1], lab[:, 2]) < 12)
+    keep = ~glint if (~glint).sum() >= max(12, 0.3 * lab.shape[0]) else np.ones(lab.shape[0], bool)
+    light = lab[:, 0]
+    return keep & (light >= np.percentile(light[keep], 85))
+
+
+def _cone_outline(mask: np.ndarray) -> bool:
+    from .solid_cues import cone_outline
+
+    return cone_outline(mask)
 
 
 def _boxy(mask: np.ndarray, full: np.ndarray) -> bool:

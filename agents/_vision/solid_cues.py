@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["body_profile", "box_or_can"]
+__all__ = ["body_profile", "box_or_can", "cone_outline"]
 
 
 def body_profile(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
@@ -107,3 +107,43 @@ def box_or_can(mask: np.ndarray, full: np.ndarray) -> tuple[str | None, dict[str
     if steps <= 0.06 * span and steps * 2.0 <= smooth:
         return "cube", measures
     return None, measures
+
+
+def _row_widths(mask: np.ndarray) -> np.ndarray:
+    """Per row of the silhouette's bounding rows: the extent (rightmost - leftmost + 1)."""
+    rows = np.flatnonzero(mask.any(axis=1))
+    sub = mask[rows[0] : rows[-1] + 1]
+    any_ = sub.any(axis=1)
+    left = np.argmax(sub, axis=1)
+    right = sub.shape[1] - 1 - np.argmax(sub[:, ::-1], axis=1)
+    return np.where(any_, right - left + 1, 0).astype(float)
+
+
+def cone_outline(mask: np.ndarray) -> bool:
+    """Whether a silhouette is a cone's: a triangle from an apex at the top down to its widest
+    row, then at most a half-ellipse (the base seen from above) below it.
+
+    The widths of the rows between 10 % and 90 % of the way from the top to the widest row
+    lie on a line (RMS under 5 % of the widest) that reaches zero width within a tenth of
+    that run of the top (a can's or ball's rounded top reaches its width far faster: the
+    line through it meets zero well above the silhouette); the triangle is at least a third
+    of the height and at least 0.45 of the widest row tall; below the widest row there is at
+    most 0.6 of the widest row (the base's half-ellipse; a box keeps its full width down its
+    vertical edges).
+    """
+    widths = _row_widths(mask)
+    height = widths.size
+    widest = float(widths.max()) if height else 0.0
+    if height < 12 or widest < 8:
+        return False
+    y_w = int(np.flatnonzero(widths >= 0.95 * widest)[0])
+    if y_w < max(0.33 * height, 0.45 * widest) or height - y_w > 0.6 * widest + 2:
+        return False
+    lo, hi = max(1, int(0.1 * y_w)), max(int(0.9 * y_w), int(0.1 * y_w) + 4)
+    ys = np.arange(lo, hi)
+    a, b = np.polyfit(ys, widths[lo:hi], 1)
+    if a <= 0:
+        return False
+    rms = float(np.sqrt(np.mean((a * ys + b - widths[lo:hi]) ** 2)))
+    apex = -b / a  # the row where the fitted width is zero
+    return bool(rms < 0.05 * widest and -0.1 * y_w <= apex <= 0.15 * y_w and widths[: max(1, lo)].mean() < 0.2 * widest)
