@@ -260,7 +260,7 @@ def _shadows_given(
     grown = cv2.dilate(core.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     shadow = core | (grown & rim)
     if soft:
-        shadow |= _penumbra(shadow, rim, mean_ratio)
+        shadow |= _penumbra(shadow, rim, mean_ratio, candidate)
     if noisy_input:
         # A soft penumbra on a noisy (or smoothed noisy) image is several px of uneven
         # pixels: grow through it, at most 6 px.
@@ -340,16 +340,17 @@ def shadow_tint(ratio: np.ndarray, candidate: np.ndarray) -> np.ndarray | None:
     return (fine - fine.mean()).astype(np.float32)
 
 
-def _penumbra(shadow: np.ndarray, rim: np.ndarray, mean_ratio: np.ndarray) -> np.ndarray:
+def _penumbra(shadow: np.ndarray, rim: np.ndarray, mean_ratio: np.ndarray, candidate: np.ndarray) -> np.ndarray:
     """A soft shadow's penumbra: grown from the shadow through ``rim`` pixels (channels
     dimmed alike, between the shadow's brightness and the ground's), each step only into
     pixels no darker than the shadow pixel beside them (a penumbra brightens toward the
-    lit ground; an object's dark rim beside it is darker), at most 2 % of the image's
-    larger side (a penumbra is as wide as the light's angle times the occluder's height)."""
+    lit ground; an object's dark rim beside it is darker), at most 4 % of the image's
+    larger side (a penumbra is as wide as the light's angle times the occluder's height);
+    then a small foreground piece beside it that is all penumbra-like (a long shadow's tip)."""
     import cv2
 
     kernel = np.ones((3, 3), np.uint8)
-    limit = max(2, int(0.02 * max(shadow.shape)))
+    limit = max(2, int(0.04 * max(shadow.shape)))
     region = shadow.copy()
     for _ in range(limit):
         edge = region & ~cv2.erode(region.astype(np.uint8), kernel).astype(bool)
@@ -365,6 +366,16 @@ def _penumbra(shadow: np.ndarray, rim: np.ndarray, mean_ratio: np.ndarray) -> np
         if not step.any():
             break
         region |= step
+    # What is left of a penumbra beyond that (a long shadow's soft tip): a small piece of
+    # the foreground touching the shadow, all of it penumbra-like.
+    n, labels, stats, _ = cv2.connectedComponentsWithStats((candidate & ~region).astype(np.uint8), connectivity=8)
+    if n > 1:
+        touching = np.zeros(n, bool)
+        touching[np.unique(labels[cv2.dilate(region.astype(np.uint8), kernel).astype(bool)])] = True
+        rim_share = np.bincount(labels[rim & ~region], minlength=n) / np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
+        tip = touching & (rim_share >= 0.95) & (stats[:, cv2.CC_STAT_AREA] <= 0.05 * region.sum())
+        tip[0] = False
+        region |= tip[labels]
     return region & ~shadow
 
 
