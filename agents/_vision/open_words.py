@@ -93,10 +93,12 @@ def open_words(
         extras["body_shading"] = {**measures, "verdict": verdict, "silhouette": shape}
         if verdict is not None:
             shape = verdict  # planes meet in a crease, a curved body shades smoothly
-    lit_sel = _lit_side(lab, basic_terms)
+    lit_sel = lab[:, 0] >= np.percentile(lab[:, 0], 60)
     lit = pixels[lit_sel]
     if lit.shape[0]:
         term, _ = colour_term(np.median(lit, axis=0))
+        if basic_terms and term == "brown":
+            term = _lit_side_term(pixels, lab) or term
         lit_lab = lab[lit_sel]
         lit_l = float(np.median(lit_lab[:, 0]))
         lit_c = float(np.hypot(np.median(lit_lab[:, 1]), np.median(lit_lab[:, 2])))
@@ -110,17 +112,23 @@ def open_words(
     return colour, shape, material, extras
 
 
-def _lit_side(lab: np.ndarray, basic_terms: bool) -> np.ndarray:
-    """The pixels that show a shaded solid's colour: the top 40 % by lightness; without a
-    world prior the top 15 %, less specular glints (light and nearly neutral: the light's
-    colour, not the object's). Under a dim fill light most of a solid can be in shade, and a
-    shaded orange or yellow is brown by its lightness: its lit side tells its colour."""
-    if not basic_terms:
-        return lab[:, 0] >= np.percentile(lab[:, 0], 60)
+def _lit_side_term(pixels: np.ndarray, lab: np.ndarray) -> str | None:
+    """Orange, yellow or red when a shaded solid read brown shows that colour, vivid, on its
+    lit side (the top 15 % by lightness, less specular glints: light, nearly neutral).
+    Under a dim fill most of a solid can be in shade, and a shaded orange or yellow is brown
+    by its lightness; a brown solid's lit side is brown or a dull orange (chroma under 48),
+    however bright the light."""
+    from .flat import colour_term
+
     glint = (lab[:, 0] > 80) & (np.hypot(lab[:, 1], lab[:, 2]) < 12)
     keep = ~glint if (~glint).sum() >= max(12, 0.3 * lab.shape[0]) else np.ones(lab.shape[0], bool)
     light = lab[:, 0]
-    return keep & (light >= np.percentile(light[keep], 85))
+    top = keep & (light >= np.percentile(light[keep], 85))
+    if not top.any():
+        return None
+    term, _ = colour_term(np.median(pixels[top], axis=0))
+    chroma = float(np.hypot(np.median(lab[top, 1]), np.median(lab[top, 2])))
+    return term if term in ("orange", "yellow", "red") and chroma >= 48.0 else None
 
 
 def _cone_outline(mask: np.ndarray) -> bool:
