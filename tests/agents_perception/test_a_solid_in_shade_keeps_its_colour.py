@@ -89,3 +89,23 @@ def test_a_ball_lit_from_behind(tmp_path, rgb, term: str) -> None:
     a = ask(str(path), "How many objects are there?")
     assert a.value == 1
     assert a.scene_graph.objects[0].attributes.color == term
+
+
+def test_a_brightly_lit_brown_ball_stays_brown(tmp_path) -> None:
+    """Its lit side, over-exposed (1.25 x its paint), is a dull orange: brown, not orange."""
+    from PIL import Image
+
+    def draw(img: np.ndarray) -> None:
+        h, w = img.shape[:2]
+        yy, xx = np.mgrid[0:h, 0:w].astype(float)
+        cx, cy, r = 210, 150, 60
+        m = (xx - cx) ** 2 + (yy - cy) ** 2 <= r * r
+        t = np.clip(np.hypot(xx - (cx - 0.35 * r), yy - (cy - 0.35 * r)) / (1.6 * r), 0, 1)[..., None]
+        shade = np.array((150, 95, 55), float) * (1.25 * (1 - t) + 0.5 * t)
+        img[m] = shade[m]
+
+    path = tmp_path / "brown.png"
+    Image.fromarray(_image(draw)).save(path)
+    a = ask(str(path), "How many objects are there?")
+    assert a.value == 1
+    assert a.scene_graph.objects[0].attributes.color == "brown"
