@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from spatioxolver.agents._vision.background import _linear, foreground_evidence, shadow_tint
+from spatioxolver.agents._vision.background import foreground_evidence
+from spatioxolver.agents._vision.soft_shadows import linear_light, shadow_tint
 from spatioxolver.agents.segmentation import segment
 
 from spatioxolver import ask
@@ -99,10 +100,10 @@ def test_the_question_counts_the_solids(tmp_path) -> None:
 def test_the_tint_is_read_from_soft_penumbrae_only() -> None:
     img, _ = _scene()
     fg = foreground_evidence(img)
-    ratio = _linear(img) / np.maximum(_linear(fg.background[..., 3:]), 1e-3)
+    ratio = linear_light(img) / np.maximum(linear_light(fg.background[..., 3:]), 1e-3)
     tint = shadow_tint(ratio, fg.distance > fg.threshold)
     assert tint is not None and tint[2] > 0.003 > -0.003 > tint[0]  # shadows are bluer than the sunlit floor
     hard, _ = _scene(soft=0.0)
     fg = foreground_evidence(hard)
-    ratio = _linear(hard) / np.maximum(_linear(fg.background[..., 3:]), 1e-3)
+    ratio = linear_light(hard) / np.maximum(linear_light(fg.background[..., 3:]), 1e-3)
     assert shadow_tint(ratio, fg.distance > fg.threshold) is None  # hard edges cast no vote

@@ -1,0 +1,135 @@
+"""Soft cast shadows: the tint a coloured key light gives them, and their penumbra.
+
+Under a warm sun and a neutral or bluish sky fill a shadow does not dim the ground's
+channels alike: :func:`shadow_tint` reads the fixed tint from the soft penumbrae (and says
+whether any are seen), so :mod:`.background` can judge shadows from it; :func:`penumbra`
+grows a shadow through its soft edge, which can be many pixels wide.
+
+Example:
+    >>> import numpy as np
+    >>> [round(float(v), 3) for v in linear_light(np.array([0, 128, 255], np.uint8))]
+    [0.0, 0.216, 1.0]
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+__all__ = ["linear_light", "shadow_tint", "penumbra"]
+
+#: Largest tint slope (per-channel departure of the shadow's brightness ratio from its
+#: mean, per unit of darkening) read as a coloured light, not an object's colour.
+_MAX_TINT = 0.08
+
+
+def linear_light(srgb: np.ndarray) -> np.ndarray:
+    """sRGB (0..255, any float or int array) to linear light (0..1), float32."""
+    a = np.asarray(srgb)
+    if a.dtype == np.uint8:
+        return _linear_table()[a]
+    c = a.astype(np.float32) / 255.0
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4).astype(np.float32)
+
+
+@lru_cache(maxsize=1)
+def _linear_table() -> np.ndarray:
+    c = np.arange(256, dtype=np.float32) / 255.0
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4).astype(np.float32)
+
+
+def shadow_tint(ratio: np.ndarray, candidate: np.ndarray) -> np.ndarray | None:
+    """The cast shadows' tint slope ``s`` (3 channels summing to 0; zeros when neutral).
+
+    ``ratio``: the image over the background per channel, in linear light. In the lit
+    ground's colour, a shadow pixel lit by a fraction ``v`` of a key light whose
+    colour differs from the fill's has channel ratios ``t_c + v (1 - t_c)``: the slope
+    ``(ratio_c - mean) / (1 - mean)`` is the same for every penumbra pixel of every shadow
+    on that ground. Soft penumbra pixels vote on it (brightness changing gently, 0.003 to
+    0.08 of the ground's per px, with no sharp edge within 2 px: not an object's uniform
+    face, nor its outline; 3 x 3 medians against noise and JPEG blocks); a peak of the
+    votes away from neutral, within :data:`_MAX_TINT`, carrying at least 60 votes and a
+    quarter of the votes within it, from pixels whose brightness spans at least 0.2 of the
+    ground's, is the tint. A shaded grey object's body spreads its votes along its shading
+    (its slope changes with the shade); hard shadows cast no vote.
+
+    Returns:
+        ``None`` when no soft penumbra is seen (too few consistent votes), zeros when the
+        soft shadows are neutral, else the tint.
+    """
+    import cv2
+
+    smooth = cv2.medianBlur(np.ascontiguousarray(ratio.astype(np.float32)), 3)
+    mr = smooth.mean(axis=2)
+    gx = cv2.Sobel(mr, cv2.CV_32F, 1, 0, ksize=3) / 8.0
+    gy = cv2.Sobel(mr, cv2.CV_32F, 0, 1, ksize=3) / 8.0
+    grad = np.hypot(gx, gy)
+    sharp = cv2.dilate(grad, np.ones((5, 5), np.uint8))
+    sel = candidate & (mr > 0.02) & (mr < 0.8) & (grad > 0.003) & (sharp < 0.08)
+    if int(sel.sum()) < 60:
+        return None
+    r = smooth[sel]
+    m = r.mean(axis=1, keepdims=True)
+    slope = (r - m) / np.maximum(1.0 - m, 0.1)
+    lim, step = _MAX_TINT, 0.004
+    inside = (np.abs(slope) < lim).all(axis=1)  # coloured objects vote outside
+    slope = slope[inside]
+    if slope.shape[0] < 60:
+        return None
+    bins = int(round(2 * lim / step))
+    hist, ex, ey = np.histogram2d(slope[:, 0], slope[:, 2], bins=bins, range=[[-lim, lim], [-lim, lim]])
+    hist = cv2.GaussianBlur(hist.astype(np.float32), (3, 3), 0)
+    i, j = np.unravel_index(int(np.argmax(hist)), hist.shape)
+    peak = np.array([(ex[i] + ex[i + 1]) / 2, (ey[j] + ey[j + 1]) / 2])
+    near = np.hypot(slope[:, 0] - peak[0], slope[:, 2] - peak[1]) < 0.008
+    if near.sum() < max(60, 0.25 * slope.shape[0]):
+        return None
+    # The same slope from deep shadow to nearly lit ground (a grey object's slope changes
+    # with its shade: one slope holds over a narrow band of its brightness only).
+    lo_m, hi_m = np.percentile(m[inside][near, 0], [10, 90])
+    if hi_m - lo_m < 0.2:
+        return None
+    fine = slope[near].mean(axis=0)
+    if np.hypot(fine[0], fine[2]) < 0.002:
+        return np.zeros(3, np.float32)  # soft and neutral: exactly the untinted test
+    return (fine - fine.mean()).astype(np.float32)
+
+
+def penumbra(shadow: np.ndarray, rim: np.ndarray, mean_ratio: np.ndarray, candidate: np.ndarray) -> np.ndarray:
+    """A soft shadow's penumbra: grown from the shadow through ``rim`` pixels (channels
+    dimmed alike, between the shadow's brightness and the ground's), each step only into
+    pixels no darker than the shadow pixel beside them (a penumbra brightens toward the
+    lit ground; an object's dark rim beside it is darker), at most 4 % of the image's
+    larger side (a penumbra is as wide as the light's angle times the occluder's height);
+    then a small foreground piece beside it that is all penumbra-like (a long shadow's tip)."""
+    import cv2
+
+    kernel = np.ones((3, 3), np.uint8)
+    limit = max(2, int(0.04 * max(shadow.shape)))
+    region = shadow.copy()
+    for _ in range(limit):
+        edge = region & ~cv2.erode(region.astype(np.uint8), kernel).astype(bool)
+        if not edge.any():
+            break
+        brightest = cv2.dilate(np.where(edge, mean_ratio, 0.0).astype(np.float32), kernel)
+        step = (
+            cv2.dilate(edge.astype(np.uint8), kernel).astype(bool)
+            & rim
+            & ~region
+            & (mean_ratio >= brightest - 0.01)
+        )
+        if not step.any():
+            break
+        region |= step
+    # What is left of a penumbra beyond that (a long shadow's soft tip): a small piece of
+    # the foreground touching the shadow, all of it penumbra-like.
+    n, labels, stats, _ = cv2.connectedComponentsWithStats((candidate & ~region).astype(np.uint8), connectivity=8)
+    if n > 1:
+        touching = np.zeros(n, bool)
+        touching[np.unique(labels[cv2.dilate(region.astype(np.uint8), kernel).astype(bool)])] = True
+        rim_share = np.bincount(labels[rim & ~region], minlength=n) / np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
+        tip = touching & (rim_share >= 0.95) & (stats[:, cv2.CC_STAT_AREA] <= 0.05 * region.sum())
+        tip[0] = False
+        region |= tip[labels]
+    return region & ~shadow
