@@ -276,8 +276,6 @@ def _shadows_given(
     return shadow, mode
 
 
-
-
 def _attached(
     core: np.ndarray,
     candidate: np.ndarray,

@@ -96,7 +96,9 @@ def shadow_tint(ratio: np.ndarray, candidate: np.ndarray) -> np.ndarray | None:
     return (fine - fine.mean()).astype(np.float32)
 
 
-def penumbra(shadow: np.ndarray, rim: np.ndarray, mean_ratio: np.ndarray, candidate: np.ndarray) -> np.ndarray:
+def penumbra(
+    shadow: np.ndarray, rim: np.ndarray, mean_ratio: np.ndarray, candidate: np.ndarray
+) -> np.ndarray:
     """A soft shadow's penumbra: grown from the shadow through ``rim`` pixels (channels
     dimmed alike, between the shadow's brightness and the ground's), each step only into
     pixels no darker than the shadow pixel beside them (a penumbra brightens toward the
@@ -124,11 +126,15 @@ def penumbra(shadow: np.ndarray, rim: np.ndarray, mean_ratio: np.ndarray, candid
         region |= step
     # What is left of a penumbra beyond that (a long shadow's soft tip): a small piece of
     # the foreground touching the shadow, all of it penumbra-like.
-    n, labels, stats, _ = cv2.connectedComponentsWithStats((candidate & ~region).astype(np.uint8), connectivity=8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(
+        (candidate & ~region).astype(np.uint8), connectivity=8
+    )
     if n > 1:
         touching = np.zeros(n, bool)
         touching[np.unique(labels[cv2.dilate(region.astype(np.uint8), kernel).astype(bool)])] = True
-        rim_share = np.bincount(labels[rim & ~region], minlength=n) / np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
+        rim_share = np.bincount(labels[rim & ~region], minlength=n) / np.maximum(
+            stats[:, cv2.CC_STAT_AREA], 1
+        )
         tip = touching & (rim_share >= 0.95) & (stats[:, cv2.CC_STAT_AREA] <= 0.05 * region.sum())
         tip[0] = False
         region |= tip[labels]

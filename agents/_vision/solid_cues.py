@@ -146,4 +146,8 @@ def cone_outline(mask: np.ndarray) -> bool:
         return False
     rms = float(np.sqrt(np.mean((a * ys + b - widths[lo:hi]) ** 2)))
     apex = -b / a  # the row where the fitted width is zero
-    return bool(rms < 0.05 * widest and -0.1 * y_w <= apex <= 0.15 * y_w and widths[: max(1, lo)].mean() < 0.2 * widest)
+    return bool(
+        rms < 0.05 * widest
+        and -0.1 * y_w <= apex <= 0.15 * y_w
+        and widths[: max(1, lo)].mean() < 0.2 * widest
+    )

@@ -69,7 +69,12 @@ def _image(draw) -> np.ndarray:
 
 @pytest.mark.parametrize(
     ("rgb", "term"),
-    [((242, 132, 22), "orange"), ((236, 212, 40), "yellow"), ((122, 72, 36), "brown"), ((40, 82, 202), "blue")],
+    [
+        ((242, 132, 22), "orange"),
+        ((236, 212, 40), "yellow"),
+        ((122, 72, 36), "brown"),
+        ((40, 82, 202), "blue"),
+    ],
 )
 def test_a_box_in_shade(tmp_path, rgb, term: str) -> None:
     from PIL import Image

@@ -24,7 +24,9 @@ def _floor(h: int, w: int) -> np.ndarray:
     return np.broadcast_to(np.array((176, 178, 172), float) * (1 - 0.2 * t), (h, w, 3)).copy()
 
 
-def _cone(img: np.ndarray, cx: float, base: float, r: float, height: float, tilt: float, rgb, ss: int = 4) -> None:
+def _cone(
+    img: np.ndarray, cx: float, base: float, r: float, height: float, tilt: float, rgb, ss: int = 4
+) -> None:
     """Apex ``height`` px above the base centre; the base ellipse has half-axes ``r`` and ``r * tilt``."""
     h, w = img.shape[:2]
     yy, xx = (np.mgrid[0 : h * ss, 0 : w * ss].astype(float) + 0.5) / ss
@@ -44,7 +46,10 @@ def _cone(img: np.ndarray, cx: float, base: float, r: float, height: float, tilt
     col = np.zeros((h * ss, w * ss, 3))
     col[m] = np.array(rgb, float) * lit[m][:, None]
     cov = m.reshape(h, ss, w, ss).mean(axis=(1, 3))
-    colour = col.reshape(h, ss, w, ss, 3).sum(axis=(1, 3)) / np.maximum(m.reshape(h, ss, w, ss).sum(axis=(1, 3)), 1)[..., None]
+    colour = (
+        col.reshape(h, ss, w, ss, 3).sum(axis=(1, 3))
+        / np.maximum(m.reshape(h, ss, w, ss).sum(axis=(1, 3)), 1)[..., None]
+    )
     img[:] = img * (1 - cov[..., None]) + colour * cov[..., None]
 
 
@@ -60,7 +65,17 @@ def _shadow(img: np.ndarray, x: float, y: float, rx: float, ry: float) -> None:
     ("r", "height", "tilt"),
     # squat or seen from above (base tilt 0.45-0.6), large and small; all but the last two
     # were named cylinder before the outline cue
-    [(40, 48, 0.45), (40, 48, 0.6), (24, 29, 0.6), (24, 38, 0.6), (14, 16.8, 0.45), (14, 16.8, 0.6), (24, 28.8, 0.45), (40, 96, 0.3), (14, 34, 0.6)],
+    [
+        (40, 48, 0.45),
+        (40, 48, 0.6),
+        (24, 29, 0.6),
+        (24, 38, 0.6),
+        (14, 16.8, 0.45),
+        (14, 16.8, 0.6),
+        (24, 28.8, 0.45),
+        (40, 96, 0.3),
+        (14, 34, 0.6),
+    ],
 )
 def test_a_cone_is_a_cone(tmp_path, r: float, height: float, tilt: float) -> None:
     from PIL import Image
@@ -89,12 +104,18 @@ def test_boxes_cans_and_balls_are_not_cones() -> None:
     ys = np.arange(h)
     # a can: an elliptical top then straight sides and an elliptical bottom
     can = [(30 * math.sqrt(max(0.0, 1 - ((y - 10) / 10) ** 2)) if y < 10 else 30.0, 0) for y in ys]
-    can = [(30 * math.sqrt(max(0.0, 1 - ((y - 70) / 10) ** 2)), 0) if y > 70 else c for y, c in zip(ys, can)]
+    can = [
+        (30 * math.sqrt(max(0.0, 1 - ((y - 70) / 10) ** 2)), 0) if y > 70 else c
+        for y, c in zip(ys, can, strict=True)
+    ]
     # a box corner-on: a rhombus top (widths grow linearly to the side corners), vertical edges below
     box = [(min(30.0, 30 * y / 16), 0) for y in ys]
-    box = [(30 * (h - y) / 16, 0) if y > h - 16 else b for y, b in zip(ys, box)]
+    box = [(30 * (h - y) / 16, 0) if y > h - 16 else b for y, b in zip(ys, box, strict=True)]
     ball = [(30 * math.sqrt(max(0.0, 1 - ((y - 40) / 40) ** 2)), 0) for y in ys]
     for rows in (can, box, ball):
         assert not cone_outline(_mask_from(rows, h))
-    cone = [(30 * y / 60, 0) if y < 60 else (30 * math.sqrt(max(0.0, 1 - ((y - 60) / 18) ** 2)), 0) for y in ys[:79]]
+    cone = [
+        (30 * y / 60, 0) if y < 60 else (30 * math.sqrt(max(0.0, 1 - ((y - 60) / 18) ** 2)), 0)
+        for y in ys[:79]
+    ]
     assert cone_outline(_mask_from(cone, 79))

@@ -21,7 +21,9 @@ from spatioxolver import ask
 
 def _srgb(x: np.ndarray) -> np.ndarray:
     x = np.clip(x, 0, 1)
-    return (np.where(x <= 0.0031308, 12.92 * x, 1.055 * x ** (1 / 2.4) - 0.055) * 255).round().astype(np.uint8)
+    return (
+        (np.where(x <= 0.0031308, 12.92 * x, 1.055 * x ** (1 / 2.4) - 0.055) * 255).round().astype(np.uint8)
+    )
 
 
 def _lin(rgb) -> np.ndarray:
@@ -35,7 +37,9 @@ def _blur(m: np.ndarray, sigma: float) -> np.ndarray:
     return cv2.GaussianBlur(m.astype(np.float32), (0, 0), sigma) if sigma > 0 else m.astype(np.float32)
 
 
-def _scene(sun=(1.0, 0.9, 0.74), fill=0.22, soft=7.0, floor=(200, 188, 165), grey_ball=False, size=(480, 360)):
+def _scene(
+    sun=(1.0, 0.9, 0.74), fill=0.22, soft=7.0, floor=(200, 188, 165), grey_ball=False, size=(480, 360)
+):
     """(sRGB image, number of objects). The sun comes from the upper left, shadows fall right."""
     w, h = size
     yy, xx = np.mgrid[0:h, 0:w].astype(float)
