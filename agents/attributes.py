@@ -211,6 +211,7 @@ def _describe_geometric(
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import open_words
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
+    from ._vision.subpixel import small_shape
 
     rgb, _ = for_reading(rgb, plain=True)  # as the segmenter read it: noise is not shading
     h, w = rgb.shape[:2]
@@ -275,6 +276,7 @@ def _describe_geometric(
                 basic_terms=basic_terms,
                 drawing=drawing,
                 completed=flat_outline,
+                small=small_shape(rgb, mask) if basic_terms else None,
             )
             extras.update(flat_extras)
         extras.update(

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["open_words", "core_pixels", "uniform_core", "faceted"]
+__all__ = ["open_words", "core_pixels", "uniform_core", "faceted", "too_small_to_shade"]
 
 
 def open_words(
@@ -29,6 +29,7 @@ def open_words(
     basic_terms: bool = False,
     drawing: bool = False,
     completed: np.ndarray | None = None,
+    small: Any = None,
 ) -> tuple[str, str, str, dict[str, Any]]:
     """``(colour, shape, material, extras)`` with the open vocabulary applied.
 
@@ -44,6 +45,9 @@ def open_words(
     scene is a drawing with drop shadows, so a uniform core alone makes a shape flat.
     ``completed``: the outline of a flat shape partly covered by another, completed
     (:func:`~.amodal.completed_flat`); named instead of ``mask`` when the shape is flat.
+    ``small``: the :class:`.subpixel.SmallShape` of a small object (no world prior): one
+    with no pixels past its 2 px rim shows no shading, so it is drawn; a small flat shape is
+    named from its sub-pixel silhouette, and not named when that is too small to tell.
     """
     from .colour import rgb_to_lab
     from .flat import colour_term, flat_shape, is_cone, is_flat
@@ -52,6 +56,11 @@ def open_words(
     if pixels.shape[0] == 0:
         return colour, shape, material, {}
     lab = rgb_to_lab(pixels)
+    if not ground and small is not None and small.deep < 20:
+        term, tone = colour_term(np.median(small.ink, axis=0))
+        if completed is not None:  # partly covered: named from its completed outline
+            return term, flat_shape(completed), "unknown", {"flat": True, "tone": tone}
+        return term, small.name or "unknown", "unknown", _small_extras(small, tone)
     # A gradient fill's shades change smoothly (a box's faces change in steps).
     if not ground and not (
         full is not None and _boxy(mask, full) and not (basic_terms and linear_fill(mask, full) is not None)
@@ -68,7 +77,9 @@ def open_words(
             if is_flat(rgb_to_lab(inner)):
                 fill = inner
         if fill is None and full is not None:
-            fill = _ring_ridge(mask, full)  # an outline-only shape drawn with a thin stroke
+            fill = _ring_ridge(mask, full, any_shade=basic_terms)  # an outline-only shape
+        if fill is None and basic_terms and full is not None:
+            fill = too_small_to_shade(mask, full)  # no pixels past the rim: no shading to see
         if fill is None:
             core = core_pixels(mask, full) if full is not None else None
             if core is not None and is_flat(rgb_to_lab(core)):
@@ -77,6 +88,8 @@ def open_words(
                 fill = uniform_core(mask, full)  # outline and drop shadow hide the stroke
         if fill is not None:
             term, tone = colour_term(np.median(fill, axis=0))
+            if small is not None and not drawing and completed is None:
+                return term, small.name or "unknown", "unknown", _small_extras(small, tone)
             outline = _without_shadow(mask, full, fill) if drawing and full is not None else mask
             if completed is not None:
                 outline = completed
@@ -135,6 +148,13 @@ def _cone_outline(mask: np.ndarray) -> bool:
     from .solid_cues import cone_outline
 
     return cone_outline(mask)
+
+
+def _small_extras(small: Any, tone: str | None) -> dict[str, Any]:
+    extras: dict[str, Any] = {"flat": True, "tone": tone, "coverage": round(float(small.coverage), 1)}
+    if small.name is None:
+        extras["shape_unread"] = "too few pixels to tell the shape"
+    return extras
 
 
 def _boxy(mask: np.ndarray, full: np.ndarray) -> bool:
@@ -244,6 +264,29 @@ def _rim_free(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
     return None
 
 
+def too_small_to_shade(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
+    """The innermost pixels (at least three fifths of the inscribed radius deep) of a shape
+    too small or too thin to show shading, else ``None``.
+
+    A solid is told from a drawing by the shading of its pixels past the 2 px rim (which
+    on a small or compressed image is anti-aliasing and chroma bleed); a shape with fewer
+    than 20 such pixels, or under a quarter of its area (a 6-12 px icon, a 1-2 px outline
+    stroke), shows none, so nothing says it is a solid: without a world prior and with no
+    ground seen it is read as drawn, in the colour of its innermost pixels.
+    """
+    import cv2
+
+    m = np.pad(mask.astype(np.uint8), 1)
+    dist = cv2.distanceTransform(m, cv2.DIST_L2, 3)[1:-1, 1:-1]
+    deep = dist > 2.0
+    if deep.sum() >= 20 and deep.sum() >= 0.25 * mask.sum():
+        return None
+    inner = dist >= max(1.0, 0.6 * float(dist.max()))
+    if inner.sum() < 3:
+        inner = mask.astype(bool)
+    return np.asarray(full)[inner].reshape(-1, 3)
+
+
 def linear_fill(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
     """The pixels more than 2 px inside the outline when their colour is a linear function of
     position (a drawing's gradient fill, linear in sRGB as drawing programs make it: each
@@ -270,10 +313,13 @@ def linear_fill(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
     return pixels if bool(((q[1] - q[0]) < 6.0).all()) and off < 0.03 else None
 
 
-def _ring_ridge(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
+def _ring_ridge(mask: np.ndarray, full: np.ndarray, any_shade: bool = False) -> np.ndarray | None:
     """The middle of the stroke of an outline-only shape (a ring: filling its holes at least
     doubles it) when that middle is one uniform colour, else ``None``: a thin stroke's
-    pixels are mostly anti-aliased rims, its ridge is the ink."""
+    pixels are mostly anti-aliased rims, its ridge is the ink. With ``any_shade`` (no world
+    prior) the ridge need not be uniform (a blurred or enlarged stroke's profile is a smooth
+    bump) and a hole of a third of the filled outline makes a ring: a ring showing the ground
+    through it is no cube, ball, can or cone."""
     import cv2
 
     from .colour import rgb_to_lab
@@ -285,14 +331,22 @@ def _ring_ridge(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
         return None
     solid = np.zeros((m.shape[0] + 2, m.shape[1] + 2), np.uint8)
     cv2.drawContours(solid, contours, -1, 1, -1)
-    if solid.sum() < 2 * m.sum():
+    if solid.sum() < (1.5 if any_shade else 2.0) * m.sum():  # the ground seen through it
         return None
     dist = cv2.distanceTransform(np.pad(m, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
     ridge = dist >= max(1.0, 0.6 * float(dist.max()))
     if ridge.sum() < 20:
         return None
     pixels = np.asarray(full)[ridge].reshape(-1, 3)
-    return pixels if is_flat(rgb_to_lab(pixels)) else None
+    lab = rgb_to_lab(pixels)
+    if is_flat(lab):
+        return pixels
+    if not any_shade:
+        return None
+    chroma = np.hypot(lab[:, 1], lab[:, 2])
+    if float(np.median(chroma)) > 15.0:  # a coloured stroke: its ink is where it is purest
+        return pixels[chroma >= np.percentile(chroma, 70)]
+    return pixels
 
 
 def _without_shadow(mask: np.ndarray, full: np.ndarray, fill: np.ndarray) -> np.ndarray:

@@ -29,6 +29,7 @@ import numpy as np
 from .artefacts import clean_parts, trim_fringe
 from .background import Foreground, foreground_evidence
 from .lines import peel_lines
+from .small_marks import small_mark, thin_strokes
 from .nearest import fill_from_edges, label_edges, nearest_labels
 
 __all__ = ["Region", "geometric_regions"]
@@ -365,12 +366,27 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
                 and cj < 12.0
                 and _thin(pieces[j], 0.5 * _inscribed_radius(pieces[i]))
             )
-            if highlight or enclosed or outlined:
+            if highlight or enclosed or outlined or _blended_rim(pieces, i, j, crop_lab, union):
                 pieces[j] = pieces[j] | pieces[i]
                 del pieces[i]
                 changed = True
                 break
     return pieces
+
+
+def _blended_rim(pieces: list[np.ndarray], i: int, j: int, crop_lab: np.ndarray, union: np.ndarray) -> bool:
+    """Whether one of pieces ``i`` and ``j`` is the other's anti-aliased edge: a band about
+    2 px wide all around it, of its hue (the fill blended with the ground). On a small shape
+    the edge is as many pixels as the fill, and the colour split takes it for a second
+    colour."""
+    ring, core = (j, i) if _thin(pieces[j], 1.5) else (i, j)
+    if not _thin(pieces[ring], 1.5) or _neighbours(pieces, core, union)[0] >= 0.1:
+        return False
+    a, b = np.median(crop_lab[pieces[ring]], axis=0), np.median(crop_lab[pieces[core]], axis=0)
+    if min(float(np.hypot(a[1], a[2])), float(np.hypot(b[1], b[2]))) < 8.0:
+        return False  # a grey / black / white ring is an outline (merged above) or another object
+    gap = abs(np.degrees(np.arctan2(a[2], a[1]) - np.arctan2(b[2], b[1]))) % 360.0
+    return min(gap, 360.0 - gap) < 25.0
 
 
 def _drawn_on(inner: np.ndarray, outer: np.ndarray, crop_lab: np.ndarray) -> bool:
@@ -513,14 +529,21 @@ def geometric_regions(
     )
     mask = fg.object_mask.astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    drawn = fg.shadow_ratio is None  # no cast shadows: a drawing
+    if drawn:
+        opened |= thin_strokes(mask, opened, fg.distance, fg.threshold, min_area)
+    mask = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, kernel)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     regions: list[Region] = []
     h, w = mask.shape
     for k in range(1, n):
         x, y, bw, bh, area = (int(v) for v in stats[k])
         if area < min_area:
+            if drawn and small_mark(
+                labels[y : y + bh, x : x + bw] == k, fg.distance[y : y + bh, x : x + bw], fg.threshold
+            ):
+                regions.append(Region(labels == k, 0.6, {"split": False, "small_mark": True}))  # one icon
             continue
         x0, y0, x1, y1 = max(x - 1, 0), max(y - 1, 0), min(x + bw + 1, w), min(y + bh + 1, h)
         comp = labels[y0:y1, x0:x1] == k
