@@ -29,8 +29,8 @@ import numpy as np
 from .artefacts import clean_parts, trim_fringe
 from .background import Foreground, foreground_evidence
 from .lines import peel_lines
-from .small_marks import small_mark, thin_strokes
 from .nearest import fill_from_edges, label_edges, nearest_labels
+from .small_marks import small_mark, thin_strokes
 
 __all__ = ["Region", "geometric_regions"]
 
