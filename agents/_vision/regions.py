@@ -532,7 +532,7 @@ def geometric_regions(
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     drawn = fg.shadow_ratio is None  # no cast shadows: a drawing
     if drawn:
-        opened |= thin_strokes(mask, opened, fg.distance, fg.threshold, min_area)
+        opened |= thin_strokes(mask, opened, fg.distance, fg.threshold, min_area, fg.lab)
     mask = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, kernel)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     regions: list[Region] = []
@@ -541,7 +541,10 @@ def geometric_regions(
         x, y, bw, bh, area = (int(v) for v in stats[k])
         if area < min_area:
             if drawn and small_mark(
-                labels[y : y + bh, x : x + bw] == k, fg.distance[y : y + bh, x : x + bw], fg.threshold
+                labels[y : y + bh, x : x + bw] == k,
+                fg.distance[y : y + bh, x : x + bw],
+                fg.threshold,
+                fg.lab[y : y + bh, x : x + bw],
             ):
                 regions.append(Region(labels == k, 0.6, {"split": False, "small_mark": True}))  # one icon
             continue

@@ -7,7 +7,8 @@ and drops components under ``min_area`` (40 px at the working resolution). On a 
 * **small marks** — an icon 5-8 px across is 15-40 px: a compact component of at least
   :data:`MIN_MARK` px whose median contrast with the background is at least
   :data:`MARK_CONTRAST` times the foreground threshold (a JPEG block or a noise speck
-  barely clears the threshold) is kept (:func:`small_mark`);
+  barely clears the threshold), in a colour (not black, grey or white: punctuation and
+  specks of writing), is kept (:func:`small_mark`);
 * **thin strokes** — (and small marks the opening shrank away) an outline drawn with a 1-2 px pen, or one shrunk by nearest-neighbour
   sampling (its stroke broken into diagonal steps), is erased by the opening: a component
   of the unopened mask of at least ``min_area`` px that the opening all but removed, and
@@ -17,7 +18,8 @@ Example:
     >>> import numpy as np
     >>> ring = np.zeros((30, 30), bool); ring[5:25, 5:25] = True; ring[6:24, 6:24] = False
     >>> dist = np.where(ring, 40.0, 0.0)
-    >>> int(thin_strokes(ring.astype(np.uint8), np.zeros((30, 30), np.uint8), dist, 6.0, 40).sum())
+    >>> lab = np.zeros((30, 30, 3), np.float32)
+    >>> int(thin_strokes(ring.astype(np.uint8), np.zeros((30, 30), np.uint8), dist, 6.0, 40, lab).sum())
     76
 """
 
@@ -31,14 +33,20 @@ __all__ = ["small_mark", "thin_strokes", "MIN_MARK", "MARK_CONTRAST"]
 MIN_MARK = 12
 #: Median background distance of a kept mark or stroke, in foreground thresholds.
 MARK_CONTRAST = 3.0
+_MARK_CHROMA = 15.0  # CIELAB chroma of a coloured mark
 
 
-def small_mark(component: np.ndarray, distance: np.ndarray, threshold: float) -> bool:
+def small_mark(component: np.ndarray, distance: np.ndarray, threshold: float, lab: np.ndarray) -> bool:
     """Whether a component under ``min_area`` is a small drawn mark: at least :data:`MIN_MARK`
     px, compact (it fills at least a third of its box, whose sides differ at most 3 times),
-    and of strong contrast (``distance``: the background distance of the same crop)."""
+    coloured (black, grey and white specks are punctuation, the dot of an i, a stroke's
+    end) and of strong contrast (``distance`` and ``lab``: the background distance and
+    CIELAB pixels of the same crop)."""
     area = int(component.sum())
     if area < MIN_MARK:
+        return False
+    a, b = np.median(lab[component][:, 1]), np.median(lab[component][:, 2])
+    if float(np.hypot(a, b)) < _MARK_CHROMA:
         return False
     h, w = component.shape
     if max(h, w) > 3 * min(h, w) or area < 0.33 * h * w:
@@ -47,7 +55,12 @@ def small_mark(component: np.ndarray, distance: np.ndarray, threshold: float) ->
 
 
 def thin_strokes(
-    raw: np.ndarray, opened: np.ndarray, distance: np.ndarray, threshold: float, min_area: int
+    raw: np.ndarray,
+    opened: np.ndarray,
+    distance: np.ndarray,
+    threshold: float,
+    min_area: int,
+    lab: np.ndarray,
 ) -> np.ndarray:
     """The components of ``raw`` (the unopened foreground, uint8) the opening erased (under a
     fifth of them survives in ``opened``) of strong contrast: strokes of at least ``min_area``
@@ -63,7 +76,9 @@ def thin_strokes(
         comp = labels[y : y + bh, x : x + bw] == k
         if int(opened[y : y + bh, x : x + bw][comp].sum()) >= 0.2 * area:
             continue
-        if area < min_area and not small_mark(comp, distance[y : y + bh, x : x + bw], threshold):
+        if area < min_area and not small_mark(
+            comp, distance[y : y + bh, x : x + bw], threshold, lab[y : y + bh, x : x + bw]
+        ):
             continue
         if float(np.median(distance[y : y + bh, x : x + bw][comp])) < MARK_CONTRAST * float(threshold):
             continue
