@@ -530,7 +530,9 @@ def geometric_regions(
     mask = fg.object_mask.astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-    drawn = fg.shadow_ratio is None  # no cast shadows: a drawing
+    # No cast shadows: a drawing, whose small marks and thin strokes are kept (unless the
+    # caller set its own minimum area).
+    drawn = fg.shadow_ratio is None and options.get("min_area") is None
     if drawn:
         opened |= thin_strokes(mask, opened, fg.distance, fg.threshold, min_area, fg.lab)
     mask = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, kernel)
