@@ -18,7 +18,7 @@ Example:
     >>> import numpy as np
     >>> ring = np.zeros((30, 30), bool); ring[5:25, 5:25] = True; ring[6:24, 6:24] = False
     >>> dist = np.where(ring, 40.0, 0.0)
-    >>> lab = np.zeros((30, 30, 3), np.float32)
+    >>> lab = np.zeros((30, 30, 3), np.float32); lab[..., 1] = 40.0
     >>> int(thin_strokes(ring.astype(np.uint8), np.zeros((30, 30), np.uint8), dist, 6.0, 40, lab).sum())
     76
 """
@@ -63,8 +63,8 @@ def thin_strokes(
     lab: np.ndarray,
 ) -> np.ndarray:
     """The components of ``raw`` (the unopened foreground, uint8) the opening erased (under a
-    fifth of them survives in ``opened``) of strong contrast: strokes of at least ``min_area``
-    px and :func:`small_mark` s."""
+    fifth of them survives in ``opened``) of strong contrast and in a colour: strokes of at
+    least ``min_area`` px and :func:`small_mark` s."""
     import cv2
 
     n, labels, stats, _ = cv2.connectedComponentsWithStats(raw, connectivity=8)
@@ -80,6 +80,9 @@ def thin_strokes(
             comp, distance[y : y + bh, x : x + bw], threshold, lab[y : y + bh, x : x + bw]
         ):
             continue
+        pix = lab[y : y + bh, x : x + bw][comp]
+        if float(np.hypot(np.median(pix[:, 1]), np.median(pix[:, 2]))) < _MARK_CHROMA:
+            continue  # black / grey / white: writing, whose thin strokes the glyph step reads
         if float(np.median(distance[y : y + bh, x : x + bw][comp])) < MARK_CONTRAST * float(threshold):
             continue
         out[y : y + bh, x : x + bw][comp] = 1
