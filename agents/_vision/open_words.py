@@ -46,7 +46,8 @@ def open_words(
     ``completed``: the outline of a flat shape partly covered by another, completed
     (:func:`~.amodal.completed_flat`); named instead of ``mask`` when the shape is flat.
     ``small``: the :class:`.subpixel.SmallShape` of a small object (no world prior): one
-    with no pixels past its 2 px rim shows no shading, so it is drawn; a small flat shape is
+    with no pixels past its 2 px rim shows no shading, so it is drawn, and so is one whose
+    inside is one colour within JPEG's noise (``small.plain``); a small flat shape is
     named from its sub-pixel silhouette, and not named when that is too small to tell.
     """
     from .colour import rgb_to_lab
@@ -56,7 +57,7 @@ def open_words(
     if pixels.shape[0] == 0:
         return colour, shape, material, {}
     lab = rgb_to_lab(pixels)
-    if not ground and small is not None and small.deep < 20:
+    if not ground and small is not None and (small.deep < 20 or small.plain and not _boxy(mask, full)):
         term, tone = colour_term(np.median(small.ink, axis=0))
         if completed is not None:  # partly covered: named from its completed outline
             return term, flat_shape(completed), "unknown", {"flat": True, "tone": tone}

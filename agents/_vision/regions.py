@@ -43,6 +43,7 @@ _DARK_CHROMA = 10.0  # ... when its chromaticity (x 100) is this far from neutra
 _THICK = 3.0  # px: beside a grey, dark hued pixels vote only in patches this deep
 _FEW_SPECKS = 0.05  # specks up to this share of a component join the other colour
 _NOISY_PIXELS = 0.3  # mean |pixel - 3x3 median| above which a component counts as noisy
+_ICON_AREAS = 10  # a drawing's component up to this many minimum areas is one object
 
 
 @dataclass
@@ -560,8 +561,12 @@ def geometric_regions(
             else ([comp], [])
         )
         parts = []
+        # A small component of a drawing (an icon up to about 20 px across) is one object: on
+        # a compressed image its colour split finds the icon's JPEG halo and ringing, not a
+        # second icon.
+        icon = drawn and area <= _ICON_AREAS * min_area
         for piece in pieces:
-            if options.get("split_colours", True):
+            if options.get("split_colours", True) and not icon:
                 split = _split_by_colour(piece, rgb[y0:y1, x0:x1], min_area)
                 if len(split) > 1:
                     split = [q for p in _merge_parts(split, crop_lab, min_area) for q in _apart(p, min_area)]
@@ -577,7 +582,7 @@ def geometric_regions(
                 fg.shadow_ratio,
                 min_area=min_area,
             )
-        if options.get("split_touching", True):
+        if options.get("split_touching", True) and not icon:
             drawing = fg.shadow_ratio is None  # no cast shadows: strokes and glyphs are drawn
             parts = [
                 q

@@ -52,6 +52,11 @@ class SmallShape:
             shading shows there; a shape without them cannot show any).
         name: its drawn-shape name, ``None`` when it is too small to tell.
         outline: whether the ink is a stroke around the ground (an outline-only shape).
+        plain: whether the pixels more than 1.5 px inside the coverage's half-cut are one
+            colour within JPEG's noise: CIELAB lightness (kept at full resolution by JPEG)
+            within 12 (20-80 percentile) and one hue within 14 degrees; the chroma may vary
+            (4:2:0 subsampling smears it into a dome over a small fill, which is no shading).
+            A shaded body's lightness varies.
     """
 
     ink: np.ndarray
@@ -59,6 +64,7 @@ class SmallShape:
     deep: float
     name: str | None
     outline: bool
+    plain: bool = False
 
 
 def small_shape(rgb: np.ndarray, mask: np.ndarray) -> SmallShape | None:
@@ -115,6 +121,24 @@ def small_shape(rgb: np.ndarray, mask: np.ndarray) -> SmallShape | None:
     deep = float((inside > 2.0 * k).sum()) / (k * k)
     filled_px = float(solid.sum()) / (k * k)
     name = flat_shape(solid.astype(bool)) if max(coverage, filled_px) >= MIN_COVERAGE else None
+    half = (alpha >= 0.5).astype(np.uint8)
+    core = cv2.distanceTransform(np.pad(half, 1), cv2.DIST_L2, 3)[1:-1, 1:-1] > 1.5
+    plain = False
+    if core.sum() >= 12:
+        from .colour import rgb_to_lab
+
+        lab = rgb_to_lab(pix[core].reshape(-1, 3).astype(np.float32))
+        light = np.percentile(lab[:, 0], [20, 80])
+        chroma = np.hypot(lab[:, 1], lab[:, 2])
+        if float(np.median(chroma)) >= 15.0:
+            hue = np.degrees(np.arctan2(lab[:, 2], lab[:, 1]))
+            turn = (hue - float(np.median(hue)) + 180.0) % 360.0 - 180.0
+            hue_spread = float(np.subtract(*np.percentile(turn, [80, 20])))
+        else:
+            hue_spread = float(np.subtract(*np.percentile(chroma, [80, 20])))
+        plain = bool(light[1] - light[0] < 12.0 and hue_spread < 14.0)
     strong = alpha >= 0.75
     ink_px = pix[strong] if strong.sum() >= 3 else pix[innermost]
-    return SmallShape(ink=ink_px.reshape(-1, 3), coverage=coverage, deep=deep, name=name, outline=outline)
+    return SmallShape(
+        ink=ink_px.reshape(-1, 3), coverage=coverage, deep=deep, name=name, outline=outline, plain=plain
+    )

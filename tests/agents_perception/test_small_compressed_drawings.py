@@ -88,7 +88,7 @@ def _by_x(objects):
     return sorted(objects, key=lambda o: o.centroid[0])
 
 
-@pytest.mark.parametrize("jpeg", [None, 90])
+@pytest.mark.parametrize("jpeg", [None, 90, 60])
 def test_icons_ten_to_fourteen_pixels_across_are_flat_named_shapes(tmp_path, jpeg):
     shapes = [("triangle", 40, 50, 7.0), ("square", 100, 60, 7.0), ("circle", 160, 45, 6.0)]
     colours = [(40, 160, 60), (30, 80, 220), (220, 30, 30)]
