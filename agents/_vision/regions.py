@@ -409,104 +409,6 @@ def _drawn_on(inner: np.ndarray, outer: np.ndarray, crop_lab: np.ndarray) -> boo
     return min(hue_gap, 360.0 - hue_gap) > 30.0
 
 
-def _ink(part: np.ndarray, crop_rgb: np.ndarray) -> bool:
-    """Whether ``part`` is written in ink: one flat black or dark grey (a letter, a digit;
-    a shaded grey solid's dark side is not flat)."""
-    import cv2
-
-    from .flat import is_flat
-
-    inner = cv2.erode(part.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    px = crop_rgb[inner if inner.sum() >= 12 else part].astype(np.float32)
-    r, g, b = np.median(px, axis=0)
-    if not (max(r, g, b) < 70.0 and max(r, g, b) - min(r, g, b) < 30.0):
-        return False
-    from .colour import rgb_to_lab
-
-    return is_flat(rgb_to_lab(px.reshape(-1, 3)))
-
-
-def _split_touching(
-    part: np.ndarray, min_area: int, ink: bool = False, drawing: bool = False
-) -> list[np.ndarray]:
-    """Split a concave blob (two same-coloured objects in contact) by watershed; in a
-    ``drawing``, not one stroke-drawn glyph in ``ink`` nor one thin outline stroke."""
-    import cv2
-
-    area = int(part.sum())
-    if area < 3 * min_area:
-        return [part]
-    u8 = part.astype(np.uint8)
-    contours, _ = cv2.findContours(u8, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    hull_area = sum(cv2.contourArea(cv2.convexHull(c)) for c in contours) or area
-    # Concavity of the outline, holes filled: an outline-only shape (a ring) is as convex
-    # as its disc; its hole is not a gap between two objects.
-    filled = sum(cv2.contourArea(c) for c in contours) or area
-    if area / hull_area > 0.95 or filled / hull_area > 0.95:
-        return [part]
-    dist = cv2.distanceTransform(u8, cv2.DIST_L2, 5)
-    cores = (dist > 0.7 * dist.max()).astype(np.uint8)
-    n, markers = cv2.connectedComponents(cores, connectivity=8)
-    if n <= 2:
-        return [part]
-    sizes = np.bincount(markers.ravel())[1:]
-    if sizes.min() < 0.02 * area:
-        return [part]
-    markers = markers.astype(np.int32)
-    markers[~part] = n  # background marker
-    rgb_like = cv2.cvtColor((dist / max(dist.max(), 1e-6) * 255).astype(np.uint8), cv2.COLOR_GRAY2BGR)
-    cv2.watershed(rgb_like, markers)
-    # Two objects in contact meet at a neck narrower than their bodies; a cut as wide as
-    # the blob's thickest stroke splits one stroke-drawn shape: a bold glyph in ink (depth
-    # at most 0.3 of its extent) or a thin outline stroke (0.15); touching discs or boxes
-    # are 0.35-0.5.
-    ys, xs = np.nonzero(part)
-    extent = min(int(ys.max() - ys.min()), int(xs.max() - xs.min())) + 1
-    line = int(((markers == -1) & part).sum())
-    depth = float(dist.max())
-    stroke = drawing and depth <= (0.3 if ink else 0.15) * extent
-    if stroke and line >= 1.6 * depth * (n - 2):
-        return [part]
-    out = []
-    for k in range(1, n):
-        piece = (markers == k) & part
-        if piece.sum() >= min_area:
-            out.append(piece)
-    # Watershed lines (-1) go to the nearest piece.
-    if len(out) < 2:
-        return [part]
-    rest = part & ~np.any(out, axis=0)
-    if rest.any():
-        grown = [cv2.dilate(p.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) for p in out]
-        for k, g in enumerate(grown):
-            out[k] = out[k] | (rest & g)
-    return out
-
-
-def _apart(part: np.ndarray, min_area: int) -> list[np.ndarray]:
-    """A colour part in separate pieces (the shape between two shapes of one hue was split
-    off, leaving at most a thin rim of blended pixels between them) as one part per
-    substantial piece; the rim's pixels go to the nearest piece."""
-    import cv2
-
-    from .nearest import nearest_labels
-
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
-    opened = cv2.morphologyEx(part.astype(np.uint8), cv2.MORPH_OPEN, kernel)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
-    if n <= 2:
-        return [part]
-    areas = stats[1:, cv2.CC_STAT_AREA]
-    big = [k + 1 for k, a in enumerate(areas) if a >= max(4 * min_area, 0.1 * part.sum())]
-    if len(big) < 2:
-        return [part]
-    seeds = np.zeros(labels.shape, np.int32)
-    for k, b in enumerate(big, start=1):
-        seeds[labels == b] = k
-    owner = nearest_labels(seeds)
-    return [part & (owner == k) for k in range(1, len(big) + 1)]
-
-
 def geometric_regions(
     rgb: np.ndarray, options: dict[str, Any] | None = None
 ) -> tuple[list[Region], Foreground]:
@@ -519,6 +421,8 @@ def geometric_regions(
     drop shadow bleed).
     """
     import cv2
+
+    from .part_split import apart, is_ink, split_touching
 
     options = options or {}
     min_area = int(options.get("min_area", 40))
@@ -569,7 +473,7 @@ def geometric_regions(
             if options.get("split_colours", True) and not icon:
                 split = _split_by_colour(piece, rgb[y0:y1, x0:x1], min_area)
                 if len(split) > 1:
-                    split = [q for p in _merge_parts(split, crop_lab, min_area) for q in _apart(p, min_area)]
+                    split = [q for p in _merge_parts(split, crop_lab, min_area) for q in apart(p, min_area)]
                 parts.extend(split)
             else:
                 parts.append(piece)
@@ -587,7 +491,7 @@ def geometric_regions(
             parts = [
                 q
                 for p in parts
-                for q in _split_touching(p, min_area, drawing and _ink(p, rgb[y0:y1, x0:x1]), drawing)
+                for q in split_touching(p, min_area, drawing and is_ink(p, rgb[y0:y1, x0:x1]), drawing)
             ]
 
         if options.get("artefacts", True) and _pixel_noise(comp, rgb[y0:y1, x0:x1]) > _NOISY_PIXELS:
