@@ -19,7 +19,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem
+from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
 from spatioxolver.agents._reasoning._layout import ground_layout, orbit_relations, top_down_relations
 from spatioxolver.agents._reasoning._names import (
     _no_match,
@@ -272,6 +272,16 @@ def _count(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
             if first == _PRECEDES_ASKS[rel["asks"]]:
                 keep.append(obj)
         found = keep
+    unread = _unread_shapes(q.get("filter"), g, found)
+    if unread and not rel:
+        # A shape too small to name may be one of them: the count is only a lower bound.
+        what = (q.get("filter") or {}).get("text") or "them"
+        return cannot_tell(
+            f"{len(unread)} object(s) are too small to tell their shape, so there are at least "
+            f"{len(found)} {what}, maybe more",
+            "count",
+            [o.id for o in found],
+        )
     return SymbolicAnswer(
         text=str(len(found)),
         value=len(found),
@@ -279,6 +289,16 @@ def _count(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         objects=[o.id for o in found],
         rationale=f"{len(found)} matching object(s)",
     )
+
+
+def _unread_shapes(filt: dict[str, Any] | None, g: SceneGraph, found: list[Any]) -> list[Any]:
+    """Objects that match ``filt`` but for a shape nobody could read (``shape`` unset), when
+    ``filt`` asks for a shape: each may be one of the shapes counted."""
+    if not filt or not (filt.get("shape") or filt.get("nouns")) or filt.get("any_of") or filt.get("label"):
+        return []
+    ids = {o.id for o in found}
+    relaxed = {**filt, "shape": None, "nouns": []}
+    return [o for o in resolve(relaxed, g) if o.id not in ids and not o.attributes.shape and not o.label]
 
 
 def _is_between(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> bool:
