@@ -59,7 +59,7 @@ QUESTIONS = (
 )
 
 
-@pytest.mark.parametrize("graph", ["agentic", "direct"])
+@pytest.mark.parametrize("graph", ["agentic", "direct", "cot_rank"])
 @pytest.mark.parametrize("question", QUESTIONS)
 async def test_geometric_answers_are_the_same(graph: str, question: str) -> None:
     img = _scene()
