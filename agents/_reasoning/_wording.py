@@ -239,8 +239,20 @@ _REWRITES = tuple(
         (r"\bsmaller than (?:all )?(?:the )?(?:others|other (?:shapes|objects|ones))$", "the smallest"),
         (r"^(the .+?) (?:is|are) (?:which|what)(?: one| object| shape| thing)?$", r"which is \1"),
         (
-            r"^(?:please )?(?:point out|point to|show me|pick out|select|choose|indicate|highlight|locate) (?=the )",
+            r"^(?:please )?(?:point out|point to|show me|pick out|select|choose|indicate|highlight|locate|find|spot|"
+            r"identify) (?=the )",
             "what is ",
+        ),
+        # "count how many X there are" / "count how many X you can see": a count
+        (
+            r"^(?:please )?count how many (.+?)(?: there are| are there| you can see| can you see| you see| can be seen"
+            r"| are (?:in|on) (?:the|this) (?:image|picture|scene|drawing))?$",
+            r"how many \1 are there",
+        ),
+        # "are there equally many X and Y": a count comparison
+        (
+            r"^(?:are there|do we have|does it have) equally many (.+?) and (.+)$",
+            r"are there as many \1 as \2",
         ),
         # two objects compared, other word orders
         (
