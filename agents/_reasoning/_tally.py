@@ -5,6 +5,7 @@
 * ``count_except`` — "how many shapes are not circles", "... besides / other than /
   except (for) the circles";
 * ``most_common`` — "which colour appears most often", "what is the most common shape";
+* ``distinct`` — "how many different colours are there", "how many kinds of shape";
 * ``count_in_part`` — "how many X are in the top half / on the left side of the image" (an
   object on the middle line: "cannot tell").
 
@@ -126,7 +127,27 @@ def most_common_form(body: str) -> dict[str, Any] | None:
     return {"type": "most_common", "attribute": "color" if m.group(1).lower().startswith("colo") else "shape"}
 
 
-TALLY_FORMS = (count_in_part_form, total_form, count_difference_form, count_except_form, most_common_form)
+def distinct_form(body: str) -> dict[str, Any] | None:
+    """``how many different colours are there`` / ``how many kinds of shape are used``."""
+    m = re.fullmatch(
+        r"how many (?:different|distinct|unique|separate) (colou?rs?|shapes?)(?: (?:are|is) (?:there|used|shown|"
+        r"present|visible)| do you see| can you see| appear)?(?: in (?:the|this) (?:image|picture|scene|drawing))?",
+        body,
+        re.I,
+    ) or re.fullmatch(
+        r"how many (?:kinds|types|sorts) of (colou?rs?|shapes?)(?: (?:are|is) (?:there|used|shown|present|visible)"
+        r"| do you see| can you see| appear)?(?: in (?:the|this) (?:image|picture|scene|drawing))?",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    return {"type": "distinct", "attribute": "color" if m.group(1).lower().startswith("colo") else "shape"}
+
+
+TALLY_FORMS = (
+    count_in_part_form, total_form, count_difference_form, count_except_form, most_common_form, distinct_form
+)  # fmt: skip
 
 
 def _tally(filt: dict[str, Any] | None, g: SceneGraph) -> list[Any]:
@@ -175,6 +196,23 @@ def _most_common(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     )
 
 
+def _distinct(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    objs = resolve(None, g)
+    if not objs:
+        raise _ReferenceProblem(_no_match("object", g))
+    what = q["attribute"]
+    values = [_norm(getattr(o.attributes, what)) for o in objs]
+    seen = sorted({v for v in values if v is not None})
+    unread = values.count(None)
+    if unread:
+        # An unread one may show a value not seen yet: the number is only a lower bound.
+        why = f"{unread} object(s) have a {what} the pixels do not show, so at least {len(seen)}"
+        return cannot_tell(why, "count")
+    return SymbolicAnswer(
+        text=str(len(seen)), value=len(seen), kind="count", rationale=f"{what}s: {', '.join(map(str, seen))}"
+    )
+
+
 def _in_part(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     found = _tally(q["filter"], g)
     if not g.images:
@@ -195,6 +233,7 @@ def _in_part(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 
 TALLY_HANDLERS = {
+    "distinct": _distinct,
     "count_in_part": _in_part,
     "count_difference": _difference,
     "count_except": _except,
