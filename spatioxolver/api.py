@@ -77,6 +77,7 @@ Inputs without images: ``images=[]`` (or ``None``) needs ``scene_graph=`` or
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -208,7 +209,10 @@ def _step_limit(exc: BaseException) -> bool:
     not imported to ask)."""
     from spatioxolver.graphs._local import StepLimitError
 
-    return isinstance(exc, StepLimitError) or type(exc).__name__ == "GraphRecursionError"
+    errors = sys.modules.get("langgraph.errors")  # loaded when LangGraph ran the graph
+    return isinstance(exc, StepLimitError) or (
+        errors is not None and isinstance(exc, errors.GraphRecursionError)
+    )
 
 
 async def _run(

@@ -48,7 +48,17 @@ def in_contact(boxes: list[tuple[float, float, float, float] | None]) -> set[int
     return out
 
 
-def completed_outline(mask: np.ndarray, others: np.ndarray, *, rim: int = 0) -> np.ndarray:
+def _near(others: np.ndarray) -> np.ndarray:
+    """Pixels within :data:`_NEAR` px of ``others``: where an outline point is hidden by them."""
+    import cv2
+
+    kernel = np.ones((2 * _NEAR + 1, 2 * _NEAR + 1), np.uint8)
+    return cv2.dilate(others.astype(np.uint8), kernel).astype(bool)
+
+
+def completed_outline(
+    mask: np.ndarray, others: np.ndarray, *, rim: int = 0, near: np.ndarray | None = None
+) -> np.ndarray:
     """``mask`` completed where ``others`` (the other objects' pixels) hide it.
 
     Args:
@@ -56,6 +66,7 @@ def completed_outline(mask: np.ndarray, others: np.ndarray, *, rim: int = 0) -> 
         others: boolean mask of every other object, same shape.
         rim: px of the ellipse's rim not counted as hidden (a drawn outline's anti-aliased,
             ragged edge leaves a thin ring of the fitted ellipse uncovered all round).
+        near: ``others`` dilated by :data:`_NEAR` px, when the caller has it already.
 
     Returns:
         A boolean mask of the same shape: the fitted ellipse united with ``mask``, or
@@ -69,7 +80,7 @@ def completed_outline(mask: np.ndarray, others: np.ndarray, *, rim: int = 0) -> 
     if not contours:
         return mask
     contour = max(contours, key=cv2.contourArea)
-    near = cv2.dilate(others.astype(np.uint8), np.ones((2 * _NEAR + 1, 2 * _NEAR + 1), np.uint8)).astype(bool)
+    near = _near(others) if near is None else near
     pts = contour.reshape(-1, 2)
     free = pts[~near[pts[:, 1], pts[:, 0]]]
     if len(free) < _MIN_FREE or len(free) == len(pts):
@@ -114,7 +125,7 @@ _MAX_GROWTH = 0.8  # a completed polygon adds at most this share of the visible 
 _PARALLEL_DEG = 12.0  # edges closer to parallel than this meet nowhere useful
 
 
-def completed_polygon(mask: np.ndarray, others: np.ndarray) -> np.ndarray:
+def completed_polygon(mask: np.ndarray, others: np.ndarray, *, near: np.ndarray | None = None) -> np.ndarray:
     """``mask`` (a flat polygon) completed where ``others`` cover one of its corners.
 
     The outline's free part (away from ``others``) is simplified to straight edges; its first
@@ -130,7 +141,7 @@ def completed_polygon(mask: np.ndarray, others: np.ndarray) -> np.ndarray:
     if not contours:
         return mask
     pts = max(contours, key=cv2.contourArea).reshape(-1, 2)
-    near = cv2.dilate(others.astype(np.uint8), np.ones((2 * _NEAR + 1, 2 * _NEAR + 1), np.uint8)).astype(bool)
+    near = _near(others) if near is None else near
     hidden = near[pts[:, 1], pts[:, 0]]
     if hidden.all() or not hidden.any() or (~hidden).sum() < _MIN_FREE:
         return mask
@@ -209,13 +220,15 @@ def completed_flat(mask: np.ndarray, front: np.ndarray | None, others: np.ndarra
     mask = np.ascontiguousarray(mask, dtype=bool)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     opened = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+    hiding = others if front is None else front
+    near = _near(hiding)  # once, for both tries and both completions
     for m in (mask, opened):
         seen = np.count_nonzero(m)
         if seen == 0:
             continue
-        out = completed_outline(m, others if front is None else front, rim=2)
+        out = completed_outline(m, hiding, rim=2, near=near)
         if np.count_nonzero(out) == seen and front is not None:
-            out = completed_polygon(m, front)
+            out = completed_polygon(m, front, near=near)
         if np.count_nonzero(out) > seen:
             out = opened | (out & ~m)  # what was completed, on the outline without spikes
             y0, y1, x0, x1 = mask_bounds(out)  # type: ignore[misc]  # not empty: it grew
