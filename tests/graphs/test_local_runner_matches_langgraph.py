@@ -205,3 +205,54 @@ def test_scene_files_are_byte_identical_on_both_runners(tmp_path) -> None:
         assert main(["scene", str(path), "--out", str(out), "--runner", runner]) == 0
         outs.append(out.read_bytes())
     assert outs[0] == outs[1] and b'"objects"' in outs[0]
+
+
+@pytest.mark.parametrize("runner", ["langgraph", "local"])
+async def test_a_chain_past_its_step_limit_is_one_config_error(monkeypatch, runner: str) -> None:
+    from spatioxolver.graphs import agentic
+
+    monkeypatch.setattr(agentic, "RECURSION_LIMIT", 3)  # the agentic chain takes 7 steps
+    with pytest.raises(ConfigError, match="exceeded its recursion limit"):
+        await aask(_scene(), "How many shapes are there?", runner=runner, cache=False)
+
+
+def _chatty_client(reasoning: str) -> ScriptedModel:
+    """Replies shaped like a real model's: fenced JSON after prose, and a free-text reasoning reply."""
+    objects = {"objects": [{"label": "A", "color": "red", "shape": "cube", "bbox": [5, 5, 25, 25]},
+                           {"label": "B", "color": "blue", "shape": "sphere", "bbox": [50, 10, 70, 30]}]}  # fmt: skip
+    return ScriptedModel(
+        {
+            "segmentation": "Sure! Here are the objects I can see:\n```json\n"
+            + json.dumps(objects)
+            + "\n```",
+            "relations": 'Relations:\n```json\n{"relations": [{"subject": "A", "predicate": "left_of", '
+            '"object": "B", "axis": "H"}]}\n```',
+            "symmetry": '```json\n{"groups": [], "symmetries": []}\n```',
+            "reasoning": reasoning,
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("reasoning", "expected"),
+    [
+        ("Looking at the scene, A is clearly further left than B.\n\n**Answer:** A", ("A", None)),
+        ("I'm sorry, but I can't determine that from this image.", (None, "refusal")),
+    ],
+)
+async def test_real_model_reply_shapes_give_the_same_answer_on_both_runners(reasoning: str, expected) -> None:
+    img = np.full((60, 90, 3), 110, np.uint8)
+    runs = [
+        await aask(
+            img,
+            "Which object is further left, A or B?",
+            model="scripted/llm",
+            client=_chatty_client(reasoning),
+            reasoner="llm",
+            runner=runner,
+            cache=False,
+        )  # fmt: skip
+        for runner in ("langgraph", "local")
+    ]
+    assert _comparable(runs[0]) == _comparable(runs[1])
+    assert (runs[1].value, runs[1].no_answer) == expected
