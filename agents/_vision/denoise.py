@@ -69,12 +69,6 @@ def flat_share(lab: np.ndarray) -> float:
     return float((np.sqrt(sq[..., 0] + sq[..., 1] + sq[..., 2]) < 4.0).mean())
 
 
-def _flat_share(rgb: np.ndarray) -> float:
-    from .colour import rgb_to_lab
-
-    return flat_share(rgb_to_lab(rgb))
-
-
 def for_reading(rgb: np.ndarray, *, plain: bool = False) -> tuple[np.ndarray, bool]:
     """``(image, smoothed)``: an edge-preserving smoothed copy (two bilateral passes, colour
     scale three noise deviations, spatial scale 2 px) when the noise estimate is at least
@@ -95,12 +89,14 @@ def for_reading(rgb: np.ndarray, *, plain: bool = False) -> tuple[np.ndarray, bo
     out = rgb
     for _ in range(2):
         out = cv2.bilateralFilter(out, 7, 3.0 * sigma, 2.0)
-    if _flat_share(out) < _FLAT_SHARE:
+    from .colour import rgb_to_lab
+
+    lab = rgb_to_lab(out)  # once, for the flat share and the canvas test
+    if flat_share(lab) < _FLAT_SHARE:
         return rgb, False  # texture, not sensor noise (a photograph)
     if plain:
         from .background import fit_background
-        from .colour import rgb_to_lab
 
-        if fit_background(rgb_to_lab(out), out).noise > _PLAIN_CANVAS[0] + _PLAIN_CANVAS[1] * sigma:
+        if fit_background(lab, out).noise > _PLAIN_CANVAS[0] + _PLAIN_CANVAS[1] * sigma:
             return rgb, False
     return out, True

@@ -31,10 +31,11 @@ def is_ink(part: np.ndarray, crop_rgb: np.ndarray) -> bool:
 
 
 def split_touching(
-    part: np.ndarray, min_area: int, ink: bool = False, drawing: bool = False
+    part: np.ndarray, min_area: int, crop_rgb: np.ndarray | None = None, drawing: bool = False
 ) -> list[np.ndarray]:
     """Split a concave blob (two same-coloured objects in contact) by watershed; in a
-    ``drawing``, not one stroke-drawn glyph in ``ink`` nor one thin outline stroke."""
+    ``drawing``, not one stroke-drawn glyph in ink (:func:`is_ink` of ``crop_rgb``, asked only
+    when it decides) nor one thin outline stroke."""
     import cv2
 
     area = int(part.sum())
@@ -68,6 +69,7 @@ def split_touching(
     extent = min(int(ys.max() - ys.min()), int(xs.max() - xs.min())) + 1
     line = int(((markers == -1) & part).sum())
     depth = float(dist.max())
+    ink = drawing and crop_rgb is not None and depth <= 0.3 * extent and is_ink(part, crop_rgb)
     stroke = drawing and depth <= (0.3 if ink else 0.15) * extent
     if stroke and line >= 1.6 * depth * (n - 2):
         return [part]

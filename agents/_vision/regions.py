@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .artefacts import clean_parts, trim_fringe
+from .artefacts import clean_parts, thickness, trim_fringe
 from .background import Foreground, foreground_evidence
 from .lines import peel_lines
 from .nearest import fill_from_edges, label_edges, nearest_labels
@@ -263,13 +263,6 @@ def _thin(part: np.ndarray, width: float = 3.5) -> bool:
     return deep == 0 or deep <= 0.03 * int(part.sum()) and inside.max() <= 2.5 * width
 
 
-def _inscribed_radius(part: np.ndarray) -> float:
-    """The radius of the largest disc inside ``part`` (px)."""
-    import cv2
-
-    return float(cv2.distanceTransform(np.pad(part, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
-
-
 def _neighbours(parts: list[np.ndarray], i: int, union: np.ndarray) -> tuple[float, np.ndarray]:
     """Fraction of part ``i``'s outer ring outside the component, and contact per other part."""
     import cv2
@@ -365,7 +358,7 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
                 and _thin(pieces[j])
                 or aj < 3.0 * ai
                 and cj < 12.0
-                and _thin(pieces[j], 0.5 * _inscribed_radius(pieces[i]))
+                and _thin(pieces[j], 0.5 * thickness(pieces[i]))
             )
             if highlight or enclosed or outlined or _blended_rim(pieces, i, j, crop_lab, union):
                 pieces[j] = pieces[j] | pieces[i]
@@ -422,7 +415,7 @@ def geometric_regions(
     """
     import cv2
 
-    from .part_split import apart, is_ink, split_touching
+    from .part_split import apart, split_touching
 
     options = options or {}
     min_area = int(options.get("min_area", 40))
@@ -488,11 +481,7 @@ def geometric_regions(
             )
         if options.get("split_touching", True) and not icon:
             drawing = fg.shadow_ratio is None  # no cast shadows: strokes and glyphs are drawn
-            parts = [
-                q
-                for p in parts
-                for q in split_touching(p, min_area, drawing and is_ink(p, rgb[y0:y1, x0:x1]), drawing)
-            ]
+            parts = [q for p in parts for q in split_touching(p, min_area, rgb[y0:y1, x0:x1], drawing)]
 
         if options.get("artefacts", True) and _pixel_noise(comp, rgb[y0:y1, x0:x1]) > _NOISY_PIXELS:
             # Compressed input only: clean renders' outlines are exact (and a peel would

@@ -35,8 +35,7 @@ def linear_light(srgb: np.ndarray) -> np.ndarray:
 
 @lru_cache(maxsize=1)
 def _linear_table() -> np.ndarray:
-    c = np.arange(256, dtype=np.float32) / 255.0
-    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4).astype(np.float32)
+    return linear_light(np.arange(256, dtype=np.float32))  # the float branch: the same values
 
 
 def shadow_tint(ratio: np.ndarray, candidate: np.ndarray) -> np.ndarray | None:

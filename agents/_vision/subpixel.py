@@ -51,7 +51,6 @@ class SmallShape:
         deep: pixels of the sub-pixel silhouette more than 2 px inside its edge (a solid's
             shading shows there; a shape without them cannot show any).
         name: its drawn-shape name, ``None`` when it is too small to tell.
-        outline: whether the ink is a stroke around the ground (an outline-only shape).
         plain: whether the pixels more than 1.5 px inside the coverage's half-cut are one
             colour within JPEG's noise: CIELAB lightness (kept at full resolution by JPEG)
             within 12 (20-80 percentile) and one hue within 14 degrees; the chroma may vary
@@ -63,7 +62,6 @@ class SmallShape:
     coverage: float
     deep: float
     name: str | None
-    outline: bool
     plain: bool = False
 
 
@@ -74,14 +72,16 @@ def small_shape(rgb: np.ndarray, mask: np.ndarray) -> SmallShape | None:
     import cv2
 
     from .flat import flat_shape
+    from .objects import mask_bounds
 
-    ys, xs = np.nonzero(mask)
-    if ys.size == 0 or ys.size > SMALL_AREA:
+    area = int(np.count_nonzero(mask))
+    if area == 0 or area > SMALL_AREA:
         return None
     h, w = mask.shape
     pad = 4
-    y0, y1 = max(int(ys.min()) - pad, 0), min(int(ys.max()) + pad + 1, h)
-    x0, x1 = max(int(xs.min()) - pad, 0), min(int(xs.max()) + pad + 1, w)
+    by0, by1, bx0, bx1 = mask_bounds(mask)  # type: ignore[misc]  # not empty
+    y0, y1 = max(by0 - pad, 0), min(by1 + pad, h)
+    x0, x1 = max(bx0 - pad, 0), min(bx1 + pad, w)
     m = mask[y0:y1, x0:x1].astype(np.uint8)
     pix = rgb[y0:y1, x0:x1].astype(np.float32)
     kernel = np.ones((3, 3), np.uint8)
@@ -116,7 +116,6 @@ def small_shape(rgb: np.ndarray, mask: np.ndarray) -> SmallShape | None:
     contours, _ = cv2.findContours(main, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     solid = np.zeros_like(main)
     cv2.drawContours(solid, contours, -1, 1, -1)
-    outline = float(solid.sum()) >= 2.0 * float(main.sum())
     inside = cv2.distanceTransform(np.pad(main, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
     deep = float((inside > 2.0 * k).sum()) / (k * k)
     filled_px = float(solid.sum()) / (k * k)
@@ -139,6 +138,4 @@ def small_shape(rgb: np.ndarray, mask: np.ndarray) -> SmallShape | None:
         plain = bool(light[1] - light[0] < 12.0 and hue_spread < 14.0)
     strong = alpha >= 0.75
     ink_px = pix[strong] if strong.sum() >= 3 else pix[innermost]
-    return SmallShape(
-        ink=ink_px.reshape(-1, 3), coverage=coverage, deep=deep, name=name, outline=outline, plain=plain
-    )
+    return SmallShape(ink=ink_px.reshape(-1, 3), coverage=coverage, deep=deep, name=name, plain=plain)
