@@ -57,7 +57,6 @@ from spatioxolver.errors import UnsupportedQuestionError
 
 __all__ = ["parse_question", "parse_reference", "split_options", "UNSUPPORTED_MESSAGE"]
 
-# (pattern, axis, asks) for the pairwise / yes-no relation phrases; longest first.
 # --------------------------------------------------------------------------- forms
 _TAIL = re.compile(
     r"\s*(?:answer|respond|reply|please answer|format)\b.*$|\s*\((?:yes|no)(?:/| or )(?:yes|no)\)\s*$",

@@ -124,25 +124,26 @@ def most_common_form(body: str) -> dict[str, Any] | None:
     )
     if not m:
         return None
-    return {"type": "most_common", "attribute": "color" if m.group(1).lower().startswith("colo") else "shape"}
+    return {"type": "most_common", "attribute": _attribute(m.group(1))}
+
+
+def _attribute(word: str) -> str:
+    """``colour`` / ``colors`` -> ``color``; ``shape(s)`` -> ``shape``."""
+    return "color" if word.lower().startswith("colo") else "shape"
 
 
 def distinct_form(body: str) -> dict[str, Any] | None:
     """``how many different colours are there`` / ``how many kinds of shape are used``."""
     m = re.fullmatch(
-        r"how many (?:different|distinct|unique|separate) (colou?rs?|shapes?)(?: (?:are|is) (?:there|used|shown|"
-        r"present|visible)| do you see| can you see| appear)?(?: in (?:the|this) (?:image|picture|scene|drawing))?",
-        body,
-        re.I,
-    ) or re.fullmatch(
-        r"how many (?:kinds|types|sorts) of (colou?rs?|shapes?)(?: (?:are|is) (?:there|used|shown|present|visible)"
-        r"| do you see| can you see| appear)?(?: in (?:the|this) (?:image|picture|scene|drawing))?",
+        r"how many (?:(?:different|distinct|unique|separate) |(?:kinds|types|sorts) of )(colou?rs?|shapes?)"
+        r"(?: (?:are|is) (?:there|used|shown|present|visible)| do you see| can you see| appear)?"
+        r"(?: in (?:the|this) (?:image|picture|scene|drawing))?",
         body,
         re.I,
     )
     if not m:
         return None
-    return {"type": "distinct", "attribute": "color" if m.group(1).lower().startswith("colo") else "shape"}
+    return {"type": "distinct", "attribute": _attribute(m.group(1))}
 
 
 TALLY_FORMS = (

@@ -162,7 +162,6 @@ def normalise(body: str) -> str:
     return " ".join(text.split())
 
 
-_N = r"(?:object|shape|item|thing|one|figure|circle|square|triangle|ball|sphere|box|cube|icon|element|disc|block)"
 _SIDE_WORD = r"(?:to|on|in|at|above|below|under|beneath|between|next|beside|behind|directly|just|immediately|right|left|" \
     r"straight|further|farther|furthest|farthest|closest|nearest|closer|nearer|higher|lower|the)"  # fmt: skip
 _COMPARATIVE = (
@@ -365,7 +364,7 @@ def claim_of(body: str) -> str | None:
         return None
     if head:
         text = text[head.end() :]
-    tail = _CLAIM_TAIL.search(text)
+        tail = _CLAIM_TAIL.search(text)  # searched again in what is left
     if tail:
         text = text[: tail.start()]
     text = text.strip().rstrip(".!?").strip()
