@@ -41,7 +41,7 @@ _NUM = {
 }  # fmt: skip
 _WORD = "|".join(_NUM)
 _ROW = rf"(?:row (\d+|{_WORD})|(?:the )?({_WORD}|top|middle|bottom|last) row)"
-_COL = rf"(?:column (\d+|{_WORD})|(?:the )?({_WORD}|left|leftmost|middle|right|rightmost|last) column)"
+_COL = rf"(?:column (\d+|{_WORD})|(?:the )?({_WORD}|left|leftmost|middle|right|rightmost|last)(?:[- ]hand)? column)"
 _PLACE = r"(?:in|at|on|of)"
 _THEN = r",? (?:and |in |of |at )?(?:the )?"  # between a row and a column
 

@@ -22,6 +22,8 @@ from typing import Any
 
 from spatioxolver.agents._reasoning._cells import CELL_HANDLERS, bands, pick_cell
 from spatioxolver.agents._reasoning._claims import CLAIM_HANDLERS
+from spatioxolver.agents._reasoning._closer import CLOSER_HANDLERS
+from spatioxolver.agents._reasoning._containment import CONTAINMENT_HANDLERS
 from spatioxolver.agents._reasoning._either import answer_either, answer_either_attribute, answer_either_count
 from spatioxolver.agents._reasoning._names import typical_size
 from spatioxolver.agents._reasoning._order import _order
@@ -36,6 +38,7 @@ from spatioxolver.agents._reasoning._symbolic import (
     resolve,
 )
 from spatioxolver.agents._reasoning._tally import TALLY_HANDLERS
+from spatioxolver.agents._reasoning._where import WHERE_HANDLERS
 
 from spatioxolver.schema import SceneGraph, SpatialObject
 
@@ -117,6 +120,13 @@ def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         picked = _between(q["between"], g)
         if picked.value is None:
             return picked
+        found = [o for o in g.objects if o.id in picked.objects]
+        name = picked.text
+    elif q.get("nearest"):
+        # "What colour is the shape closest to the square?": the nearest first, then its attribute.
+        from spatioxolver.agents._reasoning._symbolic import _nearest
+
+        picked = _nearest(q["nearest"], g)
         found = [o for o in g.objects if o.id in picked.objects]
         name = picked.text
     elif isinstance(q.get("select"), dict):
@@ -255,6 +265,9 @@ HANDLERS = {
     **CELL_HANDLERS,
     **TALLY_HANDLERS,
     **CLAIM_HANDLERS,
+    **WHERE_HANDLERS,
+    **CLOSER_HANDLERS,
+    **CONTAINMENT_HANDLERS,
     "attribute": _attribute,
     "relative": _relative,
     "compare_count": _compare_count,

@@ -50,6 +50,11 @@ _BY_QUERY = {
     "count_is": "yesno",
     "all_are": "yesno",
     "is_pick": "yesno",
+    "any_same": "yesno",
+    "the_one": "object",
+    "closer_of": "object",
+    "inside": "yesno",
+    "inside_count": "count",
 }
 
 

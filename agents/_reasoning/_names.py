@@ -95,6 +95,10 @@ _FLAT_VIEWS = {"cube": ("square", "rectangle"), "sphere": ("circle",), "cone": (
 
 
 def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
+    if ref.get("exclude"):  # "shapes that are not red"
+        if any(_matches(part, obj) for part in ref["exclude"]):
+            return False
+        return _matches({**ref, "exclude": None}, obj)
     if ref.get("any_of"):  # "red or blue objects"
         return any(_matches(part, obj) for part in ref["any_of"])
     label = ref.get("label")
@@ -140,6 +144,13 @@ def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) ->
     objects = [o for o in graph.objects if o.frame == frame]
     if ref is None:
         return objects
+    if ref.get("exclude"):  # "shapes that are not red": the class less the parts left out
+        kept = resolve({**ref, "exclude": None}, graph, frame=frame)
+        _readable_for(ref["exclude"], kept, ref.get("text"))
+        dropped = {o.id for part in ref["exclude"] for o in resolve(part, graph, frame=frame)}
+        return [o for o in kept if o.id not in dropped]
+    if ref.get("sides") is not None:  # "shapes with four sides": flat shapes only, all read
+        _flat_shapes_read(objects, ref.get("text"), ref["sides"])
     if ref.get("any_of"):
         ids = {o.id for part in ref["any_of"] for o in resolve(part, graph, frame=frame)}
         return [o for o in objects if o.id in ids]
@@ -154,6 +165,35 @@ def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) ->
         if pool and all(o.attributes.size is None for o in pool):
             return _by_relative_size(ref, pool)
     return [o for o in objects if _matches(ref, o)]
+
+
+_SOLIDS = ("cube", "sphere", "cylinder", "cone")
+
+
+def _readable_for(parts: list[dict[str, Any]], objs: list[SpatialObject], text: Any) -> None:
+    """Raise "cannot tell" when an object's attribute a negation needs was not read ("not red"
+    says nothing about an object whose colour is unknown)."""
+    keys = {k for part in parts for k in ("color", "shape", "size", "material") if part.get(k)}
+    unread = [o for o in objs if any(getattr(o.attributes, k) is None for k in keys)]
+    if unread:
+        raise _ReferenceProblem(
+            f"Cannot tell which are {str(text or '')!r}: the {'/'.join(sorted(keys))} of "
+            f"{len(unread)} object(s) could not be read from the pixels."
+        )
+
+
+def _flat_shapes_read(objs: list[SpatialObject], text: Any, sides: int) -> None:
+    """Raise "cannot tell" unless every object is a named flat shape (a solid's sides are faces
+    and edges, not the outline's; an unread shape, a polygon, or a star asked about five
+    corners (its points) may have that many)."""
+    unsure = ("polygon", "star") if sides == 5 else ("polygon",)
+    unread = [o for o in objs if not o.attributes.shape or _norm(o.attributes.shape) in unsure]
+    solids = [o for o in objs if _norm(o.attributes.shape) in _SOLIDS]
+    if unread or solids:
+        why = "are solids" if solids else "have a shape whose sides cannot be counted"
+        raise _ReferenceProblem(
+            f"Cannot tell which are {str(text or '')!r}: {len(solids) or len(unread)} object(s) {why}."
+        )
 
 
 #: "the big circle" among circles of no size class (a drawing, no world prior): the circles

@@ -196,6 +196,7 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
 _PICKED = re.compile(
     rf"(?:is|are) (.+?) (the (?:{SUP_ALT})(?: [a-z]+){{0,2}}|(?:the )?(?:first|second|third|fourth|fifth|last|\d(?:st|nd|rd|th))"
     rf"(?: [a-z]+)? (?:from|on) the (?:left|right|top|bottom)|in the (?:very )?(?:middle|centre|center)"
+    rf"|the (?:second|third|fourth|fifth|\d(?:st|nd|rd|th)) (?:largest|biggest|smallest|tiniest)(?: [a-z]+)?"
     rf"(?: of (?:the )?(?:row|image|picture|grid))?)",
     re.I,
 )

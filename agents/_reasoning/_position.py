@@ -61,12 +61,30 @@ _ENDS = {"left": ("H", True), "right": ("H", False), "top": ("V", True), "bottom
 _MIDDLE = r"(?:in the (?:very )?(?:middle|center|centre)(?: of (?:the )?(?:row|line|image|picture|scene|group))?|" \
     r"(?:in )?between the others|central)"  # fmt: skip
 _IMAGE = r"(?:image|picture|photo|scene|drawing|frame|figure)"
+_LARGE = ("largest", "biggest")
+_BY_SIZE = r"(?:largest|biggest|smallest|tiniest)"
 
 
 def ordinal_selector(phrase: str) -> tuple[dict[str, Any], str | None] | None:
     """``(selector, the rest)`` of "the second shape from the left" / "the middle circle" /
     "the circle in the middle", else ``None``; the selector has ``axis``, ``from_start``, ``rank``."""
     p = phrase.strip().rstrip("?.").strip()
+    p = re.sub(r"^(?:right|exactly|just|smack) (?=in the (?:very )?(?:middle|cent))", "", p, flags=re.I)
+    m = re.fullmatch(rf"(?:the )?({_ORD})[- ]({_BY_SIZE})(?: (.+))?", p, re.I) or re.fullmatch(
+        rf"(?:the )?(?:(.+?) (?:that is |which is )?)?(?:the )?({_ORD})[- ]({_BY_SIZE})", p, re.I
+    )
+    if m and m.group(1) and m.group(1).lower() in _ORDINALS:  # "the second largest shape"
+        return {
+            "axis": "size",
+            "from_start": m.group(2).lower() in _LARGE,
+            "rank": _ORDINALS[m.group(1).lower()],
+        }, m.group(3)
+    if m:  # "the shape that is the third biggest"
+        return {
+            "axis": "size",
+            "from_start": m.group(3).lower() in _LARGE,
+            "rank": _ORDINALS[m.group(2).lower()],
+        }, m.group(1)
     m = re.fullmatch(
         rf"(?:the )?({_ORD}|last)(?: (.+?))? (?:from|on|at) the (left|right|top|bottom)", p, re.I
     )
@@ -95,7 +113,7 @@ def ordinal_form(body: str) -> dict[str, Any] | None:
     """``which object is second from the left`` / ``what is in the middle`` / ``which is the
     middle shape`` / ``what is the third circle from the right``."""
     m = re.fullmatch(
-        r"(?:which|what)(?: (.+?))? (?:is|lies|sits|appears)(?: located| placed| positioned)? (.+)",
+        r"(?:which|what)(?: (.+?))? (?:is|lies|sits|appears|comes)(?: located| placed| positioned)? (.+)",
         body,
         re.I,
     )
@@ -135,6 +153,10 @@ def has_attribute_form(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"is (the .+?|it) (an? .+|(?:light |dark |pale )?[a-z]+)", body, re.I)
     if not m or m.group(1).lower() == "it":
         return None
+    if re.search(
+        r"\b(?:in|on|at|inside|within|into|of|with|by|under|over|near)(?: the| a| an)?$", m.group(1), re.I
+    ):
+        return None  # "is the circle in the rectangle": a place, not "is the circle a rectangle"
     pred = m.group(2)
     if re.search(
         r"\b(?:left|right|above|below|under|behind|front|between|than|or|side|half|near|next)\b", pred, re.I
@@ -342,6 +364,8 @@ def _cands(q: dict[str, Any], g: SceneGraph) -> list[SpatialObject]:
 def pick_ordinal(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     """The object at ``rank`` from one end of ``axis`` (the middle when ``rank`` is ``None``)."""
     cands = _cands(q, g)
+    if q["axis"] == "size":
+        return _by_size(q, cands)
     order = _axis_order(g, q["axis"], cands)
     if not q["from_start"]:
         order.reverse()
@@ -363,6 +387,32 @@ def pick_ordinal(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     name = display_name(best)
     return SymbolicAnswer(text=spoken_name(best), value=name, kind="ordinal", objects=[best.id],
                           rationale=f"{name} is number {rank + 1} of {n} ({where})")  # fmt: skip
+
+
+#: Two objects whose image areas differ by less than this ratio are too close to rank.
+SIZE_TIE = 1.12
+
+
+def _by_size(q: dict[str, Any], cands: list[SpatialObject]) -> SymbolicAnswer:
+    """The object at ``rank`` by image area ("the second largest"): a neighbour in the ranking
+    within :data:`SIZE_TIE` of it makes the rank undecided (a typed "cannot tell")."""
+    order = sorted(cands, key=apparent_area, reverse=q["from_start"])
+    n, rank = len(order), q["rank"]
+    word = "largest" if q["from_start"] else "smallest"
+    if rank >= n:
+        raise _ReferenceProblem(f"There are only {n} candidate(s); none is number {rank + 1} by size.")
+    best = order[rank]
+    for k in (rank - 1, rank + 1):
+        if 0 <= k < n:
+            a, b = sorted((apparent_area(order[k]), apparent_area(best)))
+            if b < SIZE_TIE * max(a, 1.0):
+                names = (
+                    f"{display_name(order[k])} and {display_name(best)} are about the same size in the image"
+                )
+                return cannot_tell(names, "ordinal", [order[k].id, best.id])
+    name = display_name(best)
+    return SymbolicAnswer(text=spoken_name(best), value=name, kind="ordinal", objects=[best.id],
+                          rationale=f"{name} is number {rank + 1} {word} of {n} (image area)")  # fmt: skip
 
 
 def _has_attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:

@@ -26,11 +26,14 @@ import re
 from typing import Any
 
 from spatioxolver.agents._reasoning._cells import CELL_FORMS, cell_selector
+from spatioxolver.agents._reasoning._closer import CLOSER_FORMS
+from spatioxolver.agents._reasoning._containment import CONTAINMENT_FORMS
 from spatioxolver.agents._reasoning._phrases import REL_ALT
 from spatioxolver.agents._reasoning._phrases import rel as relation_of
 from spatioxolver.agents._reasoning._position import POSITION_FORMS, ordinal_selector
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
 from spatioxolver.agents._reasoning._tally import TALLY_FORMS
+from spatioxolver.agents._reasoning._where import WHERE_FORMS
 
 from spatioxolver.errors import UnsupportedQuestionError
 
@@ -112,11 +115,24 @@ def describe_subject(attribute: str, subject: str) -> dict[str, Any]:
         pick = {"type": "between", "subject": None, "filter": parse_filter(between.group(1)),
                 "a": parse_reference(between.group(2)), "b": parse_reference(between.group(3))}  # fmt: skip
         return {"type": "attribute", "attribute": attribute, "subject": None, "between": pick}
+    near = re.fullmatch(
+        r"(?:the )?(.+?) (?:that is |that's |which is )?(nearest|closest|farthest|furthest) (?:to |from )?(the .+)",
+        subject,
+        re.I,
+    )
+    if near:  # "the shape closest to the square": that object first, then its attribute
+        which = "nearest" if near.group(2).lower() in ("nearest", "closest") else "farthest"
+        pick = {"type": "nearest", "which": which, "reference": parse_reference(near.group(3)),
+                "filter": parse_filter(near.group(1))}  # fmt: skip
+        return {"type": "attribute", "attribute": attribute, "subject": None, "nearest": pick}
     select = _selected(subject)
     if select is not None:
         which, rest = select
         return {"type": "attribute", "attribute": attribute, "subject": parse_filter(rest), "select": which}
-    return {"type": "attribute", "attribute": attribute, "subject": parse_reference(subject)}
+    from spatioxolver.agents._reasoning._filters import special_filter
+
+    special = special_filter(subject)  # "the shape with six sides", "the square that is not red"
+    return {"type": "attribute", "attribute": attribute, "subject": special or parse_reference(subject)}
 
 
 def _named_by_colour(body: str) -> dict[str, Any] | None:
@@ -142,7 +158,7 @@ _PICK = {
     "leftmost": "leftmost", "left-most": "leftmost", "rightmost": "rightmost", "right-most": "rightmost",
     "topmost": "topmost", "top-most": "topmost", "highest": "topmost", "uppermost": "topmost",
     "bottommost": "bottommost", "lowest": "bottommost", "largest": "largest", "biggest": "largest",
-    "smallest": "smallest", "closest": "closest", "nearest": "closest", "farthest": "farthest",
+    "smallest": "smallest", "tiniest": "smallest", "closest": "closest", "nearest": "closest", "farthest": "farthest",
     "furthest": "farthest",
 }  # fmt: skip
 _PLACE = (
@@ -229,6 +245,7 @@ def exists_form(body: str) -> dict[str, Any] | None:
     )
     if not m or re.match(r"(?:more|fewer|less|as many|the same number|exactly|\d)", m.group(1), re.I):
         return None
+    m = re.fullmatch(r"(.+?)(?: anywhere| somewhere| at all)?", m.group(1), re.I)  # "a red square anywhere"
     thing = re.fullmatch(r"(?:anything|something) ((?:[a-z]+ ?){1,2})", m.group(1), re.I)
     if thing and not re.match(rf"(?:{REL_ALT})\b", thing.group(1), re.I):
         return {"type": "exists", "filter": parse_filter(f"{thing.group(1)} objects")}  # "anything red"
@@ -242,7 +259,7 @@ def exists_form(body: str) -> dict[str, Any] | None:
             union = parse_filter(m.group(1))
         except UnsupportedQuestionError:
             return None
-        if union and union.get("any_of"):  # "is there a yellow or orange shape"
+        if union and (union.get("any_of") or union.get("exclude")):  # "is there a yellow or orange shape"
             return {"type": "exists", "filter": union}
     if re.search(r"\b(?:left|right|above|below|under|behind|front|between|than|or)\b", m.group(1), re.I):
         return None  # a relation: the other forms
@@ -481,6 +498,9 @@ def mirror_form(body: str) -> dict[str, Any] | None:
 
 #: Tried in this order before the parser's own forms.
 QUESTION_FORMS = (
+    *WHERE_FORMS,
+    *CLOSER_FORMS,
+    *CONTAINMENT_FORMS,
     *TALLY_FORMS,
     grid_form,
     mirror_form,

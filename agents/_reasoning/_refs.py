@@ -73,7 +73,10 @@ _FUNCTION = {
     "smallest", "largest", "biggest", "tiniest", "highest", "lowest", "topmost", "bottommost", "uppermost",
     "tallest", "shortest", "select", "choose", "name", "identify", "find", "pick", "tell", "give", "show",
     "list", "please", "here", "others", "together", "half", "twice", "double", "triple", "fraction",
-    "percent", "average",
+    "percent", "average", "row", "rows", "column", "columns", "anywhere", "somewhere", "everywhere",
+    "aren", "isn", "don", "doesn", "t", "non", "except", "excluding", "besides", "hand", "corner", "corners",
+    "sides", "edges", "part", "region", "area", "position", "location", "place", "pair",
+    "frame", "border", "edge", "whereabouts", "away",
 }  # fmt: skip
 #: At most this many unknown words in a reference ("the coffee mug" is fine).
 MAX_NOUNS = 2
@@ -211,7 +214,11 @@ def parse_reference(phrase: str) -> dict[str, Any]:
     if ref["label"] is not None:
         return ref  # a tag names the object; other words only describe it
     if unknown:
-        if len(unknown) > MAX_NOUNS or any(w in _FUNCTION for w in unknown) or re.search(r"[^\w\s'-]", body):
+        if (
+            len(unknown) > MAX_NOUNS
+            or any(w in _FUNCTION or set(w.split("-")) & _FUNCTION for w in unknown)
+            or re.search(r"[^\w\s'-]", body)
+        ):
             raise _refuse(phrase)
         ref["nouns"] = [singular(w) for w in unknown]
         known = True
@@ -255,6 +262,11 @@ def parse_filter(phrase: str | None) -> dict[str, Any] | None:
     words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in STOP]
     if not words or all(w in GENERIC for w in words):
         return None
+    from spatioxolver.agents._reasoning._filters import special_filter
+
+    special = special_filter(phrase)
+    if special is not None:  # "shapes that are not red", "shapes with four sides"
+        return special
     union = _union(phrase)
     return union if union is not None else parse_reference(phrase)
 

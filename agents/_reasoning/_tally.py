@@ -23,7 +23,7 @@ from collections import Counter
 from typing import Any
 
 from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
-from spatioxolver.agents._reasoning._names import _no_match, _norm, resolve
+from spatioxolver.agents._reasoning._names import _no_match, _norm, _readable_for, resolve
 from spatioxolver.agents._reasoning._refs import parse_filter
 
 from spatioxolver.errors import UnsupportedQuestionError
@@ -86,8 +86,8 @@ def count_except_form(body: str) -> dict[str, Any] | None:
         keep, drop = _filter(m.group(1)), _filter(m.group(2))
     except UnsupportedQuestionError:
         return None
-    if drop is None:
-        return None
+    if drop is None or drop.get("nouns") or drop.get("label"):
+        return None  # "not touching the square", "not unicorns": no class the drawing has words for
     return {"type": "count_except", "filter": keep, "except": drop}
 
 
@@ -141,13 +141,65 @@ def distinct_form(body: str) -> dict[str, Any] | None:
         body,
         re.I,
     )
+    if not m:  # "how many colours are there / are used": colours are only ever counted as kinds
+        m = re.fullmatch(
+            r"how many (colou?rs) (?:are|is) (?:there|used|shown|present|visible)(?: in (?:the|this) (?:image|picture|scene|drawing))?",
+            body,
+            re.I,
+        )
     if not m:
         return None
     return {"type": "distinct", "attribute": _attribute(m.group(1))}
 
 
+_ATTR = r"(colou?rs?|shapes?)"
+_SAME_FORMS = (
+    (
+        rf"(?:are|is) (?:there )?any two(?: of)?(?: the)? (.+?) (?:of |in |with |having |that have |sharing )?the same {_ATTR}",
+        "pair",
+    ),
+    (
+        rf"(?:are|is) (?:there )?(?:any|two|a pair of|any pair of)(?: of)?(?: the)? (.+?) (?:of |in |with |having |that have |that share |sharing )the same {_ATTR}",
+        "pair",
+    ),
+    (rf"(?:do|does) any(?: two)?(?: of)?(?: the)? (.+?) (?:share|have) (?:a|the same|one) {_ATTR}", "pair"),
+    (rf"(?:do|does) (?:any )?two(?: of)?(?: the)? (.+?) (?:share|have) (?:a|the same) {_ATTR}", "pair"),
+    (rf"(?:are|is) all(?: of)?(?: the)? (.+?) (?:of |in )?(?:different|distinct) {_ATTR}", "all_different"),
+    (rf"(?:do|does) all(?: of)?(?: the)? (.+?) have (?:different|distinct) {_ATTR}", "all_different"),
+    (
+        rf"(?:do|does|is) (?:every|each)(?: one of the)? (.+?) (?:have |has )?an? (?:different|distinct|unique) {_ATTR}",
+        "all_different",
+    ),
+    (
+        r"(?:does|is) any ()(colou?r|shape) (?:appear|occur|used|appearing|occurring) (?:more than once|twice|two times)",
+        "pair",
+    ),
+    (
+        rf"(?:are|is) (?:all )?the ()({_ATTR[1:-1]}) (?:of (?:the|all the) (?:shapes|objects) )?all (?:different|distinct)",
+        "all_different",
+    ),
+)
+
+
+def any_same_form(body: str) -> dict[str, Any] | None:
+    """``are any two shapes the same colour`` / ``do any shapes share a colour`` / ``is there a
+    pair of objects with the same shape`` / ``are all the shapes different colours``."""
+    for pattern, asks in _SAME_FORMS:
+        m = re.fullmatch(pattern, body, re.I)
+        if not m:
+            continue
+        try:
+            filt = _filter(m.group(1) or None)
+        except UnsupportedQuestionError:
+            return None
+        what = "color" if m.group(2).lower().startswith("colo") else "shape"
+        return {"type": "any_same", "attribute": what, "filter": filt, "asks": asks}
+    return None
+
+
 TALLY_FORMS = (
-    count_in_part_form, total_form, count_difference_form, count_except_form, most_common_form, distinct_form
+    count_in_part_form, total_form, count_difference_form, count_except_form, most_common_form, distinct_form,
+    any_same_form,
 )  # fmt: skip
 
 
@@ -172,6 +224,7 @@ def _difference(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 def _except(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     found = _tally(q["filter"], g)
+    _readable_for([q["except"]], found, f"not {(q['except'] or {}).get('text')}")  # an unread colour
     dropped = {o.id for o in resolve(q["except"], g)}
     kept = [o for o in found if o.id not in dropped]
     return SymbolicAnswer(text=str(len(kept)), value=len(kept), kind="count", objects=[o.id for o in kept])
@@ -233,7 +286,28 @@ def _in_part(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     return SymbolicAnswer(text=str(len(kept)), value=len(kept), kind="count", objects=[o.id for o in kept])
 
 
+def _any_same(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    """Whether two of the objects share the attribute (or, for ``all_different``, none do); an
+    unread value only matters when the read ones are all different (then "cannot tell")."""
+    objs = _tally(q.get("filter"), g)
+    what = q["attribute"]
+    values = [_norm(getattr(o.attributes, what)) for o in objs]
+    read = [v for v in values if v is not None]
+    repeated = sorted(v for v, n in Counter(read).items() if n > 1)
+    if not repeated and len(read) < len(values):
+        return cannot_tell(
+            f"the {what} of {len(values) - len(read)} object(s) could not be read from the pixels", "any_same"
+        )
+    pair = bool(repeated)
+    holds = pair if q["asks"] == "pair" else not pair
+    why = f"{', '.join(repeated)} appears more than once" if pair else f"all {len(read)} {what}s differ"
+    return SymbolicAnswer(
+        text=f"{'Yes' if holds else 'No'}: {why}.", value=holds, kind="any_same", rationale=why
+    )
+
+
 TALLY_HANDLERS = {
+    "any_same": _any_same,
     "distinct": _distinct,
     "count_in_part": _in_part,
     "count_difference": _difference,

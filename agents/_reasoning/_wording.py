@@ -44,19 +44,19 @@ _SLIPS = {
     "whats": "what is", "wats": "what is", "wich": "which", "whcih": "which", "hwo": "how",
     "teh": "the", "cirlce": "circle", "circel": "circle", "sqaure": "square", "squre": "square",
     "triange": "triangle", "traingle": "triangle", "trianlge": "triangle", "colur": "colour",
-    "objcet": "object", "shpae": "shape", "wheres": "where is", "thats": "that is",
+    "objcet": "object", "shpae": "shape", "pls": "please", "plz": "please", "wheres": "where is", "thats": "that is",
 }  # fmt: skip
 _SLIP_RE = re.compile(r"\b(" + "|".join(_SLIPS) + r")\b", re.I)
 _OPEN_WORDS = re.compile(
     r"^(?:(?:(?:can|could|would|will) you(?: please)?|please|i(?:'d| would) like to know|i wonder|"
-    r"i was wondering|do you know|(?:can|could) you (?:say|check))\s+(?:(?:tell|show) me\s+)?)"
-    r"(?=(?:what|which|how|whether|if)\b)",
+    r"i was wondering|do you know|(?:can|could) you (?:say|check))\s+(?:(?:tell|show) me\s+)?|(?:tell|show) me\s+)"
+    r"(?=(?:what|which|how|whether|if|where)\b)",
     re.I,
 )
 #: "what colour the triangle is" (an embedded question): the wh-phrase, the subject, the verb.
 _EMBEDDED = re.compile(
-    r"^((?:what|which)(?: (?:colou?r|shape|size|kind of \w+|type of \w+|label|letter|number))?|how many \w+(?: \w+)?)"
-    r" ((?:the|a|an|this|that|object|shape|item) .+?) (is|are)$",
+    r"^((?:what|which)(?: (?:colou?r|shape|size|kind of \w+|type of \w+|label|letter|number))?|how many \w+(?: \w+)?|where)"
+    r" ((?:the|a|an|this|that|object|shape|item) .+?) (is|are)(?: located| placed| positioned| situated)?$",
     re.I,
 )
 _IMPERATIVE = re.compile(
@@ -105,6 +105,51 @@ _SPACE_WORDS = re.compile(
 _EDGE_WORD = {"top": "topmost", "bottom": "bottommost", "left": "leftmost", "right": "rightmost"}
 
 
+#: Counting a row or a column in other words: "count the shapes in the top row", "how many
+#: shapes does the middle row have".
+_ROW_COUNTS = (
+    (
+        r"^(?:please )?count (?:the |all (?:of )?the |all |every )?(.+?) (?:that are |which are )?(in|on) (the .+? (?:row|column))$",
+        r"how many \1 are \2 \3",
+    ),
+    (
+        r"^how many (.+?) (?:does|do) (the .+? (?:row|column)) (?:have|contain|hold|include)$",
+        r"how many \1 are in \2",
+    ),
+)
+
+
+#: A polite opening before an imperative or a question ("please count ...", "pls name ...").
+_PLEASE = (
+    r"^please,? (?=(?:count|name|tell|identify|find|list|give|show|say|spot|point|pick|select|choose|"
+    r"what|which|how|is|are|where|do|does|can|could)\b)"
+)
+#: "could you name ...", "can you count ...": the imperative itself.
+_CAN_YOU = (
+    r"^(?:(?:can|could|would|will) you(?: please)?|please) (?=(?:name|identify|find|count|list|spot|point|pick|"
+    r"select|choose|tell me|show me|give me)\b)"
+)
+#: "out of all the shapes, which is the second smallest": "which shape is ...".
+_OUT_OF = r"^(?:out of|of|among|amongst) (?:all )?(?:the|these) ([a-z]+),? (which|what)(?: one)? is (.+)$"
+#: "name / find / identify the smallest pink object": the object a superlative or a rank picks.
+_NAME_PICKED = re.compile(
+    r"^(?:name|identify|find|spot|point out|point to|show me|pick out|select|choose|tell me|give me)"
+    r" (the (?:largest|biggest|smallest|tiniest|leftmost|rightmost|topmost|bottommost|highest|lowest|"
+    r"first|second|third|fourth|fifth|last|middle|central|\d(?:st|nd|rd|th))\b.*)$",
+    re.I,
+)
+
+
+def _bare_any(text: str) -> str:
+    """ "any red squares?" -> "are there any red squares" (only a plain class of the vocabulary)."""
+    from spatioxolver.vocabulary import COLOR_WORDS, SHAPE_WORDS
+
+    m = re.fullmatch(r"any ((?:[a-z]+ ){0,2}[a-z]+)", text, re.I)
+    if m and any(w in SHAPE_WORDS or w in COLOR_WORDS for w in m.group(1).lower().split()):
+        return f"are there any {m.group(1)}"
+    return text
+
+
 def normalise(body: str) -> str:
     """``body`` in a wording the parser knows (unchanged when no rewrite applies)."""
     text = _SLIP_RE.sub(lambda m: _SLIPS[m.group(1).lower()], body.strip().rstrip(".!").strip())
@@ -112,9 +157,19 @@ def normalise(body: str) -> str:
     text = re.sub(r"\b(left|right|top|bottom)[- ]most\b", r"\1most", text, flags=re.I)
     text = re.sub(r"\bmost (left|right)\b", r"\1most", text, flags=re.I)
     text = re.sub(r",?\s*yes or no$", "", text, flags=re.I)
+    text = re.sub(_PLEASE, "", text, flags=re.I)
+    text = re.sub(_CAN_YOU, "", text, flags=re.I)
+    text = re.sub(_OUT_OF, r"\2 \1 is \3", text, flags=re.I)
+    m = _NAME_PICKED.match(text)
+    if m:  # "name the smallest pink object", "find the second shape from the right"
+        text = f"what is {m.group(1)}"
     opened = _OPEN_WORDS.match(text)
     if opened:
         text = re.sub(r"^(?:whether|if) ", "", text[opened.end() :], flags=re.I)
+        text = re.sub(r"^there (is|are) ", r"\1 there ", text, flags=re.I)  # "... if there is a X"
+    text = _bare_any(text)
+    for pattern, replace in _ROW_COUNTS:
+        text = re.sub(pattern, replace, text, flags=re.I)
     m = _EMBEDDED.match(text)
     if m and opened:
         text = f"{m.group(1)} {m.group(3)} {m.group(2)}"

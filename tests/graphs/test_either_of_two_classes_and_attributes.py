@@ -21,7 +21,8 @@ from .conftest import flat_drawing
         ("How many squares and triangles are there?", 2),
         ("How many stars or circles can you see?", 4),
         ("How many blue circles or red circles are there?", 2),
-        ("How many shapes are neither red nor blue?", None),  # no union of negatives
+        ("How many shapes are neither red nor blue?", 3),  # green, yellow, purple
+        ("How many shapes are there apart from red ones and blue ones?", 3),
     ],
 )
 def test_either_of_two_classes_is_counted_once(question: str, expected: int | None) -> None:
