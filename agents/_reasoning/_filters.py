@@ -122,7 +122,8 @@ def special_filter(phrase: str) -> dict[str, Any] | None:
     """
     p = " ".join(phrase.split()).strip(" ?.")
     p = re.sub(r"^(?:the|all the|all of the)\s+", "", p, flags=re.I)
-    if re.search(rf"\b{_PART}\b", p, re.I) and re.search(rf"\b(?:{_NUM})\b|-sided|-cornered", p, re.I):
+    p = re.sub(r"\s+at all$", "", p, flags=re.I)
+    if re.search(rf"\b{_PART}\b|-sided\b|-cornered\b", p, re.I) and re.search(rf"\b(?:{_NUM})\b", p, re.I):
         return _sided(p)
     if re.search(
         r"\b(?:not|aren't|isn't|non|neither|other than|except|besides|apart from|excluding)\b|\bnon-", p, re.I

@@ -239,7 +239,7 @@ def exists_form(body: str) -> dict[str, Any] | None:
     """``is there a X`` / ``are there any X`` / ``does the image contain a X`` -> yes / no."""
     m = re.fullmatch(
         r"(?:is there|are there|does (?:the|this) (?:image|picture|scene|drawing) (?:contain|show|have|include)|"
-        r"can you see|do you see)(?: an?| any| at least one)? (.+?)(?: in (?:the|this) (?:image|picture|scene|drawing))?",
+        r"can you see|do you see|can i see|do i see)(?: an?| any| at least one)? (.+?)(?: in (?:the|this) (?:image|picture|scene|drawing))?",
         body,
         re.I,
     )

@@ -109,6 +109,7 @@ def test_shared_attribute_with_an_unread_value() -> None:
     [
         ("I'd like to know if there is a green triangle.", True),
         ("any red squares?", False),
+        ("Can I see a yellow star in this picture?", True),
         ("pls count the shapes in the bottom row", 4),
         ("How many shapes does the top row have?", 1),  # the star alone (the purple circle is lower)
         ("Could you identify the second biggest shape?", "red circle"),

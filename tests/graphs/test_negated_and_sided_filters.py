@@ -29,6 +29,8 @@ from .conftest import flat_drawing
         ("count the shapes with three corners", 1),
         ("How many shapes have no corners?", 3),
         ("how many blue shapes have four sides", 1),
+        ("Count the three-sided shapes.", 1),
+        ("How many shapes have no corners at all?", 3),
     ],
 )
 def test_negated_and_sided_counts(question: str, expected: int) -> None:
