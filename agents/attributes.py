@@ -194,9 +194,9 @@ def _consistent_drawing(
             continue
         term, tone = colour_term(np.median(_body_pixels(rgb[rows, cols], crop), axis=0))
         extras = {**obj.attributes.extras, "flat": True, "tone": tone, "flat_by_scene": True}
-        attrs = obj.attributes.model_copy(
-            update={"color": term, "shape": flat_shape(crop), "material": None, "extras": extras}
-        )
+        shape = flat_shape(crop)
+        update = {"color": term, "shape": None if shape == "unknown" else shape, "material": None}
+        attrs = obj.attributes.model_copy(update={**update, "extras": extras})
         out.append(obj.model_copy(update={"attributes": attrs}))
     return out
 
@@ -277,6 +277,7 @@ def _describe_geometric(
                 drawing=drawing,
                 completed=flat_outline,
                 small=small_shape(rgb, mask) if basic_terms else None,
+                touching=k in hidden,
             )
             extras.update(flat_extras)
         extras.update(

@@ -70,6 +70,7 @@ SHAPES_2D: tuple[str, ...] = (
     "star",
     "pentagon",
     "hexagon",
+    "octagon",
     "polygon",
 )
 #: Solid shapes (shaded objects).
@@ -88,6 +89,7 @@ _SHAPE_SYNONYMS = {
     "star": ("star",),
     "pentagon": ("pentagon",),
     "hexagon": ("hexagon",),
+    "octagon": ("octagon",),
     "polygon": ("polygon",),
     "cube": ("cube", "box", "block"),
     "sphere": ("sphere", "ball"),

@@ -293,12 +293,20 @@ def _count(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 def _unread_shapes(filt: dict[str, Any] | None, g: SceneGraph, found: list[Any]) -> list[Any]:
     """Objects that match ``filt`` but for a shape nobody could read (``shape`` unset), when
-    ``filt`` asks for a shape: each may be one of the shapes counted."""
+    ``filt`` asks for a shape: each may be one of the shapes counted. An outline read as none
+    of the vocabulary's shapes (extras ``shape_other``: a heart, a crescent) is not one."""
     if not filt or not (filt.get("shape") or filt.get("nouns")) or filt.get("any_of") or filt.get("label"):
         return []
     ids = {o.id for o in found}
     relaxed = {**filt, "shape": None, "nouns": []}
-    return [o for o in resolve(relaxed, g) if o.id not in ids and not o.attributes.shape and not o.label]
+    return [
+        o
+        for o in resolve(relaxed, g)
+        if o.id not in ids
+        and not o.attributes.shape
+        and not o.label
+        and not o.attributes.extras.get("shape_other")
+    ]
 
 
 def _is_between(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> bool:

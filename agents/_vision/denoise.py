@@ -70,7 +70,8 @@ def flat_share(lab: np.ndarray) -> float:
 
 
 def for_reading(rgb: np.ndarray, *, plain: bool = False) -> tuple[np.ndarray, bool]:
-    """``(image, smoothed)``: an edge-preserving smoothed copy (two bilateral passes, colour
+    """``(image, smoothed)``: the image without a border or a ruled backdrop's lines (:mod:`.ruled`),
+    as an edge-preserving smoothed copy (two bilateral passes, colour
     scale three noise deviations, spatial scale 2 px) when the noise estimate is at least
     :data:`NOISE_SIGMA` grey levels and the copy is piecewise flat; else the image itself.
 
@@ -82,6 +83,10 @@ def for_reading(rgb: np.ndarray, *, plain: bool = False) -> tuple[np.ndarray, bo
     """
     import cv2
 
+    from .ruled import unframed, unruled
+
+    rgb, _ = unframed(np.ascontiguousarray(rgb))  # a border around the picture is no object
+    rgb, _ = unruled(rgb)  # graph paper's lines are not what is drawn
     rgb = np.ascontiguousarray(rgb)
     sigma = noise_sigma(rgb)
     if sigma < NOISE_SIGMA:

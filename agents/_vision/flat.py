@@ -4,7 +4,10 @@ A drawn shape is one uniform colour (:func:`is_flat`: lightness and chroma barel
 inside it); a shaded object (render, photo) is not. Flat shapes are named from the outline
 (:func:`flat_shape`): star (solidity below 0.8), circle / ellipse (fills about pi / 4 of its
 rotated box and has many polygon vertices), triangle, square / rectangle (4 vertices
-filling its rotated box; aspect above 1.2 makes a rectangle), pentagon, hexagon, polygon.
+filling its rotated box; aspect above 1.2 makes a rectangle), pentagon, hexagon, octagon
+(eight straight even sides), polygon. A concave outline that is not a star (five or more
+even points) is ``"unknown"``: a heart, a crescent, a cross or an arrow is named by none of
+these words, and a wrong name is worse than none.
 Shaded objects keep the 3-D classifier (cube, sphere, cylinder) plus :func:`is_cone`
 (a silhouette narrowing to an apex at the top).
 
@@ -124,8 +127,12 @@ def _contour(mask: np.ndarray) -> np.ndarray | None:
     return max(cs, key=cv2.contourArea) if cs else None
 
 
-def flat_shape(mask: np.ndarray) -> str:
-    """The 2-D shape name of a flat object's mask (see the module docstring)."""
+def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False) -> str:
+    """The 2-D shape name of a flat object's mask (see the module docstring).
+
+    ``partly_hidden``: the mask is an outline completed under the shapes covering it; a
+    notch there may be a hidden corner it could not complete, so only an outline concave
+    overall (solidity under 0.8) is tested for a star."""
     import cv2
 
     c = _contour(mask)
@@ -133,13 +140,19 @@ def flat_shape(mask: np.ndarray) -> str:
         return "polygon"
     area = float(cv2.contourArea(c))
     hull = float(cv2.contourArea(cv2.convexHull(c))) or 1.0
-    if area / hull < 0.8:
-        return "star"
+    notches = [] if partly_hidden else _notches(c)
+    if area / hull < 0.8 or notches:
+        # Concave: a star has five or more even points; a heart, a crescent, a cross or an
+        # arrow is none of the vocabulary's shapes.
+        points = _notches(c, 0.5 * max(d for d, _ in notches)) if notches else []
+        return "star" if _star_points(points) else "unknown"
     (_, _), (rw, rh), _ = cv2.minAreaRect(c)
     fill = area / max(rw * rh, 1.0)
     aspect = max(rw, rh) / max(min(rw, rh), 1.0)
     peri = cv2.arcLength(c, True)
     n = len(cv2.approxPolyDP(c, 0.035 * peri, True))
+    if _octagon(c, peri):
+        return "octagon"
     if _on_ellipse(c):
         return "circle" if aspect < 1.15 else "ellipse"
     if n == 3 or n <= 5 and _triangle_fill(c, area) >= 0.88:  # a corner blunted by a thick stroke
@@ -153,6 +166,81 @@ def flat_shape(mask: np.ndarray) -> str:
     if 0.72 < fill < 0.84:
         return "circle" if aspect < 1.15 else "ellipse"
     return "polygon"
+
+
+#: A notch of the outline deeper than this share of its radius makes it concave (a heart's
+#: cleft, a crescent's hollow, a star's or a cross's inner corners); a convex shape's
+#: pixel steps and blunted corners stay far below it.
+_NOTCH_DEPTH = 0.15
+
+
+def _radius(contour: np.ndarray) -> tuple[np.ndarray, float]:
+    pts = contour.reshape(-1, 2).astype(np.float64)
+    centre = pts.mean(axis=0)
+    return centre, float(np.hypot(*(pts - centre).T).max())
+
+
+def _notches(contour: np.ndarray, depth: float = _NOTCH_DEPTH) -> list[tuple[float, float]]:
+    """``(depth / radius, angle about the centre)`` of each notch of the outline deeper than
+    ``depth`` radii (and 1.5 px)."""
+    import cv2
+
+    hull = cv2.convexHull(contour, returnPoints=False)
+    if hull is None or len(hull) < 4:
+        return []
+    try:
+        defects = cv2.convexityDefects(contour, np.sort(hull, axis=0))
+    except cv2.error:  # a self-touching outline
+        return []
+    if defects is None:
+        return []
+    centre, radius = _radius(contour)
+    pts = contour.reshape(-1, 2)
+    out = []
+    for _, _, far, fixed in defects.reshape(-1, 4):
+        d = fixed / 256.0
+        if d > max(1.5, depth * radius):
+            x, y = pts[far] - centre
+            out.append((d / radius, math.atan2(y, x)))
+    return out
+
+
+def _star_points(notches: list[tuple[float, float]]) -> bool:
+    """Five or more notches (at least half as deep as the deepest) of like depth, spread
+    evenly around the centre (a star's inner corners); four (a cross), one or two (a heart,
+    a crescent, an arrow) are not a star. A shape concave overall whose notches were not
+    found (a blurred small star) stays a star."""
+    if not notches:
+        return True
+    if len(notches) < 5:
+        return False
+    depths = [d for d, _ in notches]
+    angles = sorted(a for _, a in notches)
+    gaps = np.diff(angles + [angles[0] + 2 * math.pi])
+    even = gaps.max() < 1.7 * (2 * math.pi / len(angles))
+    return bool(even and min(depths) > 0.5 * max(depths))
+
+
+def _octagon(contour: np.ndarray, peri: float) -> bool:
+    """Eight straight sides of like length meeting at about 135 degrees (a stop sign): the
+    outline stays within 2 % of the radius (1 px at least) of its eight-gon, where a circle
+    bulges past each side by 8 % of its radius."""
+    import cv2
+
+    poly = cv2.approxPolyDP(contour, 0.01 * peri, True).reshape(-1, 2).astype(np.float64)
+    if len(poly) != 8:
+        return False
+    _, radius = _radius(contour)
+    if radius < 10:
+        return False
+    sides = np.hypot(*(np.roll(poly, -1, axis=0) - poly).T)
+    if sides.min() < 0.6 * sides.max():
+        return False
+    gap = max(
+        abs(cv2.pointPolygonTest(poly.astype(np.float32), (float(x), float(y)), True))
+        for x, y in contour.reshape(-1, 2)
+    )
+    return bool(gap <= max(1.0, 0.02 * radius))
 
 
 def _triangle_fill(contour: np.ndarray, area: float) -> float:

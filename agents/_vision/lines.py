@@ -2,6 +2,7 @@
 
 A connector touching a shape is peeled off its component (an opening removes it), an arrow's
 head of the line's colour goes with its line, and a component that is all line is one line.
+A side of an outline-only shape (taking it away opens the shape's hole) is no connector.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ def peel_lines(
         return ([], [comp]) if line_like(comp) else ([comp], [])
     n, lab = cv2.connectedComponents(u8 & (1 - opened), connectivity=8)
     lines = [lab == k for k in range(1, n) if int((lab == k).sum()) >= min_area and open_stroke(lab == k)]
+    holes = _hole_area(u8)
+    if holes and lines:
+        # A side of an outline-only shape closes its ring (taking it away opens the hole);
+        # a connector does not.
+        lines = [q for q in lines if _hole_area(u8 & ~q.astype(np.uint8) & 1) >= 0.9 * holes]
     if not lines:
         return [comp], []
     rest = comp & ~np.any(lines, axis=0)
@@ -54,6 +60,16 @@ def peel_lines(
         elif size >= min_area:
             pieces.append(piece)
     return pieces, lines
+
+
+def _hole_area(mask: np.ndarray) -> int:
+    """Pixels ``mask`` encloses (not reachable from the border without crossing it)."""
+    import cv2
+
+    padded = np.pad(mask.astype(np.uint8), 1)
+    outside = padded.copy()
+    cv2.floodFill(outside, None, (0, 0), 2)
+    return int((outside == 0).sum())
 
 
 def line_like(mask: np.ndarray) -> bool:

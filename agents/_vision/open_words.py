@@ -30,6 +30,7 @@ def open_words(
     drawing: bool = False,
     completed: np.ndarray | None = None,
     small: Any = None,
+    touching: bool = False,
 ) -> tuple[str, str, str, dict[str, Any]]:
     """``(colour, shape, material, extras)`` with the open vocabulary applied.
 
@@ -49,7 +50,39 @@ def open_words(
     with no pixels past its 2 px rim shows no shading, so it is drawn, and so is one whose
     inside is one colour within JPEG's noise (``small.plain``); a small flat shape is
     named from its sub-pixel silhouette, and not named when that is too small to tell.
+
+    A flat shape whose outline was read but is none of the vocabulary's (a heart, a crescent)
+    gets shape ``"unknown"`` and extras ``shape_other``: it is not one of the shapes counted.
+    ``touching``: the shape comes within a few px of another, so a notch of its outline may
+    be a bite another shape hides (only an outline concave overall is tested for a star).
     """
+    colour, shape, material, extras = _open_words(
+        body, mask, colour, shape, material, ground=ground, inner=inner, full=full,
+        basic_terms=basic_terms, drawing=drawing, completed=completed, small=small, touching=touching,
+    )  # fmt: skip
+    if shape == "unknown" and extras.get("flat") and "shape_unread" not in extras:
+        extras["shape_other"] = (
+            "an outline none of the shape words name (not a star, a polygon or an ellipse)"
+        )
+    return colour, shape, material, extras
+
+
+def _open_words(
+    body: np.ndarray,
+    mask: np.ndarray,
+    colour: str,
+    shape: str,
+    material: str,
+    *,
+    ground: bool,
+    inner: np.ndarray | None,
+    full: np.ndarray | None,
+    basic_terms: bool,
+    drawing: bool,
+    completed: np.ndarray | None,
+    small: Any,
+    touching: bool,
+) -> tuple[str, str, str, dict[str, Any]]:
     from .colour import rgb_to_lab
     from .flat import colour_term, flat_shape, is_cone, is_flat
 
@@ -60,7 +93,7 @@ def open_words(
     if not ground and small is not None and (small.deep < 20 or small.plain and not _boxy(mask, full)):
         term, tone = colour_term(np.median(small.ink, axis=0))
         if completed is not None:  # partly covered: named from its completed outline
-            return term, flat_shape(completed), "unknown", {"flat": True, "tone": tone}
+            return term, flat_shape(completed, partly_hidden=True), "unknown", {"flat": True, "tone": tone}
         return term, small.name or "unknown", "unknown", _small_extras(small, tone)
     # A gradient fill's shades change smoothly (a box's faces change in steps).
     if not ground and not (
@@ -94,7 +127,12 @@ def open_words(
             outline = _without_shadow(mask, full, fill) if drawing and full is not None else mask
             if completed is not None:
                 outline = completed
-            return term, flat_shape(outline), "unknown", {"flat": True, "tone": tone}
+            return (
+                term,
+                flat_shape(outline, partly_hidden=completed is not None or touching),
+                "unknown",
+                {"flat": True, "tone": tone},
+            )
     extras: dict[str, Any] = {"flat": False}
     if is_cone(mask):
         shape = "cone"

@@ -9,6 +9,8 @@ background. On pictures the project did not render that includes:
   background darkened evenly (ratio 0.25..0.95, channels within 12 % of each other) that
   touches an object is that object's shadow (on tabletop renders the segmenter's own
   shadow test is kept: a grey object there darkens evenly too);
+* **frames** — a border drawn around the picture (a region touching all four edges and
+  lying in a strip along them, :func:`is_frame`);
 * **glyphs** — letters and numbers drawn as labels: thin strokes (the deepest inside
   point at most 20 % of the box's longer side, and at most 6 px at the working
   resolution) in a small box, in ink (black, grey or white), touching no other region.
@@ -41,6 +43,7 @@ __all__ = [
     "to_input_size",
     "to_input_crop",
     "drop_scenery",
+    "is_frame",
     "open_stroke",
     "WORKING_PIXELS",
     "MIN_WORKING_PIXELS",
@@ -145,6 +148,17 @@ def _is_band(mask: np.ndarray) -> bool:
         if rows.size and rows.size <= 0.15 * mask.shape[0] and float(mask[rows].mean()) > 0.95:
             return True
     return (left + right + top + bottom) >= 3 and share > 0.2
+
+
+def is_frame(mask: np.ndarray) -> bool:
+    """A border drawn around the picture: a region touching all four edges of the frame whose
+    pixels (nine in ten) lie in a strip along them, 6 % of the shorter side deep."""
+    if not all(_touches(mask)):
+        return False
+    h, w = mask.shape
+    depth = max(3, round(0.06 * min(h, w)))
+    inner = mask[depth : h - depth, depth : w - depth].sum()
+    return bool(inner <= 0.1 * mask.sum())
 
 
 def _objects_in_band(region: Any, lab: np.ndarray, min_area: int) -> list[Any]:
@@ -316,6 +330,8 @@ def drop_scenery(
     kept = []
     bands = 0
     for r in regions:
+        if is_frame(r.mask):
+            continue  # a border around the picture is not an object
         if not _is_band(r.mask):
             kept.append(r)
             continue
