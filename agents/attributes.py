@@ -174,7 +174,7 @@ def _consistent_drawing(
     read as flat shapes (and the scene has no lit ground, or is a drop-shadowed drawing),
     the others (a small shape whose few pixels are mostly its outline) get 2-D names too,
     unless drawn as a faceted box."""
-    from ._vision.flat import colour_term, flat_shape
+    from ._vision.flat import OTHER_SHAPE, colour_term, flat_shape
     from ._vision.open_words import faceted
 
     flat = [bool(o.attributes.extras.get("flat")) for o in objects]
@@ -195,6 +195,8 @@ def _consistent_drawing(
         term, tone = colour_term(np.median(_body_pixels(rgb[rows, cols], crop), axis=0))
         extras = {**obj.attributes.extras, "flat": True, "tone": tone, "flat_by_scene": True}
         shape = flat_shape(crop)
+        if shape == "unknown":
+            extras["shape_other"] = OTHER_SHAPE
         update = {"color": term, "shape": None if shape == "unknown" else shape, "material": None}
         attrs = obj.attributes.model_copy(update={**update, "extras": extras})
         out.append(obj.model_copy(update={"attributes": attrs}))

@@ -27,7 +27,11 @@ import math
 
 import numpy as np
 
-__all__ = ["is_flat", "flat_shape", "is_cone", "colour_term"]
+__all__ = ["is_flat", "flat_shape", "is_cone", "colour_term", "OTHER_SHAPE"]
+
+#: Why a flat shape has no name (extras ``shape_other``): its outline was read, and none of
+#: the shape words fits it (a heart, a crescent, a cross); it is none of the shapes counted.
+OTHER_SHAPE = "an outline none of the shape words name (not a star, a polygon or an ellipse)"
 
 # Prototype (hue degrees in CIELAB, lightness) of the chromatic basic terms.
 _HUES = {

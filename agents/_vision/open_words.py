@@ -56,14 +56,14 @@ def open_words(
     ``touching``: the shape comes within a few px of another, so a notch of its outline may
     be a bite another shape hides (only an outline concave overall is tested for a star).
     """
+    from .flat import OTHER_SHAPE
+
     colour, shape, material, extras = _open_words(
         body, mask, colour, shape, material, ground=ground, inner=inner, full=full,
         basic_terms=basic_terms, drawing=drawing, completed=completed, small=small, touching=touching,
     )  # fmt: skip
     if shape == "unknown" and extras.get("flat") and "shape_unread" not in extras:
-        extras["shape_other"] = (
-            "an outline none of the shape words name (not a star, a polygon or an ellipse)"
-        )
+        extras["shape_other"] = OTHER_SHAPE
     return colour, shape, material, extras
 
 

@@ -360,12 +360,40 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
                 and cj < 12.0
                 and _thin(pieces[j], 0.5 * thickness(pieces[i]))
             )
+            # A stroke of even width around a small fill (as wide as the fill's inscribed
+            # radius or more): the fill grown by the stroke's width is the whole shape.
+            outlined = outlined or (
+                outside < 0.1
+                and aj < 6.0 * ai
+                and (cj < 12.0 or lj < li - 5.0)
+                and _even_stroke(pieces[i], pieces[j])
+            )
             if highlight or enclosed or outlined or _blended_rim(pieces, i, j, crop_lab, union):
                 pieces[j] = pieces[j] | pieces[i]
                 del pieces[i]
                 changed = True
                 break
     return pieces
+
+
+def _even_stroke(fill: np.ndarray, ring: np.ndarray) -> bool:
+    """Whether ``ring`` is a stroke of one width all around ``fill``: ``fill`` grown by that
+    width covers the two (intersection over union at least 0.8)."""
+    import cv2
+
+    whole = fill | ring
+
+    def perimeter(mask: np.ndarray) -> float:
+        contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        return sum(cv2.arcLength(c, True) for c in contours)
+
+    # Its mean width: its area over the mean of its outer and inner perimeters.
+    width = 2.0 * float(ring.sum()) / max(perimeter(whole) + perimeter(fill), 1.0)
+    if width < 1.0:
+        return False
+    size = 2 * round(width) + 1
+    grown = cv2.dilate(fill.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))) > 0
+    return float((grown & whole).sum()) >= 0.8 * float((grown | whole).sum())
 
 
 def _blended_rim(pieces: list[np.ndarray], i: int, j: int, crop_lab: np.ndarray, union: np.ndarray) -> bool:

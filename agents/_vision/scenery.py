@@ -221,6 +221,7 @@ def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
     if side < 6 or mask.sum() > 0.01 * mask.size:
         return False
     crop = mask[y0:y1, x0:x1]
+    ink_px = rgb[mask] if rgb is not None else None
     if rgb is not None:
         # Stroke width on the ink itself: the segmenter fills closed loops ("A", "B", "D",
         # "8"), which would make a letter look solid.
@@ -233,14 +234,42 @@ def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
             ink = m & (np.abs(lum - float(np.median(lum[ring]))) > 40.0)
             if ink.sum() >= 0.2 * m.sum():
                 crop = ink[y0 - Y0 : y1 - Y0, x0 - X0 : x1 - X0]
+                ink_px = rgb[Y0:Y1, X0:X1][ink]
     depth = float(cv2.distanceTransform(np.pad(crop, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
     if depth > min(0.2 * side, 6.0):
         return False
     if rgb is None:
         return True
-    # Labels are written in ink: black, grey or white (a thin coloured sliver is an object's part).
-    r, g, b = np.median(rgb[mask].astype(np.float32), axis=0)
-    return max(r, g, b) - min(r, g, b) < 40
+    # Labels are written in ink: black, grey or white (a thin coloured sliver is an object's
+    # part), both the region (a coloured fill inside a white stroke is no ink) and its ink (a
+    # coloured outline's hole, filled by the segmenter, shows the ground, not its ink).
+    return all(float(np.ptp(np.median(px.astype(np.float32), axis=0))) < 40 for px in (rgb[mask], ink_px))
+
+
+def _side(mask: np.ndarray) -> int:
+    ys, xs = np.nonzero(mask)
+    return int(max(ys.max() - ys.min(), xs.max() - xs.min())) + 1
+
+
+def _outline_ring(mask: np.ndarray, rgb: np.ndarray) -> bool:
+    """Whether a region's ink (its pixels unlike the ground around it) is a closed ring around
+    a hole of half its filled area or more: an outline-only shape (the segmenter fills it)."""
+    import cv2
+
+    ys, xs = np.nonzero(mask)
+    h, w = mask.shape
+    y0, y1, x0, x1 = max(ys.min() - 3, 0), min(ys.max() + 4, h), max(xs.min() - 3, 0), min(xs.max() + 4, w)
+    m = mask[y0:y1, x0:x1]
+    pix = rgb[y0:y1, x0:x1].astype(np.float32)
+    around = cv2.dilate(m.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~m
+    if not around.any():
+        return False
+    ink = m & (np.abs(pix - np.median(pix[around], axis=0)).max(axis=2) > 30.0)
+    crop = np.pad(ink, 1).astype(np.uint8)
+    outside = crop.copy()
+    cv2.floodFill(outside, None, (0, 0), 2)
+    hole = int((outside == 0).sum())
+    return hole >= 0.5 * (hole + int(crop.sum()))
 
 
 def open_stroke(mask: np.ndarray) -> bool:
@@ -380,6 +409,14 @@ def drop_scenery(
     glyphs: list[Any] = []
     if options.get("glyphs", True) and not tabletop:
         flags = [_is_glyph(r.mask, rgb) for r in kept]
+        if any(flags) and not all(flags):
+            # A closed ring about as big as the shapes drawn is an outline-only shape, not a
+            # letter "O" or "D" (labels are written smaller than what they label).
+            sides = [_side(r.mask) for r, f in zip(kept, flags, strict=False) if not f]
+            typical = float(np.median(sides))
+            for k, r in enumerate(kept):
+                if flags[k] and _side(r.mask) >= 0.6 * typical and _outline_ring(r.mask, rgb):
+                    flags[k] = False
         if any(flags):  # (text lines below need no such check: their letters touch only letters)
             # Ink on the backdrop: a glyph touches no region but other ink (a thin dark
             # sliver next to an object is that object's occluded part; the stem and the
