@@ -131,12 +131,14 @@ def _contour(mask: np.ndarray) -> np.ndarray | None:
     return max(cs, key=cv2.contourArea) if cs else None
 
 
-def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False) -> str:
+def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool = True) -> str:
     """The 2-D shape name of a flat object's mask (see the module docstring).
 
     ``partly_hidden``: the mask is an outline completed under the shapes covering it; a
     notch there may be a hidden corner it could not complete, so only an outline concave
-    overall (solidity under 0.8) is tested for a star."""
+    overall (solidity under 0.8) is tested for a star. ``octagons=False``: a small shape's
+    enlarged silhouette, where a circle's pixel steps leave straight facets, is never an
+    octagon."""
     import cv2
 
     c = _contour(mask)
@@ -155,7 +157,7 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False) -> str:
     aspect = max(rw, rh) / max(min(rw, rh), 1.0)
     peri = cv2.arcLength(c, True)
     n = len(cv2.approxPolyDP(c, 0.035 * peri, True))
-    if _octagon(c, peri):
+    if octagons and _octagon(c, peri):
         return "octagon"
     if _on_ellipse(c):
         return "circle" if aspect < 1.15 else "ellipse"

@@ -119,7 +119,9 @@ def small_shape(rgb: np.ndarray, mask: np.ndarray) -> SmallShape | None:
     inside = cv2.distanceTransform(np.pad(main, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
     deep = float((inside > 2.0 * k).sum()) / (k * k)
     filled_px = float(solid.sum()) / (k * k)
-    name = flat_shape(solid.astype(bool)) if max(coverage, filled_px) >= MIN_COVERAGE else None
+    name = (
+        flat_shape(solid.astype(bool), octagons=False) if max(coverage, filled_px) >= MIN_COVERAGE else None
+    )
     half = (alpha >= 0.5).astype(np.uint8)
     core = cv2.distanceTransform(np.pad(half, 1), cv2.DIST_L2, 3)[1:-1, 1:-1] > 1.5
     plain = False
