@@ -150,6 +150,7 @@ async def read_pairwise_node(state: PipelineState, runtime: Any) -> dict[str, An
             bound = _bind_geometric(state["scene_graph"], query["objects"], query["axis"])
             if isinstance(bound, str):  # a name matching no object (or several): say so
                 answer.update(text=bound, value=None, choice=None, reasoner="cot_rank", problem=bound)
+                answer.update(_unseen(state["scene_graph"], query["objects"]))
                 return {"answer": answer, "trace": [entry]}
             (pos_a, a), (pos_b, b) = bound
             a_first = pos_a < pos_b
@@ -191,6 +192,19 @@ def _bind_geometric(graph: dict[str, Any], refs: list[Any], axis: str) -> str | 
     if out[0][0] == out[1][0]:
         return f"{texts[0]!r} and {texts[1]!r} name the same object."
     return out
+
+
+def _unseen(graph: dict[str, Any], refs: list[Any]) -> dict[str, Any]:
+    """The "Cannot tell" fields when a name outside the vocabulary matched nothing (as the
+    symbolic reasoner answers), else nothing."""
+    from spatioxolver.agents._reasoning._names import unseen_nouns, unseen_reason
+
+    from spatioxolver.schema import SceneGraph
+
+    nouns = unseen_nouns([r for r in refs if isinstance(r, dict)], SceneGraph.model_validate(graph))
+    if not nouns:
+        return {}
+    return {"text": f"Cannot tell: {unseen_reason(nouns)}.", "no_answer": "cannot tell"}
 
 
 def cot_rank_spec() -> GraphSpec:

@@ -164,14 +164,8 @@ async def direct_node(state: PipelineState, runtime: Any) -> dict[str, Any]:
                 n_images=n_frames,
                 choices=ctx.options.get("choices"),
             )
-            answer = {
-                "text": ans.text,
-                "value": ans.value,
-                "choice": ans.choice,
-                "rationale": ans.rationale,
-                "reasoner": "symbolic (raw relations)",
-                "problem": ans.problem,
-            }
+            # the whole typed answer: an abstention or "cannot tell" stays one in this graph too
+            answer = {**ans.as_answer(), "reasoner": "symbolic (raw relations)"}
             return {"answer": answer, "scene_graph": graph, "trace": [entry]}
         answer = await direct_answer(ctx, state["question"], n_frames)
     return {"answer": answer, "trace": [entry]}

@@ -113,8 +113,10 @@ class Answer(BaseModel):
             (inconsistency), option number (MCQ), bool (yes/no), int (count), str (open);
             ``None`` when there is no answer (see ``no_answer``).
         no_answer: why there is no answer, when there is none: the model refused or hedged
-            (``"refusal"``, ``"hedge"``, ...), or a named object is absent or ambiguous
-            (``"no match"``); ``None`` when ``value`` is an answer.
+            (``"refusal"``, ``"hedge"``, ...), a named object is absent or ambiguous
+            (``"no match"``), or the pixels do not decide it (``"cannot tell"``: an abstaining
+            scene, two objects level on the asked axis, a noun the offline engine has no
+            picture of); ``None`` when ``value`` is an answer.
         choice: the MCQ option number (1-based) or ``None``.
         scene_graph: the scene graph the answer was read from (``None`` for model-only graphs).
         repairs: consistency records (axis, ctr_before, ctr_after, flipped pairs, ...).

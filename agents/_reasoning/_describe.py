@@ -86,8 +86,9 @@ def abstention(graph: SceneGraph) -> SymbolicAnswer | None:
         return None
     text = f"{ABSTAIN_TEXT} (scene reliability {score:.2f} < {RELIABILITY_THRESHOLD})."
     return SymbolicAnswer(
-        text=text, value=None, kind="abstain", problem=text, confidence=score, abstained=True
-    )
+        text=text, value=None, kind="abstain", problem=text, confidence=score, abstained=True,
+        no_answer="cannot tell",
+    )  # fmt: skip
 
 
 def _colour_word(obj: SpatialObject) -> str | None:

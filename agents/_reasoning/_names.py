@@ -15,7 +15,16 @@ from spatioxolver.agents._reasoning._refs import singular
 from spatioxolver.schema import SceneGraph, SpatialObject
 from spatioxolver.vocabulary import ATTRIBUTE_SYNONYMS
 
-__all__ = ["apparent_area", "bind_reference", "display_name", "resolve", "spoken_name", "typical_size"]
+__all__ = [
+    "apparent_area",
+    "bind_reference",
+    "display_name",
+    "resolve",
+    "spoken_name",
+    "typical_size",
+    "unseen_nouns",
+    "unseen_reason",
+]
 
 
 def _toned(obj: SpatialObject) -> str | None:
@@ -260,3 +269,30 @@ def _no_match(name: Any, graph: SceneGraph, frame: int = 0) -> str:
     if not any(o.frame == frame for o in graph.objects):
         return "There are no objects in the scene."
     return f"There is no object matching {name!r} in the scene."
+
+
+def unseen_nouns(query: Any, graph: SceneGraph) -> list[str]:
+    """Head nouns outside the vocabulary (a reference's ``nouns``) of every reference in
+    ``query`` (a query dict, or a list of references) that names no object of ``graph``."""
+    found: list[str] = []
+    stack = [query]
+    while stack:
+        item = stack.pop(0)
+        if isinstance(item, dict):
+            if item.get("nouns") and not resolve(item, graph):
+                found += [n for n in item["nouns"] if n not in found]
+            stack += list(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack += list(item)
+    return found
+
+
+def unseen_reason(nouns: list[str]) -> str:
+    """Why a question about ``nouns`` (words the engine has no picture of) cannot be told:
+    "none here" would claim more than it sees (a photo's clock may be a segment it called
+    a cylinder)."""
+    words = " or ".join(repr(n) for n in nouns)
+    return (
+        f"no object here is described as {words}, and the offline engine reads shapes, solids, "
+        "colours and drawn labels, not such things; use a vision-language model"
+    )

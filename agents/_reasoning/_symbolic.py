@@ -31,6 +31,8 @@ from spatioxolver.agents._reasoning._names import (
     bind_reference,
     display_name,
     resolve,
+    unseen_nouns,
+    unseen_reason,
 )
 from spatioxolver.agents._reasoning._order import (
     _AXIS_NOUN,
@@ -133,6 +135,10 @@ def answer_query(query: dict[str, Any], graph: SceneGraph) -> SymbolicAnswer:
         answer = handler(query, graph)
     except _ReferenceProblem as problem:
         answer = SymbolicAnswer(text=str(problem), value=None, kind=kind, problem=str(problem))
+        unseen = unseen_nouns(query, graph)
+        if unseen:  # "How many clocks?": "none here" would claim more than the engine can see
+            answer = cannot_tell(unseen_reason(unseen), kind)
+            answer.problem = str(problem)
     _say_which(answer, graph)
     if query.get("statement") and isinstance(answer.value, bool):
         answer.text = "True" if answer.value else "False"  # a claim checked, not a question

@@ -10,6 +10,11 @@ resolution):
 * ``noise`` — the background model's robust residual scale (texture of the backdrop);
 * ``texture`` — the median gradient magnitude of the image in CIELAB units (a photo's
   fur, fabric and foliage are busy; drawings and renders are smooth);
+* ``grey`` — whether the picture has no colour at all (99th percentile of CIELAB chroma
+  under 3): then colour cannot separate objects from a backdrop, and a backdrop whose
+  residual stays above a drawing's (after :func:`~.denoise.for_reading`, drawings and
+  scans leave <= 0.9 L units, even under heavy noise; a grey photograph's surface — the
+  moon, a micrograph, a fundus — leaves >= 1) means continuous tone, not flat fills;
 * ``reliability`` — their product, squashed into 0..1 (the backdrop's residual is forgiven
   where nearly every pixel lies in a locally flat patch: a piecewise-smooth drawing).
 
@@ -96,6 +101,9 @@ def _measure(small: np.ndarray) -> dict[str, float]:
     score *= max(
         float(np.clip((4.0 - model.noise) / 2.5, 0.0, 1.0)), float(np.clip((flat - 0.95) / 0.03, 0.0, 1.0))
     )
+    grey = float(np.percentile(np.hypot(lab[..., 1], lab[..., 2]), 99)) < 3.0
+    if grey:  # no colour to read objects by: a continuous-tone backdrop is a photograph
+        score *= float(np.clip((1.05 - model.noise) / 0.15, 0.0, 1.0))
     return {
         "reliability": round(score, 3),
         "background_inliers": round(model.inlier_fraction, 3),
@@ -103,4 +111,5 @@ def _measure(small: np.ndarray) -> dict[str, float]:
         "texture": round(texture, 3),
         "busy": round(busy, 3),
         "flat": round(flat, 3),
+        "grey": float(grey),
     }

@@ -210,6 +210,30 @@ def _shadow_share(mask: np.ndarray, rgb: np.ndarray, bg_rgb: np.ndarray, ratio: 
     return float(even.mean())
 
 
+#: A thin closed ring at least this tall (working pixels) is an outline shape, not a letter
+#: "O" / "D" / "0": labels are written smaller than that (a title's big letters come in a
+#: line of letters, which :func:`.text_lines.text_lines` sets apart anyway).
+_RING_SIDE = 36
+
+
+def _hollow_ring(crop: np.ndarray) -> bool:
+    """Whether ``crop`` is one closed ring around a hole that fills most of it (an outline
+    circle, square or polygon; not a "B", whose two small bowls leave most of it ink)."""
+    import cv2
+
+    u8 = np.pad(crop, 1).astype(np.uint8)
+    contours, _ = cv2.findContours(u8, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if len(contours) != 1:
+        return False
+    filled = np.zeros_like(u8)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    hole = filled.astype(bool) & ~u8.astype(bool)
+    if hole.sum() < 0.5 * filled.sum():
+        return False
+    n, _ = cv2.connectedComponents(hole.astype(np.uint8), connectivity=4)
+    return n == 2  # one hole
+
+
 def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
     import cv2
 
@@ -238,6 +262,8 @@ def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
     depth = float(cv2.distanceTransform(np.pad(crop, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
     if depth > min(0.2 * side, 6.0):
         return False
+    if side >= _RING_SIDE and _hollow_ring(crop):
+        return False  # a thin closed outline bigger than a label's letter: an outline-only shape
     if rgb is None:
         return True
     # Labels are written in ink: black, grey or white (a thin coloured sliver is an object's

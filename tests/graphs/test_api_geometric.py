@@ -111,8 +111,12 @@ def test_build_scene_graph_uses_the_perception_cache(boxes_view) -> None:
 
 
 def test_an_absent_object_is_a_typed_no_answer(boxes_view) -> None:
-    answer = ask(boxes_view.rgb, "Is the pink elephant left of the red cube?")
+    answer = ask(boxes_view.rgb, "Is the pink cone left of the red cube?")
     assert answer.value is None and answer.no_answer == "no match" and answer.text
+    unseen = ask(boxes_view.rgb, "Is the pink elephant left of the red cube?")
+    assert (
+        unseen.value is None and unseen.no_answer == "cannot tell" and unseen.text.startswith("Cannot tell")
+    )
     counted = ask(boxes_view.rgb, "How many objects are there?")
     assert (
         isinstance(counted.value, int) and not isinstance(counted.value, bool) and counted.no_answer is None

@@ -196,9 +196,24 @@ def _graph(shapes: dict[str, str] | None = None) -> SceneGraph:
         ("Which unicorn is the leftmost?", "unicorn"),
     ],
 )
-def test_a_name_matching_no_object_says_so(question: str, name: str) -> None:
+def test_a_name_outside_the_vocabulary_matching_no_object_cannot_be_told(question: str, name: str) -> None:
+    # The engine has no picture of an elephant: "none here" would claim more than it sees.
     ans = reason_symbolic(question, _graph())
-    assert ans.value is None and ans.problem
+    assert ans.value is None and ans.no_answer == "cannot tell"
+    assert ans.text.startswith("Cannot tell: no object here is described as")
+    assert ans.problem.startswith(f"There is no object matching {name!r}")  # the LLM fallback's cue
+
+
+@pytest.mark.parametrize(
+    "question,name",
+    [
+        ("Is the green cone left of the cube?", "the green cone"),
+        ("Which object is closer: the purple cylinder or the red cube?", "the purple cylinder"),
+    ],
+)
+def test_a_name_in_the_vocabulary_matching_no_object_says_so(question: str, name: str) -> None:
+    ans = reason_symbolic(question, _graph())
+    assert ans.value is None and ans.no_answer is None and ans.problem
     assert ans.text.startswith(f"There is no object matching {name!r}")
 
 
@@ -262,7 +277,11 @@ def test_every_graph_answers_a_missing_name_the_same_way(graph: str) -> None:
     from spatioxolver.api import ask
 
     missing = ask([], "Which object is closer: the dog or the red cube?", scene_graph=_graph(), graph=graph)
-    assert missing.value is None and missing.text == "There is no object matching 'the dog' in the scene."
+    assert missing.value is None and missing.no_answer == "cannot tell"
+    assert missing.text.startswith("Cannot tell: no object here is described as 'dog'")
+    absent = ask([], "Which is closer: the green cone or the red cube?", scene_graph=_graph(), graph=graph)
+    assert absent.value is None and absent.no_answer == "no match"
+    assert absent.text == "There is no object matching 'the green cone' in the scene."
     # descriptions bind in every graph (the red cube is the nearest object)
     found = ask(
         [], "Which object is further: the red cube or the blue sphere?", scene_graph=_graph(), graph=graph

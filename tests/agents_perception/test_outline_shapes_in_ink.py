@@ -1,0 +1,61 @@
+"""Outline-only shapes drawn in black or grey ink are objects, not letters.
+
+A line drawing (a black circle, square or triangle outline on paper) used to be set aside
+as a glyph — a thin dark stroke, like the letter "O" — and read as an empty picture. A
+closed thin ring larger than a label's letter is a shape; a small letter beside a shape is
+still a label. Images are drawn in the test with OpenCV.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from spatioxolver import ask, build_scene_graph
+
+
+def _paper(ground: int = 255) -> np.ndarray:
+    return np.full((480, 640, 3), ground, np.uint8)
+
+
+def _shapes(graph) -> list[str]:
+    return sorted(str(o.attributes.shape) for o in graph.objects)
+
+
+@pytest.mark.parametrize("ground,ink,thickness", [(255, 0, 3), (245, 30, 2), (225, 60, 4)])
+def test_a_line_drawing_of_three_shapes_is_three_objects(ground: int, ink: int, thickness: int) -> None:
+    img = _paper(ground)
+    colour = (ink, ink, ink)
+    cv2.circle(img, (140, 140), 60, colour, thickness, cv2.LINE_AA)
+    cv2.rectangle(img, (300, 80), (420, 200), colour, thickness, cv2.LINE_AA)
+    cv2.polylines(
+        img, [np.array([[520, 280], [600, 420], [440, 420]], np.int32)], True, colour, thickness, cv2.LINE_AA
+    )
+    graph = build_scene_graph(img, cache=False)
+    assert _shapes(graph) == ["circle", "square", "triangle"]
+    assert ask(img, "How many shapes are there?", cache=False).value == 3
+    assert ask(img, "What shape is the leftmost object?", cache=False).value == "circle"
+
+
+def test_a_lone_outline_circle_is_not_an_empty_picture() -> None:
+    img = _paper()
+    cv2.circle(img, (320, 240), 45, (0, 0, 0), 2, cv2.LINE_AA)
+    answer = ask(img, "How many circles are there?", cache=False)
+    assert answer.value == 1, answer.text
+
+
+def test_a_small_letter_o_beside_a_shape_is_still_a_label() -> None:
+    img = _paper()
+    cv2.rectangle(img, (200, 160), (330, 290), (30, 60, 200), -1)
+    cv2.putText(img, "O", (345, 300), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (0, 0, 0), 2, cv2.LINE_AA)
+    graph = build_scene_graph(img, cache=False)
+    assert _shapes(graph) == ["square"]
+
+
+def test_an_open_arc_is_still_a_stroke_not_a_shape() -> None:
+    img = _paper()
+    cv2.circle(img, (150, 240), 60, (200, 40, 40), -1, cv2.LINE_AA)
+    cv2.ellipse(img, (420, 240), (70, 70), 0, 20, 200, (0, 0, 0), 2, cv2.LINE_AA)  # a half ring
+    graph = build_scene_graph(img, cache=False)
+    assert _shapes(graph) == ["circle"]
