@@ -216,22 +216,16 @@ def _shadow_share(mask: np.ndarray, rgb: np.ndarray, bg_rgb: np.ndarray, ratio: 
 _RING_SIDE = 36
 
 
-def _hollow_ring(crop: np.ndarray) -> bool:
-    """Whether ``crop`` is one closed ring around a hole that fills most of it (an outline
-    circle, square or polygon; not a "B", whose two small bowls leave most of it ink)."""
+def _hollow(ink: np.ndarray) -> bool:
+    """Whether the ink (a boolean crop) closes around a hole of half its filled area or more:
+    an outline circle, square or polygon, not a "B" (whose small bowls leave it mostly ink)."""
     import cv2
 
-    u8 = np.pad(crop, 1).astype(np.uint8)
-    contours, _ = cv2.findContours(u8, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if len(contours) != 1:
-        return False
-    filled = np.zeros_like(u8)
-    cv2.drawContours(filled, contours, -1, 1, -1)
-    hole = filled.astype(bool) & ~u8.astype(bool)
-    if hole.sum() < 0.5 * filled.sum():
-        return False
-    n, _ = cv2.connectedComponents(hole.astype(np.uint8), connectivity=4)
-    return n == 2  # one hole
+    crop = np.pad(ink, 1).astype(np.uint8)
+    outside = crop.copy()
+    cv2.floodFill(outside, None, (0, 0), 2)
+    hole = int((outside == 0).sum())
+    return hole >= 0.5 * (hole + int(crop.sum()))
 
 
 def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
@@ -262,7 +256,7 @@ def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
     depth = float(cv2.distanceTransform(np.pad(crop, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
     if depth > min(0.2 * side, 6.0):
         return False
-    if side >= _RING_SIDE and _hollow_ring(crop):
+    if side >= _RING_SIDE and _hollow(crop):
         return False  # a thin closed outline bigger than a label's letter: an outline-only shape
     if rgb is None:
         return True
@@ -290,12 +284,7 @@ def _outline_ring(mask: np.ndarray, rgb: np.ndarray) -> bool:
     around = cv2.dilate(m.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~m
     if not around.any():
         return False
-    ink = m & (np.abs(pix - np.median(pix[around], axis=0)).max(axis=2) > 30.0)
-    crop = np.pad(ink, 1).astype(np.uint8)
-    outside = crop.copy()
-    cv2.floodFill(outside, None, (0, 0), 2)
-    hole = int((outside == 0).sum())
-    return hole >= 0.5 * (hole + int(crop.sum()))
+    return _hollow(m & (np.abs(pix - np.median(pix[around], axis=0)).max(axis=2) > 30.0))
 
 
 def open_stroke(mask: np.ndarray) -> bool:

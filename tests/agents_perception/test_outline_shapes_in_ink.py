@@ -47,10 +47,11 @@ def test_a_lone_outline_circle_is_not_an_empty_picture() -> None:
 
 def test_a_small_letter_o_beside_a_shape_is_still_a_label() -> None:
     img = _paper()
-    cv2.rectangle(img, (200, 160), (330, 290), (30, 60, 200), -1)
-    cv2.putText(img, "O", (345, 300), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (0, 0, 0), 2, cv2.LINE_AA)
+    cv2.rectangle(img, (120, 160), (250, 290), (30, 60, 200), -1)
+    cv2.circle(img, (450, 225), 65, (200, 40, 40), -1, cv2.LINE_AA)
+    cv2.putText(img, "O", (265, 300), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (0, 0, 0), 2, cv2.LINE_AA)
     graph = build_scene_graph(img, cache=False)
-    assert _shapes(graph) == ["square"]
+    assert _shapes(graph) == ["circle", "square"]  # read as a label (ocr extra) or set aside
 
 
 def test_an_open_arc_is_still_a_stroke_not_a_shape() -> None:
