@@ -227,7 +227,8 @@ def _shadows_given(
         # fragments, each judged apart: judge 3 x 3 medians instead.
         mean_ratio = cv2.medianBlur(mean_ratio.astype(np.float32), 3)
         spread = cv2.medianBlur(spread.astype(np.float32), 3)
-    uniform = candidate & (spread < 0.022) & (mean_ratio > 0.08) & (mean_ratio < 0.9)
+    uniform = candidate & (spread < _even_limit(spread, mean_ratio, candidate, noisy_input))
+    uniform &= (mean_ratio > 0.08) & (mean_ratio < 0.9)
     if uniform.sum() < 20:
         return np.zeros_like(candidate), None
     values = mean_ratio[uniform]
@@ -274,6 +275,21 @@ def _shadows_given(
                 break
             shadow |= step
     return shadow, mode
+
+
+def _even_limit(
+    spread: np.ndarray, mean_ratio: np.ndarray, candidate: np.ndarray, noisy_input: bool
+) -> np.ndarray | float:
+    """The largest channel spread of a pixel still dimmed alike: 0.022; on a noisy image,
+    at least 1.5 times the lit ground's own median spread (noise on the ground, judged on
+    the same medians), scaled up where the pixel is darker (sensor noise is a number of grey
+    levels: relatively larger on a darker pixel)."""
+    if not noisy_input or candidate.all():
+        return 0.022
+    ground = float(np.median(spread[~candidate]))
+    if 1.5 * ground <= 0.022:
+        return 0.022
+    return np.maximum(0.022, 1.5 * ground / np.maximum(mean_ratio, 0.25))
 
 
 def _attached(
