@@ -361,11 +361,13 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
                 and _thin(pieces[j], 0.5 * thickness(pieces[i]))
             )
             # A stroke of even width around a small fill (as wide as the fill's inscribed
-            # radius or more): the fill grown by the stroke's width is the whole shape.
+            # radius or more): the fill grown by the stroke's width is the whole shape. Not a
+            # stroke lighter than the fill (a white border thicker than a small fill on a dark
+            # ground): merged, its white would outvote the fill's colour.
             outlined = outlined or (
                 outside < 0.1
                 and aj < 6.0 * ai
-                and (cj < 12.0 or lj < li - 5.0)
+                and (cj < 12.0 and lj < li + 5.0 or lj < li - 5.0)
                 and _even_stroke(pieces[i], pieces[j])
             )
             if highlight or enclosed or outlined or _blended_rim(pieces, i, j, crop_lab, union):

@@ -60,3 +60,21 @@ def test_an_open_arc_is_still_a_stroke_not_a_shape() -> None:
     cv2.ellipse(img, (420, 240), (70, 70), 0, 20, 200, (0, 0, 0), 2, cv2.LINE_AA)  # a half ring
     graph = build_scene_graph(img, cache=False)
     assert _shapes(graph) == ["circle"]
+
+
+def test_a_colour_fill_inside_a_thick_white_border_keeps_its_colour() -> None:
+    # A dark theme: small pink and purple fills, each inside a white border as wide as the
+    # fill; the white must not outvote the fill's colour (nor turn it into a grey solid).
+    # A guard: it holds before the fix too (the issue-13e probe's 320 px JPEG q75 drawing
+    # that the even-stroke merge turned into grey cubes was not reproduced by this drawing).
+    img = np.full((240, 360, 3), (26, 28, 40), np.uint8)  # dark navy
+    hexagon = np.array(
+        [[270 + 14 * np.cos(a), 50 + 14 * np.sin(a)] for a in np.arange(6) * np.pi / 3], np.int32
+    )
+    cv2.fillPoly(img, [hexagon], (255, 255, 255), cv2.LINE_AA)
+    cv2.fillPoly(img, [(hexagon - [270, 50]) // 2 + [270, 50]], (235, 130, 185), cv2.LINE_AA)
+    cv2.ellipse(img, (120, 70), (22, 12), 0, 0, 360, (255, 255, 255), -1, cv2.LINE_AA)
+    cv2.ellipse(img, (120, 70), (14, 6), 0, 0, 360, (120, 50, 170), -1, cv2.LINE_AA)
+    cv2.ellipse(img, (200, 170), (40, 20), 0, 0, 360, (60, 170, 70), -1, cv2.LINE_AA)
+    assert ask(img, "Are there any pink shapes?", cache=False).value is True
+    assert ask(img, "Are there any purple shapes?", cache=False).value is True
