@@ -254,16 +254,21 @@ def _stroked_core(mask: np.ndarray, full: np.ndarray) -> tuple[np.ndarray, np.nd
         return None
     dist, core, core_lab, depth = found
     full = np.asarray(full)
-    band = (dist > 1.0) & (dist <= min(depth, 3.5))  # just inside the edge: the stroke
-    if band.sum() < 12:
-        return None
-    band_lab = rgb_to_lab(full[band].reshape(-1, 3))
-    band_l = band_lab[:, 0]
     core_l = float(np.median(core_lab[:, 0]))
-    # A white / light grey stroke (a dark theme's border) is lighter than the fill all
-    # around; a lit solid's bright rim is on its lit side only.
-    light_stroke = (band_l > core_l + 5.0) & (np.hypot(band_lab[:, 1], band_lab[:, 2]) < 12.0)
-    if float((band_l < core_l - 5.0).mean()) < 0.6 and float(light_stroke.mean()) < 0.8:
+    # Just inside the edge (1 to 3.5 px in): the stroke; on an enlarged image the outer
+    # pixels blur into the ground, so a dark stroke may show only further in (up to the core).
+    for reach in (min(depth, 3.5), depth):
+        band = (dist > 1.0) & (dist <= reach)
+        if band.sum() < 12:
+            return None
+        band_lab = rgb_to_lab(full[band].reshape(-1, 3))
+        band_l = band_lab[:, 0]
+        # A white / light grey stroke (a dark theme's border) is lighter than the fill all
+        # around; a lit solid's bright rim is on its lit side only.
+        light_stroke = (band_l > core_l + 5.0) & (np.hypot(band_lab[:, 1], band_lab[:, 2]) < 12.0)
+        if float((band_l < core_l - 5.0).mean()) >= 0.6 or float(light_stroke.mean()) >= 0.8:
+            break
+    else:
         return None
     return full[core].reshape(-1, 3), core_lab, dist
 

@@ -92,13 +92,16 @@ def split_touching(
 def apart(part: np.ndarray, min_area: int) -> list[np.ndarray]:
     """A colour part in separate pieces (the shape between two shapes of one hue was split
     off, leaving at most a thin rim of blended pixels between them) as one part per
-    substantial piece; the rim's pixels go to the nearest piece."""
+    substantial piece; the rim's pixels go to the nearest piece. A stroke (most of it thin
+    enough for the 5 px opening to erase) is one part: its opening is arcs, not shapes."""
     import cv2
 
     from .nearest import nearest_labels
 
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     opened = cv2.morphologyEx(part.astype(np.uint8), cv2.MORPH_OPEN, kernel)
+    if int(opened.sum()) < 0.5 * int(part.sum()):
+        return [part]  # a stroke (an outline 4-5 px wide), not shapes joined by a thin rim
     n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
     if n <= 2:
         return [part]

@@ -132,6 +132,8 @@ def _split_by_colour(
     noise_split = noisy and sep < _NOISY_MAX_SEPARATION and sep < _MIN_SEPARATION * spread
     if sep < 8.0 or noise_split or counts.min() < max(min_area, 0.06 * area):
         return [crop_mask]
+    if _one_hue(centres) and _stroke(crop_mask):
+        return [crop_mask]  # a stroke's ink and its edge blended with the ground (or ringing)
     label_img = np.zeros(crop_mask.shape, np.int32)
     coords = np.argwhere(crop_mask)
     good = coords[reliable]
@@ -172,6 +174,27 @@ def _split_by_colour(
     for part in parts:
         out.extend(_split_by_colour(part, crop_rgb, min_area, depth + 1))
     return out
+
+
+def _stroke(mask: np.ndarray) -> bool:
+    """Whether ``mask`` is a pen stroke (an outline-only shape, a line): nearly all of it
+    (97 %) lies within a tenth of its box's shorter side of its edge, at any scale."""
+    import cv2
+
+    ys, xs = np.nonzero(mask)
+    extent = min(int(np.ptp(ys)), int(np.ptp(xs))) + 1
+    depth = cv2.distanceTransform(np.pad(mask, 1).astype(np.uint8), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    return float(np.percentile(depth[mask], 97)) <= 0.1 * extent
+
+
+def _one_hue(centres: np.ndarray) -> bool:
+    """Whether two rg-chromaticity centres (x 100) lie in one direction from neutral grey
+    (within 20 degrees): one ink, once pure and once blended with a paler ground."""
+    a, b = centres[0] - 100.0 / 3.0, centres[1] - 100.0 / 3.0
+    if min(float(np.hypot(*a)), float(np.hypot(*b))) < 2.0:
+        return False  # a grey cluster has no hue to compare
+    gap = abs(np.degrees(np.arctan2(a[1], a[0]) - np.arctan2(b[1], b[0]))) % 360.0
+    return min(gap, 360.0 - gap) < 20.0
 
 
 def _dark_votes(dark: np.ndarray, centres: np.ndarray) -> np.ndarray:

@@ -54,6 +54,19 @@ def small_mark(component: np.ndarray, distance: np.ndarray, threshold: float, la
     return float(np.median(distance[component])) >= MARK_CONTRAST * float(threshold)
 
 
+def _broken_stroke(comp: np.ndarray, opened: np.ndarray) -> bool:
+    """Whether ``comp`` is one stroke at most about 5 px wide (nearly all of it within
+    2.5 px of its edge) that the opening cut (into several pieces, or a ring into an arc):
+    a 2 px outline whose slanted sides are staircases at its own size."""
+    import cv2
+
+    kept = (opened.astype(bool) & comp).astype(np.uint8)
+    if int(kept.sum()) == int(comp.sum()):
+        return False
+    depth = cv2.distanceTransform(np.pad(comp, 1).astype(np.uint8), cv2.DIST_L2, 3)
+    return int((depth > 2.5).sum()) <= 0.03 * int(comp.sum())
+
+
 def thin_strokes(
     raw: np.ndarray,
     opened: np.ndarray,
@@ -74,7 +87,9 @@ def thin_strokes(
         if area < MIN_MARK:
             continue
         comp = labels[y : y + bh, x : x + bw] == k
-        if int(opened[y : y + bh, x : x + bw][comp].sum()) >= 0.2 * area:
+        if int(opened[y : y + bh, x : x + bw][comp].sum()) >= 0.2 * area and not _broken_stroke(
+            comp, opened[y : y + bh, x : x + bw]
+        ):
             continue
         if area < min_area and not small_mark(
             comp, distance[y : y + bh, x : x + bw], threshold, lab[y : y + bh, x : x + bw]
