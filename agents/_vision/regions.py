@@ -132,7 +132,7 @@ def _split_by_colour(
     noise_split = noisy and sep < _NOISY_MAX_SEPARATION and sep < _MIN_SEPARATION * spread
     if sep < 8.0 or noise_split or counts.min() < max(min_area, 0.06 * area):
         return [crop_mask]
-    if _one_hue(centres) and _stroke(crop_mask):
+    if depth == 0 and _one_hue(centres) and _stroke(crop_mask):
         return [crop_mask]  # a stroke's ink and its edge blended with the ground (or ringing)
     label_img = np.zeros(crop_mask.shape, np.int32)
     coords = np.argwhere(crop_mask)

@@ -54,7 +54,7 @@ def small_mark(component: np.ndarray, distance: np.ndarray, threshold: float, la
     return float(np.median(distance[component])) >= MARK_CONTRAST * float(threshold)
 
 
-def _broken_stroke(comp: np.ndarray, opened: np.ndarray) -> bool:
+def _broken_stroke(comp: np.ndarray, opened: np.ndarray, raw: np.ndarray) -> bool:
     """Whether ``comp`` is one stroke at most about 5 px wide (nearly all of it within
     2.5 px of its edge) that the opening cut (into several pieces, or a ring into an arc):
     a 2 px outline whose slanted sides are staircases at its own size."""
@@ -64,7 +64,14 @@ def _broken_stroke(comp: np.ndarray, opened: np.ndarray) -> bool:
     if int(kept.sum()) == int(comp.sum()):
         return False
     depth = cv2.distanceTransform(np.pad(comp, 1).astype(np.uint8), cv2.DIST_L2, 3)
-    return int((depth > 2.5).sum()) <= 0.03 * int(comp.sum())
+    if int((depth > 2.5).sum()) > 0.03 * int(comp.sum()):
+        return False
+    # A ring around other foreground is a halo (ringing around an enlarged icon), not a pen
+    # outline, which shows the ground inside.
+    filled = np.pad(comp, 1).astype(np.uint8)
+    cv2.floodFill(filled, None, (0, 0), 2)
+    inside = (filled[1:-1, 1:-1] == 0) & ~comp
+    return not inside.any() or float(raw[inside].astype(bool).mean()) < 0.1
 
 
 def thin_strokes(
@@ -88,7 +95,7 @@ def thin_strokes(
             continue
         comp = labels[y : y + bh, x : x + bw] == k
         if int(opened[y : y + bh, x : x + bw][comp].sum()) >= 0.2 * area and not _broken_stroke(
-            comp, opened[y : y + bh, x : x + bw]
+            comp, opened[y : y + bh, x : x + bw], raw[y : y + bh, x : x + bw]
         ):
             continue
         if area < min_area and not small_mark(
