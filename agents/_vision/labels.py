@@ -143,8 +143,10 @@ def near_an_object(box: Any, regions: list[Any]) -> bool:
 
 
 def small_mark(mask: np.ndarray, regions: list[Any]) -> bool:
-    """Whether a glyph is under half the median height and a tenth of the median area of
-    the object regions (at least two): a label's letter, not one of the shapes."""
+    """Whether a glyph is under half the median height of the object regions (at least two)
+    and either under a tenth of their median area (a label's letter) or at least 1.6 times as
+    wide as it is tall (a small word, such as the word under an icon OCR could not read): not
+    one of the shapes."""
     if len(regions) < 2:
         return False
     heights, areas = [], []
@@ -153,8 +155,12 @@ def small_mark(mask: np.ndarray, regions: list[Any]) -> bool:
         heights.append(float(ys[-1] - ys[0] + 1) if ys.size else 0.0)
         areas.append(float(r.mask.sum()))
     ys = np.nonzero(mask.any(axis=1))[0]
+    xs = np.nonzero(mask.any(axis=0))[0]
     height = float(ys[-1] - ys[0] + 1) if ys.size else 0.0
-    return height < 0.5 * float(np.median(heights)) and float(mask.sum()) < 0.1 * float(np.median(areas))
+    width = float(xs[-1] - xs[0] + 1) if xs.size else 0.0
+    if height >= 0.5 * float(np.median(heights)):
+        return False
+    return float(mask.sum()) < 0.1 * float(np.median(areas)) or width >= 1.6 * height
 
 
 def inside_any(mask: np.ndarray, boxes: list[Any]) -> bool:
