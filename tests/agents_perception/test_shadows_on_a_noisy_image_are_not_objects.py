@@ -16,17 +16,7 @@ from spatioxolver.agents.segmentation import segment
 
 from spatioxolver import ask
 
-
-def _srgb(x: np.ndarray) -> np.ndarray:
-    x = np.clip(x, 0, 1)
-    return (
-        (np.where(x <= 0.0031308, 12.92 * x, 1.055 * x ** (1 / 2.4) - 0.055) * 255).round().astype(np.uint8)
-    )
-
-
-def _lin(rgb) -> np.ndarray:
-    c = np.asarray(rgb, float) / 255.0
-    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+from .linear_light import to_linear, to_srgb8
 
 
 def _scene(
@@ -54,11 +44,11 @@ def _scene(
         if kind == "box":  # a parallelogram cast by the box's top
             u = (xx - cx - r) / (1.6 * r)
             shadow |= (u >= -0.6) & (u <= 1.0) & (np.abs(yy - foot - 0.25 * r * u) <= 0.4 * r)
-    img = _lin(floor)[None, None, :] * (fill + 0.9 * sun * (~shadow)[..., None])
+    img = to_linear(floor)[None, None, :] * (fill + 0.9 * sun * (~shadow)[..., None])
     light = np.array([-0.5, -0.55, 0.67])
     light /= np.linalg.norm(light)
     for kind, cx, cy, r, rgb in objects:
-        alb = _lin(rgb)
+        alb = to_linear(rgb)
         if kind == "ball":
             d2 = (xx - cx) ** 2 + (yy - cy) ** 2
             m = d2 <= r * r
@@ -83,7 +73,7 @@ def _scene(
             m = side | lid
             img[m] = alb * (fill + sun * ndl[m][:, None])
     img = img.reshape(size[1], 2, size[0], 2, 3).mean(axis=(1, 3))
-    out = _srgb(img)
+    out = to_srgb8(img)
     if noise:  # sensor noise of ``noise`` grey levels
         grain = np.random.default_rng(5).normal(0.0, noise, out.shape)
         out = np.clip(out + grain, 0, 255).round().astype(np.uint8)

@@ -18,17 +18,7 @@ from spatioxolver.agents.segmentation import segment
 
 from spatioxolver import ask
 
-
-def _srgb(x: np.ndarray) -> np.ndarray:
-    x = np.clip(x, 0, 1)
-    return (
-        (np.where(x <= 0.0031308, 12.92 * x, 1.055 * x ** (1 / 2.4) - 0.055) * 255).round().astype(np.uint8)
-    )
-
-
-def _lin(rgb) -> np.ndarray:
-    c = np.asarray(rgb, float) / 255.0
-    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+from .linear_light import to_linear, to_srgb8
 
 
 def _blur(m: np.ndarray, sigma: float) -> np.ndarray:
@@ -54,11 +44,11 @@ def _scene(
         m = (((xx - cx - 1.2 * r) / (1.5 * r)) ** 2 + ((yy - foot + 0.15 * r) / (0.45 * r)) ** 2) <= 1
         shade = np.maximum(shade, _blur(m, soft))
     vis = 1.0 - shade
-    img = _lin(floor)[None, None, :] * (fill + 0.85 * sun[None, None, :] * vis[..., None])
+    img = to_linear(floor)[None, None, :] * (fill + 0.85 * sun[None, None, :] * vis[..., None])
     light = np.array([-0.55, -0.6, 0.58])
     light /= np.linalg.norm(light)
     for kind, cx, cy, r, rgb in objects:
-        alb = _lin(rgb)
+        alb = to_linear(rgb)
         if kind == "ball":
             d2 = (xx - cx) ** 2 + (yy - cy) ** 2
             m = d2 <= r * r
@@ -71,7 +61,7 @@ def _scene(
             lid = (np.abs(xx - cx) <= half) & (yy >= cy - 0.5 * r - top) & (yy < cy - 0.5 * r)
             img[front] = alb * (fill + 0.35 * sun)
             img[lid] = alb * (fill + 0.9 * sun)
-    return _srgb(img), len(objects)
+    return to_srgb8(img), len(objects)
 
 
 @pytest.mark.parametrize(
