@@ -12,16 +12,18 @@ it at one half: a silhouette whose edge is placed to a fraction of a pixel, name
 drawn shape is (:func:`.flat.flat_shape`). Ringing and halos blend toward neither colour
 and fall below the cut. Under :data:`MIN_COVERAGE` px of coverage (a shape about 5 px
 across) no outline is told from another: the shape gets no name (the answer says it
-cannot tell) rather than a guess.
+cannot tell) rather than a guess. A round silhouette is a circle, a hexagon or an octagon
+by its radius's 6th and 8th harmonics (:func:`round_shape`); a circle under 11 px across,
+where an octagon's sides are a third of a pixel deep, is not named.
 
 Example:
     >>> import numpy as np
     >>> img = np.full((40, 40, 3), 250, np.uint8)
     >>> yy, xx = np.mgrid[0:40, 0:40]
-    >>> img[(yy - 20) ** 2 + (xx - 20) ** 2 <= 25] = (200, 30, 30)
-    >>> s = small_shape(img, (yy - 20) ** 2 + (xx - 20) ** 2 <= 30)
+    >>> img[(yy - 20) ** 2 + (xx - 20) ** 2 <= 49] = (200, 30, 30)
+    >>> s = small_shape(img, (yy - 20) ** 2 + (xx - 20) ** 2 <= 56)
     >>> s.name, round(s.coverage)
-    ('circle', 81)
+    ('circle', 149)
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["SmallShape", "small_shape", "SMALL_AREA", "MIN_COVERAGE"]
+__all__ = ["SmallShape", "small_shape", "round_shape", "SMALL_AREA", "MIN_COVERAGE"]
 
 #: Masks of at most this many pixels (input resolution) are read from their coverage.
 SMALL_AREA = 700
@@ -39,6 +41,12 @@ SMALL_AREA = 700
 MIN_COVERAGE = 20.0
 _MIN_CONTRAST = 30.0  # RGB distance between ink and ground below which coverage is noise
 _ENLARGED = 64  # px: the silhouette is cut on a grid this many pixels across (at least)
+#: Names of a round small silhouette that its radial profile decides (:func:`round_shape`).
+_ROUND = ("circle", "hexagon", "octagon", "polygon")
+_ROUND_MAX = 0.013  # a circle's 6th / 8th harmonic, through pixel steps and JPEG
+#: Under this radius (input px) an octagon's sides are a third of a pixel deep: a round
+#: silhouette without a clear 8th harmonic may still be one, and is not called a circle.
+_ROUND_MIN_RADIUS = 5.5
 
 
 @dataclass
@@ -122,6 +130,8 @@ def small_shape(rgb: np.ndarray, mask: np.ndarray) -> SmallShape | None:
     name = (
         flat_shape(solid.astype(bool), octagons=False) if max(coverage, filled_px) >= MIN_COVERAGE else None
     )
+    if name in _ROUND:
+        name = round_shape(solid, name, scale=k)
     half = (alpha >= 0.5).astype(np.uint8)
     core = cv2.distanceTransform(np.pad(half, 1), cv2.DIST_L2, 3)[1:-1, 1:-1] > 1.5
     plain = False
@@ -141,3 +151,36 @@ def small_shape(rgb: np.ndarray, mask: np.ndarray) -> SmallShape | None:
     strong = alpha >= 0.75
     ink_px = pix[strong] if strong.sum() >= 3 else pix[innermost]
     return SmallShape(ink=ink_px.reshape(-1, 3), coverage=coverage, deep=deep, name=name, plain=plain)
+
+
+def round_shape(solid: np.ndarray, name: str, scale: float = 1.0) -> str | None:
+    """Circle, hexagon or octagon for a small round silhouette (the enlarged sub-pixel cut),
+    from its radius's harmonics: six flat sides make the 6th stand out, eight the 8th, a
+    circle has neither. Between (an octagon under about 14 px across, whose flat sides are
+    under half a pixel deep) the shape cannot be told and is not named (``None``), nor is a
+    circle under :data:`_ROUND_MIN_RADIUS` px (``scale``: enlarged px per input px), where
+    an octagon reads as one; a silhouette that is not round keeps ``name``."""
+    import cv2
+
+    from .flat import harmonics, polygon_by_harmonics
+
+    c, _ = cv2.findContours(solid.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not c:
+        return name
+    (_, _), (rw, rh), _ = cv2.minAreaRect(max(c, key=cv2.contourArea))
+    amp = harmonics(solid)
+    if amp is None or max(rw, rh) > 1.15 * max(min(rw, rh), 1.0):
+        return name
+    sixth, eighth = float(amp[6]), float(amp[8])
+    other = float(max(amp[3], amp[4], amp[5], amp[7]))
+    if other >= 0.02 and other > max(sixth, eighth) and name != "circle":
+        return name  # three, four or five corners stand out: not a round shape
+    polygon = polygon_by_harmonics(amp)
+    if polygon is not None:
+        return polygon
+    if max(sixth, eighth) < _ROUND_MAX:
+        if name == "circle":
+            area = float(np.count_nonzero(solid)) / (scale * scale)
+            return "circle" if math.sqrt(area / math.pi) >= _ROUND_MIN_RADIUS else None
+        return name if name == "polygon" else None
+    return None
