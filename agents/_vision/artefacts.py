@@ -39,7 +39,7 @@ import numpy as np
 
 from .colour import rgb_to_lab
 
-__all__ = ["clean_parts", "is_shadow_part", "is_penumbra_sliver", "thickness", "trim_fringe"]
+__all__ = ["chroma_ringing", "clean_parts", "is_shadow_part", "is_penumbra_sliver", "thickness", "trim_fringe"]
 
 _W = np.array([0.5, 1.0, 1.0])  # lightness counts half, as in the background distance
 HALO_THICKNESS = 5.0
@@ -47,6 +47,35 @@ SHADOW_RATIO_TOL = 0.05
 SHADOW_CHROMA_TOL = 9.0
 SHADOW_SPREAD_TOL = 0.08  # interquartile range of the brightness ratio over the part
 _SPUR_AREA = 8  # px: a piece an opening cuts off that is this big is a spur, not a corner
+#: Chroma ringing (JPEG's half-resolution colour, quantised): reach (px) from the shape that
+#: rings, most lightness it keeps off the ground's, least lightness step of that shape.
+RING_REACH, RING_LIGHTNESS, RING_STEP, RING_MAX = 16, 3.0, 20.0, 25.0
+
+
+def chroma_ringing(lab: np.ndarray, background: np.ndarray, distance: np.ndarray, candidate: np.ndarray) -> np.ndarray:
+    """Pixels of ``candidate`` that are JPEG chroma ringing around a drawn shape: the ground's
+    lightness (within :data:`RING_LIGHTNESS`) in another colour, weaker than half the
+    strongest contrast within :data:`RING_REACH` px and under :data:`RING_MAX`, beside a
+    shape whose lightness differs from the ground by :data:`RING_STEP` or more. JPEG keeps
+    lightness at full resolution and colour at half, so ringing on a dark or saturated
+    ground is colour without a lightness change; an anti-aliased edge blends the lightness
+    too, and is kept."""
+    import cv2
+
+    step = np.abs(lab[..., 0] - background[..., 0]).astype(np.float32)
+    kernel = np.ones((2 * RING_REACH + 1, 2 * RING_REACH + 1), np.uint8)
+    strongest = cv2.dilate(distance.astype(np.float32), kernel)
+    steepest = cv2.dilate(step, kernel)
+    ring = (
+        candidate
+        & (step < RING_LIGHTNESS)
+        & (steepest >= RING_STEP)
+        & (distance < np.minimum(0.5 * strongest, RING_MAX))
+    )
+    # The pixels touching a shape's ink stay: a 1 px stroke keeps the width that carries it
+    # through the segmenter's 3 x 3 clean-up.
+    ink = (candidate & (step >= 0.5 * RING_STEP)).astype(np.uint8)
+    return ring & ~cv2.dilate(ink, np.ones((3, 3), np.uint8)).astype(bool)
 
 
 def thickness(mask: np.ndarray) -> float:

@@ -196,13 +196,29 @@ def _small_extras(small: Any, tone: str | None) -> dict[str, Any]:
     return extras
 
 
+def _shows_ground(mask: np.ndarray) -> bool:
+    """Whether the mask is a ring whose hole (the ground: other holes were filled) is at
+    least a third of its filled outline: an outline-only shape, never a box's faces (JPEG
+    ringing beside its stroke is a patch of another lightness)."""
+    import cv2
+
+    m = np.ascontiguousarray(np.pad(mask.astype(np.uint8), 1))
+    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return False
+    solid = np.zeros(m.shape, np.uint8)
+    cv2.drawContours(solid, contours, -1, 1, -1)
+    return bool(solid.sum() >= 1.5 * m.sum())
+
+
 def _boxy(mask: np.ndarray, full: np.ndarray) -> bool:
     """:func:`faceted`, unless the shape is a uniform fill inside a black or grey stroke (a
     small outlined shape whose stroke is half its pixels reads as a face beside the fill; a
-    shaded ball's rim is a darker shade of its colour, not neutral)."""
+    shaded ball's rim is a darker shade of its colour, not neutral) or a ring showing the
+    ground (:func:`_shows_ground`)."""
     from .colour import rgb_to_lab
 
-    if not faceted(mask, full):
+    if not faceted(mask, full) or _shows_ground(mask):
         return False
     stroked = _stroked_core(mask, full)
     if stroked is None:

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .artefacts import clean_parts, thickness, trim_fringe
+from .artefacts import chroma_ringing, clean_parts, thickness, trim_fringe
 from .background import Foreground, foreground_evidence
 from .lines import peel_lines
 from .nearest import fill_from_edges, label_edges, nearest_labels
@@ -478,7 +478,11 @@ def geometric_regions(
         shadows=bool(options.get("shadows", True)),
         noisy_input=options.get("noisy_input"),
     )
-    mask = fg.object_mask.astype(np.uint8)
+    mask = fg.object_mask
+    if fg.shadow_ratio is None and options.get("artefacts", True):
+        # A drawing: JPEG's colour ringing around a shape is no object (nor part of one).
+        mask = mask & ~chroma_ringing(fg.lab, fg.background, fg.distance, mask)
+    mask = mask.astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     # No cast shadows: a drawing, whose small marks and thin strokes are kept (unless the
