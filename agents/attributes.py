@@ -211,7 +211,7 @@ def _describe_geometric(
     from ._vision.denoise import for_reading
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
-    from ._vision.open_words import open_words
+    from ._vision.open_words import enclosed_area, open_words
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
     from ._vision.subpixel import small_shape
 
@@ -282,6 +282,8 @@ def _describe_geometric(
                 touching=k in hidden,
             )
             extras.update(flat_extras)
+            if flat_extras.get("flat") and (inside := enclosed_area(crop)) is not None:
+                extras["outline_area"] = round(inside, 1)  # an outline-only shape's size
         extras.update(
             {
                 "hull_area": _hull_area(crop),

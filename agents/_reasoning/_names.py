@@ -211,7 +211,11 @@ _SIZE_GAP = 1.5
 
 
 def apparent_area(obj: SpatialObject) -> float:
-    """The object's area in the image (its mask, else its box), px."""
+    """The object's area in the image (its mask, else its box; what an outline-only shape
+    encloses), px."""
+    inside = obj.attributes.extras.get("outline_area")
+    if isinstance(inside, (int, float)) and inside > 0:
+        return float(inside)
     if obj.area:
         return float(obj.area)
     if obj.bbox is not None:

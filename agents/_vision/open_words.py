@@ -196,19 +196,31 @@ def _small_extras(small: Any, tone: str | None) -> dict[str, Any]:
     return extras
 
 
-def _shows_ground(mask: np.ndarray) -> bool:
-    """Whether the mask is a ring whose hole (the ground: other holes were filled) is at
-    least a third of its filled outline: an outline-only shape, never a box's faces (JPEG
-    ringing beside its stroke is a patch of another lightness)."""
+#: A ring whose hole (the ground) is a fifth of its filled outline or more is an outline-only
+#: shape (no world prior): a thick or JPEG-haloed stroke around a small hole still shows it.
+_RING = 1.25
+
+
+def enclosed_area(mask: np.ndarray) -> float | None:
+    """The area (px) inside an outline-only shape's stroke, the stroke included, when the
+    mask is a ring whose hole (the ground: other holes were filled) is at least a fifth of
+    its filled outline; else ``None``. A user sizes such a shape by what it encloses."""
     import cv2
 
     m = np.ascontiguousarray(np.pad(mask.astype(np.uint8), 1))
     contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
-        return False
+        return None
     solid = np.zeros(m.shape, np.uint8)
     cv2.drawContours(solid, contours, -1, 1, -1)
-    return bool(solid.sum() >= 1.5 * m.sum())
+    filled = float(solid.sum())
+    return filled if filled >= _RING * float(m.sum()) else None
+
+
+def _shows_ground(mask: np.ndarray) -> bool:
+    """Whether the mask is an outline-only shape (:func:`enclosed_area`): never a box's
+    faces (JPEG ringing beside its stroke is a patch of another lightness)."""
+    return enclosed_area(mask) is not None
 
 
 def _boxy(mask: np.ndarray, full: np.ndarray) -> bool:
@@ -378,7 +390,7 @@ def _ring_ridge(mask: np.ndarray, full: np.ndarray, any_shade: bool = False) -> 
     doubles it) when that middle is one uniform colour, else ``None``: a thin stroke's
     pixels are mostly anti-aliased rims, its ridge is the ink. With ``any_shade`` (no world
     prior) the ridge need not be uniform (a blurred or enlarged stroke's profile is a smooth
-    bump) and a hole of a third of the filled outline makes a ring: a ring showing the ground
+    bump) and a hole of a fifth of the filled outline makes a ring: a ring showing the ground
     through it is no cube, ball, can or cone."""
     import cv2
 
@@ -391,7 +403,7 @@ def _ring_ridge(mask: np.ndarray, full: np.ndarray, any_shade: bool = False) -> 
         return None
     solid = np.zeros((m.shape[0] + 2, m.shape[1] + 2), np.uint8)
     cv2.drawContours(solid, contours, -1, 1, -1)
-    if solid.sum() < (1.5 if any_shade else 2.0) * m.sum():  # the ground seen through it
+    if solid.sum() < (_RING if any_shade else 2.0) * m.sum():  # the ground seen through it
         return None
     dist = cv2.distanceTransform(np.pad(m, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
     ridge = dist >= max(1.0, 0.6 * float(dist.max()))

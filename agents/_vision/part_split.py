@@ -49,6 +49,10 @@ def split_touching(
     filled = sum(cv2.contourArea(c) for c in contours) or area
     if area / hull_area > 0.95 or filled / hull_area > 0.95:
         return [part]
+    if drawing and filled - area >= min_area and _ground_hole(u8, min_area):
+        # A ring around the ground (holes that are not were filled): one outline-only
+        # shape, however ragged JPEG left its outline; touching shapes enclose no ground.
+        return [part]
     dist = cv2.distanceTransform(u8, cv2.DIST_L2, 5)
     cores = (dist > 0.7 * dist.max()).astype(np.uint8)
     n, markers = cv2.connectedComponents(cores, connectivity=8)
@@ -87,6 +91,16 @@ def split_touching(
         for k, g in enumerate(grown):
             out[k] = out[k] | (rest & g)
     return out
+
+
+def _ground_hole(u8: np.ndarray, min_area: int) -> bool:
+    """Whether the mask has a hole of at least ``min_area`` px."""
+    import cv2
+
+    contours, hierarchy = cv2.findContours(u8, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return False
+    return any(h[3] >= 0 and cv2.contourArea(c) >= min_area for c, h in zip(contours, hierarchy[0]))
 
 
 def apart(part: np.ndarray, min_area: int) -> list[np.ndarray]:

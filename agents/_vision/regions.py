@@ -55,10 +55,15 @@ class Region:
     notes: dict[str, Any] = field(default_factory=dict)
 
 
-def _fill_holes(mask: np.ndarray, backdrop: np.ndarray | None = None, min_area: int = 40) -> np.ndarray:
+def _fill_holes(
+    mask: np.ndarray, backdrop: np.ndarray | None = None, min_area: int = 40, distance: np.ndarray | None = None
+) -> np.ndarray:
     """``mask`` with its holes filled, except holes (of at least ``min_area`` px) where at
     least 70 % of the pixels are ``backdrop`` (the background seen through an outline-only
-    shape, a ring: the object is the stroke, not the paper inside it)."""
+    shape, a ring: the object is the stroke, not the paper inside it). With ``distance``
+    (a drawing's distance to the background), also a hole that is mostly backdrop (40 %)
+    and mottled (its distances spread over 20-80 percentiles wider than their median, as
+    JPEG ringing inside a ring is; a fill is even)."""
     import cv2
 
     padded = np.pad(mask.astype(np.uint8), 1)
@@ -70,9 +75,17 @@ def _fill_holes(mask: np.ndarray, backdrop: np.ndarray | None = None, min_area: 
         n, parts = cv2.connectedComponents(holes.astype(np.uint8), connectivity=4)
         for k in range(1, n):
             hole = parts == k
-            if hole.sum() >= min_area and float(backdrop[hole].mean()) >= 0.7:
+            if hole.sum() < min_area:
+                continue
+            share = float(backdrop[hole].mean())
+            if share >= 0.7 or distance is not None and share >= 0.4 and _mottled(distance[hole]):
                 holes &= ~hole
     return mask | holes
+
+
+def _mottled(values: np.ndarray) -> bool:
+    low, mid, high = np.percentile(values, [20, 50, 80])
+    return bool(high - low > max(float(mid), 1.0))
 
 
 def _chroma(lab_pixels: np.ndarray) -> np.ndarray:
@@ -479,9 +492,13 @@ def geometric_regions(
         noisy_input=options.get("noisy_input"),
     )
     mask = fg.object_mask
+    backdrop = fg.distance < fg.threshold
     if fg.shadow_ratio is None and options.get("artefacts", True):
-        # A drawing: JPEG's colour ringing around a shape is no object (nor part of one).
-        mask = mask & ~chroma_ringing(fg.lab, fg.background, fg.distance, mask)
+        # A drawing: JPEG's colour ringing around a shape is no object (nor part of one),
+        # and inside an outline-only shape it is the ground seen through it.
+        ringing = chroma_ringing(fg.lab, fg.background, fg.distance, mask)
+        mask = mask & ~ringing
+        backdrop = backdrop | ringing
     mask = mask.astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
@@ -507,7 +524,9 @@ def geometric_regions(
             continue
         x0, y0, x1, y1 = max(x - 1, 0), max(y - 1, 0), min(x + bw + 1, w), min(y + bh + 1, h)
         comp = labels[y0:y1, x0:x1] == k
-        comp = _fill_holes(comp, fg.distance[y0:y1, x0:x1] < fg.threshold, min_area)
+        comp = _fill_holes(
+            comp, backdrop[y0:y1, x0:x1], min_area, fg.distance[y0:y1, x0:x1] if drawn else None
+        )
         crop_lab = fg.lab[y0:y1, x0:x1]
         pieces, lines = (
             peel_lines(comp, rgb[y0:y1, x0:x1], min_area)

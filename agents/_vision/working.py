@@ -80,7 +80,7 @@ def describe_at_working_resolution(
     out = []
     for original, reduced in zip(objects, done, strict=True):
         extras = {**reduced.attributes.extras, "contact": original.attributes.extras.get("contact")}
-        for key in ("hull_area",):
+        for key in ("hull_area", "outline_area"):
             if key in extras and isinstance(extras[key], (int, float)):
                 extras[key] = round(float(extras[key]) / (fx * fy), 1)
         attrs = reduced.attributes.model_copy(update={"extras": extras})
