@@ -150,6 +150,11 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
     if area / hull < 0.8 or notches:
         # Concave: a star has five or more even points; a heart, a crescent, a cross or an
         # arrow is none of the vocabulary's shapes.
+        if not notches and not _holds_centre(mask):
+            return "unknown"  # an arc or a hook (a broken outline's piece), not a blurred star
+        (_, _), (rw, rh), _ = cv2.minAreaRect(c)
+        if max(rw, rh) > 2.0 * max(min(rw, rh), 1.0):
+            return "unknown"  # a star is about as wide as tall; a ragged bar is no star
         points = _notches(c, 0.5 * max(d for d, _ in notches)) if notches else []
         return "star" if _star_points(points) else "unknown"
     (_, _), (rw, rh), _ = cv2.minAreaRect(c)
@@ -214,6 +219,16 @@ def _notches(contour: np.ndarray, depth: float = _NOTCH_DEPTH) -> list[tuple[flo
             x, y = pts[far] - centre
             out.append((d / radius, math.atan2(y, x)))
     return out
+
+
+def _holds_centre(mask: np.ndarray) -> bool:
+    """Whether the shape covers its own centroid (within 1 px): a star does, an arc or a
+    crescent curls around it."""
+    ys, xs = np.nonzero(mask)
+    if ys.size == 0:
+        return False
+    cy, cx = int(round(float(ys.mean()))), int(round(float(xs.mean())))
+    return bool(mask[max(cy - 1, 0) : cy + 2, max(cx - 1, 0) : cx + 2].any())
 
 
 def _star_points(notches: list[tuple[float, float]]) -> bool:
