@@ -164,7 +164,7 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
     n = len(cv2.approxPolyDP(c, 0.035 * peri, True))
     if octagons and _octagon(c, peri):
         return "octagon"
-    if _on_ellipse(c):
+    if _on_ellipse(c) and fill < _BOX_FILL:
         # A hexagon 36 px across stays within the fit's tolerance: its six sides still
         # stand out in the radius's harmonics.
         if aspect >= 1.15:
@@ -173,7 +173,7 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
         return (polygon_by_harmonics(amp) if amp is not None else None) or "circle"
     if n == 3 or n <= 5 and _triangle_fill(c, area) >= 0.88:  # a corner blunted by a thick stroke
         return "triangle"
-    if n == 4 and fill > 0.86:
+    if n == 4 and fill > 0.86 or fill >= _BOX_FILL:
         return "square" if aspect < 1.2 else "rectangle"
     if n == 5:
         return "pentagon"
@@ -183,6 +183,11 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
         return "circle" if aspect < 1.15 else "ellipse"
     return "polygon"
 
+
+#: An outline filling this share of its rotated box is a square or a rectangle, even when it
+#: lies within the ellipse fit's tolerance (a rectangle 6 px tall, its corners rounded by the
+#: pixels: an ellipse fills 0.785, an octagon 0.83).
+_BOX_FILL = 0.88
 
 #: A notch of the outline deeper than this share of its radius makes it concave (a heart's
 #: cleft, a crescent's hollow, a star's or a cross's inner corners); a convex shape's
