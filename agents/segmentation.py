@@ -129,7 +129,11 @@ def segment(
         if labels:
             # A word far from every object labels none of them (a caption's stray word).
             labels = [(text, b) for text, b in labels if near_an_object(b, regions)]
-        labels = _with_inner_labels(work, regions, labels, fg, options)
+        labels, inner_boxes = _with_inner_labels(work, regions, labels, fg, options)
+        if inner_boxes:
+            from ._vision.inner_labels import drop_label_ink
+
+            regions = drop_label_ink(regions, inner_boxes)  # the letter's own pieces
         if labels:
             if not options.get("marks"):
                 options["marks"] = {
@@ -181,25 +185,28 @@ def segment(
     return objects
 
 
-def _with_inner_labels(work: Any, regions: list[Any], labels: Any, fg: Any, options: dict[str, Any]) -> Any:
-    """``labels`` plus the words written inside object regions (``ocr`` extra; not on
-    tabletop renders nor on pictures the engine cannot read)."""
+def _with_inner_labels(
+    work: Any, regions: list[Any], labels: Any, fg: Any, options: dict[str, Any]
+) -> tuple[Any, list[Any]]:
+    """``(labels, boxes)``: ``labels`` plus the words written inside object regions, and
+    those words' boxes (``ocr`` extra; not on tabletop renders nor on pictures the engine
+    cannot read)."""
     if not options.get("read_labels", True) or not options.get("glyphs", True) or not regions:
-        return labels
+        return labels, []
     if fg.shadow_ratio is not None or len(regions) > 40:
-        return labels
+        return labels, []
     from ._vision.inner_labels import inner_labels
     from ._vision.reliability import image_quality
 
     if image_quality(work)["reliability"] < 0.5:
-        return labels
+        return labels, []
     inner = inner_labels(work, regions)
     if not inner:
-        return labels
+        return labels, []
     words = {t for t, _, _ in inner}
     # A word read inside a shape names that shape; the same word read outside is dropped.
     outer = [(t, b) for t, b in (labels or []) if t not in words]
-    return outer + [(t, b) for t, b, _ in inner]
+    return outer + [(t, b) for t, b, _ in inner], [b for _, b, _ in inner]
 
 
 def bind_marks(

@@ -43,7 +43,9 @@ def _ink(lab: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.
     ys, xs = np.nonzero(filled)
     side = min(ys.max() - ys.min() + 1, xs.max() - xs.min() + 1)
     e = max(3, round(0.07 * side))
-    inner = cv2.erode(filled.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * e + 1,) * 2)).astype(bool)
+    inner = cv2.erode(
+        filled.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * e + 1,) * 2)
+    ).astype(bool)
     own = inner & mask
     if inner.sum() < 0.2 * filled.sum() or own.sum() < 0.6 * inner.sum():
         return None
@@ -76,28 +78,45 @@ def _glyph_box(ink: np.ndarray, side: int) -> tuple[int, int, int, int] | None:
     return int(x0), int(y0), int(x1), int(y1)
 
 
-def _read(engine: Any, contrast: np.ndarray, inner: np.ndarray, box: tuple[int, int, int, int]) -> tuple[str, float]:
+def _read(
+    engine: Any, contrast: np.ndarray, inner: np.ndarray, box: tuple[int, int, int, int]
+) -> tuple[str, float]:
+    """The ink in ``box`` read in two windows, tight and loose (the recogniser scales its
+    input to a fixed height: a wide margin shrinks the letter, a tight one crowds some
+    letters): the surer reading, none when both are sure and disagree."""
     import cv2
 
     x0, y0, x1, y1 = box
     h, w = contrast.shape
-    pad = max(4, (y1 - y0) // 3)
-    half = max((x1 - x0) / 2, 0.5 * (y1 - y0)) + pad
+    height = y1 - y0
     cx = (x0 + x1) / 2
-    Y0, Y1, X0, X1 = max(0, y0 - pad), min(h, y1 + pad), max(0, int(cx - half)), min(w, int(cx + half) + 1)
-    # The ink alone, black on white (the fill's colour and the letter's do not matter).
-    ink = (contrast[Y0:Y1, X0:X1] > _INK_CONTRAST) & inner[Y0:Y1, X0:X1]
-    grey = np.where(ink, 0, 255).astype(np.uint8)
-    if y1 - y0 < 32:
-        grey = cv2.resize(grey, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
-    # A white margin of half the letter's height: the recogniser reads it surer with room around.
-    m = max(8, (y1 - y0) // 2) * (2 if y1 - y0 < 32 else 1)
-    grey = cv2.copyMakeBorder(grey, m, m, m, m, cv2.BORDER_CONSTANT, value=255)
-    bgr = np.ascontiguousarray(np.repeat(grey[:, :, None], 3, axis=2))
-    result, _ = engine(bgr, use_det=False, use_cls=False, use_rec=True)
-    if not result:
+    readings = []
+    for pad, side, border in (
+        (max(2, round(0.2 * height)), 0.3, 0),
+        (max(4, height // 3), 0.33, max(8, height // 2)),
+    ):
+        half = max((x1 - x0) / 2, 0.5 * height) + side * height
+        Y0, Y1 = max(0, y0 - pad), min(h, y1 + pad)
+        X0, X1 = max(0, int(cx - half)), min(w, int(cx + half) + 1)
+        # The ink alone, black on white (the fill's colour and the letter's do not matter).
+        ink = (contrast[Y0:Y1, X0:X1] > _INK_CONTRAST) & inner[Y0:Y1, X0:X1]
+        grey = np.where(ink, 0, 255).astype(np.uint8)
+        if border:
+            grey = cv2.copyMakeBorder(grey, border, border, border, border, cv2.BORDER_CONSTANT, value=255)
+        result, _ = engine(
+            np.ascontiguousarray(np.repeat(grey[:, :, None], 3, axis=2)),
+            use_det=False,
+            use_cls=False,
+            use_rec=True,
+        )
+        if result:
+            readings.append((str(result[0][0]).strip(), float(result[0][1])))
+    if not readings:
         return "", 0.0
-    return str(result[0][0]).strip(), float(result[0][1])
+    sure = {t.upper() for t, s in readings if s >= 0.8}
+    if len(sure) > 1:
+        return "", 0.0
+    return max(readings, key=lambda r: r[1])
 
 
 def inner_labels(
@@ -117,7 +136,12 @@ def inner_labels(
         ys, xs = np.nonzero(r.mask)
         if ys.size < 300:
             continue
-        y0, y1, x0, x1 = max(ys.min() - 2, 0), min(ys.max() + 3, H), max(xs.min() - 2, 0), min(xs.max() + 3, W)
+        y0, y1, x0, x1 = (
+            max(ys.min() - 2, 0),
+            min(ys.max() + 3, H),
+            max(xs.min() - 2, 0),
+            min(xs.max() + 3, W),
+        )
         side = min(y1 - y0, x1 - x0)
         if side < 24:
             continue

@@ -129,7 +129,11 @@ def interior_detail(rgb: np.ndarray, mask: np.ndarray) -> float:
     f = min(1.0, math.sqrt(QUALITY_PIXELS / max(h * w, 1)))
     size = (max(8, round(w * f)), max(8, round(h * f)))
     small = cv2.resize(np.asarray(rgb), size, interpolation=cv2.INTER_AREA) if f < 1.0 else np.asarray(rgb)
-    m = cv2.resize(mask.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST) if f < 1.0 else mask.astype(np.uint8)
+    m = (
+        cv2.resize(mask.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST)
+        if f < 1.0
+        else mask.astype(np.uint8)
+    )
     ys, xs = np.nonzero(m)
     if ys.size < 100:
         return 0.0
@@ -139,7 +143,9 @@ def interior_detail(rgb: np.ndarray, mask: np.ndarray) -> float:
     if inner.sum() < 50:
         return 0.0
     lab = rgb_to_lab(small)
-    scaled = np.clip(lab * np.array([2.55, 1.0, 1.0]) + np.array([0.0, 128.0, 128.0]), 0, 255).astype(np.uint8)
+    scaled = np.clip(lab * np.array([2.55, 1.0, 1.0]) + np.array([0.0, 128.0, 128.0]), 0, 255).astype(
+        np.uint8
+    )
     k = max(3, round(0.08 * side)) | 1
     smooth = np.stack([cv2.medianBlur(np.ascontiguousarray(scaled[..., c]), k) for c in range(3)], axis=-1)
     smooth = (smooth.astype(np.float32) - np.array([0.0, 128.0, 128.0])) / np.array([2.55, 1.0, 1.0])

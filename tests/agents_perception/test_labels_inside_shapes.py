@@ -38,7 +38,9 @@ def _diagram(shapes, ground=(228, 228, 228), size=(900, 600)) -> np.ndarray:
         if kind == "circle":
             d.ellipse(box, fill=fill)
         elif kind == "rectangle":
-            d.rectangle([3 * (cx - 1.7 * r), 3 * (cy - 0.85 * r), 3 * (cx + 1.7 * r), 3 * (cy + 0.85 * r)], fill=fill)
+            d.rectangle(
+                [3 * (cx - 1.7 * r), 3 * (cy - 0.85 * r), 3 * (cx + 1.7 * r), 3 * (cy + 0.85 * r)], fill=fill
+            )
         else:
             d.rectangle(box, fill=fill)
     im = im.resize((w, h), Image.LANCZOS)
@@ -68,6 +70,21 @@ def test_letters_inside_shapes_name_them() -> None:
     assert _value(image, "What colour is shape V?") == "orange"
     assert _value(image, "What colour is shape P?") == "purple"
     assert _value(image, "Is E left of F?") is True
+
+
+def test_a_white_letter_in_a_grey_square_is_its_label_not_a_shape() -> None:
+    """The white "D" on a grey square stands out from the pale ground: it was a shape of its own."""
+    image = _diagram(
+        [
+            ("square", (128, 128, 128), (346, 127), 47, "D", (255, 255, 255)),
+            ("circle", (30, 140, 55), (556, 226), 45, "T", (255, 255, 255)),
+            ("circle", (210, 35, 35), (170, 330), 48, "Y", (0, 0, 0)),
+        ],
+        size=(900, 540),
+    )
+    assert _value(image, "How many shapes are there?") == 3
+    assert _value(image, "What shape is D?") == "square"
+    assert _value(image, "What colour is Y?") == "red"
 
 
 def test_a_shaded_ball_highlight_is_no_label() -> None:

@@ -33,7 +33,9 @@ def _disc(texture: bool, size: int = 700) -> np.ndarray:
             for _ in range(8):
                 x0, y0 = x0 + rng.normal(0, 25), y0 + rng.normal(0, 25)
                 pts.append((x0, y0))
-            cv2.polylines(body, [np.array(pts, np.int32)], False, (120, 20, 15), int(rng.integers(1, 4)), cv2.LINE_AA)
+            cv2.polylines(
+                body, [np.array(pts, np.int32)], False, (120, 20, 15), int(rng.integers(1, 4)), cv2.LINE_AA
+            )
         img[inside] = body[inside]
     else:
         img[inside] = fill
@@ -42,7 +44,11 @@ def _disc(texture: bool, size: int = 700) -> np.ndarray:
 
 def test_a_textured_disc_filling_the_frame_abstains() -> None:
     image = _disc(texture=True)
-    for question in ("How many objects are there?", "What colour is the largest object?", "What shape is the biggest object?"):
+    for question in (
+        "How many objects are there?",
+        "What colour is the largest object?",
+        "What shape is the biggest object?",
+    ):
         answer = ask(image, question, model="geometric")
         assert answer.value is None and answer.no_answer, (question, answer.text)
 
