@@ -83,7 +83,7 @@ def _read(
 ) -> tuple[str, float]:
     """The ink in ``box`` read in two windows, tight and loose (the recogniser scales its
     input to a fixed height: a wide margin shrinks the letter, a tight one crowds some
-    letters): the surer reading, none when both are sure and disagree."""
+    letters): the surer reading (:func:`.labels.best_reading`)."""
     import cv2
 
     x0, y0, x1, y1 = box
@@ -113,10 +113,9 @@ def _read(
             readings.append((str(result[0][0]).strip(), float(result[0][1])))
     if not readings:
         return "", 0.0
-    sure = {t.upper() for t, s in readings if s >= 0.8}
-    if len(sure) > 1:
-        return "", 0.0
-    return max(readings, key=lambda r: r[1])
+    from .labels import best_reading
+
+    return best_reading(readings)
 
 
 def inner_labels(
@@ -125,7 +124,7 @@ def inner_labels(
     """``[(text, box, k), ...]``: a word written inside region ``k`` and its box (image
     coordinates); ``None`` without the ``ocr`` extra."""
     from .colour import rgb_to_lab
-    from .labels import _LOOKALIKE, _engine
+    from .labels import _engine
 
     engine = _engine()
     if engine is None:
@@ -156,7 +155,6 @@ def inner_labels(
         if box is None:
             continue
         text, score = _read(engine, contrast, inner, box)
-        text = _LOOKALIKE.get(text, text)
         if score < min_score or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
             continue
         text = text.upper() if len(text) == 1 and text.isalpha() else text
