@@ -123,16 +123,17 @@ def segment(
                 g
                 for g in lone
                 if "text_box" not in g.notes
+                and not g.notes.get("small_letter")  # (the opening erased it: never an object)
                 and not inside_any(g.mask, boxes)
                 and not small_mark(g.mask, regions)
             ]
         if labels:
             # A word far from every object labels none of them (a caption's stray word).
             labels = [(text, b) for text, b in labels if near_an_object(b, regions)]
-        labels, inner_boxes = _with_inner_labels(work, regions, labels, fg, options)
-        if inner_boxes:
-            from ._vision.inner_labels import drop_label_ink
+        from ._vision.inner_labels import drop_label_ink, with_inner_labels
 
+        labels, inner_boxes = with_inner_labels(work, regions, labels, fg, options)
+        if inner_boxes:
             regions = drop_label_ink(regions, inner_boxes)  # the letter's own pieces
         if labels:
             if not options.get("marks"):
@@ -183,30 +184,6 @@ def segment(
                 for o in objects
             ]
     return objects
-
-
-def _with_inner_labels(
-    work: Any, regions: list[Any], labels: Any, fg: Any, options: dict[str, Any]
-) -> tuple[Any, list[Any]]:
-    """``(labels, boxes)``: ``labels`` plus the words written inside object regions, and
-    those words' boxes (``ocr`` extra; not on tabletop renders nor on pictures the engine
-    cannot read)."""
-    if not options.get("read_labels", True) or not options.get("glyphs", True) or not regions:
-        return labels, []
-    if fg.shadow_ratio is not None or len(regions) > 40:
-        return labels, []
-    from ._vision.inner_labels import inner_labels
-    from ._vision.reliability import image_quality
-
-    if image_quality(work)["reliability"] < 0.5:
-        return labels, []
-    inner = inner_labels(work, regions)
-    if not inner:
-        return labels, []
-    words = {t for t, _, _ in inner}
-    # A word read inside a shape names that shape; the same word read outside is dropped.
-    outer = [(t, b) for t, b in (labels or []) if t not in words]
-    return outer + [(t, b) for t, b, _ in inner], [b for _, b, _ in inner]
 
 
 def bind_marks(

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["inner_labels", "drop_label_ink"]
+__all__ = ["inner_labels", "with_inner_labels", "drop_label_ink"]
 
 #: CIELAB distance from the fill at which a pixel is ink.
 _INK_CONTRAST = 30.0
@@ -170,3 +170,26 @@ def drop_label_ink(regions: list[Any], boxes: list[tuple[int, int, int, int]]) -
     if not boxes:
         return regions
     return [r for r in regions if not (r.mask.sum() < 0.02 * r.mask.size and inside_any(r.mask, boxes))]
+
+
+def with_inner_labels(
+    work: Any, regions: list[Any], labels: Any, fg: Any, options: dict[str, Any]
+) -> tuple[Any, list[Any]]:
+    """``(labels, boxes)``: ``labels`` plus the words written inside object regions, and
+    those words' boxes (``ocr`` extra; not on tabletop renders nor on pictures the engine
+    cannot read)."""
+    if not options.get("read_labels", True) or not options.get("glyphs", True) or not regions:
+        return labels, []
+    if fg.shadow_ratio is not None or len(regions) > 40:
+        return labels, []
+    from .reliability import image_quality
+
+    if image_quality(work)["reliability"] < 0.5:
+        return labels, []
+    inner = inner_labels(work, regions)
+    if not inner:
+        return labels, []
+    words = {t for t, _, _ in inner}
+    # A word read inside a shape names that shape; the same word read outside is dropped.
+    outer = [(t, b) for t, b in (labels or []) if t not in words]
+    return outer + [(t, b) for t, b, _ in inner], [b for _, b, _ in inner]
