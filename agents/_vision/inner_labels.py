@@ -53,7 +53,13 @@ def _ink(lab: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.
     contrast = np.linalg.norm(lab - fill, axis=2)
     if float(np.percentile(contrast[own], 50)) > 8.0:
         return None  # a shaded or textured fill: its variation is not writing
-    return inner & (contrast > _INK_CONTRAST), contrast, inner
+    ink = inner & (contrast > _INK_CONTRAST)
+    # Writing sits inside the fill; ink along the inner edge (an outline's blended inner
+    # rim, which a small outlined disc reads as "O") is the shape's own.
+    edge = inner & ~cv2.erode(inner.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    if (ink & edge).sum() > 0.05 * max(int(ink.sum()), 1):
+        return None
+    return ink, contrast, inner
 
 
 def _glyph_box(ink: np.ndarray, side: int) -> tuple[int, int, int, int] | None:

@@ -126,3 +126,23 @@ def test_small_thin_letters_above_shapes_are_read() -> None:
     assert _value(image, "How many shapes are there?") == 3
     assert _value(image, "What shape is 4?") == "triangle"
     assert _value(image, "Is 4 right of 2?") is True
+
+
+def test_a_small_outlined_disc_is_a_shape_not_an_o() -> None:
+    """Guard: the inner edge of a small disc's black outline is no letter "O" inside it
+    (a 72-gon filled and outlined with a 2 px anti-aliased pen, as OpenCV draws it)."""
+    import math
+
+    import cv2
+
+    def shape(img, pts, colour):
+        pts = np.round(np.asarray(pts) * 16).astype(np.int32)
+        cv2.fillPoly(img, [pts], colour, lineType=cv2.LINE_AA, shift=4)
+        cv2.polylines(img, [pts], True, (0, 0, 0), 2, lineType=cv2.LINE_AA, shift=4)
+
+    a = np.linspace(0, 2 * math.pi, 72, endpoint=False)
+    img = np.full((300, 420, 3), 255, np.uint8)
+    shape(img, np.stack([89 + 50 * np.cos(a), 64 + 26 * np.sin(a)], 1), (150, 90, 200))
+    shape(img, np.stack([51.5 + 13 * np.cos(a), 241 + 13 * np.sin(a)], 1), (227, 119, 194))
+    shape(img, [(133, 255), (176, 255), (176, 276), (133, 276)], (30, 110, 190))
+    assert _value(img, "How many objects are in the picture?") == 3
