@@ -212,6 +212,7 @@ def _describe_geometric(
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import enclosed_area, open_words
+    from ._vision.reliability import interior_detail
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
     from ._vision.subpixel import small_shape
 
@@ -295,6 +296,8 @@ def _describe_geometric(
                 "material_features": {k: round(v, 4) for k, v in m_feats.items()},
             }
         )
+        if crop.sum() > 0.3 * h * w:  # a photo's subject or a drawing's big shape: texture inside?
+            extras["interior_detail"] = interior_detail(rgb, mask)
         attrs = Attributes(
             color=colour, shape=None if shape == "unknown" else shape,
             material=None if material == "unknown" else material, extras=extras,

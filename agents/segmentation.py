@@ -123,12 +123,18 @@ def segment(
                 g
                 for g in lone
                 if "text_box" not in g.notes
+                and not g.notes.get("small_letter")  # (the opening erased it: never an object)
                 and not inside_any(g.mask, boxes)
                 and not small_mark(g.mask, regions)
             ]
         if labels:
             # A word far from every object labels none of them (a caption's stray word).
             labels = [(text, b) for text, b in labels if near_an_object(b, regions)]
+        from ._vision.inner_labels import drop_label_ink, with_inner_labels
+
+        labels, inner_boxes = with_inner_labels(work, regions, labels, fg, options)
+        if inner_boxes:
+            regions = drop_label_ink(regions, inner_boxes)  # the letter's own pieces
         if labels:
             if not options.get("marks"):
                 options["marks"] = {

@@ -46,6 +46,9 @@ __all__ = ["HANDLERS", "abstention", "scene_reliability", "RELIABILITY_THRESHOLD
 
 #: Below this scene reliability the geometric reasoner abstains.
 RELIABILITY_THRESHOLD = 0.5
+#: A big object whose ``interior_detail`` (``_vision/reliability.py``) reaches this is
+#: textured inside: a photo's subject, not a drawn fill or a shaded solid.
+DETAILED_INTERIOR = 0.15
 ABSTAIN_TEXT = "Cannot tell from pixels; use a vision-language model"
 
 
@@ -64,7 +67,11 @@ def scene_reliability(graph: SceneGraph) -> float | None:
     info = graph.images[0]
     frame_area = max(float(info.width * info.height), 1.0)
     objs = [o for o in graph.objects if o.frame == 0]
-    if objs and all((o.attributes.extras or {}).get("flat") for o in objs) and len(objs) <= 40:
+    if any(float((o.attributes.extras or {}).get("interior_detail", 0.0)) >= DETAILED_INTERIOR for o in objs):
+        # A big object textured inside (a fundus and its vessels, a cat's fur): a photo's
+        # subject, however flat its colour reads.
+        score *= 0.2
+    elif objs and all((o.attributes.extras or {}).get("flat") for o in objs) and len(objs) <= 40:
         # A flat drawing (every object one uniform colour, which a photo's subjects are not):
         # a big shape filling much of the canvas is still a drawing, not a photo's subject.
         return round(max(0.0, min(1.0, score)), 3)

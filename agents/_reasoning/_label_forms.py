@@ -6,7 +6,9 @@ questions that name a superlative.
   the red square", "how is the blue square labelled": the label read from the pixels (or
   given by marks) of the object the rest of the question picks;
 * ``pairwise`` / ``apparent_pair`` — "which shape is the leftmost: A or B", "which is the
-  biggest, A or B": the superlative said of two named objects.
+  biggest, A or B": the superlative said of two named objects;
+* ``attribute`` / ``has_attribute`` of a labelled object named bare — "what is shape B",
+  "what is C" (its shape), "is P purple", "is shape 3 a circle".
 
 Example:
     >>> label_form("Which letter marks the triangle")["attribute"]
@@ -24,7 +26,7 @@ from spatioxolver.agents._reasoning._refs import parse_reference
 
 from spatioxolver.errors import UnsupportedQuestionError
 
-__all__ = ["LABEL_FORMS", "label_form", "superlative_pair_form"]
+__all__ = ["LABEL_FORMS", "label_form", "superlative_pair_form", "named_label_form"]
 
 _LABEL = r"(?:label|letter|number|digit|tag|mark|marker|character|caption|word)"
 _NEAR = (
@@ -90,5 +92,29 @@ def superlative_pair_form(body: str) -> dict[str, Any] | None:
     return {"type": "pairwise", "axis": axis, "asks": asks, "objects": objects}
 
 
+#: A labelled object named without "the": "shape B", "figure 3", a capital letter, a number.
+_NAMED = r"(?:(?i:shape|figure|object|item|box|node|point)\s+[A-Za-z0-9]{1,3}|[A-Z]|\d{1,3})"
+
+
+def named_label_form(body: str) -> dict[str, Any] | None:
+    """``what is shape B`` / ``what is C`` (its shape); ``is P purple`` / ``is shape 3 a circle``."""
+    m = re.fullmatch(rf"(?i:what(?: is|'s)) ({_NAMED})", body)
+    if m:
+        return describe_subject("shape", m.group(1))
+    m = re.fullmatch(rf"(?i:is) ({_NAMED}) (?i:(an? [a-z]+(?: [a-z]+)?|(?:light |dark |pale )?[a-z]+))", body)
+    if m is None:
+        return None
+    try:
+        predicate = parse_reference(m.group(2))
+    except UnsupportedQuestionError:
+        return None
+    if predicate.get("label") or predicate.get("nouns") or predicate.get("place"):
+        return None
+    if not any(predicate.get(k) for k in ("color", "shape", "size", "material")):
+        return None
+    subject = parse_reference(f"the object labelled {m.group(1).split()[-1]}")
+    return {"type": "has_attribute", "subject": subject, "predicate": predicate}
+
+
 #: Tried before the attribute and position forms.
-LABEL_FORMS = (label_form, superlative_pair_form)
+LABEL_FORMS = (label_form, superlative_pair_form, named_label_form)

@@ -23,7 +23,15 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["read_labels", "ocr_available", "drawn_labels", "near_an_object", "small_mark", "inside_any"]
+__all__ = [
+    "read_labels",
+    "ocr_available",
+    "drawn_labels",
+    "near_an_object",
+    "small_mark",
+    "inside_any",
+    "best_reading",
+]
 
 
 #: Symbols the recogniser returns for a lone capital letter drawn in some fonts (its
@@ -84,6 +92,9 @@ def read_labels(
         return None
     h, w = rgb.shape[:2]
     out = []
+    ink = np.zeros((h, w), bool)
+    for g in glyphs:
+        ink |= g
     for x0, y0, x1, y1 in _groups(glyphs):
         # Pieces of a glyph under the minimum area are lost: read a window at least as
         # wide as the glyph is tall around what was found.
@@ -94,14 +105,56 @@ def read_labels(
         if y1 - y0 < 32:
             crop = cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
         result, _ = engine(np.ascontiguousarray(crop[:, :, ::-1]), use_det=False, use_cls=False, use_rec=True)
-        if not result:
-            continue
-        text, score = str(result[0][0]).strip(), float(result[0][1])
+        text, score = (str(result[0][0]).strip(), float(result[0][1])) if result else ("", 0.0)
         text = _LOOKALIKE.get(text, text)
+        if score < min_score or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
+            # Unsure: read the glyphs' own ink, black on white, in a tight window (the
+            # recogniser scales a word to a fixed height; the margin above shrank it).
+            text, score = best_reading([(text, score), _read_ink(engine, ink, (x0, y0, x1, y1))], min_score)
         if score < min_score or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
             continue
         out.append((text.upper() if len(text) == 1 and text.isalpha() else text, (x0, y0, x1, y1)))
     return out
+
+
+#: Letters whose capital and small forms differ only in size: alone, the recogniser splits
+#: its belief between the two ("V" 0.54 as "v"), so two windows agreeing on it suffice.
+_CASELESS = set("COSUVWXZ")
+
+
+def best_reading(readings: list[tuple[str, float]], min_score: float = 0.8) -> tuple[str, float]:
+    """The surer of several readings of one label (``_LOOKALIKE`` applied): none when two
+    sure ones disagree; a lone letter of :data:`_CASELESS` every reading agrees on (case
+    aside) at 0.5 or more counts as sure."""
+    readings = [(_LOOKALIKE.get(t, t), s) for t, s in readings]
+    sure = {t.upper() for t, s in readings if s >= min_score and re.fullmatch(r"[A-Za-z0-9]{1,12}", t)}
+    if len(sure) > 1:
+        return "", 0.0
+    text, score = max(readings, key=lambda r: r[1])
+    if score < min_score and {t.upper() for t, _ in readings} == {text.upper()} and text.upper() in _CASELESS:
+        if score >= 0.5:
+            return text.upper(), min_score
+    return text, score
+
+
+def _read_ink(engine: Any, ink: np.ndarray, box: tuple[int, int, int, int]) -> tuple[str, float]:
+    """``(text, score)`` of the ink in ``box``, drawn black on white with a fifth of its
+    height above and below and a third beside it."""
+    x0, y0, x1, y1 = box
+    h, w = ink.shape
+    height = y1 - y0
+    pad = max(2, round(0.2 * height))
+    half = max((x1 - x0) / 2, 0.5 * height) + 0.3 * height
+    cx = (x0 + x1) / 2
+    window = ink[max(0, y0 - pad) : min(h, y1 + pad), max(0, int(cx - half)) : min(w, int(cx + half) + 1)]
+    grey = np.where(window, 0, 255).astype(np.uint8)
+    result, _ = engine(
+        np.ascontiguousarray(np.repeat(grey[:, :, None], 3, axis=2)),
+        use_det=False,
+        use_cls=False,
+        use_rec=True,
+    )
+    return (str(result[0][0]).strip(), float(result[0][1])) if result else ("", 0.0)
 
 
 def drawn_labels(

@@ -30,7 +30,7 @@ from .artefacts import chroma_ringing, clean_parts, thickness, trim_fringe
 from .background import Foreground, foreground_evidence
 from .lines import peel_lines
 from .nearest import fill_from_edges, label_edges, nearest_labels
-from .small_marks import small_mark, thin_strokes
+from .small_marks import small_letters, small_mark, thin_strokes
 
 __all__ = ["Region", "geometric_regions"]
 
@@ -576,4 +576,13 @@ def geometric_regions(
             full = np.zeros((h, w), bool)
             full[y0:y1, x0:x1] = line
             regions.append(Region(full, 0.5, {"split": True, "line": True}))
+    if drawn and options.get("scenery", True) and options.get("glyphs", True):
+        # Small letters the opening thinned away, for the glyph step to read (never objects).
+        taken = np.zeros((h, w), bool)
+        for r in regions:
+            taken |= r.mask
+        regions += [
+            Region(m, 0.5, {"split": False, "small_letter": True})
+            for m in small_letters(fg.object_mask, taken, fg, rgb)
+        ]
     return regions, fg

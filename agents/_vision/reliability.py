@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["image_quality", "QUALITY_PIXELS"]
+__all__ = ["image_quality", "interior_detail", "QUALITY_PIXELS"]
 
 #: The copy measured has about this many pixels.
 QUALITY_PIXELS = 60_000
@@ -113,3 +113,41 @@ def _measure(small: np.ndarray) -> dict[str, float]:
         "flat": round(flat, 3),
         "grey": float(grey),
     }
+
+
+def interior_detail(rgb: np.ndarray, mask: np.ndarray) -> float:
+    """Share of an object's inner pixels (away from its rim) more than 3 CIELAB units from
+    the median of their neighbourhood (8% of the object's size), on a copy of about
+    :data:`QUALITY_PIXELS`: fine texture inside it. A drawn fill, a gradient and a shaded
+    solid leave next to none (a word written inside about 0.06; a shaded ball, JPEG too,
+    0.01); a photograph's subject much (a fundus with its vessels 0.27)."""
+    import cv2
+
+    from .colour import rgb_to_lab
+
+    h, w = mask.shape
+    f = min(1.0, math.sqrt(QUALITY_PIXELS / max(h * w, 1)))
+    size = (max(8, round(w * f)), max(8, round(h * f)))
+    small = cv2.resize(np.asarray(rgb), size, interpolation=cv2.INTER_AREA) if f < 1.0 else np.asarray(rgb)
+    m = (
+        cv2.resize(mask.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST)
+        if f < 1.0
+        else mask.astype(np.uint8)
+    )
+    ys, xs = np.nonzero(m)
+    if ys.size < 100:
+        return 0.0
+    side = int(min(np.ptp(ys), np.ptp(xs))) + 1
+    e = max(2, round(0.04 * side))
+    inner = cv2.erode(m, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * e + 1, 2 * e + 1))).astype(bool)
+    if inner.sum() < 50:
+        return 0.0
+    lab = rgb_to_lab(small)
+    scaled = np.clip(lab * np.array([2.55, 1.0, 1.0]) + np.array([0.0, 128.0, 128.0]), 0, 255).astype(
+        np.uint8
+    )
+    k = max(3, round(0.08 * side)) | 1
+    smooth = np.stack([cv2.medianBlur(np.ascontiguousarray(scaled[..., c]), k) for c in range(3)], axis=-1)
+    smooth = (smooth.astype(np.float32) - np.array([0.0, 128.0, 128.0])) / np.array([2.55, 1.0, 1.0])
+    residual = np.linalg.norm(lab - smooth, axis=2)
+    return round(float((residual[inner] > 3.0).mean()), 3)

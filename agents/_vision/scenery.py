@@ -456,4 +456,6 @@ def drop_scenery(
                 kept[k].notes["text_box"] = line.box
         glyphs = [r for r, f in zip(kept, flags, strict=False) if f]
         kept = [r for r, f in zip(kept, flags, strict=False) if not f]
+    # A small letter the opening erased was never an object: it is a glyph or nothing.
+    kept = [r for r in kept if not r.notes.get("small_letter")]
     return kept, glyphs

@@ -13,7 +13,12 @@ and drops components under ``min_area`` (40 px at the working resolution). On a 
   sampling (its stroke broken into diagonal steps), is erased by the opening: a component
   of the unopened mask of at least ``min_area`` px that the opening all but removed, and
   whose contrast (of its stronger half: a 1 px line under JPEG is half faint ringing) is
-  as strong and whose strongest quarter is in a colour, is put back (:func:`thin_strokes`).
+  as strong and whose strongest quarter is in a colour, is put back (:func:`thin_strokes`);
+* **small letters** — a label's letter 10-14 px tall drawn with a 1-2 px pen, black, grey
+  or white, loses most of its strokes to the opening (a "4", an "X"): a component of the
+  unopened mask that no region took, of a letter's size and build (thin strokes, not one
+  straight line) and of strong contrast, is put back for the glyph step to read
+  (:func:`small_letters`).
 
 Example:
     >>> import numpy as np
@@ -26,9 +31,11 @@ Example:
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-__all__ = ["small_mark", "thin_strokes", "MIN_MARK", "MARK_CONTRAST"]
+__all__ = ["small_mark", "small_letters", "thin_strokes", "MIN_MARK", "MARK_CONTRAST"]
 
 #: Pixels of the smallest mark kept (a shape about 4-5 px across).
 MIN_MARK = 12
@@ -113,4 +120,34 @@ def thin_strokes(
         if float(np.median(dist[ink])) < MARK_CONTRAST * float(threshold):
             continue
         out[y : y + bh, x : x + bw][comp] = 1
+    return out
+
+
+def small_letters(raw: np.ndarray, taken: np.ndarray, fg: Any, rgb: np.ndarray) -> list[np.ndarray]:
+    """Masks of the thin neutral letters of ``raw`` (the unopened foreground) that no region
+    took (``taken``): 7-40 px tall, at most 1.6 times as wide, at least :data:`MIN_MARK` px
+    of strong contrast, not one straight line, a glyph by ``scenery``'s test."""
+    import cv2
+
+    from .scenery import _is_glyph
+
+    free = raw.astype(bool) & ~cv2.dilate(taken.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(free.astype(np.uint8), connectivity=8)
+    out = []
+    for k in range(1, n):
+        x, y, bw, bh, area = (int(v) for v in stats[k])
+        if area < max(MIN_MARK, 20) or not 7 <= bh <= 40 or bw > 1.6 * bh:
+            continue
+        comp = labels[y : y + bh, x : x + bw] == k
+        pix = fg.lab[y : y + bh, x : x + bw][comp]
+        if float(np.hypot(np.median(pix[:, 1]), np.median(pix[:, 2]))) >= _MARK_CHROMA:
+            continue  # coloured: a mark, not writing
+        if float(np.median(fg.distance[y : y + bh, x : x + bw][comp])) < MARK_CONTRAST * float(fg.threshold):
+            continue
+        pts = np.column_stack(np.nonzero(comp)).astype(np.float32)
+        if min(cv2.minAreaRect(pts)[1]) <= 3.0:
+            continue  # one straight stroke (a tick, a hairline), which no reading could tell
+        full = labels == k
+        if _is_glyph(full, rgb):
+            out.append(full)
     return out

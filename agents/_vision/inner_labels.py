@@ -1,0 +1,201 @@
+"""Labels written inside a shape ("A" on a blue disc, "3" in a box), read with OCR.
+
+The segmenter takes a letter drawn inside a filled shape as part of that shape (dark ink
+joins the nearest lit pixel) or as a hole in it (ink of the backdrop's colour), so the
+glyph path of ``scenery.py`` never sees it. :func:`inner_labels` looks inside each
+object region, away from its rim, for thin strokes unlike the fill; when they form one
+word of glyph size it reads them (``ocr`` extra, recognition only) on a black-on-white
+rendering of their contrast against the fill, whatever the two colours are.
+
+Example:
+    >>> inner_labels(np.zeros((8, 8, 3), np.uint8), []) in ([], None)
+    True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+__all__ = ["inner_labels", "with_inner_labels", "drop_label_ink"]
+
+#: CIELAB distance from the fill at which a pixel is ink.
+_INK_CONTRAST = 30.0
+
+
+def _filled(mask: np.ndarray) -> np.ndarray:
+    import cv2
+
+    pad = np.pad(mask, 1).astype(np.uint8)
+    outside = pad.copy()
+    cv2.floodFill(outside, None, (0, 0), 2)
+    return (outside != 2)[1:-1, 1:-1]
+
+
+def _ink(lab: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """``(ink, contrast, inner)`` inside ``mask`` (crop coordinates), or None when its fill
+    cannot be told from ink."""
+    import cv2
+
+    filled = _filled(mask)
+    ys, xs = np.nonzero(filled)
+    side = min(ys.max() - ys.min() + 1, xs.max() - xs.min() + 1)
+    e = max(3, round(0.07 * side))
+    inner = cv2.erode(
+        filled.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * e + 1,) * 2)
+    ).astype(bool)
+    own = inner & mask
+    if inner.sum() < 0.2 * filled.sum() or own.sum() < 0.6 * inner.sum():
+        return None
+    fill = np.median(lab[own], axis=0)
+    contrast = np.linalg.norm(lab - fill, axis=2)
+    if float(np.percentile(contrast[own], 50)) > 8.0:
+        return None  # a shaded or textured fill: its variation is not writing
+    ink = inner & (contrast > _INK_CONTRAST)
+    # Writing sits inside the fill; ink along the inner edge (an outline's blended inner
+    # rim, which a small outlined disc reads as "O") is the shape's own.
+    edge = inner & ~cv2.erode(inner.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    if (ink & edge).sum() > 0.05 * max(int(ink.sum()), 1):
+        return None
+    return ink, contrast, inner
+
+
+def _glyph_box(ink: np.ndarray, side: int) -> tuple[int, int, int, int] | None:
+    """The box of the ink when it is one word of thin strokes of a label's size."""
+    import cv2
+
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    keep = [k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] >= 4]
+    if not keep or len(keep) > 12:
+        return None
+    x0 = min(stats[k, cv2.CC_STAT_LEFT] for k in keep)
+    y0 = min(stats[k, cv2.CC_STAT_TOP] for k in keep)
+    x1 = max(stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH] for k in keep)
+    y1 = max(stats[k, cv2.CC_STAT_TOP] + stats[k, cv2.CC_STAT_HEIGHT] for k in keep)
+    h = y1 - y0
+    if h < 7 or h > 0.7 * side or (x1 - x0) > 0.85 * side:
+        return None
+    strokes = np.isin(comp, keep)
+    depth = float(cv2.distanceTransform(np.pad(strokes, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+    if depth > min(0.2 * h, 6.0) or strokes.sum() > 0.6 * h * (x1 - x0):
+        return None  # a solid patch (a highlight, a second colour), not pen strokes
+    return int(x0), int(y0), int(x1), int(y1)
+
+
+def _read(
+    engine: Any, contrast: np.ndarray, inner: np.ndarray, box: tuple[int, int, int, int]
+) -> tuple[str, float]:
+    """The ink in ``box`` read in two windows, tight and loose (the recogniser scales its
+    input to a fixed height: a wide margin shrinks the letter, a tight one crowds some
+    letters): the surer reading (:func:`.labels.best_reading`)."""
+    import cv2
+
+    x0, y0, x1, y1 = box
+    h, w = contrast.shape
+    height = y1 - y0
+    cx = (x0 + x1) / 2
+    readings = []
+    for pad, side, border in (
+        (max(2, round(0.2 * height)), 0.3, 0),
+        (max(4, height // 3), 0.33, max(8, height // 2)),
+    ):
+        half = max((x1 - x0) / 2, 0.5 * height) + side * height
+        Y0, Y1 = max(0, y0 - pad), min(h, y1 + pad)
+        X0, X1 = max(0, int(cx - half)), min(w, int(cx + half) + 1)
+        # The ink alone, black on white (the fill's colour and the letter's do not matter).
+        ink = (contrast[Y0:Y1, X0:X1] > _INK_CONTRAST) & inner[Y0:Y1, X0:X1]
+        grey = np.where(ink, 0, 255).astype(np.uint8)
+        if border:
+            grey = cv2.copyMakeBorder(grey, border, border, border, border, cv2.BORDER_CONSTANT, value=255)
+        result, _ = engine(
+            np.ascontiguousarray(np.repeat(grey[:, :, None], 3, axis=2)),
+            use_det=False,
+            use_cls=False,
+            use_rec=True,
+        )
+        if result:
+            readings.append((str(result[0][0]).strip(), float(result[0][1])))
+    if not readings:
+        return "", 0.0
+    from .labels import best_reading
+
+    return best_reading(readings)
+
+
+def inner_labels(
+    rgb: np.ndarray, regions: list[Any], *, min_score: float = 0.8
+) -> list[tuple[str, tuple[int, int, int, int], int]] | None:
+    """``[(text, box, k), ...]``: a word written inside region ``k`` and its box (image
+    coordinates); ``None`` without the ``ocr`` extra."""
+    from .colour import rgb_to_lab
+    from .labels import _engine
+
+    engine = _engine()
+    if engine is None:
+        return None
+    out: list[tuple[str, tuple[int, int, int, int], int]] = []
+    H, W = rgb.shape[:2]
+    for k, r in enumerate(regions):
+        ys, xs = np.nonzero(r.mask)
+        if ys.size < 300:
+            continue
+        y0, y1, x0, x1 = (
+            max(ys.min() - 2, 0),
+            min(ys.max() + 3, H),
+            max(xs.min() - 2, 0),
+            min(xs.max() + 3, W),
+        )
+        side = min(y1 - y0, x1 - x0)
+        if side < 24:
+            continue
+        lab = rgb_to_lab(rgb[y0:y1, x0:x1])
+        found = _ink(lab, r.mask[y0:y1, x0:x1])
+        if found is None:
+            continue
+        ink, contrast, inner = found
+        if ink.sum() < 12 or ink.sum() > 0.3 * inner.sum():
+            continue
+        box = _glyph_box(ink, side)
+        if box is None:
+            continue
+        text, score = _read(engine, contrast, inner, box)
+        if score < min_score or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
+            continue
+        text = text.upper() if len(text) == 1 and text.isalpha() else text
+        bx0, by0, bx1, by1 = box
+        out.append((text, (x0 + bx0, y0 + by0, x0 + bx1, y0 + by1), k))
+    return out
+
+
+def drop_label_ink(regions: list[Any], boxes: list[tuple[int, int, int, int]]) -> list[Any]:
+    """Regions that are not a letter of an inner label (mostly inside one of ``boxes``)."""
+    from .labels import inside_any
+
+    if not boxes:
+        return regions
+    return [r for r in regions if not (r.mask.sum() < 0.02 * r.mask.size and inside_any(r.mask, boxes))]
+
+
+def with_inner_labels(
+    work: Any, regions: list[Any], labels: Any, fg: Any, options: dict[str, Any]
+) -> tuple[Any, list[Any]]:
+    """``(labels, boxes)``: ``labels`` plus the words written inside object regions, and
+    those words' boxes (``ocr`` extra; not on tabletop renders nor on pictures the engine
+    cannot read)."""
+    if not options.get("read_labels", True) or not options.get("glyphs", True) or not regions:
+        return labels, []
+    if fg.shadow_ratio is not None or len(regions) > 40:
+        return labels, []
+    from .reliability import image_quality
+
+    if image_quality(work)["reliability"] < 0.5:
+        return labels, []
+    inner = inner_labels(work, regions)
+    if not inner:
+        return labels, []
+    words = {t for t, _, _ in inner}
+    # A word read inside a shape names that shape; the same word read outside is dropped.
+    outer = [(t, b) for t, b in (labels or []) if t not in words]
+    return outer + [(t, b) for t, b, _ in inner], [b for _, b, _ in inner]
