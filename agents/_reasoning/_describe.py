@@ -37,6 +37,8 @@ from spatioxolver.agents._reasoning._symbolic import (
     _ReferenceProblem,
     resolve,
 )
+from spatioxolver.agents._reasoning._sets import SET_HANDLERS
+from spatioxolver.agents._reasoning._shape_facts import FACT_HANDLERS
 from spatioxolver.agents._reasoning._tally import TALLY_HANDLERS
 from spatioxolver.agents._reasoning._where import WHERE_HANDLERS
 
@@ -104,7 +106,19 @@ def _attribute_value(obj: SpatialObject, what: str) -> str | None:
         return _colour_word(obj)
     if what == "label":  # the letter / number / word drawn beside it, or its mark
         return obj.label
+    if what == "size" and not obj.attributes.size:
+        return drawn_size(obj)
     return getattr(obj.attributes, what)
+
+
+def drawn_size(obj: SpatialObject) -> str | None:
+    """"large" / "small" of a drawn shape beside the others (perception's split of the image
+    areas at their widest gap, ``extras["size_score"]``; a drawing has no physical size class)."""
+    extras = obj.attributes.extras or {}
+    score = extras.get("size_score")
+    if not extras.get("flat") or not isinstance(score, (int, float)):
+        return None
+    return "large" if score > 0 else "small"
 
 
 def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -269,6 +283,8 @@ HANDLERS = {
     **WHERE_HANDLERS,
     **CLOSER_HANDLERS,
     **CONTAINMENT_HANDLERS,
+    **SET_HANDLERS,
+    **FACT_HANDLERS,
     "attribute": _attribute,
     "relative": _relative,
     "compare_count": _compare_count,

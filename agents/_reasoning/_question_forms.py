@@ -32,6 +32,8 @@ from spatioxolver.agents._reasoning._phrases import REL_ALT
 from spatioxolver.agents._reasoning._phrases import rel as relation_of
 from spatioxolver.agents._reasoning._position import POSITION_FORMS, ordinal_selector
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
+from spatioxolver.agents._reasoning._sets import SET_FORMS
+from spatioxolver.agents._reasoning._shape_facts import FACT_FORMS
 from spatioxolver.agents._reasoning._tally import TALLY_FORMS
 from spatioxolver.agents._reasoning._where import WHERE_FORMS
 
@@ -498,6 +500,8 @@ def mirror_form(body: str) -> dict[str, Any] | None:
 
 #: Tried in this order before the parser's own forms.
 QUESTION_FORMS = (
+    *FACT_FORMS,
+    *SET_FORMS,
     *WHERE_FORMS,
     *CLOSER_FORMS,
     *CONTAINMENT_FORMS,
