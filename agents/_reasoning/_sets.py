@@ -186,7 +186,10 @@ def _size_set(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     size = apparent_area(ref)
     if not size:
         return cannot_tell(f"the image does not show the size of {display_name(ref)}", "size_set")
-    pool = [o for o in resolve(q.get("filter"), g) if o.id != ref.id and o.frame == ref.frame]
+    filt = q.get("filter")
+    pool = [o for o in resolve(filt, g) if o.id != ref.id and o.frame == ref.frame]
+    if not pool and (filt or {}).get("nouns"):  # "how many dragons are bigger": not "0"
+        raise _ReferenceProblem(f"There is no object matching {filt['text']!r} in the scene.")
     near = [o for o in pool if size / SIZE_MARGIN <= apparent_area(o) <= size * SIZE_MARGIN]
     if near:  # about the same size: on which side it falls is not in the pixels
         return cannot_tell(
