@@ -87,7 +87,7 @@ def attribute_form(body: str) -> dict[str, Any] | None:
         re.I,
     ):
         return None  # "which shape is right above X": a place, not an object to describe
-    if re.fullmatch(
+    if word in _SHAPE_NOUNS and re.fullmatch(
         r"(?:the )?(?:[a-z]+-?most|furthest|farthest|closest|nearest|largest|biggest|smallest|highest|lowest|"
         r"tallest|shortest)(?: (?:to|from|on|at|in) the [a-z]+(?: [a-z]+)?| one| away)?|(?:at|on|in|to) the .+",
         subject,
@@ -130,6 +130,8 @@ def describe_subject(attribute: str, subject: str) -> dict[str, Any]:
     select = _selected(subject)
     if select is not None:
         which, rest = select
+        if rest and re.fullmatch(r"(?:one|object|item|thing|shape|figure)", rest.strip(), re.I):
+            rest = None  # "the biggest one": any object
         return {"type": "attribute", "attribute": attribute, "subject": parse_filter(rest), "select": which}
     from spatioxolver.agents._reasoning._filters import special_filter
 

@@ -6,7 +6,8 @@ Forms (each takes the question body and returns a query dict or ``None``):
 * ``listing`` — "which shapes are red", "list the blue circles", "what are the red shapes"
   -> ``{"type", "filter"}``; the answer names every match (or says there is none).
 * ``size_set`` — "what is bigger than the square", "how many shapes are smaller than the
-  triangle" -> ``{"type", "asks", "reference", "filter", "count"}`` (image area).
+  triangle", "are any circles bigger than the star" -> ``{"type", "asks", "reference",
+  "filter", "count"}`` (image area; ``count`` True / False / ``None`` for yes / no).
 * ``pair`` — "which two shapes are closest together", "which two are farthest apart"
   -> ``{"type", "which", "filter"}`` (centre distance on the page, or on the ground).
 * "which colour has the largest shape" -> the ``attribute`` query of "the largest shape";
@@ -74,6 +75,13 @@ def listing_form(body: str) -> dict[str, Any] | None:
         )
         if m and _vocabulary_words(re.sub(_THINGS, "", m.group(1))):
             phrase = m.group(1)
+    if phrase is None and re.fullmatch(
+        rf"(?:list|name|show(?: me)?|identify|what are)(?: all| every| each)?(?: of)?(?: the)? {_THINGS}"
+        rf"(?: (?:that )?(?:you can see|there are|in the (?:image|picture)))?",
+        body,
+        re.I,
+    ):
+        return {"type": "listing", "filter": None}
     if phrase is None:
         return None
     try:
@@ -97,6 +105,11 @@ def size_set_form(body: str) -> dict[str, Any] | None:
         m = re.fullmatch(
             rf"(?:which|what)(?: (.+?))? (?:are|is|looks?|appears?) {_BIG}(?: in size)? than (.+)", body, re.I
         )
+    if not m:
+        m = re.fullmatch(rf"(?:are|is) there any (.+?) (?:that (?:are|is) )?{_BIG}(?: in size)? than (.+)", body, re.I)
+        m = m or re.fullmatch(rf"(?:are|is) any (.+?) {_BIG}(?: in size)? than (.+)", body, re.I)
+        if m:
+            count = None  # yes / no: is there one
     if not m or re.search(r"\bor\b|,", m.group(3)):
         return None
     thing = (m.group(1) or "").strip()
@@ -137,20 +150,26 @@ _CLOSE = r"(closest|nearest|farthest|furthest|most distant)"
 
 def pair_form(body: str) -> dict[str, Any] | None:
     """``which two shapes are closest together`` / ``which pair of shapes is farthest apart``."""
+    each = r"(?:together|apart|(?:to|from) (?:each other|one another)|each other)"
     m = re.fullmatch(
-        rf"(?:which|what) (?:two|2|pair of) ?(.*?) (?:are|is) (?:the )?{_CLOSE}"
-        rf"(?: (?:together|apart|to each other|to one another|from each other|from one another))?",
-        body,
-        re.I,
-    )
-    if not m:
-        return None
-    thing = m.group(1).strip()
+        rf"(?:which|what) (?:two|2|pair of) ?(.*?) (?:are|is) (?:the )?{_CLOSE}(?: {each})?", body, re.I
+    ) or re.fullmatch(rf"(?:which|what) ({_THINGS}|[a-z]+ {_THINGS}) are (?:the )?{_CLOSE} {each}", body, re.I)
+    if not m:  # "what are the two closest shapes", "which are the two shapes farthest apart"
+        m = re.fullmatch(rf"(?:which|what) are the (?:two|2) {_CLOSE}(?: apart)? (.+?)(?: {each})?", body, re.I)
+        if m:
+            return _pair_query(m.group(2), m.group(1))
+        m = re.fullmatch(rf"(?:which|what) are the (?:two|2) (.+?) (?:that are )?{_CLOSE}(?: {each})?", body, re.I)
+        return _pair_query(m.group(1), m.group(2)) if m else None
+    return _pair_query(m.group(1), m.group(2))
+
+
+def _pair_query(thing: str, word: str) -> dict[str, Any] | None:
+    thing = thing.strip()
     try:
         filt = None if not thing or re.fullmatch(_THINGS, thing, re.I) else parse_filter(thing)
     except UnsupportedQuestionError:
         return None
-    which = "nearest" if m.group(2).lower() in ("closest", "nearest") else "farthest"
+    which = "nearest" if word.lower() in ("closest", "nearest") else "farthest"
     return {"type": "pair", "which": which, "filter": filt}
 
 
@@ -205,6 +224,9 @@ def _size_set(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     why = f"{len(found)} object(s) {q['asks']} than {name} in the image"
     if q.get("count"):
         return SymbolicAnswer(text=str(len(found)), value=len(found), kind="count",
+                              objects=[o.id for o in found], rationale=why)  # fmt: skip
+    if q.get("count") is None:  # "are any shapes bigger than X"
+        return SymbolicAnswer(text="Yes" if found else "No", value=bool(found), kind="yesno",
                               objects=[o.id for o in found], rationale=why)  # fmt: skip
     if not found:
         text = f"None: nothing is {q['asks']} than {name}."

@@ -233,7 +233,7 @@ _REWRITES = tuple(
         (rf"^(does|do) (.+?) (?:sit|lie|stand|appear|rest|lay)(?= {_SIDE_WORD}\b)", r"is \2"),
         (r"\b(?:appears?|seems?|looks?) to be\b", "is"),
         (r"\s+(?:in )?here$", ""),
-        (r"\b(colou?r|shape|size)'s\b", r"\1 is"),
+        (r"\b(colou?r|shape|size)'s\b(?! (?:colou?r|shape|size)$)", r"\1 is"),  # not "the shape's colour"
         (r"^(colou?r|shape|size) of (.+)$", r"what is the \1 of \2"),
         (r"^(what|which) is (the .+?)'s? (colou?r|shape|size)$", r"what is the \3 of \2"),
         (r"\b(?:at|on|to) the extreme (left|right|top|bottom)\b", r"at the very \1"),

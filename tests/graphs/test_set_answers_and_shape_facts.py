@@ -154,3 +154,43 @@ def test_a_drawn_picture_end_to_end() -> None:
     assert "square" in pair and "circle" in pair
     assert ask(rgb, "what colour has the largest shape?", model="geometric").text == "red"
     assert ask(rgb, "how many shapes are smaller than the square?", model="geometric").text == "2"
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("Which objects are farthest from each other?", {"red circle", "blue circle"}),
+        ("what are the two farthest apart shapes", {"red circle", "blue circle"}),
+        ("which are the two shapes farthest apart?", {"red circle", "blue circle"}),
+        ("list all the shapes", {"red circle", "blue square", "green triangle", "yellow star", "purple circle",
+                                 "blue circle"}),
+    ],
+)  # fmt: skip
+def test_more_set_wordings(question: str, expected: set[str]) -> None:
+    assert set(reason_symbolic(question, flat_drawing()).value) == expected
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("are any circles bigger than the square?", True),
+        ("Are there any shapes larger than the green triangle?", False),
+        ("is any circle smaller than the star?", True),
+    ],
+)
+def test_is_any_bigger_than(question: str, expected: bool) -> None:
+    assert reason_symbolic(question, flat_drawing()).value is expected
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("what colour is the biggest one?", "green"),
+        ("What's the largest shape's colour?", "green"),
+        ("what is the colour of the smallest one?", "purple"),
+    ],
+)
+def test_the_attribute_of_a_picked_object_is_that_attribute(question: str, expected: str) -> None:
+    # Before, "what colour is the biggest one" answered the object ("green triangle"), and
+    # "the largest shape's colour" was read as "the largest shape is colour".
+    assert reason_symbolic(question, flat_drawing()).value == expected
