@@ -28,6 +28,8 @@ from spatioxolver.agents._reasoning._either import answer_either, answer_either_
 from spatioxolver.agents._reasoning._names import typical_size
 from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
+from spatioxolver.agents._reasoning._sets import SET_HANDLERS
+from spatioxolver.agents._reasoning._shape_facts import FACT_HANDLERS
 from spatioxolver.agents._reasoning._symbolic import (
     SymbolicAnswer,
     _candidates,
@@ -37,8 +39,6 @@ from spatioxolver.agents._reasoning._symbolic import (
     _ReferenceProblem,
     resolve,
 )
-from spatioxolver.agents._reasoning._sets import SET_HANDLERS
-from spatioxolver.agents._reasoning._shape_facts import FACT_HANDLERS
 from spatioxolver.agents._reasoning._tally import TALLY_HANDLERS
 from spatioxolver.agents._reasoning._where import WHERE_HANDLERS
 
@@ -112,7 +112,7 @@ def _attribute_value(obj: SpatialObject, what: str) -> str | None:
 
 
 def drawn_size(obj: SpatialObject) -> str | None:
-    """"large" / "small" of a drawn shape beside the others (perception's split of the image
+    """Large or small: a drawn shape beside the others (perception's split of the image
     areas at their widest gap, ``extras["size_score"]``; a drawing has no physical size class)."""
     extras = obj.attributes.extras or {}
     score = extras.get("size_score")

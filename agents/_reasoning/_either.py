@@ -198,7 +198,11 @@ def answer_either_attribute(q: dict[str, Any], g: Any) -> Any:
         raise _ReferenceProblem(f"{len(picked.objects)} objects match; say which.")
     obj = next(o for o in g.objects if o.id == picked.objects[0])
     if what == "size":  # a drawing's size is relative: the word the attribute answer read
-        holds = [w for w, option in zip(q["words"], q["options"], strict=True) if option.get("size") == picked.value]
+        holds = [
+            w
+            for w, option in zip(q["words"], q["options"], strict=True)
+            if option.get("size") == picked.value
+        ]
     else:
         holds = [w for w, option in zip(q["words"], q["options"], strict=True) if _matches(option, obj)]
     if len(holds) == 2:

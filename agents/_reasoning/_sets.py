@@ -25,7 +25,14 @@ import re
 from typing import Any
 
 from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
-from spatioxolver.agents._reasoning._names import _one, _ref_name, apparent_area, display_name, resolve, spoken_name
+from spatioxolver.agents._reasoning._names import (
+    _one,
+    _ref_name,
+    apparent_area,
+    display_name,
+    resolve,
+    spoken_name,
+)
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
 
 from spatioxolver.errors import UnsupportedQuestionError
@@ -93,7 +100,7 @@ def listing_form(body: str) -> dict[str, Any] | None:
 def size_set_form(body: str) -> dict[str, Any] | None:
     """``what is bigger than X`` / ``which shapes are smaller than X`` / ``how many shapes are
     larger than X`` (image area)."""
-    count = False
+    count: bool | None = False
     m = re.fullmatch(
         rf"(?:how many|count(?: the)?|number of) (.+?) (?:are |is |look |appear )?{_BIG}(?: in size)? than (.+)",
         body,
@@ -106,7 +113,9 @@ def size_set_form(body: str) -> dict[str, Any] | None:
             rf"(?:which|what)(?: (.+?))? (?:are|is|looks?|appears?) {_BIG}(?: in size)? than (.+)", body, re.I
         )
     if not m:
-        m = re.fullmatch(rf"(?:are|is) there any (.+?) (?:that (?:are|is) )?{_BIG}(?: in size)? than (.+)", body, re.I)
+        m = re.fullmatch(
+            rf"(?:are|is) there any (.+?) (?:that (?:are|is) )?{_BIG}(?: in size)? than (.+)", body, re.I
+        )
         m = m or re.fullmatch(rf"(?:are|is) any (.+?) {_BIG}(?: in size)? than (.+)", body, re.I)
         if m:
             count = None  # yes / no: is there one
@@ -153,12 +162,18 @@ def pair_form(body: str) -> dict[str, Any] | None:
     each = r"(?:together|apart|(?:to|from) (?:each other|one another)|each other)"
     m = re.fullmatch(
         rf"(?:which|what) (?:two|2|pair of) ?(.*?) (?:are|is) (?:the )?{_CLOSE}(?: {each})?", body, re.I
-    ) or re.fullmatch(rf"(?:which|what) ({_THINGS}|[a-z]+ {_THINGS}) are (?:the )?{_CLOSE} {each}", body, re.I)
+    ) or re.fullmatch(
+        rf"(?:which|what) ({_THINGS}|[a-z]+ {_THINGS}) are (?:the )?{_CLOSE} {each}", body, re.I
+    )
     if not m:  # "what are the two closest shapes", "which are the two shapes farthest apart"
-        m = re.fullmatch(rf"(?:which|what) are the (?:two|2) {_CLOSE}(?: apart)? (.+?)(?: {each})?", body, re.I)
+        m = re.fullmatch(
+            rf"(?:which|what) are the (?:two|2) {_CLOSE}(?: apart)? (.+?)(?: {each})?", body, re.I
+        )
         if m:
             return _pair_query(m.group(2), m.group(1))
-        m = re.fullmatch(rf"(?:which|what) are the (?:two|2) (.+?) (?:that are )?{_CLOSE}(?: {each})?", body, re.I)
+        m = re.fullmatch(
+            rf"(?:which|what) are the (?:two|2) (.+?) (?:that are )?{_CLOSE}(?: {each})?", body, re.I
+        )
         return _pair_query(m.group(1), m.group(2)) if m else None
     return _pair_query(m.group(1), m.group(2))
 
@@ -207,7 +222,7 @@ def _size_set(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         return cannot_tell(f"the image does not show the size of {display_name(ref)}", "size_set")
     filt = q.get("filter")
     pool = [o for o in resolve(filt, g) if o.id != ref.id and o.frame == ref.frame]
-    if not pool and (filt or {}).get("nouns"):  # "how many dragons are bigger": not "0"
+    if not pool and filt and filt.get("nouns"):  # "how many dragons are bigger": not "0"
         raise _ReferenceProblem(f"There is no object matching {filt['text']!r} in the scene.")
     near = [o for o in pool if size / SIZE_MARGIN <= apparent_area(o) <= size * SIZE_MARGIN]
     if near:  # about the same size: on which side it falls is not in the pixels

@@ -79,7 +79,9 @@ def _sides(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     elif shape == "cube" and part in _CUBE:
         n = _CUBE[part]
     if n is None:
-        return cannot_tell(f"'{part}' of a {shape} is not a count the shape's name settles", "sides", [obj.id])
+        return cannot_tell(
+            f"'{part}' of a {shape} is not a count the shape's name settles", "sides", [obj.id]
+        )
     return SymbolicAnswer(
         text=str(n), value=n, kind="count", objects=[obj.id], rationale=f"{name} is a {shape}: {n} {part}"
     )
@@ -92,7 +94,9 @@ def mirror_of_form(body: str) -> dict[str, Any] | None:
         r"mirrored (?:copy|counterpart|twin)|mirror twin|counterpart)(?: image)? of (.+)",
         body,
         re.I,
-    ) or re.fullmatch(r"(?:which|what)(?: (?:shape|object|one|thing|item|figure))? (?:mirrors|reflects) (.+)", body, re.I)
+    ) or re.fullmatch(
+        r"(?:which|what)(?: (?:shape|object|one|thing|item|figure))? (?:mirrors|reflects) (.+)", body, re.I
+    )
     if not m:
         return None
     from spatioxolver.agents._reasoning._question_forms import describe_subject
@@ -124,7 +128,9 @@ def _mirror_of(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     ranked = sorted(objs, key=lambda o: math.dist(o.centroid, want))  # type: ignore[arg-type]
     best = ranked[0]
     if math.dist(best.centroid, want) >= tol or best.id == obj.id:  # type: ignore[arg-type]
-        text = f"None: no object lies at the mirror place of {name} (across the layout's vertical centre line)."
+        text = (
+            f"None: no object lies at the mirror place of {name} (across the layout's vertical centre line)."
+        )
         return SymbolicAnswer(text=text, value=None, kind="mirror_of", objects=[obj.id], rationale=text,
                               no_answer="none")  # fmt: skip
     same = (best.attributes.shape, best.attributes.color) == (obj.attributes.shape, obj.attributes.color)
@@ -140,12 +146,16 @@ def _mirror_of(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 
 _BACK = r"(?:furthest|farthest|most) back|(?:at|in) the (?:very )?back|(?:the )?furthest back|deepest"
-_FRONT = r"(?:most )?in front|(?:at|in) the (?:very )?front|(?:the )?(?:closest|nearest) to the front|foremost"
+_FRONT = (
+    r"(?:most )?in front|(?:at|in) the (?:very )?front|(?:the )?(?:closest|nearest) to the front|foremost"
+)
 
 
 def depth_pick_form(body: str) -> dict[str, Any] | None:
     """``which object is furthest back`` / ``what is in front`` / ``which cube is at the back``."""
-    m = re.fullmatch(rf"(?:which|what)(?: (.+?))? (?:is|are|sits|stands) (?:the )?({_BACK}|{_FRONT})", body, re.I)
+    m = re.fullmatch(
+        rf"(?:which|what)(?: (.+?))? (?:is|are|sits|stands) (?:the )?({_BACK}|{_FRONT})", body, re.I
+    )
     if not m:
         return None
     thing = (m.group(1) or "").strip()

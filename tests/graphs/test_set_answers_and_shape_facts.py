@@ -139,6 +139,7 @@ def test_a_drawn_picture_end_to_end() -> None:
     """Pillow shapes on white: the whole pipeline answers the new forms from pixels."""
     import numpy as np
     from PIL import Image, ImageDraw
+
     from spatioxolver import ask
 
     img = Image.new("RGB", (480, 320), "white")
