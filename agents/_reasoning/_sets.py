@@ -41,6 +41,7 @@ from spatioxolver.schema import SceneGraph, SpatialObject
 __all__ = ["SET_FORMS", "SET_HANDLERS", "listing_form", "size_set_form", "pair_form"]
 
 _THINGS = r"(?:shapes?|objects?|things?|items?|figures?|ones?|solids?)"
+_MANY = r"(?:shapes|objects|things|items|figures|ones|solids)"  # "which shape is blue" asks its shape
 _BIG = r"(bigger|larger|smaller|tinier|greater)"
 #: Image areas within this ratio are "about the same size": neither is bigger.
 SIZE_MARGIN = 1.05
@@ -66,7 +67,7 @@ def _vocabulary_words(phrase: str) -> bool:
 def listing_form(body: str) -> dict[str, Any] | None:
     """``which shapes are red`` / ``list the red shapes`` / ``name the blue ones``."""
     m = re.fullmatch(
-        rf"(?:which|what) ({_THINGS}|[a-z]+ {_THINGS}) (?:are|is) (?:colou?red |in )?([a-z ]+?)(?: in colou?r)?",
+        rf"(?:which|what) ({_MANY}|[a-z]+ {_MANY}) are (?:colou?red |in )?([a-z ]+?)(?: in colou?r)?",
         body,
         re.I,
     )

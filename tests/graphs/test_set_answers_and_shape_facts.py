@@ -59,6 +59,11 @@ def test_near_ties_and_unsettled_counts_are_cannot_tell() -> None:
     assert reason_symbolic("how many points does the star have?", g).value == 5
 
 
+def test_one_shape_asked_in_the_singular_is_its_shape() -> None:
+    # "which shape is green" asks what shape the green one is (bench_offline's painted sheet)
+    assert reason_symbolic("which shape is green?", flat_drawing()).value == "triangle"
+
+
 def test_no_match_says_none_and_unknown_nouns_do_not_list() -> None:
     g = flat_drawing()
     none = reason_symbolic("which shapes are orange?", g)
