@@ -67,7 +67,7 @@ def _vocabulary_words(phrase: str) -> bool:
 def listing_form(body: str) -> dict[str, Any] | None:
     """``which shapes are red`` / ``list the red shapes`` / ``name the blue ones``."""
     m = re.fullmatch(
-        rf"(?:which|what) ({_MANY}|[a-z]+ {_MANY}) are (?:colou?red |in )?([a-z ]+?)(?: in colou?r)?",
+        rf"(?:which|what) (?:of the )?({_MANY}|[a-z]+ {_MANY}) are (?:colou?red |in )?([a-z ]+?)(?: in colou?r)?",
         body,
         re.I,
     )
@@ -112,6 +112,11 @@ def size_set_form(body: str) -> dict[str, Any] | None:
     else:
         m = re.fullmatch(
             rf"(?:which|what)(?: (.+?))? (?:are|is|looks?|appears?) {_BIG}(?: in size)? than (.+)", body, re.I
+        ) or re.fullmatch(  # "name the shapes that are bigger than X"
+            rf"(?:name|list|show(?: me)?|identify|find)(?: all)?(?: the)? (.+?) (?:that|which) (?:are|is) {_BIG}"
+            rf"(?: in size)? than (.+)",
+            body,
+            re.I,
         )
     if not m:
         m = re.fullmatch(

@@ -54,13 +54,19 @@ def sides_form(body: str) -> dict[str, Any] | None:
         body,
         re.I,
     ) or re.fullmatch(rf"(?:how many|(?:what is the )?number of) {_PART} (?:of|on) (.+)", body, re.I)
-    if not m:
-        return None
+    if m is None:  # "the hexagon has how many sides"
+        m = re.fullmatch(rf"(.+?) (?:has|have) how many {_PART}", body, re.I)
+        if m:
+            return _sides_query(m.group(2), m.group(1))
+    return _sides_query(m.group(1), m.group(2)) if m else None
+
+
+def _sides_query(part: str, subject: str) -> dict[str, Any] | None:
     try:
-        subject = parse_reference(m.group(2))
+        ref = parse_reference(subject)
     except UnsupportedQuestionError:
         return None
-    return {"type": "sides", "part": _part(m.group(1)), "subject": subject}
+    return {"type": "sides", "part": _part(part), "subject": ref}
 
 
 def _sides(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:

@@ -324,6 +324,14 @@ _REWRITES = tuple(
             r"which is \1: \2 or \3",
         ),
         (rf"^(?:is|are) (the .+?) or (the .+?) ({_COMPARATIVE})$", r"which is \3: \1 or \2"),
+        # "bigger: A or B?", "which one's bigger, A or B" (issue 13q)
+        (rf"^({_COMPARATIVE})\s*[:,-]\s*(the .+? or the .+)$", r"which is \1: \2"),
+        (r"^which one's\b", "which one is"),
+        # "more circles or more squares?": which are there more of
+        (
+            r"^more ([a-z]+(?: [a-z]+)?) or (?:more )?([a-z]+(?: [a-z]+)?)$",
+            r"which are there more of, \1 or \2",
+        ),
         # between in other words
         (r"\bin the middle of (the .+?) and (the .+)$", r"between \1 and \2"),
         (

@@ -200,3 +200,24 @@ def test_the_attribute_of_a_picked_object_is_that_attribute(question: str, expec
     # Before, "what colour is the biggest one" answered the object ("green triangle"), and
     # "the largest shape's colour" was read as "the largest shape is colour".
     assert reason_symbolic(question, flat_drawing()).value == expected
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("bigger: the square or the star?", "square"),
+        ("which one's smaller, the square or the star", "star"),
+        ("more circles or more squares?", "circles"),
+        ("the triangle has how many corners?", 3),
+        ("which of the shapes are blue", ["blue square", "blue circle"]),
+        ("name the shapes that are bigger than the square", ["green triangle", "red circle"]),
+    ],
+)
+def test_terse_and_imperative_wordings(question: str, expected: object) -> None:
+    value = reason_symbolic(question, flat_drawing()).value
+    if isinstance(expected, list):
+        assert sorted(value) == sorted(expected)
+    elif isinstance(expected, str):
+        assert expected in str(value)
+    else:
+        assert value == expected
