@@ -481,8 +481,16 @@ def _symmetry_wording(body: str) -> str:
 def mirror_form(body: str) -> dict[str, Any] | None:
     """``is the layout (left-right | top-bottom) mirror symmetric`` (also "symmetrical")."""
     body = _symmetry_wording(body)
+    if re.fullmatch(
+        r"is the (left|right) half (?:a )?(?:mirror(?: image)?|reflection) of the (?!\1)(?:left|right) half",
+        body,
+        re.I,
+    ):
+        return {"type": "mirror", "axis": "vertical"}
+    body = re.sub(r" about a (vertical|horizontal) line$", r" about a \1 axis", body, flags=re.I)
     m = re.fullmatch(
-        r"is the (?:layout|arrangement|scene|image|picture|pattern|grid|drawing|composition|design|figure)(?: of (?:the )?(?:objects|shapes|icons))? "
+        r"is (?:it|this|the (?:layout|arrangement|scene|image|picture|pattern|grid|drawing|composition|design|figure)"
+        r"(?: of (?:the )?(?:objects|shapes|icons))?) "
         r"((?:left-right|left to right|horizontally|top-bottom|top to bottom|vertically) )?"
         r"(?:mirror[- ])?symmetric(?:al)?(?: (?:from )?(left to right|top to bottom|about a vertical axis|about a horizontal axis))?",
         body,

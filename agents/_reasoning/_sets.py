@@ -8,6 +8,8 @@ Forms (each takes the question body and returns a query dict or ``None``):
 * ``size_set`` — "what is bigger than the square", "how many shapes are smaller than the
   triangle", "are any circles bigger than the star" -> ``{"type", "asks", "reference",
   "filter", "count"}`` (image area; ``count`` True / False / ``None`` for yes / no).
+* ``cell_list`` — "which shapes are in the top row", "what is in column 2" -> the
+  ``_cells`` picker (a row or a column) and ``filter``.
 * ``pair`` — "which two shapes are closest together", "which two are farthest apart"
   -> ``{"type", "which", "filter"}`` (centre distance on the page, or on the ground).
 * "which colour has the largest shape" -> the ``attribute`` query of "the largest shape";
@@ -25,6 +27,7 @@ import re
 from typing import Any
 
 from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
+from spatioxolver.agents._reasoning._cells import _in_cells, cell_selector
 from spatioxolver.agents._reasoning._names import (
     _one,
     _ref_name,
@@ -194,7 +197,39 @@ def _pair_query(thing: str, word: str) -> dict[str, Any] | None:
     return {"type": "pair", "which": which, "filter": filt}
 
 
-SET_FORMS = (size_in_words_form, attribute_of_pick_form, size_set_form, pair_form, listing_form)
+def row_listing_form(body: str) -> dict[str, Any] | None:
+    """``which shapes are in the top row`` / ``list the shapes in column 2`` / ``what is in the
+    second row`` (a whole row or column: every object in it)."""
+    m = re.fullmatch(
+        r"(?:(?:which|what)(?: (.+?))? (?:are|is)|(?:list|name|show(?: me)?|identify|what are|which are)"
+        r"(?: all)?(?: the)? (.+?)) ((?:in|on) (?:the )?.+?)",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    found = cell_selector("objects " + m.group(3))
+    if found is None or found[1] != "objects" and found[1] is not None:
+        return None
+    picker = found[0]
+    if picker["corner"] or picker["centre"] or (picker["row"] is None) == (picker["column"] is None):
+        return None  # a cell, a corner or the centre: one object (``_cells``)
+    thing = (m.group(1) or m.group(2) or "").strip()
+    try:
+        filt = None if not thing or re.fullmatch(_THINGS, thing, re.I) else parse_filter(thing)
+    except UnsupportedQuestionError:
+        return None
+    return {"type": "cell_list", **picker, "filter": filt}
+
+
+SET_FORMS = (
+    row_listing_form,
+    size_in_words_form,
+    attribute_of_pick_form,
+    size_set_form,
+    pair_form,
+    listing_form,
+)
 
 
 # ------------------------------------------------------------------ answers
@@ -293,4 +328,16 @@ def _pair(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     )
 
 
-SET_HANDLERS = {"listing": _listing, "size_set": _size_set, "pair": _pair}
+def _cell_list(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    found = _in_cells(q, g)
+    k = 0 if q.get("row") is not None else 1  # a row reads left to right, a column top to bottom
+    found.sort(key=lambda o: o.centroid[k])  # type: ignore[index]
+    place = "row" if k == 0 else "column"
+    if not found:
+        text = f"None: no matching object is in that {place}."
+        return SymbolicAnswer(text=text, value=[], kind="listing", rationale=text)
+    return SymbolicAnswer(text=_names(found), value=[display_name(o) for o in found], kind="listing",
+                          objects=[o.id for o in found], rationale=f"{len(found)} object(s) in that {place}")  # fmt: skip
+
+
+SET_HANDLERS = {"listing": _listing, "size_set": _size_set, "pair": _pair, "cell_list": _cell_list}

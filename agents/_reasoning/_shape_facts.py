@@ -103,6 +103,12 @@ def mirror_of_form(body: str) -> dict[str, Any] | None:
     ) or re.fullmatch(
         r"(?:which|what)(?: (?:shape|object|one|thing|item|figure))? (?:mirrors|reflects) (.+)", body, re.I
     )
+    m = m or re.fullmatch(  # "which shape is the square's mirror image"
+        r"(?:which|what)(?: (?:shape|object|one|thing|item|figure))? is (.+?)(?:'s| s) "
+        r"(?:mirror(?: image| twin)?|reflection)",
+        body,
+        re.I,
+    )
     if not m:
         return None
     from spatioxolver.agents._reasoning._question_forms import describe_subject

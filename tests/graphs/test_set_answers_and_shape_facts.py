@@ -221,3 +221,29 @@ def test_terse_and_imperative_wordings(question: str, expected: object) -> None:
         assert expected in str(value)
     else:
         assert value == expected
+
+
+def test_a_whole_row_or_column_is_listed() -> None:
+    g = flat_drawing()  # the bottom row: red circle, blue square, green triangle, blue circle (y = 200)
+    row = reason_symbolic("which shapes are in the bottom row?", g)
+    assert row.value == ["red circle", "blue square", "green triangle", "blue circle"]
+    assert reason_symbolic("list the blue shapes in the bottom row", g).value == ["blue square", "blue circle"]
+    assert reason_symbolic("what is in the top row", g).value == ["yellow star"]
+
+
+@pytest.mark.parametrize(
+    "question,axis",
+    [
+        ("is it symmetric?", "any"),
+        ("Is the left half a mirror image of the right half?", "vertical"),
+        ("is the layout mirror-symmetric about a vertical line?", "vertical"),
+    ],
+)
+def test_more_symmetry_wordings(question: str, axis: str) -> None:
+    assert parse_question(question) == {"type": "mirror", "axis": axis}
+
+
+def test_the_possessive_mirror_image() -> None:
+    twin = reason_symbolic("which shape is the blue circle's mirror image?", _mirrored_drawing())
+    assert twin.value is None and twin.text.startswith("None")  # a green circle is there
+    assert parse_question("what is the star's reflection?")["type"] == "mirror_of"
