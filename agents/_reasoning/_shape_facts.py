@@ -157,9 +157,14 @@ def _mirror_of(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     return answer
 
 
-_BACK = r"(?:furthest|farthest|most) back|(?:at|in) the (?:very )?back|(?:the )?furthest back|deepest"
+_OTHERS = r"(?: (?:of )?(?:all )?the (?:others|other (?:objects|shapes|ones)|rest))?"
+_BACK = (
+    r"(?:furthest|farthest|most) back|(?:at|in) the (?:very )?back|(?:the )?furthest back|deepest|"
+    rf"in the background|behind{_OTHERS}"
+)
 _FRONT = (
-    r"(?:most )?in front|(?:at|in) the (?:very )?front|(?:the )?(?:closest|nearest) to the front|foremost"
+    r"(?:most )?in front|(?:at|in) the (?:very )?front|(?:the )?(?:closest|nearest) to the front|foremost|"
+    rf"in the foreground|in front{_OTHERS}"
 )
 
 
@@ -184,8 +189,12 @@ _LABEL = r"['\"]?([A-Za-z]|\d{1,2})['\"]?"
 
 
 def label_name_form(body: str) -> dict[str, Any] | None:
-    """``what is shape C`` / ``what is object 3``: the object that label names."""
-    m = re.fullmatch(rf"what is (?:the )?(?:shape|object|figure|item|number) {_LABEL}", body)
+    """``what is shape C`` / ``what is object 3`` / ``what is labelled A``: the object that label names."""
+    m = re.fullmatch(rf"what is (?:the )?(?:shape|object|figure|item|number) {_LABEL}", body) or re.fullmatch(
+        rf"what is (?:labell?ed|marked|tagged)(?: with| as)?(?: the (?:letter|number|label))? {_LABEL}",
+        body,
+        re.I,
+    )
     if not m:
         return None
     return {"type": "the_one", "filter": parse_reference(f"the shape labelled {m.group(1)}")}

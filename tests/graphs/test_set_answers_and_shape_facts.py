@@ -227,7 +227,10 @@ def test_a_whole_row_or_column_is_listed() -> None:
     g = flat_drawing()  # the bottom row: red circle, blue square, green triangle, blue circle (y = 200)
     row = reason_symbolic("which shapes are in the bottom row?", g)
     assert row.value == ["red circle", "blue square", "green triangle", "blue circle"]
-    assert reason_symbolic("list the blue shapes in the bottom row", g).value == ["blue square", "blue circle"]
+    assert reason_symbolic("list the blue shapes in the bottom row", g).value == [
+        "blue square",
+        "blue circle",
+    ]
     assert reason_symbolic("what is in the top row", g).value == ["yellow star"]
 
 
@@ -247,3 +250,35 @@ def test_the_possessive_mirror_image() -> None:
     twin = reason_symbolic("which shape is the blue circle's mirror image?", _mirrored_drawing())
     assert twin.value is None and twin.text.startswith("None")  # a green circle is there
     assert parse_question("what is the star's reflection?")["type"] == "mirror_of"
+
+
+@pytest.mark.parametrize(
+    "question,which",
+    [
+        ("what is in the foreground?", "closest"),
+        ("Which object is in the background?", "farthest"),
+        ("which object is behind the others", "farthest"),
+        ("What is in front of all the other objects?", "closest"),
+    ],
+)
+def test_front_and_back_words(question: str, which: str) -> None:
+    assert parse_question(question) == {"type": "extreme", "which": which, "filter": None}
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("what colour is the shape with the label B?", "blue"),
+        ("What colour is the object bearing the letter C", "green"),
+        ("what is labelled D?", "star"),
+    ],
+)
+def test_label_words_name_the_labelled_shape(question: str, expected: str) -> None:
+    assert expected in reason_symbolic(question, flat_drawing(labelled=True)).text
+
+
+def test_with_a_word_is_not_a_label() -> None:
+    from spatioxolver.agents._reasoning import parse_reference
+
+    with pytest.raises(Exception):  # noqa: B017 - "a dot" is no label "dot"
+        parse_reference("the box with a dot")
