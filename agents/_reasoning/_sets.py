@@ -12,6 +12,8 @@ Forms (each takes the question body and returns a query dict or ``None``):
   ``_cells`` picker (a row or a column) and ``filter``.
 * ``pair`` — "which two shapes are closest together", "which two are farthest apart"
   -> ``{"type", "which", "filter"}`` (centre distance on the page, or on the ground).
+* ``same_size`` — "is A the same size as B", "is A as big as B" (image area, the rule of "are
+  all the shapes the same size": within 20% yes, 1.5x or more no, between "Cannot tell").
 * "which colour has the largest shape" -> the ``attribute`` query of "the largest shape";
   "is A larger in size than B" -> ``size_compare``.
 
@@ -149,6 +151,19 @@ def size_in_words_form(body: str) -> dict[str, Any] | None:
     return size_compare_form(re.sub(r"\s+in size than\b", " than", body, flags=re.I))
 
 
+def same_size_form(body: str) -> dict[str, Any] | None:
+    """``is A the same size as B`` / ``is A as big as B``."""
+    m = re.fullmatch(
+        r"(?:is|are) (.+?) (?:the same size as|as (?:big|large) as|equal in size to) (.+)", body, re.I
+    )
+    if not m:
+        return None
+    try:
+        return {"type": "same_size", "objects": [parse_reference(m.group(1)), parse_reference(m.group(2))]}
+    except UnsupportedQuestionError:
+        return None
+
+
 def attribute_of_pick_form(body: str) -> dict[str, Any] | None:
     """``which colour has the largest shape`` / ``what colour does the leftmost circle have``."""
     m = re.fullmatch(r"(?:which|what) (colou?r|shape) (?:has|does) (the .+?)(?: have)?", body, re.I)
@@ -224,6 +239,7 @@ def row_listing_form(body: str) -> dict[str, Any] | None:
 
 SET_FORMS = (
     row_listing_form,
+    same_size_form,
     size_in_words_form,
     attribute_of_pick_form,
     size_set_form,
@@ -292,6 +308,18 @@ def _size_set(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
                           objects=[o.id for o in found], rationale=why)  # fmt: skip
 
 
+def _same_size(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    """Yes / no by image area, with the rule "are all the shapes the same size" uses."""
+    from spatioxolver.agents._reasoning._position import _same_area
+
+    a, b = (_one(ref, g) for ref in q["objects"])
+    if a.id == b.id:
+        raise _ReferenceProblem("the question compares an object with itself.")
+    answer = _same_area([a, b])
+    answer.kind = "yesno" if answer.value is not None else answer.kind
+    return answer
+
+
 def _pair(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     from spatioxolver.agents._reasoning._layout import ground_layout
 
@@ -340,4 +368,10 @@ def _cell_list(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
                           objects=[o.id for o in found], rationale=f"{len(found)} object(s) in that {place}")  # fmt: skip
 
 
-SET_HANDLERS = {"listing": _listing, "size_set": _size_set, "pair": _pair, "cell_list": _cell_list}
+SET_HANDLERS = {
+    "listing": _listing,
+    "size_set": _size_set,
+    "pair": _pair,
+    "cell_list": _cell_list,
+    "same_size": _same_size,
+}

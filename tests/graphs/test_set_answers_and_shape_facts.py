@@ -282,3 +282,20 @@ def test_with_a_word_is_not_a_label() -> None:
 
     with pytest.raises(Exception):  # noqa: B017 - "a dot" is no label "dot"
         parse_reference("the box with a dot")
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("is the red circle the same size as the green triangle?", None),  # 3600 / 4900: 1.36, cannot tell
+        ("Is the blue circle as big as the yellow star?", None),  # 1600 / 1936: just over 20%
+        ("is the purple circle the same size as the green triangle", False),
+    ],
+)
+def test_same_size_as(question: str, expected: bool | None) -> None:
+    answer = reason_symbolic(question, flat_drawing())
+    assert answer.value is expected, answer.text
+
+
+def test_same_size_as_yes() -> None:
+    assert reason_symbolic("is the blue circle as big as the green circle?", _mirrored_drawing()).value is True
