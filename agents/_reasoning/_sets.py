@@ -88,13 +88,6 @@ def listing_form(body: str) -> dict[str, Any] | None:
         )
         if m and _vocabulary_words(re.sub(_THINGS, "", m.group(1))):
             phrase = m.group(1)
-    if phrase is None and re.fullmatch(
-        rf"(?:list|name|show(?: me)?|identify|what are)(?: all| every| each)?(?: of)?(?: the)? {_THINGS}"
-        rf"(?: (?:that )?(?:you can see|there are|in the (?:image|picture)))?",
-        body,
-        re.I,
-    ):
-        return {"type": "listing", "filter": None}
     if phrase is None:
         return None
     try:
