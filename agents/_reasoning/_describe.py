@@ -28,6 +28,8 @@ from spatioxolver.agents._reasoning._either import answer_either, answer_either_
 from spatioxolver.agents._reasoning._names import typical_size
 from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
+from spatioxolver.agents._reasoning._sets import SET_HANDLERS
+from spatioxolver.agents._reasoning._shape_facts import FACT_HANDLERS
 from spatioxolver.agents._reasoning._symbolic import (
     SymbolicAnswer,
     _candidates,
@@ -111,7 +113,19 @@ def _attribute_value(obj: SpatialObject, what: str) -> str | None:
         return _colour_word(obj)
     if what == "label":  # the letter / number / word drawn beside it, or its mark
         return obj.label
+    if what == "size" and not obj.attributes.size:
+        return drawn_size(obj)
     return getattr(obj.attributes, what)
+
+
+def drawn_size(obj: SpatialObject) -> str | None:
+    """Large or small: a drawn shape beside the others (perception's split of the image
+    areas at their widest gap, ``extras["size_score"]``; a drawing has no physical size class)."""
+    extras = obj.attributes.extras or {}
+    score = extras.get("size_score")
+    if not extras.get("flat") or not isinstance(score, (int, float)):
+        return None
+    return "large" if score > 0 else "small"
 
 
 def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -276,6 +290,8 @@ HANDLERS = {
     **WHERE_HANDLERS,
     **CLOSER_HANDLERS,
     **CONTAINMENT_HANDLERS,
+    **SET_HANDLERS,
+    **FACT_HANDLERS,
     "attribute": _attribute,
     "relative": _relative,
     "compare_count": _compare_count,

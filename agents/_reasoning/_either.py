@@ -197,7 +197,14 @@ def answer_either_attribute(q: dict[str, Any], g: Any) -> Any:
     if len(picked.objects) != 1:
         raise _ReferenceProblem(f"{len(picked.objects)} objects match; say which.")
     obj = next(o for o in g.objects if o.id == picked.objects[0])
-    holds = [word for word, option in zip(q["words"], q["options"], strict=True) if _matches(option, obj)]
+    if what == "size":  # a drawing's size is relative: the word the attribute answer read
+        holds = [
+            w
+            for w, option in zip(q["words"], q["options"], strict=True)
+            if option.get("size") == picked.value
+        ]
+    else:
+        holds = [w for w, option in zip(q["words"], q["options"], strict=True) if _matches(option, obj)]
     if len(holds) == 2:
         return cannot_tell("both options describe it", "either_attribute", [obj.id])
     word = holds[0] if holds else "neither"

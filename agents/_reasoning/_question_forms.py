@@ -32,6 +32,8 @@ from spatioxolver.agents._reasoning._phrases import REL_ALT
 from spatioxolver.agents._reasoning._phrases import rel as relation_of
 from spatioxolver.agents._reasoning._position import POSITION_FORMS, ordinal_selector
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
+from spatioxolver.agents._reasoning._sets import SET_FORMS
+from spatioxolver.agents._reasoning._shape_facts import FACT_FORMS
 from spatioxolver.agents._reasoning._tally import TALLY_FORMS
 from spatioxolver.agents._reasoning._where import WHERE_FORMS
 
@@ -85,7 +87,7 @@ def attribute_form(body: str) -> dict[str, Any] | None:
         re.I,
     ):
         return None  # "which shape is right above X": a place, not an object to describe
-    if re.fullmatch(
+    if word in _SHAPE_NOUNS and re.fullmatch(
         r"(?:the )?(?:[a-z]+-?most|furthest|farthest|closest|nearest|largest|biggest|smallest|highest|lowest|"
         r"tallest|shortest)(?: (?:to|from|on|at|in) the [a-z]+(?: [a-z]+)?| one| away)?|(?:at|on|in|to) the .+",
         subject,
@@ -128,6 +130,8 @@ def describe_subject(attribute: str, subject: str) -> dict[str, Any]:
     select = _selected(subject)
     if select is not None:
         which, rest = select
+        if rest and re.fullmatch(r"(?:one|object|item|thing|shape|figure)", rest.strip(), re.I):
+            rest = None  # "the biggest one": any object
         return {"type": "attribute", "attribute": attribute, "subject": parse_filter(rest), "select": which}
     from spatioxolver.agents._reasoning._filters import special_filter
 
@@ -477,8 +481,16 @@ def _symmetry_wording(body: str) -> str:
 def mirror_form(body: str) -> dict[str, Any] | None:
     """``is the layout (left-right | top-bottom) mirror symmetric`` (also "symmetrical")."""
     body = _symmetry_wording(body)
+    if re.fullmatch(
+        r"is the (left|right) half (?:a )?(?:mirror(?: image)?|reflection) of the (?!\1)(?:left|right) half",
+        body,
+        re.I,
+    ):
+        return {"type": "mirror", "axis": "vertical"}
+    body = re.sub(r" about a (vertical|horizontal) line$", r" about a \1 axis", body, flags=re.I)
     m = re.fullmatch(
-        r"is the (?:layout|arrangement|scene|image|picture|pattern|grid|drawing|composition|design|figure)(?: of (?:the )?(?:objects|shapes|icons))? "
+        r"is (?:it|this|the (?:layout|arrangement|scene|image|picture|pattern|grid|drawing|composition|design|figure)"
+        r"(?: of (?:the )?(?:objects|shapes|icons))?) "
         r"((?:left-right|left to right|horizontally|top-bottom|top to bottom|vertically) )?"
         r"(?:mirror[- ])?symmetric(?:al)?(?: (?:from )?(left to right|top to bottom|about a vertical axis|about a horizontal axis))?",
         body,
@@ -498,6 +510,8 @@ def mirror_form(body: str) -> dict[str, Any] | None:
 
 #: Tried in this order before the parser's own forms.
 QUESTION_FORMS = (
+    *FACT_FORMS,
+    *SET_FORMS,
     *WHERE_FORMS,
     *CLOSER_FORMS,
     *CONTAINMENT_FORMS,

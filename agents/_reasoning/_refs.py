@@ -90,7 +90,10 @@ _LABEL_RE = re.compile(
 )
 _NAMED_RE = re.compile(
     r"^(?:[a-z]+\s+){0,2}(?:labell?ed|marked|tagged|named|annotated)(?:\s+(?:with|by|as))?(?:\s+the)?"
-    r"(?:\s+(?:letter|number|digit|label|tag))?\s+[\"']?([A-Za-z0-9]{1,3})[\"']?$",
+    r"(?:\s+(?:letter|number|digit|label|tag))?\s+[\"']?([A-Za-z0-9]{1,3})[\"']?$"
+    # "the shape with the label B" / "bearing the letter C": here the label word is needed
+    r"|^(?:[a-z]+\s+){0,2}(?:with|bearing|(?:that|which) (?:has|carries))\s+(?:the\s+|a\s+)?"
+    r"(?:letter|number|digit|label|tag)\s+[\"']?([A-Za-z0-9]{1,3})[\"']?$",
     re.I,
 )
 _PAREN_TAG_RE = re.compile(r"\(\s*(?:tag|object|box|label)?\s*#?\s*([A-Za-z0-9]+)\s*\)", re.I)
@@ -182,7 +185,7 @@ def parse_reference(phrase: str) -> dict[str, Any]:
     named = _NAMED_RE.match(body)
     if ref["label"] is None and named:
         # "the shape labelled B", "the object marked 3": the label names it.
-        ref["label"] = _norm_label(named.group(1))
+        ref["label"] = _norm_label(named.group(1) or named.group(2))
         return ref
     match = _LABEL_RE.match(body)
     if ref["label"] is None and match:

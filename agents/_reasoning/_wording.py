@@ -233,7 +233,7 @@ _REWRITES = tuple(
         (rf"^(does|do) (.+?) (?:sit|lie|stand|appear|rest|lay)(?= {_SIDE_WORD}\b)", r"is \2"),
         (r"\b(?:appears?|seems?|looks?) to be\b", "is"),
         (r"\s+(?:in )?here$", ""),
-        (r"\b(colou?r|shape|size)'s\b", r"\1 is"),
+        (r"\b(colou?r|shape|size)'s\b(?! (?:colou?r|shape|size)$)", r"\1 is"),  # not "the shape's colour"
         (r"^(colou?r|shape|size) of (.+)$", r"what is the \1 of \2"),
         (r"^(what|which) is (the .+?)'s? (colou?r|shape|size)$", r"what is the \3 of \2"),
         (r"\b(?:at|on|to) the extreme (left|right|top|bottom)\b", r"at the very \1"),
@@ -324,6 +324,14 @@ _REWRITES = tuple(
             r"which is \1: \2 or \3",
         ),
         (rf"^(?:is|are) (the .+?) or (the .+?) ({_COMPARATIVE})$", r"which is \3: \1 or \2"),
+        # "bigger: A or B?", "which one's bigger, A or B" (issue 13q)
+        (rf"^({_COMPARATIVE})\s*[:,-]\s*(the .+? or the .+)$", r"which is \1: \2"),
+        (r"^which one's\b", "which one is"),
+        # "more circles or more squares?": which are there more of
+        (
+            r"^more ([a-z]+(?: [a-z]+)?) or (?:more )?([a-z]+(?: [a-z]+)?)$",
+            r"which are there more of, \1 or \2",
+        ),
         # between in other words
         (r"\bin the middle of (the .+?) and (the .+)$", r"between \1 and \2"),
         (

@@ -46,12 +46,12 @@ def test_function_words_never_name_an_object(phrase: str) -> None:
     "question",
     [
         "Why is the star yellow?",
-        "How many corners does the square have?",
+        "Which shape would roll the fastest?",  # corners / sides of a shape are answered now
         "Which shape would be heaviest in real life?",
         "Is the circle half the size of the square?",
         "What is the distance between the star and the square in inches?",
         "Which shapes are not touching any other shape?",
-        "Which two shapes are closest together?",
+        "Which shape has the most sides?",  # the closest pair is answered now
     ],
 )
 def test_questions_it_cannot_answer_raise_one_clear_line(question: str) -> None:
