@@ -291,28 +291,38 @@ def _between(body: str) -> dict[str, Any] | None:
     return None
 
 
-def _nearest(body: str) -> dict[str, Any] | None:
+def _nearest_parts(body: str) -> tuple[str, str, str] | None:
+    """``(filter, superlative, target)`` of "which X is nearest to Y" and its word orders."""
+    m = re.fullmatch(  # "what is the closest shape to the star": the noun after the superlative
+        r"(?:which|what) (?:one )?is the (nearest|closest|farthest|furthest) ([a-z][a-z ]*?) (?:to|from) (.+)",
+        body,
+        re.I,
+    )
+    if m:
+        return m.group(2), m.group(1), m.group(3)
     m = re.fullmatch(
         r"(?:which|what) (.*?)\s*(?:is )?(?:the )?(nearest|closest|farthest|furthest)"
         r"(?: (?:to|from))? (?!(?:to |from )?the (?:camera|viewer))(.+)",
         body,
         re.I,
-    )
-    if not m:
-        m = re.fullmatch(
-            r"(?:which|what) (.*?)\s*is (nearest|closest|farthest|furthest) (?:to|from) (.+)", body, re.I
-        )
-    if not m:
+    ) or re.fullmatch(r"(?:which|what) (.*?)\s*is (nearest|closest|farthest|furthest) (?:to|from) (.+)", body, re.I)
+    return (m.group(1), m.group(2), m.group(3)) if m else None
+
+
+def _nearest(body: str) -> dict[str, Any] | None:
+    parts = _nearest_parts(body)
+    if parts is None:
         return None
-    target = re.sub(r"\s+in the (?:scene|image|picture)$", "", m.group(3).strip(), flags=re.I)
+    subject, word, target = parts
+    target = re.sub(r"\s+in the (?:scene|image|picture)$", "", target.strip(), flags=re.I)
     if (
         re.search(r"\b(?:camera|viewer)$", target, re.I)
         or re.fullmatch(r"away", target, re.I)
         or re.fullmatch(r"(?:the )?(?:left|right|top|bottom|front|back)(?: side)?", target, re.I)
     ):
         return None
-    which = "nearest" if m.group(2).lower() in ("nearest", "closest") else "farthest"
-    subject_filter = re.sub(r"\b(?:is|the)\b", " ", m.group(1)).strip()
+    which = "nearest" if word.lower() in ("nearest", "closest") else "farthest"
+    subject_filter = re.sub(r"\b(?:is|the)\b", " ", subject).strip()
     return {
         "type": "nearest",
         "which": which,

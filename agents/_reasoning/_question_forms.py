@@ -118,7 +118,8 @@ def describe_subject(attribute: str, subject: str) -> dict[str, Any]:
                 "a": parse_reference(between.group(2)), "b": parse_reference(between.group(3))}  # fmt: skip
         return {"type": "attribute", "attribute": attribute, "subject": None, "between": pick}
     near = re.fullmatch(
-        r"(?:the )?(.+?) (?:that is |that's |which is )?(nearest|closest|farthest|furthest) (?:to |from )?(the .+)",
+        r"(?:the )?(.+?) (?:that is |that's |which is )?(nearest|closest|farthest|furthest) (?:to |from )?"
+        r"(?!the (?:far |very )?(?:left|right|top|bottom)\b)(the .+)",
         subject,
         re.I,
     )
@@ -166,10 +167,10 @@ _PICK = {
     "furthest": "farthest",
 }  # fmt: skip
 _PLACE = (
-    (r"(?:on|at) the (?:far |very )?left|furthest to the left|farthest to the left", "leftmost"),
-    (r"(?:on|at) the (?:far |very )?right|furthest to the right|farthest to the right", "rightmost"),
-    (r"at the (?:very )?top", "topmost"),
-    (r"at the (?:very )?bottom", "bottommost"),
+    (r"(?:on|at) the (?:far |very )?left|(?:furthest|farthest|most) (?:to the )?left", "leftmost"),
+    (r"(?:on|at) the (?:far |very )?right|(?:furthest|farthest|most) (?:to the )?right", "rightmost"),
+    (r"at the (?:very )?top|(?:closest|nearest) to the top", "topmost"),
+    (r"at the (?:very )?bottom|(?:closest|nearest) to the bottom", "bottommost"),
 )
 
 
@@ -346,7 +347,7 @@ def either_size_form(body: str) -> dict[str, Any] | None:
 def size_compare_form(body: str) -> dict[str, Any] | None:
     """``is A bigger / larger / smaller / taller / shorter than B`` (as the image shows it)."""
     m = re.fullmatch(
-        r"(?:is|does) (.+?) (?:look |appear )?(bigger|larger|smaller|taller|shorter|higher) than (.+)",
+        r"(?:is|does) (.+?) (?:look |appear )?(bigger|larger|smaller|taller|shorter) than (.+)",
         body,
         re.I,
     )

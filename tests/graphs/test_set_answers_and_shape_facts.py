@@ -80,7 +80,7 @@ def test_no_match_says_none_and_unknown_nouns_do_not_list() -> None:
         ("is the triangle larger in size than the star?", "size_compare"),
         ("which object is furthest back?", "extreme"),
         ("What object is at the front?", "extreme"),
-        ("what is shape C?", "the_one"),
+        ("what is shape C?", "attribute"),  # its shape, as "What is shape P?" -> "circle"
         ("which shape is the mirror image of the red circle?", "mirror_of"),
         ("What shape mirrors the blue square?", "mirror_of"),
         ("which pair of shapes is closest?", "pair"),
