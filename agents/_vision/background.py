@@ -69,6 +69,7 @@ class Foreground:
     threshold: float
     shadow_ratio: float | None
     model: BackgroundModel
+    rows: bool = False  # a per-row correction was added (a backdrop changing with height)
 
 
 def _design(x: np.ndarray, y: np.ndarray, order: int = 2) -> np.ndarray:
@@ -141,9 +142,17 @@ def foreground_evidence(
     h, w = lab.shape[:2]
     model = fit_background(lab, rgb)
     bg = model.evaluate(h, w)
+    noise = model.noise
+    from .backdrop_rows import row_corrected
+
+    # A sky or wall above a graded or hazy floor: a per-row correction (else the residual
+    # raises the threshold and puts the shadows' ratios off).
+    corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction)
+    if corrected is not None:
+        bg, noise = corrected
     diff = lab - bg[..., :3]
     distance = np.sqrt(0.25 * diff[..., 0] ** 2 + diff[..., 1] ** 2 + diff[..., 2] ** 2)
-    thr = float(threshold) if threshold is not None else max(6.0, 5.0 * model.noise)
+    thr = float(threshold) if threshold is not None else max(6.0, 5.0 * noise)
     candidate = distance > thr
     shadow = np.zeros_like(candidate)
     ratio_mode: float | None = None
@@ -152,7 +161,7 @@ def foreground_evidence(
             rgb, lab, bg[..., 3:], candidate, noisy(rgb) if noisy_input is None else noisy_input
         )
     obj = candidate & ~shadow
-    return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model)
+    return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None)
 
 
 def noisy(rgb: np.ndarray) -> bool:

@@ -385,6 +385,8 @@ def drop_scenery(
         kept.extend(_objects_in_band(r, fg.lab, int(options.get("min_area", 40))))
     # Tabletop renders (a ground with cast shadows, no sky) keep the segmenter's own
     # reading: their touching same-colour objects and dark slivers are real objects.
+    # A backdrop corrected row by row (a sky or wall above the ground) is a band seen.
+    bands += int(getattr(fg, "rows", False))
     tabletop = fg.shadow_ratio is not None and not bands
     if options.get("merge_faces", True) and bands and len(kept) > 1:
         kept = merge_faces(kept, rgb)
