@@ -13,7 +13,7 @@ Example:
     >>> lab[15:, :, 0] += np.linspace(0, 12, 25)[:, None] ** 2 / 12
     >>> bg = np.zeros((40, 30, 6), np.float32); bg[..., 0] = lab[..., 0].mean()
     >>> out = row_corrected(lab, lab.copy(), bg, noise=8.0)
-    >>> out is not None and out[1] < 1.0
+    >>> out is not None and out[1] < 1.0 and out[2] == 15
     True
 """
 
@@ -56,16 +56,24 @@ def _row_offsets(res: np.ndarray, keep: np.ndarray) -> np.ndarray | None:
     return out
 
 
-def _steps(offsets: np.ndarray) -> int:
-    """Runs of rows where the offset jumps (more than 4 Lab units from the row above)."""
+def _steps(offsets: np.ndarray) -> tuple[int, int | None]:
+    """Runs of rows where the offset jumps (more than 4 Lab units from the row above), and
+    the first row below the first jump (the horizon when there is one jump)."""
     jump = _dist(np.diff(offsets, axis=0)) > 4.0
-    return int(np.count_nonzero(jump[1:] & ~jump[:-1]) + int(jump[:1].sum())) if jump.size else 0
+    if not jump.any():
+        return 0, None
+    runs = int(np.count_nonzero(jump[1:] & ~jump[:-1]) + int(jump[0]))
+    last = int(np.flatnonzero(jump)[0])
+    while last + 1 < jump.size and jump[last + 1]:
+        last += 1
+    return runs, last + 1
 
 
 def row_corrected(
     lab: np.ndarray, rgb: np.ndarray, bg: np.ndarray, noise: float, inliers: float = 1.0
-) -> tuple[np.ndarray, float] | None:
-    """``(background, noise)`` with a per-row offset added, or ``None`` when the smooth
+) -> tuple[np.ndarray, float, int | None] | None:
+    """``(background, noise, horizon)`` with a per-row offset added (``horizon``: the first
+    row below the one step in the offsets, if any), or ``None`` when the smooth
     model (``bg``: Lab then sRGB, residual scale ``noise``) needs none.
 
     The offset is the median of the residual over each row's backdrop (first over every
@@ -101,6 +109,7 @@ def row_corrected(
     better = noise >= _MIN_NOISE and new_noise <= _GAIN * noise
     share = float((_dist(res - offsets[:, None, :]) < max(4.0 * new_noise, 3.0)).mean())
     wider = inliers < 0.75 and share >= inliers + 0.2 and new_noise < 1.5
-    if not (better or wider) or _steps(offsets) > 1:
+    steps, horizon = _steps(offsets)
+    if not (better or wider) or steps > 1:
         return None
-    return (bg + offsets[:, None, :]).astype(np.float32), new_noise
+    return (bg + offsets[:, None, :]).astype(np.float32), new_noise, horizon

@@ -70,6 +70,7 @@ class Foreground:
     shadow_ratio: float | None
     model: BackgroundModel
     rows: bool = False  # a per-row correction was added (a backdrop changing with height)
+    horizon: int | None = None  # with it, the first row below the backdrop's one step
 
 
 def _design(x: np.ndarray, y: np.ndarray, order: int = 2) -> np.ndarray:
@@ -148,8 +149,9 @@ def foreground_evidence(
     # A sky or wall above a graded or hazy floor: a per-row correction (else the residual
     # raises the threshold and puts the shadows' ratios off).
     corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction)
+    horizon = None
     if corrected is not None:
-        bg, noise = corrected
+        bg, noise, horizon = corrected
     diff = lab - bg[..., :3]
     distance = np.sqrt(0.25 * diff[..., 0] ** 2 + diff[..., 1] ** 2 + diff[..., 2] ** 2)
     thr = float(threshold) if threshold is not None else max(6.0, 5.0 * noise)
@@ -161,7 +163,7 @@ def foreground_evidence(
             rgb, lab, bg[..., 3:], candidate, noisy(rgb) if noisy_input is None else noisy_input
         )
     obj = candidate & ~shadow
-    return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None)
+    return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon)
 
 
 def noisy(rgb: np.ndarray) -> bool:

@@ -363,6 +363,22 @@ def merge_faces(regions: list[Any], rgb: np.ndarray) -> list[Any]:
     return regions
 
 
+def _soft_bright_blob(mask: np.ndarray, fg: Any) -> bool:
+    """A cloud: lighter than the backdrop and edged softly all round (the departure from the
+    backdrop at its rim under 0.15 of its depth per pixel; a solid's silhouette is sharp)."""
+    import cv2
+
+    if float(np.median(fg.lab[..., 0][mask] - fg.background[..., 0][mask])) <= 0:
+        return False
+    ys, xs = np.nonzero(mask)
+    y0, y1, x0, x1 = max(ys.min() - 2, 0), ys.max() + 3, max(xs.min() - 2, 0), xs.max() + 3
+    m, dist = mask[y0:y1, x0:x1], fg.distance[y0:y1, x0:x1].astype(np.float32)
+    grad = np.hypot(cv2.Sobel(dist, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(dist, cv2.CV_32F, 0, 1, ksize=3)) / 8
+    rim = m & ~cv2.erode(m.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    depth = max(float(np.percentile(dist[m], 90)), 1.0)
+    return bool(rim.any() and float(np.median(grad[rim])) < 0.15 * depth)
+
+
 def drop_scenery(
     regions: list[Any], fg: Any, rgb: np.ndarray, options: dict[str, Any]
 ) -> tuple[list[Any], list[Any]]:
@@ -385,8 +401,14 @@ def drop_scenery(
         kept.extend(_objects_in_band(r, fg.lab, int(options.get("min_area", 40))))
     # Tabletop renders (a ground with cast shadows, no sky) keep the segmenter's own
     # reading: their touching same-colour objects and dark slivers are real objects.
-    # A backdrop corrected row by row (a sky or wall above the ground) is a band seen.
+    # A backdrop corrected row by row (a sky or wall above the ground) is a band seen; what
+    # lies wholly above its horizon stands on no ground (a cloud, a patch of the wall).
     bands += int(getattr(fg, "rows", False))
+    horizon = getattr(fg, "horizon", None)
+    if horizon is not None:
+        kept = [r for r in kept if np.flatnonzero(r.mask.any(axis=1))[-1] >= horizon]
+    if getattr(fg, "rows", False):
+        kept = [r for r in kept if not _soft_bright_blob(r.mask, fg)]
     tabletop = fg.shadow_ratio is not None and not bands
     if options.get("merge_faces", True) and bands and len(kept) > 1:
         kept = merge_faces(kept, rgb)
