@@ -30,7 +30,7 @@ _MIN_NOISE = 1.0
 _GAIN = 0.6
 #: A row whose backdrop pixels are fewer than this share of its width takes its
 #: neighbours' offset.
-_MIN_ROW_SHARE = 0.3
+_MIN_ROW_SHARE = 0.25
 
 _W = np.array([0.5, 1.0, 1.0], np.float32)  # lightness counts half, as in the smooth model
 
@@ -69,6 +69,21 @@ def _steps(offsets: np.ndarray) -> tuple[int, int | None]:
     return runs, last + 1
 
 
+def _row_modes(res: np.ndarray) -> np.ndarray:
+    """Per row, the pixels at the commonest residual lightness (within 3 units): the
+    backdrop's flat run, even where an object and its shadow cover most of the row (their
+    shading spreads their lightness; the backdrop's is one value across the row)."""
+    h, w = res.shape[:2]
+    light = res[..., 0]
+    lo = float(light.min())
+    bins = np.clip(((light - lo) / 1.5).astype(np.int64), 0, None)
+    n = int(bins.max()) + 1
+    counts = np.bincount((np.arange(h)[:, None] * n + bins).ravel(), minlength=h * n).reshape(h, n)
+    counts = counts[:, :-2] + 2 * counts[:, 1:-1] + counts[:, 2:] if n > 2 else counts
+    peak = lo + (np.argmax(counts, axis=1) + (1.5 if n > 2 else 0.5)) * 1.5
+    return np.abs(light - peak[:, None]) < 3.0
+
+
 def row_corrected(
     lab: np.ndarray, rgb: np.ndarray, bg: np.ndarray, noise: float, inliers: float = 1.0
 ) -> tuple[np.ndarray, float, int | None] | None:
@@ -76,8 +91,8 @@ def row_corrected(
     row below the one step in the offsets, if any), or ``None`` when the smooth
     model (``bg``: Lab then sRGB, residual scale ``noise``) needs none.
 
-    The offset is the median of the residual over each row's backdrop (first over every
-    pixel, then only over pixels near that first estimate, so objects and shadows covering
+    The offset is the median of the residual over each row's backdrop (first over the
+    pixels at the row's commonest lightness, then over pixels near that first estimate, so objects and shadows covering
     part of a row do not pull it); it is kept when it cuts the backdrop's residual scale
     to :data:`_GAIN` of the smooth model's or less, or, where the smooth model fits only
     part of the backdrop (``inliers``, its share of the image, under 0.75: a wall above a
@@ -91,7 +106,7 @@ def row_corrected(
     step = 2 if w >= 200 else 1  # every other column: the median barely changes
     res = np.concatenate([lab, rgb.astype(np.float32)], axis=2)[:, ::step] - bg[:, ::step]
     res = res.astype(np.float32)
-    offsets = _row_offsets(res, np.ones(res.shape[:2], bool))
+    offsets = _row_offsets(res, _row_modes(res))
     if offsets is None:
         return None
     new_noise = noise
