@@ -121,8 +121,10 @@ def row_corrected(
         d = _dist(res - offsets[:, None, :])
         inl = d < max(6.0, 3.0 * scale)
         new_noise = float(1.4826 * np.median(d[inl])) + 0.3
-    better = noise >= _MIN_NOISE and new_noise <= _GAIN * noise
     share = float((_dist(res - offsets[:, None, :]) < max(4.0 * new_noise, 3.0)).mean())
+    # Tighter on fewer pixels is not better: cards or tiles covering most of their rows
+    # would become the backdrop there, and the canvas between them foreground.
+    better = noise >= _MIN_NOISE and new_noise <= _GAIN * noise and share >= inliers - 0.08
     wider = inliers < 0.75 and share >= inliers + 0.2 and new_noise < 1.5
     steps, horizon = _steps(offsets)
     if not (better or wider) or steps > 1:

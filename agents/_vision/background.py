@@ -148,7 +148,10 @@ def foreground_evidence(
 
     # A sky or wall above a graded or hazy floor: a per-row correction (else the residual
     # raises the threshold and puts the shadows' ratios off).
-    corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction)
+    # (Not under pixel noise: there the smooth model's residual is mostly the noise, and a
+    # threshold from the corrected backdrop lets the noisy ground through.)
+    is_noisy = noisy(rgb) if noisy_input is None else noisy_input
+    corrected = None if is_noisy else row_corrected(lab, rgb, bg, noise, model.inlier_fraction)
     horizon = None
     if corrected is not None:
         bg, noise, horizon = corrected
@@ -160,7 +163,7 @@ def foreground_evidence(
     ratio_mode: float | None = None
     if shadows and candidate.any():
         shadow, ratio_mode = _shadow_pixels(
-            rgb, lab, bg[..., 3:], candidate, noisy(rgb) if noisy_input is None else noisy_input
+            rgb, lab, bg[..., 3:], candidate, is_noisy
         )
     obj = candidate & ~shadow
     return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon)
