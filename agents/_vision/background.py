@@ -162,9 +162,7 @@ def foreground_evidence(
     shadow = np.zeros_like(candidate)
     ratio_mode: float | None = None
     if shadows and candidate.any():
-        shadow, ratio_mode = _shadow_pixels(
-            rgb, lab, bg[..., 3:], candidate, is_noisy
-        )
+        shadow, ratio_mode = _shadow_pixels(rgb, lab, bg[..., 3:], candidate, is_noisy)
     obj = candidate & ~shadow
     return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon)
 

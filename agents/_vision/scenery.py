@@ -383,7 +383,9 @@ def _soft_bright_blob(mask: np.ndarray, fg: Any, rgb: np.ndarray) -> bool:
     ys, xs = np.nonzero(mask)
     y0, y1, x0, x1 = max(ys.min() - 2, 0), ys.max() + 3, max(xs.min() - 2, 0), xs.max() + 3
     m, dist = mask[y0:y1, x0:x1], fg.distance[y0:y1, x0:x1].astype(np.float32)
-    grad = np.hypot(cv2.Sobel(dist, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(dist, cv2.CV_32F, 0, 1, ksize=3)) / 8
+    grad = (
+        np.hypot(cv2.Sobel(dist, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(dist, cv2.CV_32F, 0, 1, ksize=3)) / 8
+    )
     rim = m & ~cv2.erode(m.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     depth = max(float(np.percentile(dist[m], 90)), 1.0)
     return bool(rim.any() and float(np.median(grad[rim])) < 0.15 * depth)
@@ -420,7 +422,9 @@ def drop_scenery(
     if getattr(fg, "rows", False) and kept:
         # A cloud floats alone: a soft light part of a shaded solid touches its other parts.
         grown = [cv2.dilate(r.mask.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) for r in kept]
-        alone = [not any((g & q.mask).any() for j, q in enumerate(kept) if j != k) for k, g in enumerate(grown)]
+        alone = [
+            not any((g & q.mask).any() for j, q in enumerate(kept) if j != k) for k, g in enumerate(grown)
+        ]
         kept = [r for r, a in zip(kept, alone, strict=True) if not (a and _soft_bright_blob(r.mask, fg, rgb))]
     tabletop = fg.shadow_ratio is not None and not bands
     if options.get("merge_faces", True) and bands and len(kept) > 1:

@@ -58,7 +58,10 @@ def _scene(backdrop: str = "sky", floor: str = "haze", size=(720, 480), hazy_sol
     if backdrop == "sky":
         t = (yy[:hor] / hor)[..., None]
         img[:hor] = to_linear((90, 140, 220)) * (1 - t) + to_linear((205, 220, 238)) * t
-        for cx, cy, rx, ry in ((0.3 * w, 0.12 * h, 0.1 * w, 0.03 * h), (0.7 * w, 0.08 * h, 0.08 * w, 0.025 * h)):
+        for cx, cy, rx, ry in (
+            (0.3 * w, 0.12 * h, 0.1 * w, 0.03 * h),
+            (0.7 * w, 0.08 * h, 0.08 * w, 0.025 * h),
+        ):
             cloud = np.exp(-(((xx[:hor] - cx) / rx) ** 2 + ((yy[:hor] - cy) / ry) ** 2))[..., None]
             img[:hor] = img[:hor] * (1 - 0.8 * cloud) + 0.85 * 0.8 * cloud  # soft white clouds
     else:
