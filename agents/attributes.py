@@ -150,6 +150,8 @@ def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: 
 
     if not any(o.attributes.extras.get("ground") for o in objects):
         return False
+    if any(o.attributes.extras.get("backdrop_rows") for o in objects):
+        return False  # a sky or a wall above the floor: a scene, whose hazy solids look flat
     seen = 0
     for obj in objects:
         mask = object_mask(obj, size)

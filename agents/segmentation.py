@@ -141,8 +141,9 @@ def segment(
                     text: ((b[0] + b[2]) / 2 / scale, (b[1] + b[3]) / 2 / scale) for text, b in labels
                 }
                 options["_drawn_marks"] = True
-        # Cast shadows found -> the objects stand on a ground plane (the depth cue uses it).
-        ground = fg.shadow_ratio is not None
+        # Cast shadows found, or a backdrop that changes with height (a sky or a wall above a
+        # floor) -> the objects stand on a ground plane (solids; the depth cue uses it).
+        ground = fg.shadow_ratio is not None or bool(getattr(fg, "rows", False))
         objects = [
             object_from_crop(
                 *to_input_crop(r.mask, rgb.shape[:2]),
@@ -151,6 +152,7 @@ def segment(
                 confidence=r.confidence,
                 source="geometric",
                 ground=ground,
+                **({"backdrop_rows": True} if getattr(fg, "rows", False) else {}),
             )
             for r in regions
             if r.mask.any()

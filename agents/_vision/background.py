@@ -69,6 +69,8 @@ class Foreground:
     threshold: float
     shadow_ratio: float | None
     model: BackgroundModel
+    rows: bool = False  # a per-row correction was added (a backdrop changing with height)
+    horizon: int | None = None  # with it, the first row below the backdrop's one step
 
 
 def _design(x: np.ndarray, y: np.ndarray, order: int = 2) -> np.ndarray:
@@ -141,18 +143,28 @@ def foreground_evidence(
     h, w = lab.shape[:2]
     model = fit_background(lab, rgb)
     bg = model.evaluate(h, w)
+    noise = model.noise
+    from .backdrop_rows import row_corrected
+
+    # A sky or wall above a graded or hazy floor: a per-row correction (else the residual
+    # raises the threshold and puts the shadows' ratios off).
+    # (Not under pixel noise: there the smooth model's residual is mostly the noise, and a
+    # threshold from the corrected backdrop lets the noisy ground through.)
+    is_noisy = noisy(rgb) if noisy_input is None else noisy_input
+    corrected = None if is_noisy else row_corrected(lab, rgb, bg, noise, model.inlier_fraction)
+    horizon = None
+    if corrected is not None:
+        bg, noise, horizon = corrected
     diff = lab - bg[..., :3]
     distance = np.sqrt(0.25 * diff[..., 0] ** 2 + diff[..., 1] ** 2 + diff[..., 2] ** 2)
-    thr = float(threshold) if threshold is not None else max(6.0, 5.0 * model.noise)
+    thr = float(threshold) if threshold is not None else max(6.0, 5.0 * noise)
     candidate = distance > thr
     shadow = np.zeros_like(candidate)
     ratio_mode: float | None = None
     if shadows and candidate.any():
-        shadow, ratio_mode = _shadow_pixels(
-            rgb, lab, bg[..., 3:], candidate, noisy(rgb) if noisy_input is None else noisy_input
-        )
+        shadow, ratio_mode = _shadow_pixels(rgb, lab, bg[..., 3:], candidate, is_noisy)
     obj = candidate & ~shadow
-    return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model)
+    return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon)
 
 
 def noisy(rgb: np.ndarray) -> bool:

@@ -363,6 +363,34 @@ def merge_faces(regions: list[Any], rgb: np.ndarray) -> list[Any]:
     return regions
 
 
+def _saturation(lin: np.ndarray) -> np.ndarray:
+    return np.ptp(lin, axis=1) / np.maximum(lin.mean(axis=1), 1e-3)
+
+
+def _soft_bright_blob(mask: np.ndarray, fg: Any, rgb: np.ndarray) -> bool:
+    """A cloud: the backdrop mixed with a light white or grey (lighter, and less saturated
+    than the backdrop, in linear light) and edged softly (the departure from the backdrop along half its rim
+    under 0.15 of its depth per pixel; a solid's silhouette is sharp)."""
+    import cv2
+
+    from .soft_shadows import linear_light
+
+    bg, px = linear_light(fg.background[..., 3:][mask]), linear_light(rgb[mask])
+    lighter = float(np.median(px.mean(axis=1) - bg.mean(axis=1)))
+    greyer = float(np.median(_saturation(px) - _saturation(bg)))  # toward white or grey
+    if lighter < 0.02 or greyer > -0.01:
+        return False
+    ys, xs = np.nonzero(mask)
+    y0, y1, x0, x1 = max(ys.min() - 2, 0), ys.max() + 3, max(xs.min() - 2, 0), xs.max() + 3
+    m, dist = mask[y0:y1, x0:x1], fg.distance[y0:y1, x0:x1].astype(np.float32)
+    grad = (
+        np.hypot(cv2.Sobel(dist, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(dist, cv2.CV_32F, 0, 1, ksize=3)) / 8
+    )
+    rim = m & ~cv2.erode(m.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    depth = max(float(np.percentile(dist[m], 90)), 1.0)
+    return bool(rim.any() and float(np.median(grad[rim])) < 0.15 * depth)
+
+
 def drop_scenery(
     regions: list[Any], fg: Any, rgb: np.ndarray, options: dict[str, Any]
 ) -> tuple[list[Any], list[Any]]:
@@ -385,6 +413,19 @@ def drop_scenery(
         kept.extend(_objects_in_band(r, fg.lab, int(options.get("min_area", 40))))
     # Tabletop renders (a ground with cast shadows, no sky) keep the segmenter's own
     # reading: their touching same-colour objects and dark slivers are real objects.
+    # A backdrop corrected row by row (a sky or wall above the ground) is a band seen; what
+    # lies wholly above its horizon stands on no ground (a cloud, a patch of the wall).
+    bands += int(getattr(fg, "rows", False))
+    horizon = getattr(fg, "horizon", None)
+    if horizon is not None:
+        kept = [r for r in kept if np.flatnonzero(r.mask.any(axis=1))[-1] >= horizon]
+    if getattr(fg, "rows", False) and kept:
+        # A cloud floats alone: a soft light part of a shaded solid touches its other parts.
+        grown = [cv2.dilate(r.mask.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) for r in kept]
+        alone = [
+            not any((g & q.mask).any() for j, q in enumerate(kept) if j != k) for k, g in enumerate(grown)
+        ]
+        kept = [r for r, a in zip(kept, alone, strict=True) if not (a and _soft_bright_blob(r.mask, fg, rgb))]
     tabletop = fg.shadow_ratio is not None and not bands
     if options.get("merge_faces", True) and bands and len(kept) > 1:
         kept = merge_faces(kept, rgb)

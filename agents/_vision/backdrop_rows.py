@@ -1,0 +1,132 @@
+"""A backdrop that changes with height: a per-row correction to the smooth background.
+
+A sky or a back wall above a ground plane, a floor graded or hazy toward the horizon:
+the colour changes with the row (a step at the horizon, a steep ramp near it), which one
+quadratic in (x, y) cannot follow. Its residual then raises the foreground threshold and
+puts the cast shadows' brightness ratios off. :func:`row_corrected` adds a robust per-row
+offset (the median over the row's backdrop pixels, objects and shadows left out) to the
+smooth model where that explains the backdrop far better.
+
+Example:
+    >>> import numpy as np
+    >>> lab = np.zeros((40, 30, 3), np.float32); lab[:15, :, 0] = 80; lab[15:, :, 0] = 40
+    >>> lab[15:, :, 0] += np.linspace(0, 12, 25)[:, None] ** 2 / 12
+    >>> bg = np.zeros((40, 30, 6), np.float32); bg[..., 0] = lab[..., 0].mean()
+    >>> out = row_corrected(lab, lab.copy(), bg, noise=8.0)
+    >>> out is not None and out[1] < 1.0 and out[2] == 15
+    True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["row_corrected"]
+
+#: The smooth model's residual scale (Lab units) from which a row correction is tried:
+#: a plain canvas or a gently graded ground stays well under it.
+_MIN_NOISE = 1.0
+#: The row correction is kept only if it cuts the residual scale to this share or less.
+_GAIN = 0.6
+#: A row whose backdrop pixels are fewer than this share of its width takes its
+#: neighbours' offset.
+_MIN_ROW_SHARE = 0.25
+
+_W = np.array([0.5, 1.0, 1.0], np.float32)  # lightness counts half, as in the smooth model
+
+
+def _dist(res: np.ndarray) -> np.ndarray:
+    return np.sqrt(((res[..., :3] * _W) ** 2).sum(axis=-1))
+
+
+def _row_offsets(res: np.ndarray, keep: np.ndarray) -> np.ndarray | None:
+    """Median residual per row over ``keep``; rows with too few kept pixels interpolated."""
+    h, w = keep.shape
+    masked = np.where(keep[..., None], res, np.nan)
+    count = keep.sum(axis=1)
+    good = count >= _MIN_ROW_SHARE * w
+    if good.sum() < 0.5 * h:
+        return None
+    with np.errstate(all="ignore"):
+        med = np.nanmedian(masked[good], axis=1)
+    rows = np.arange(h)
+    out = np.empty((h, res.shape[2]), np.float32)
+    for c in range(res.shape[2]):
+        out[:, c] = np.interp(rows, rows[good], med[:, c])
+    return out
+
+
+def _steps(offsets: np.ndarray) -> tuple[int, int | None]:
+    """Runs of rows where the offset jumps (more than 4 Lab units from the row above), and
+    the first row below the first jump (the horizon when there is one jump)."""
+    jump = _dist(np.diff(offsets, axis=0)) > 4.0
+    if not jump.any():
+        return 0, None
+    runs = int(np.count_nonzero(jump[1:] & ~jump[:-1]) + int(jump[0]))
+    last = int(np.flatnonzero(jump)[0])
+    while last + 1 < jump.size and jump[last + 1]:
+        last += 1
+    return runs, last + 1
+
+
+def _row_modes(res: np.ndarray) -> np.ndarray:
+    """Per row, the pixels at the commonest residual lightness (within 3 units): the
+    backdrop's flat run, even where an object and its shadow cover most of the row (their
+    shading spreads their lightness; the backdrop's is one value across the row)."""
+    h, w = res.shape[:2]
+    light = res[..., 0]
+    lo = float(light.min())
+    bins = np.clip(((light - lo) / 1.5).astype(np.int64), 0, None)
+    n = int(bins.max()) + 1
+    counts = np.bincount((np.arange(h)[:, None] * n + bins).ravel(), minlength=h * n).reshape(h, n)
+    counts = counts[:, :-2] + 2 * counts[:, 1:-1] + counts[:, 2:] if n > 2 else counts
+    peak = lo + (np.argmax(counts, axis=1) + (1.5 if n > 2 else 0.5)) * 1.5
+    return np.abs(light - peak[:, None]) < 3.0
+
+
+def row_corrected(
+    lab: np.ndarray, rgb: np.ndarray, bg: np.ndarray, noise: float, inliers: float = 1.0
+) -> tuple[np.ndarray, float, int | None] | None:
+    """``(background, noise, horizon)`` with a per-row offset added (``horizon``: the first
+    row below the one step in the offsets, if any), or ``None`` when the smooth
+    model (``bg``: Lab then sRGB, residual scale ``noise``) needs none.
+
+    The offset is the median of the residual over each row's backdrop (first over the
+    pixels at the row's commonest lightness, then over pixels near that first estimate, so objects and shadows covering
+    part of a row do not pull it); it is kept when it cuts the backdrop's residual scale
+    to :data:`_GAIN` of the smooth model's or less, or, where the smooth model fits only
+    part of the backdrop (``inliers``, its share of the image, under 0.75: a wall above a
+    floor of another colour), explains a fifth of the image more with a low residual.
+    The offsets may jump once (the horizon), not twice: a big shape drawn across a plain
+    canvas would make a plateau, and stays an object.
+    """
+    if noise < _MIN_NOISE and inliers >= 0.75:
+        return None
+    h, w = lab.shape[:2]
+    step = 2 if w >= 200 else 1  # every other column: the median barely changes
+    res = np.concatenate([lab, rgb.astype(np.float32)], axis=2)[:, ::step] - bg[:, ::step]
+    res = res.astype(np.float32)
+    offsets = _row_offsets(res, _row_modes(res))
+    if offsets is None:
+        return None
+    new_noise = noise
+    for _ in range(2):
+        d = _dist(res - offsets[:, None, :])
+        scale = float(1.4826 * np.median(d)) + 0.3
+        keep = d < max(6.0, 3.0 * scale)
+        updated = _row_offsets(res, keep)
+        if updated is None:
+            return None
+        offsets = updated
+        d = _dist(res - offsets[:, None, :])
+        inl = d < max(6.0, 3.0 * scale)
+        new_noise = float(1.4826 * np.median(d[inl])) + 0.3
+    share = float((_dist(res - offsets[:, None, :]) < max(4.0 * new_noise, 3.0)).mean())
+    # Tighter on fewer pixels is not better: cards or tiles covering most of their rows
+    # would become the backdrop there, and the canvas between them foreground.
+    better = noise >= _MIN_NOISE and new_noise <= _GAIN * noise and share >= inliers - 0.08
+    wider = inliers < 0.75 and share >= inliers + 0.2 and new_noise < 1.5
+    steps, horizon = _steps(offsets)
+    if not (better or wider) or steps > 1:
+        return None
+    return (bg + offsets[:, None, :]).astype(np.float32), new_noise, horizon
