@@ -305,7 +305,9 @@ def _nearest_parts(body: str) -> tuple[str, str, str] | None:
         r"(?: (?:to|from))? (?!(?:to |from )?the (?:camera|viewer))(.+)",
         body,
         re.I,
-    ) or re.fullmatch(r"(?:which|what) (.*?)\s*is (nearest|closest|farthest|furthest) (?:to|from) (.+)", body, re.I)
+    ) or re.fullmatch(
+        r"(?:which|what) (.*?)\s*is (nearest|closest|farthest|furthest) (?:to|from) (.+)", body, re.I
+    )
     return (m.group(1), m.group(2), m.group(3)) if m else None
 
 

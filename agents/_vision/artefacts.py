@@ -39,7 +39,14 @@ import numpy as np
 
 from .colour import rgb_to_lab
 
-__all__ = ["chroma_ringing", "clean_parts", "is_shadow_part", "is_penumbra_sliver", "thickness", "trim_fringe"]
+__all__ = [
+    "chroma_ringing",
+    "clean_parts",
+    "is_shadow_part",
+    "is_penumbra_sliver",
+    "thickness",
+    "trim_fringe",
+]
 
 _W = np.array([0.5, 1.0, 1.0])  # lightness counts half, as in the background distance
 HALO_THICKNESS = 5.0
@@ -52,7 +59,9 @@ _SPUR_AREA = 8  # px: a piece an opening cuts off that is this big is a spur, no
 RING_REACH, RING_LIGHTNESS, RING_STEP, RING_MAX = 16, 3.0, 20.0, 25.0
 
 
-def chroma_ringing(lab: np.ndarray, background: np.ndarray, distance: np.ndarray, candidate: np.ndarray) -> np.ndarray:
+def chroma_ringing(
+    lab: np.ndarray, background: np.ndarray, distance: np.ndarray, candidate: np.ndarray
+) -> np.ndarray:
     """Pixels of ``candidate`` that are JPEG chroma ringing around a drawn shape: the ground's
     lightness (within :data:`RING_LIGHTNESS`) in another colour, weaker than half the
     strongest contrast within :data:`RING_REACH` px and under :data:`RING_MAX`, beside a

@@ -148,16 +148,19 @@ def foreground_evidence(
 
     # A sky or wall above a graded or hazy floor: a per-row correction (else the residual
     # raises the threshold and puts the shadows' ratios off).
-    # (Not under pixel noise: there the smooth model's residual is mostly the noise, and a
-    # threshold from the corrected backdrop lets the noisy ground through.)
+    # Under pixel noise only when the smooth model alone sees (almost) nothing: there its
+    # residual is mostly the noise, and a threshold from the corrected backdrop can let the
+    # noisy ground through; but a sky over a graded floor under slight noise would otherwise
+    # raise the threshold over every object ("0 objects").
     is_noisy = noisy(rgb) if noisy_input is None else noisy_input
     corrected = None if is_noisy else row_corrected(lab, rgb, bg, noise, model.inlier_fraction)
+    distance, thr = _distance(lab, bg, noise, threshold)
+    if is_noisy and threshold is None and float((distance > thr).mean()) < _SEES_NOTHING:
+        corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction)
     horizon = None
     if corrected is not None:
         bg, noise, horizon = corrected
-    diff = lab - bg[..., :3]
-    distance = np.sqrt(0.25 * diff[..., 0] ** 2 + diff[..., 1] ** 2 + diff[..., 2] ** 2)
-    thr = float(threshold) if threshold is not None else max(6.0, 5.0 * noise)
+        distance, thr = _distance(lab, bg, noise, threshold)
     candidate = distance > thr
     shadow = np.zeros_like(candidate)
     ratio_mode: float | None = None
@@ -165,6 +168,19 @@ def foreground_evidence(
         shadow, ratio_mode = _shadow_pixels(rgb, lab, bg[..., 3:], candidate, is_noisy)
     obj = candidate & ~shadow
     return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon)
+
+
+#: Share of the image over the threshold below which the smooth model "sees nothing".
+_SEES_NOTHING = 0.002
+
+
+def _distance(
+    lab: np.ndarray, bg: np.ndarray, noise: float, threshold: float | None
+) -> tuple[np.ndarray, float]:
+    """Weighted Lab distance to the background model, and the threshold on it."""
+    diff = lab - bg[..., :3]
+    distance = np.sqrt(0.25 * diff[..., 0] ** 2 + diff[..., 1] ** 2 + diff[..., 2] ** 2)
+    return distance, float(threshold) if threshold is not None else max(6.0, 5.0 * noise)
 
 
 def noisy(rgb: np.ndarray) -> bool:

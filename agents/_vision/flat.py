@@ -27,7 +27,15 @@ import math
 
 import numpy as np
 
-__all__ = ["is_flat", "flat_shape", "is_cone", "colour_term", "harmonics", "polygon_by_harmonics", "OTHER_SHAPE"]
+__all__ = [
+    "is_flat",
+    "flat_shape",
+    "is_cone",
+    "colour_term",
+    "harmonics",
+    "polygon_by_harmonics",
+    "OTHER_SHAPE",
+]
 
 #: Why a flat shape has no name (extras ``shape_other``): its outline was read, and none of
 #: the shape words fits it (a heart, a crescent, a cross); it is none of the shapes counted.

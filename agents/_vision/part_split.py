@@ -100,7 +100,9 @@ def _ground_hole(u8: np.ndarray, min_area: int) -> bool:
     contours, hierarchy = cv2.findContours(u8, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return False
-    return any(h[3] >= 0 and cv2.contourArea(c) >= min_area for c, h in zip(contours, hierarchy[0]))
+    return any(
+        h[3] >= 0 and cv2.contourArea(c) >= min_area for c, h in zip(contours, hierarchy[0], strict=False)
+    )
 
 
 def apart(part: np.ndarray, min_area: int) -> list[np.ndarray]:

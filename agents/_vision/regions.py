@@ -56,7 +56,10 @@ class Region:
 
 
 def _fill_holes(
-    mask: np.ndarray, backdrop: np.ndarray | None = None, min_area: int = 40, distance: np.ndarray | None = None
+    mask: np.ndarray,
+    backdrop: np.ndarray | None = None,
+    min_area: int = 40,
+    distance: np.ndarray | None = None,
 ) -> np.ndarray:
     """``mask`` with its holes filled, except holes (of at least ``min_area`` px) where at
     least 70 % of the pixels are ``backdrop`` (the background seen through an outline-only

@@ -23,7 +23,9 @@ def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
     return cv2.imdecode(buf, cv2.IMREAD_COLOR)[..., ::-1].copy()
 
 
-def _polygon(n: int, cx: float, cy: float, r: float, turn: float = 0.0, inner: float | None = None) -> np.ndarray:
+def _polygon(
+    n: int, cx: float, cy: float, r: float, turn: float = 0.0, inner: float | None = None
+) -> np.ndarray:
     pts = []
     for i in range(n * (2 if inner else 1)):
         rr = r if not inner or i % 2 == 0 else inner
@@ -61,4 +63,3 @@ def test_an_outline_star_on_navy_is_one_flat_star() -> None:
     # read as a box's face of another lightness: "cone").
     assert [o.attributes.shape for o in objects] == ["star"]
     assert objects[0].attributes.color == "yellow"
-

@@ -26,7 +26,9 @@ def test_a_one_pixel_hexagon_outline_is_found_whole(quality: int) -> None:
     from spatioxolver import build_scene_graph
 
     img = np.full((321, 461, 3), 255, np.uint8)
-    pts = np.array([[91 + 34 * math.cos(k * math.pi / 3), 272 + 34 * math.sin(k * math.pi / 3)] for k in range(6)])
+    pts = np.array(
+        [[91 + 34 * math.cos(k * math.pi / 3), 272 + 34 * math.sin(k * math.pi / 3)] for k in range(6)]
+    )
     cv2.polylines(img, [pts.round().astype(np.int32)], True, (40, 195, 215), 1, cv2.LINE_8)
     cv2.circle(img, (383, 210), 32, (135, 60, 185), 1, cv2.LINE_8)
     objects = build_scene_graph(_jpeg(img, quality), cache=False).objects
@@ -40,7 +42,9 @@ def test_pieces_of_a_broken_outline_are_not_stars() -> None:
     from spatioxolver import ask
 
     img = np.full((321, 461, 3), 255, np.uint8)
-    pts = np.array([[91 + 34 * math.cos(k * math.pi / 3), 272 + 34 * math.sin(k * math.pi / 3)] for k in range(6)])
+    pts = np.array(
+        [[91 + 34 * math.cos(k * math.pi / 3), 272 + 34 * math.sin(k * math.pi / 3)] for k in range(6)]
+    )
     cv2.polylines(img, [pts.round().astype(np.int32)], True, (40, 195, 215), 1, cv2.LINE_8)
     cv2.circle(img, (383, 210), 32, (135, 60, 185), 1, cv2.LINE_8)
     answer = ask(_jpeg(img, 60), "How many stars are there?", cache=False)
@@ -53,7 +57,12 @@ def test_small_stars_are_still_stars() -> None:
     img = np.full((120, 200, 3), 250, np.uint8)
     for i, cx in enumerate((50, 100, 150)):
         r = 9 + 3 * i
-        star = [(cx + (r if k % 2 == 0 else 0.45 * r) * math.cos(-math.pi / 2 + k * math.pi / 5),
-                 60 + (r if k % 2 == 0 else 0.45 * r) * math.sin(-math.pi / 2 + k * math.pi / 5)) for k in range(10)]
+        star = [
+            (
+                cx + (r if k % 2 == 0 else 0.45 * r) * math.cos(-math.pi / 2 + k * math.pi / 5),
+                60 + (r if k % 2 == 0 else 0.45 * r) * math.sin(-math.pi / 2 + k * math.pi / 5),
+            )
+            for k in range(10)
+        ]
         cv2.fillPoly(img, [(np.array(star) * 16).round().astype(np.int32)], (215, 40, 40), cv2.LINE_AA, 4)
     assert [o.attributes.shape for o in build_scene_graph(img, cache=False).objects] == ["star"] * 3

@@ -41,7 +41,9 @@ def test_jpeg_outlines_on_charcoal_are_flat_single_shapes() -> None:
     img[:] = (45, 45, 50)
     diamond = np.array([[65, 105], [78, 118], [65, 131], [52, 118]], np.int32)
     cv2.polylines(img, [diamond], True, (35, 85, 215), 3, cv2.LINE_AA)
-    cv2.polylines(img, [np.array([[85, 44], [105, 79], [65, 79]], np.int32)], True, (245, 130, 190), 3, cv2.LINE_AA)
+    cv2.polylines(
+        img, [np.array([[85, 44], [105, 79], [65, 79]], np.int32)], True, (245, 130, 190), 3, cv2.LINE_AA
+    )
     cv2.circle(img, (208, 86), 20, (135, 60, 185), 3, cv2.LINE_AA)
     objects = build_scene_graph(_jpeg(img, 53), cache=False).objects
     assert sorted(str(o.attributes.shape) for o in objects) == ["circle", "square", "triangle"]

@@ -20,10 +20,16 @@ from spatioxolver import ask, build_scene_graph
 
 def _polygon(n: int, cx: float, cy: float, r: float, turn: float) -> np.ndarray:
     angles = [turn + 2 * math.pi * i / n for i in range(n)]
-    return (np.array([[cx + r * math.cos(a), cy + r * math.sin(a)] for a in angles]) * 16).round().astype(np.int32)
+    return (
+        (np.array([[cx + r * math.cos(a), cy + r * math.sin(a)] for a in angles]) * 16)
+        .round()
+        .astype(np.int32)
+    )
 
 
-def _row(shape: str, r: float, ground=(255, 255, 255), ink=(35, 85, 215), quality: int | None = None) -> np.ndarray:
+def _row(
+    shape: str, r: float, ground=(255, 255, 255), ink=(35, 85, 215), quality: int | None = None
+) -> np.ndarray:
     img = np.zeros((80, 320, 3), np.uint8)
     img[:] = ground
     for i in range(5):
@@ -41,7 +47,13 @@ def _row(shape: str, r: float, ground=(255, 255, 255), ink=(35, 85, 215), qualit
 
 @pytest.mark.parametrize(
     "shape,r,quality",
-    [("octagon", 7, None), ("octagon", 10, None), ("octagon", 13, 60), ("hexagon", 8, None), ("hexagon", 10, 60)],
+    [
+        ("octagon", 7, None),
+        ("octagon", 10, None),
+        ("octagon", 13, 60),
+        ("hexagon", 8, None),
+        ("hexagon", 10, 60),
+    ],
 )
 def test_a_small_polygon_is_not_a_circle(shape: str, r: float, quality: int | None) -> None:
     img = _row(shape, r, quality=quality)
@@ -50,9 +62,13 @@ def test_a_small_polygon_is_not_a_circle(shape: str, r: float, quality: int | No
     assert names.count(shape) >= 4 and "circle" not in names
 
 
-@pytest.mark.parametrize("r,ground,ink", [(6, (255, 255, 255), (200, 40, 40)), (10, (20, 30, 70), (245, 215, 35))])
+@pytest.mark.parametrize(
+    "r,ground,ink", [(6, (255, 255, 255), (200, 40, 40)), (10, (20, 30, 70), (245, 215, 35))]
+)
 def test_a_small_circle_stays_a_circle(r: float, ground, ink) -> None:
-    names = [o.attributes.shape for o in build_scene_graph(_row("circle", r, ground, ink), cache=False).objects]
+    names = [
+        o.attributes.shape for o in build_scene_graph(_row("circle", r, ground, ink), cache=False).objects
+    ]
     assert names == ["circle"] * 5
 
 
@@ -80,24 +96,44 @@ def test_a_hexagon_36_px_across_is_not_a_circle(r: float, quality: int | None) -
     assert names == ["circle"] + ["hexagon"] * 4
 
 
-
-@pytest.mark.parametrize("half,ink,ground", [((5.4, 2.7), (40, 195, 215), 228), ((4.5, 2.2), (245, 135, 25), 255)])
+@pytest.mark.parametrize(
+    "half,ink,ground", [((5.4, 2.7), (40, 195, 215), 228), ((4.5, 2.2), (245, 135, 25), 255)]
+)
 def test_a_small_rectangle_under_jpeg_is_not_an_ellipse(half, ink, ground) -> None:
     # 9-11 px long, 4-5 px tall: its JPEG'd silhouette is within the ellipse fit's tolerance,
     # but it fills its box (an ellipse fills 0.785 of it).
     img = np.full((90, 320, 3), ground, np.uint8)
     for i in range(4):
         cx, cy = 40 + i * 75 + 0.3 * i, 45.2 + 0.25 * i
-        box = np.array([[cx - half[0], cy - half[1]], [cx + half[0], cy - half[1]], [cx + half[0], cy + half[1]], [cx - half[0], cy + half[1]]])
+        box = np.array(
+            [
+                [cx - half[0], cy - half[1]],
+                [cx + half[0], cy - half[1]],
+                [cx + half[0], cy + half[1]],
+                [cx - half[0], cy + half[1]],
+            ]
+        )
         cv2.fillPoly(img, [(box * 16).round().astype(np.int32)], ink, cv2.LINE_AA, 4)
     ok, buf = cv2.imencode(".jpg", img[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, 48])
     img = cv2.imdecode(buf, cv2.IMREAD_COLOR)[..., ::-1].copy()
     names = [o.attributes.shape for o in build_scene_graph(img, cache=False).objects]
     assert names.count("rectangle") >= 3 and names.count("ellipse") <= 1
 
+
 def test_a_small_ellipse_stays_an_ellipse() -> None:
     img = np.full((90, 320, 3), 228, np.uint8)
     for i in range(4):
-        cv2.ellipse(img, ((40 + i * 75) * 16, 45 * 16), ((7 + i) * 16, (3 + i // 2) * 16), 0, 0, 360, (245, 135, 25), -1, cv2.LINE_AA, 4)
+        cv2.ellipse(
+            img,
+            ((40 + i * 75) * 16, 45 * 16),
+            ((7 + i) * 16, (3 + i // 2) * 16),
+            0,
+            0,
+            360,
+            (245, 135, 25),
+            -1,
+            cv2.LINE_AA,
+            4,
+        )
     names = [o.attributes.shape for o in build_scene_graph(img, cache=False).objects]
     assert names.count("ellipse") >= 3 and "rectangle" not in names

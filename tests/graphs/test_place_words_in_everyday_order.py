@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 from PIL import Image, ImageDraw
+from spatioxolver.agents.reasoning import parse_question
 
 from spatioxolver import ask
-from spatioxolver.agents.reasoning import parse_question
 
 
 def _picture() -> Image.Image:
