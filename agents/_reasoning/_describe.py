@@ -69,6 +69,10 @@ def scene_reliability(graph: SceneGraph) -> float | None:
     info = graph.images[0]
     frame_area = max(float(info.width * info.height), 1.0)
     objs = [o for o in graph.objects if o.frame == 0]
+    if not objs and float(quality.get("structures", 0.0)) >= 1:
+        # Nothing found, yet the picture shows compact edges (faint solids under haze and
+        # noise): "no objects" would be a confident guess.
+        score *= 0.2
     if any(float((o.attributes.extras or {}).get("interior_detail", 0.0)) >= DETAILED_INTERIOR for o in objs):
         # A big object textured inside (a fundus and its vessels, a cat's fur): a photo's
         # subject, however flat its colour reads.

@@ -44,3 +44,23 @@ def test_faint_balls_under_a_sky_are_counted_through_sensor_noise(haze_mix, nois
 def test_the_same_scene_without_noise_still_reads() -> None:  # a guard: it read right before
     answer = ask(_hazy_scene(0.1, 0.0, 0), "How many objects are there?", model="geometric")
     assert answer.text.strip() == "3"
+
+
+def test_no_object_found_beside_visible_edges_is_a_typed_cannot_tell() -> None:
+    # Heavier noise: the engine still finds no ball, but the picture shows three compact
+    # patches of strong edges, so "0" would be a confident guess.
+    answer = ask(_hazy_scene(0.1, 6.0, 0), "How many objects are there?", model="geometric")
+    assert answer.no_answer == "cannot tell" and answer.text.startswith("Cannot tell")
+
+
+def test_an_empty_sky_over_a_floor_still_has_no_objects() -> None:  # a guard
+    answer = ask(_empty(6.0), "How many objects are there?", model="geometric")
+    assert answer.text.strip() == "0"
+
+
+def _empty(noise: float) -> np.ndarray:
+    h, w = 360, 540
+    yy = np.mgrid[0:h, 0:w][0]
+    img = np.where((yy < 140)[..., None], np.array([200.0, 210.0, 225.0]), np.array([185.0, 180.0, 170.0]))
+    img = img + np.random.default_rng(1).normal(0.0, noise, img.shape)
+    return np.clip(img, 0, 255).astype(np.uint8)
