@@ -49,6 +49,8 @@ _CONTACT_LIFT = 0.25
 # Without a prior the size class is read from image area alone (:func:`area_size_classes`).
 #: Smallest ratio of image areas between two groups of objects that makes them "small" and "large".
 _AREA_SPLIT = 1.8
+#: Outlines a diamond is read as before its pose is looked at.
+_FOUR_CORNERED = ("square", "rectangle", "polygon")
 
 
 def describe(
@@ -211,6 +213,7 @@ def _describe_geometric(
     from ._vision.amodal import completed_flat, completed_outline, in_contact
     from ._vision.colour import colour_saturation, name_colour
     from ._vision.denoise import for_reading
+    from ._vision.flat import on_its_corner
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import enclosed_area, open_words
@@ -287,6 +290,8 @@ def _describe_geometric(
             extras.update(flat_extras)
             if flat_extras.get("flat") and (inside := enclosed_area(crop)) is not None:
                 extras["outline_area"] = round(inside, 1)  # an outline-only shape's size
+            if flat_extras.get("flat") and shape in _FOUR_CORNERED and on_its_corner(crop):
+                shape = "diamond"
         extras.update(
             {
                 "hull_area": _hull_area(crop),

@@ -34,7 +34,7 @@ __all__ = ["special_filter", "SIDES", "NUMBER_WORDS"]
 SIDES = {
     0: ("circle", "ellipse"),
     3: ("triangle",),
-    4: ("square", "rectangle"),
+    4: ("square", "rectangle", "diamond"),
     5: ("pentagon",),
     6: ("hexagon",),
 }

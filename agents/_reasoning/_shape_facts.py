@@ -32,7 +32,7 @@ __all__ = ["FACT_FORMS", "FACT_HANDLERS", "sides_form", "mirror_of_form", "PARTS
 
 _PART = r"(sides?|edges?|corners?|vertices|vertexes|angles?|faces?|points?)"
 #: Straight sides (= corners) of the flat shapes; a circle and an ellipse have none.
-_POLYGON = {"circle": 0, "ellipse": 0, "triangle": 3, "square": 4, "rectangle": 4, "pentagon": 5,
+_POLYGON = {"circle": 0, "ellipse": 0, "triangle": 3, "square": 4, "rectangle": 4, "diamond": 4, "pentagon": 5,
             "hexagon": 6, "octagon": 8}  # fmt: skip
 #: Faces, edges and corners of a cube ("sides" of a box are its faces).
 _CUBE = {"sides": 6, "faces": 6, "edges": 12, "corners": 8, "vertices": 8}

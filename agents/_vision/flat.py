@@ -5,7 +5,9 @@ inside it); a shaded object (render, photo) is not. Flat shapes are named from t
 (:func:`flat_shape`): star (solidity below 0.8), circle / ellipse (fills about pi / 4 of its
 rotated box and has many polygon vertices), triangle, square / rectangle (4 vertices
 filling its rotated box; aspect above 1.2 makes a rectangle), pentagon, hexagon, octagon
-(eight straight even sides), polygon. A concave outline that is not a star (five or more
+(eight straight even sides), polygon; a square, rectangle or four-cornered polygon standing
+on a corner, its corners at the middles of its box's sides, is a ``diamond``
+(:func:`on_its_corner`; a rhombus too). A concave outline that is not a star (five or more
 even points) is ``"unknown"``: a heart, a crescent, a cross or an arrow is named by none of
 these words, and a wrong name is worse than none.
 Shaded objects keep the 3-D classifier (cube, sphere, cylinder) plus :func:`is_cone`
@@ -34,6 +36,7 @@ __all__ = [
     "colour_term",
     "harmonics",
     "polygon_by_harmonics",
+    "on_its_corner",
     "OTHER_SHAPE",
 ]
 
@@ -360,3 +363,30 @@ def polygon_by_harmonics(amp: np.ndarray) -> str | None:
     if sixth >= _HEX_SIXTH and sixth >= 1.5 * max(eighth, other):
         return "hexagon"
     return None
+
+
+def on_its_corner(mask: np.ndarray) -> bool:
+    """Whether a filled four-cornered outline stands on a corner (a diamond / rhombus): its
+    polygon has four vertices, one near the middle of each side of its bounding box (within
+    15% of the box's size along the side, 12% across it)."""
+    import cv2
+
+    m = np.ascontiguousarray(mask, dtype=np.uint8)
+    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return False
+    contour = max(contours, key=cv2.contourArea)
+    x, y, w, h = cv2.boundingRect(contour)
+    if min(w, h) < 8:
+        return False
+    poly = cv2.approxPolyDP(contour, 0.04 * cv2.arcLength(contour, True), True).reshape(-1, 2)
+    if len(poly) != 4:
+        return False
+    cx, cy = x + (w - 1) / 2, y + (h - 1) / 2
+    sides = {
+        "top": lambda p: abs(p[1] - y) <= 0.12 * h and abs(p[0] - cx) <= 0.15 * w,
+        "bottom": lambda p: abs(p[1] - (y + h - 1)) <= 0.12 * h and abs(p[0] - cx) <= 0.15 * w,
+        "left": lambda p: abs(p[0] - x) <= 0.12 * w and abs(p[1] - cy) <= 0.15 * h,
+        "right": lambda p: abs(p[0] - (x + w - 1)) <= 0.12 * w and abs(p[1] - cy) <= 0.15 * h,
+    }
+    return all(sum(1 for p in poly if near(p)) == 1 for near in sides.values())
