@@ -52,6 +52,7 @@ _BY_QUERY = {
     "is_pick": "yesno",
     "any_same": "yesno",
     "the_one": "object",
+    "most_sides": "object",
     "closer_of": "object",
     "inside": "yesno",
     "inside_count": "count",

@@ -61,7 +61,7 @@ def _vocabulary_words(phrase: str) -> bool:
     known = set(COLOR_WORDS) | set(TONE_WORDS) | set(SIZE_WORDS) | set(MATERIAL_WORDS)
     shapes = set(SHAPE_WORDS)
     for word in re.findall(r"[a-z]+", phrase.lower()):
-        if word in ("and", "the", "in", "colour", "color") or word in known:
+        if word in ("and", "or", "the", "in", "colour", "color") or word in known:
             continue
         if word in shapes or word.rstrip("s") in shapes or word.removesuffix("es") in shapes:
             continue

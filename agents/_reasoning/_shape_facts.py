@@ -9,6 +9,8 @@ Forms (question body in, query dict or ``None`` out):
   object at X's place reflected in the layout's vertical centre line.
 * "which object is furthest back / in front" -> an ``extreme`` query (closest / farthest).
 * "what is shape C" / "what is object 3" -> the ``the_one`` query of that label.
+* ``most_sides`` — "which shape has the most / fewest sides (corners, edges)"
+  -> ``{"type", "which", "filter"}``; a shape whose name settles no count makes it "cannot tell".
 
 Example:
     >>> sides_form("how many sides does the square have")["part"]
@@ -22,7 +24,7 @@ import re
 from typing import Any
 
 from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
-from spatioxolver.agents._reasoning._names import _norm, _object_answer, display_name, typical_size
+from spatioxolver.agents._reasoning._names import _norm, _object_answer, display_name, resolve, typical_size
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
 
 from spatioxolver.errors import UnsupportedQuestionError
@@ -200,5 +202,51 @@ def label_name_form(body: str) -> dict[str, Any] | None:
     return {"type": "the_one", "filter": parse_reference(f"the shape labelled {m.group(1)}")}
 
 
-FACT_FORMS = (sides_form, mirror_of_form, depth_pick_form, label_name_form)
-FACT_HANDLERS = {"sides": _sides, "mirror_of": _mirror_of}
+def most_sides_form(body: str) -> dict[str, Any] | None:
+    """``which shape has the most sides`` / ``what has the fewest corners`` / ``which red shape
+    has the most edges``."""
+    m = re.fullmatch(
+        r"(?:which|what)(?: (.+?))? (?:has|have|is the one with|with) (?:the )?(most|fewest|least|greatest number of|"
+        r"smallest number of|largest number of|highest number of|lowest number of) "
+        r"(sides|edges|corners|vertices|angles)",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    thing = (m.group(1) or "").strip()
+    try:
+        generic = not thing or re.fullmatch(r"(?:one|objects?|items?|things?|shapes?|figures?)", thing, re.I)
+        filt = None if generic else parse_filter(thing)
+    except UnsupportedQuestionError:
+        return None
+    word = m.group(2).lower()
+    which = "most" if word in ("most",) or re.match(r"(?:greatest|largest|highest)", word) else "fewest"
+    return {"type": "most_sides", "which": which, "filter": filt}
+
+
+def _most_sides(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    objs = resolve(q.get("filter"), g) if q.get("filter") else [o for o in g.objects if o.frame == 0]
+    if not objs:
+        raise _ReferenceProblem("there is no such shape in the scene")
+    unread = [o for o in objs if _norm(o.attributes.shape) not in _POLYGON]
+    if unread:  # a star, a solid or an unnamed outline: its count is not settled by its name
+        return cannot_tell(
+            f"the sides of {display_name(unread[0])} are not settled by its shape",
+            "most_sides",
+            [o.id for o in unread],
+        )
+    counts = {o.id: _POLYGON[_norm(o.attributes.shape) or ""] for o in objs}
+    best = max(counts.values()) if q["which"] == "most" else min(counts.values())
+    picked = [o for o in objs if counts[o.id] == best]
+    if len(picked) == 1:
+        return _object_answer(picked[0], "most_sides", f"{display_name(picked[0])}: {best} sides")
+    names = " and ".join(display_name(o) for o in picked)
+    return SymbolicAnswer(
+        text=f"{names} ({best} sides each)", value=[display_name(o) for o in picked], kind="most_sides",
+        objects=[o.id for o in picked], rationale=f"{len(picked)} shapes share {best} sides",
+    )  # fmt: skip
+
+
+FACT_FORMS = (sides_form, mirror_of_form, depth_pick_form, label_name_form, most_sides_form)
+FACT_HANDLERS = {"sides": _sides, "mirror_of": _mirror_of, "most_sides": _most_sides}

@@ -256,6 +256,10 @@ _REWRITES = tuple(
         ),
         (r"^(what|which) (?:form|outline type) (is|does) ", r"\1 shape \2 "),
         (
+            r"^how (?:big|large|small) (?:is|are) (?!.*\b(?:than|compared|relative)\b)(.+)$",
+            r"what size is \1",
+        ),
+        (
             r"^(what|which) (shape|object|one|thing) (?:has|is of|is in) (?:the |a )?([a-z]+) colou?r$",
             r"what shape is the \3 object",
         ),

@@ -51,7 +51,7 @@ def test_function_words_never_name_an_object(phrase: str) -> None:
         "Is the circle half the size of the square?",
         "What is the distance between the star and the square in inches?",
         "Which shapes are not touching any other shape?",
-        "Which shape has the most sides?",  # the closest pair is answered now
+        "Which shape is the most symmetric?",  # the closest pair and the most sides are answered now
     ],
 )
 def test_questions_it_cannot_answer_raise_one_clear_line(question: str) -> None:
