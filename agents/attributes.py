@@ -218,6 +218,7 @@ def _describe_geometric(
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import enclosed_area, open_words
     from ._vision.reliability import interior_detail
+    from ._vision.solid_cues import cones_read_flat
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
     from ._vision.subpixel import small_shape
 
@@ -314,6 +315,7 @@ def _describe_geometric(
         )
     if options.get("open_vocabulary", True):
         out = _consistent_drawing(rgb, out, masks, drawing)
+        out = cones_read_flat(out, masks)
     prior = prior_of(options)
     options = {**options, "world_prior": prior}
     depths, source = depth_cues(out, (w, h), options, masks)

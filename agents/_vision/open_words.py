@@ -139,12 +139,16 @@ def _open_words(
     elif basic_terms and _cone_outline(mask):
         shape = "cone"  # a triangle down to the base's half-ellipse (squat or seen from above)
     elif basic_terms and shape in ("cube", "cylinder") and full is not None:
-        from .solid_cues import box_or_can
+        from .solid_cues import box_or_can, rounded_bottom
 
         verdict, measures = box_or_can(mask, full)
         extras["body_shading"] = {**measures, "verdict": verdict, "silhouette": shape}
-        if verdict is not None:
-            shape = verdict  # planes meet in a crease, a curved body shades smoothly
+        even = measures.get("range", 99.0) < 4.0
+        if verdict is not None and not (even and shape == "cylinder" and rounded_bottom(mask)):
+            # planes meet in a crease, a curved body shades smoothly; a body of even
+            # lightness (fog, a light behind the camera) shows neither: a can's outline
+            # standing on its base's half-ellipse stays a can
+            shape = verdict
     lit_sel = lab[:, 0] >= np.percentile(lab[:, 0], 60)
     lit = pixels[lit_sel]
     if lit.shape[0]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["body_profile", "box_or_can", "cone_outline"]
+__all__ = ["body_profile", "box_or_can", "cone_outline", "cones_read_flat", "rounded_bottom"]
 
 
 def body_profile(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
@@ -119,7 +119,7 @@ def _row_widths(mask: np.ndarray) -> np.ndarray:
     return np.where(any_, right - left + 1, 0).astype(float)
 
 
-def cone_outline(mask: np.ndarray) -> bool:
+def cone_outline(mask: np.ndarray, blunt: float = 0.1) -> bool:
     """Whether a silhouette is a cone's: a triangle from an apex at the top down to its widest
     row, then at most a half-ellipse (the base seen from above) below it.
 
@@ -129,7 +129,8 @@ def cone_outline(mask: np.ndarray) -> bool:
     line through it meets zero well above the silhouette); the triangle is at least a third
     of the height and at least 0.45 of the widest row tall; below the widest row there is at
     most 0.6 of the widest row (the base's half-ellipse; a box keeps its full width down its
-    vertical edges).
+    vertical edges). ``blunt``: how far above the silhouette (a share of the run) the line
+    may reach zero width — a small or compressed cone's tip is cut off a few rows.
     """
     widths = _row_widths(mask)
     height = widths.size
@@ -148,6 +149,55 @@ def cone_outline(mask: np.ndarray) -> bool:
     apex = -b / a  # the row where the fitted width is zero
     return bool(
         rms < 0.05 * widest
-        and -0.1 * y_w <= apex <= 0.15 * y_w
+        and -blunt * y_w <= apex <= 0.15 * y_w
         and widths[: max(1, lo)].mean() < 0.2 * widest
     )
+
+
+def rounded_bottom(mask: np.ndarray) -> bool:
+    """Whether a silhouette's lowest row is at most 0.6 of its widest: the half-ellipse of a
+    can's base seen from above (a box seen square-on keeps its width down to its bottom edge)."""
+    widths = _row_widths(mask)
+    return bool(widths.size >= 8 and widths[-1] <= 0.6 * float(widths.max()))
+
+
+def _round_based_cone(mask: np.ndarray) -> bool:
+    """:func:`cone_outline` (a tip blunted by up to a quarter of the run allowed) with a base seen
+    from above: at least a tenth of the widest row (and 2 px) of silhouette below it,
+    narrowing to at most half the widest row at the bottom — a drawn triangle's widest row
+    is its bottom edge, and the strip of a drop shadow under it ends square."""
+    if not cone_outline(mask, blunt=0.25):
+        return False
+    widths = _row_widths(mask)
+    widest = float(widths.max())
+    y_w = int(np.flatnonzero(widths >= 0.95 * widest)[0])
+    # the base's half-ellipse narrows to its lowest row (a drop shadow's strip ends square)
+    return widths.size - y_w >= max(2.0, 0.1 * widest) and widths[-1] <= 0.5 * widest
+
+
+def cones_read_flat(objects: list, masks: list) -> list:
+    """Objects read as flat shapes whose silhouette is a cone's with a rounded base, in a 3-D
+    scene (the object casts a shadow, or another object there is a shaded solid), are cones.
+
+    Fog or a soft light can leave a cone's shading too even for the flatness test (and a
+    scene whose objects all read even is taken for a drop-shadowed drawing), but a triangle
+    standing on the half-ellipse of its base is no drawn triangle.
+    """
+    solids = any(not o.attributes.extras.get("flat") for o in objects)
+    out = []
+    for obj, mask in zip(objects, masks, strict=True):
+        extras = obj.attributes.extras
+        if (
+            extras.get("flat")
+            and (solids or extras.get("ground"))
+            and mask is not None
+            and mask.any()
+            and _round_based_cone(mask)
+        ):
+            extras = {**extras, "flat": False, "cone_from_outline": True}
+            extras.pop("shape_other", None)
+            extras.pop("tone", None)
+            attrs = obj.attributes.model_copy(update={"shape": "cone", "extras": extras})
+            obj = obj.model_copy(update={"attributes": attrs})
+        out.append(obj)
+    return out
