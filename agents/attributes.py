@@ -32,6 +32,7 @@ from spatioxolver.errors import ConfigError
 from spatioxolver.schema import Attributes, SpatialObject
 from spatioxolver.world import prior_of
 
+from ._vision.fill_pixels import body_pixels, hull_area, inner_pixels
 from ._vision.objects import object_mask
 from ._vision.state import MODEL, backend_of, frame_objects, state_objects
 
@@ -49,8 +50,6 @@ _CONTACT_LIFT = 0.25
 # Without a prior the size class is read from image area alone (:func:`area_size_classes`).
 #: Smallest ratio of image areas between two groups of objects that makes them "small" and "large".
 _AREA_SPLIT = 1.8
-#: Outlines a diamond is read as before its pose is looked at.
-_FOUR_CORNERED = ("square", "rectangle", "polygon")
 
 
 def describe(
@@ -83,58 +82,6 @@ def describe(
     raise ConfigError(f"unknown attributes backend {backend!r}; use one of {', '.join(BACKENDS)}")
 
 
-def _body_pixels(rgb: np.ndarray, mask: np.ndarray, whole_rim: bool = True) -> np.ndarray:
-    """Mask pixels away from the outline (anti-aliased rims mix in the background).
-
-    The crop is the object's tight box, so the outline touches the crop's edge: with
-    ``whole_rim`` outside the crop counts as background (an axis-aligned rectangle loses its
-    rim on all four sides); without it (a world prior's renders, read as they were tuned)
-    the rim along the crop's edge stays.
-    """
-    import cv2
-
-    border = {"borderType": cv2.BORDER_CONSTANT, "borderValue": 0} if whole_rim else {}
-    inner = cv2.erode(mask.astype(np.uint8), np.ones((3, 3), np.uint8), **border).astype(bool)
-    if inner.sum() < 12:
-        inner = mask.astype(bool)
-    return rgb[inner]
-
-
-def _inner_pixels(rgb: np.ndarray, mask: np.ndarray, whole_rim: bool = True) -> np.ndarray | None:
-    """The fill of a shape drawn with a dark outline stroke: pixels at least 4 px inside,
-    when most of the 4 px band along the outline is black / dark grey; else ``None``
-    (``whole_rim`` as for :func:`_body_pixels`)."""
-    import cv2
-
-    from ._vision.colour import rgb_to_lab
-
-    border = {"borderType": cv2.BORDER_CONSTANT, "borderValue": 0} if whole_rim else {}
-    inner = cv2.erode(mask.astype(np.uint8), np.ones((9, 9), np.uint8), **border).astype(bool)
-    if inner.sum() < 40:
-        return None
-    m = mask.astype(bool)
-    outside = cv2.dilate(m.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~m
-    band_px = rgb[m & ~inner]
-    if band_px.shape[0] < 10 or outside.sum() < 10:
-        return None
-    band, around = rgb_to_lab(band_px), rgb_to_lab(rgb[outside])
-    dark = (band[:, 0] < 35.0) & (np.hypot(band[:, 1], band[:, 2]) < 12.0)
-    # An ink stroke is darker than what lies on both sides of it (a dark canvas is no outline).
-    if dark.mean() <= 0.3 or float(np.median(around[:, 0])) < 60.0:
-        return None
-    return rgb[inner]
-
-
-def _hull_area(mask: np.ndarray) -> float:
-    """Area of the mask's convex hull (an occluded object's outline, completed), in px."""
-    import cv2
-
-    pts = cv2.findNonZero(mask.astype(np.uint8))
-    if pts is None:
-        return 0.0
-    return round(max(float(cv2.contourArea(cv2.convexHull(pts))), float(mask.sum())), 1)
-
-
 def _crop(mask: np.ndarray, obj: SpatialObject) -> tuple[slice, slice]:
     if obj.bbox is not None:
         x0, y0, x1, y1 = obj.bbox
@@ -161,8 +108,8 @@ def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: 
             continue
         rows, cols = _crop(mask, obj)
         crop = mask[rows, cols]
-        body = _body_pixels(rgb[rows, cols], crop).reshape(-1, 3)
-        inner = _inner_pixels(rgb[rows, cols], crop)
+        body = body_pixels(rgb[rows, cols], crop).reshape(-1, 3)
+        inner = inner_pixels(rgb[rows, cols], crop)
         core = core_pixels(crop, rgb[rows, cols])
         flats = [body, inner, core, uniform_core(crop, rgb[rows, cols])]
         if not any(p is not None and is_flat(rgb_to_lab(np.asarray(p).reshape(-1, 3))) for p in flats):
@@ -196,7 +143,7 @@ def _consistent_drawing(
         if faceted(crop, rgb[rows, cols]):
             out.append(obj)
             continue
-        term, tone = colour_term(np.median(_body_pixels(rgb[rows, cols], crop), axis=0))
+        term, tone = colour_term(np.median(body_pixels(rgb[rows, cols], crop), axis=0))
         extras = {**obj.attributes.extras, "flat": True, "tone": tone, "flat_by_scene": True}
         shape = flat_shape(crop)
         if shape == "unknown":
@@ -213,13 +160,12 @@ def _describe_geometric(
     from ._vision.amodal import completed_flat, completed_outline, in_contact
     from ._vision.colour import colour_saturation, name_colour
     from ._vision.denoise import for_reading
-    from ._vision.flat import on_its_corner
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
-    from ._vision.open_words import enclosed_area, open_words
+    from ._vision.open_words import drawn_details, open_words
     from ._vision.reliability import interior_detail
-    from ._vision.solid_cues import cones_read_flat
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
+    from ._vision.solid_cues import cones_read_flat
     from ._vision.subpixel import small_shape
 
     rgb, _ = for_reading(rgb, plain=True)  # as the segmenter read it: noise is not shading
@@ -247,7 +193,7 @@ def _describe_geometric(
             continue
         rows, cols = _crop(mask, obj)
         crop = mask[rows, cols]
-        body = _body_pixels(rgb[rows, cols], crop, whole_rim=basic_terms)
+        body = body_pixels(rgb[rows, cols], crop, whole_rim=basic_terms)
         colour, c_conf, c_shares = name_colour(body, palette_name=palette_name)
         outline, flat_outline = crop, None
         if k in hidden:  # a ball's outline partly hidden by the objects it touches, completed
@@ -280,7 +226,7 @@ def _describe_geometric(
                 shape,
                 material,
                 ground=bool(obj.attributes.extras.get("ground")) and not drawing,
-                inner=_inner_pixels(rgb[rows, cols], crop, whole_rim=basic_terms),
+                inner=inner_pixels(rgb[rows, cols], crop, whole_rim=basic_terms),
                 full=rgb[rows, cols],
                 basic_terms=basic_terms,
                 drawing=drawing,
@@ -289,13 +235,11 @@ def _describe_geometric(
                 touching=k in hidden,
             )
             extras.update(flat_extras)
-            if flat_extras.get("flat") and (inside := enclosed_area(crop)) is not None:
-                extras["outline_area"] = round(inside, 1)  # an outline-only shape's size
-            if flat_extras.get("flat") and shape in _FOUR_CORNERED and on_its_corner(crop):
-                shape = "diamond"
+            if flat_extras.get("flat"):  # an outline-only shape's size; a diamond's pose
+                shape = drawn_details(crop, shape, extras)
         extras.update(
             {
-                "hull_area": _hull_area(crop),
+                "hull_area": hull_area(crop),
                 "color_confidence": round(c_conf, 4),
                 "color_votes": c_shares,
                 "shape_confidence": round(s_conf, 4),

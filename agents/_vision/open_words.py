@@ -13,7 +13,15 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["open_words", "core_pixels", "uniform_core", "faceted", "too_small_to_shade"]
+__all__ = [
+    "open_words",
+    "core_pixels",
+    "uniform_core",
+    "faceted",
+    "too_small_to_shade",
+    "drawn_details",
+    "enclosed_area",
+]
 
 
 def open_words(
@@ -203,6 +211,21 @@ def _small_extras(small: Any, tone: str | None) -> dict[str, Any]:
 #: A ring whose hole (the ground) is a fifth of its filled outline or more is an outline-only
 #: shape (no world prior): a thick or JPEG-haloed stroke around a small hole still shows it.
 _RING = 1.25
+
+
+#: Outlines a diamond is read as before its pose is looked at.
+_FOUR_CORNERED = ("square", "rectangle", "polygon")
+
+
+def drawn_details(mask: np.ndarray, shape: str, extras: dict[str, Any]) -> str:
+    """The name of a flat shape after its pose (a square or rhombus on a corner is a
+    ``diamond``), recording an outline-only shape's enclosed area in ``extras``."""
+    from .flat import on_its_corner
+
+    inside = enclosed_area(mask)
+    if inside is not None:
+        extras["outline_area"] = round(inside, 1)
+    return "diamond" if shape in _FOUR_CORNERED and on_its_corner(mask) else shape
 
 
 def enclosed_area(mask: np.ndarray) -> float | None:
