@@ -174,8 +174,9 @@ _answer = api.aask
 
 async def _slow_answer(*args, **kwargs):
     # An answer from a cached perception takes about a millisecond: without a pause the 91
-    # examples can all be done before the signal is sent. Forked workers inherit this.
-    await asyncio.sleep(0.05)
+    # examples can all be done before the signal is sent (0.05 s each still let a loaded
+    # machine finish the run between the check and the signal). Forked workers inherit this.
+    await asyncio.sleep(0.2)
     return await _answer(*args, **kwargs)
 
 
