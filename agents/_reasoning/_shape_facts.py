@@ -170,6 +170,15 @@ _FRONT = (
 )
 
 
+def _pool(thing: str | None) -> dict[str, Any] | None:
+    """The filter of the objects a superlative picks among (``None``: any object)."""
+    thing = (thing or "").strip()
+    generic = not thing or re.fullmatch(
+        r"(?:one|objects?|items?|things?|shapes?|solids?|figures?)", thing, re.I
+    )
+    return None if generic else parse_filter(thing)
+
+
 def depth_pick_form(body: str) -> dict[str, Any] | None:
     """``which object is furthest back`` / ``what is in front`` / ``which cube is at the back``."""
     m = re.fullmatch(
@@ -177,10 +186,8 @@ def depth_pick_form(body: str) -> dict[str, Any] | None:
     )
     if not m:
         return None
-    thing = (m.group(1) or "").strip()
     try:
-        generic = not thing or re.fullmatch(r"(?:one|objects?|items?|things?|shapes?|solids?)", thing, re.I)
-        filt = None if generic else parse_filter(thing)
+        filt = _pool(m.group(1))
     except UnsupportedQuestionError:
         return None
     which = "farthest" if re.fullmatch(_BACK, m.group(2), re.I) else "closest"
@@ -214,10 +221,8 @@ def most_sides_form(body: str) -> dict[str, Any] | None:
     )
     if not m:
         return None
-    thing = (m.group(1) or "").strip()
     try:
-        generic = not thing or re.fullmatch(r"(?:one|objects?|items?|things?|shapes?|figures?)", thing, re.I)
-        filt = None if generic else parse_filter(thing)
+        filt = _pool(m.group(1))
     except UnsupportedQuestionError:
         return None
     word = m.group(2).lower()
