@@ -203,6 +203,22 @@ def _children_of(pid: int) -> set[int]:
     return found
 
 
+def _as_from_a_terminal() -> None:
+    """In the child before exec: Ctrl-C delivered and handled by default, as a shell starts a
+    command (a test runner's own process may have it ignored or blocked, and a child inherits
+    that)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _signal_masks(pid: int) -> str:
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return "gone"
+    return " ".join(line for line in text.splitlines() if line.startswith(("SigBlk", "SigIgn", "SigCgt")))
+
+
 def _alive(pid: int) -> bool:
     """Running (a zombie waiting for init to reap it has ended)."""
     try:
@@ -224,7 +240,11 @@ def test_ctrl_c_stops_the_run_and_leaves_no_child(rendered, tmp_path) -> None:
         pytest.skip("worker processes need two cores")
     script, run = tmp_path / "run_eval.py", tmp_path / "r"
     script.write_text(_CTRL_C_SCRIPT)
-    proc = subprocess.Popen([sys.executable, str(script), str(rendered), str(run)], stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, str(script), str(rendered), str(run)],
+        stderr=subprocess.PIPE,
+        preexec_fn=_as_from_a_terminal,
+    )
     results, deadline, children = run / "results.jsonl", time.monotonic() + 120, set()
     while time.monotonic() < deadline and proc.poll() is None:
         children |= _children_of(proc.pid)
@@ -233,9 +253,10 @@ def test_ctrl_c_stops_the_run_and_leaves_no_child(rendered, tmp_path) -> None:
         time.sleep(0.05)
     assert proc.poll() is None, proc.stderr.read().decode()[-2000:]
     assert children  # the worker process was running
+    ignored = _signal_masks(proc.pid)
     proc.send_signal(signal.SIGINT)
     proc.wait(timeout=60)
-    assert proc.returncode != 0
+    assert proc.returncode != 0, ignored
     assert json.loads((run / "run.json").read_text())["status"] == "interrupted"
     time.sleep(0.5)  # the resource tracker notices its parent is gone
     assert not [pid for pid in children if _alive(pid)]  # no child left running
