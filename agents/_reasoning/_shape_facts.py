@@ -225,8 +225,7 @@ def most_sides_form(body: str) -> dict[str, Any] | None:
         filt = _pool(m.group(1))
     except UnsupportedQuestionError:
         return None
-    word = m.group(2).lower()
-    which = "most" if word in ("most",) or re.match(r"(?:greatest|largest|highest)", word) else "fewest"
+    which = "most" if re.match(r"most|greatest|largest|highest", m.group(2), re.I) else "fewest"
     return {"type": "most_sides", "which": which, "filter": filt}
 
 

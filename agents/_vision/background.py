@@ -153,13 +153,18 @@ def foreground_evidence(
     # noisy ground through; but a sky over a graded floor under slight noise would otherwise
     # raise the threshold over every object ("0 objects").
     is_noisy = noisy(rgb) if noisy_input is None else noisy_input
-    corrected = None if is_noisy else row_corrected(lab, rgb, bg, noise, model.inlier_fraction)
-    distance, thr = _distance(lab, bg, noise, threshold)
-    if is_noisy and threshold is None and float((distance > thr).mean()) < _SEES_NOTHING:
+    distance: np.ndarray | None = None
+    if is_noisy:
+        distance, thr = _distance(lab, bg, noise, threshold)
+        sees_nothing = threshold is None and float((distance > thr).mean()) < _SEES_NOTHING
+        corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction) if sees_nothing else None
+    else:
         corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction)
     horizon = None
     if corrected is not None:
         bg, noise, horizon = corrected
+        distance = None  # measured against the corrected backdrop below
+    if distance is None:
         distance, thr = _distance(lab, bg, noise, threshold)
     candidate = distance > thr
     shadow = np.zeros_like(candidate)
