@@ -32,7 +32,7 @@ _LAZY = {
     "aask": "spatioxolver.api",
     "build_scene_graph": "spatioxolver.api",
     "abuild_scene_graph": "spatioxolver.api",
-    "Answer": "spatioxolver.api",
+    "Answer": "spatioxolver.answer",
     "SceneGraph": "spatioxolver.schema",
     "SpatialObject": "spatioxolver.schema",
     "Relation": "spatioxolver.schema",

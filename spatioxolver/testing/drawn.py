@@ -526,7 +526,7 @@ def _words(value: Any) -> set[str]:
 
 
 def score_answer(question: Question, answer: Any) -> str:
-    """``"right"``, ``"wrong"`` or ``"abstain"`` for an :class:`~spatioxolver.api.Answer` (or an
+    """``"right"``, ``"wrong"`` or ``"abstain"`` for an :class:`~spatioxolver.answer.Answer` (or an
     exception instance: a refusal counts as ``"abstain"``)."""
     if isinstance(answer, BaseException) or answer is None:
         return "abstain"
