@@ -390,8 +390,11 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
             # A drawn shape's dark outline: a thin black / grey ring around its fill, or a thin
             # band darker than the fill (a blurred edge splits into an outer grey ring and an
             # inner band blended with the fill). A black / grey / white border (white is a dark
-            # theme's outline) may be thicker: up to the fill's inscribed radius wide.
-            outlined = outside < 0.1 and (
+            # theme's outline) may be thicker: up to the fill's inscribed radius wide. A thin
+            # anti-aliased black ring may leave the fill's sharp corners bare (its pixels blended
+            # with the fill's hue join the fill): a quarter of the fill's edge may touch the ground.
+            dark_ring = lj < 35.0 and cj < 12.0 and aj < ai
+            outlined = (outside < 0.1 or dark_ring and outside < 0.25) and (
                 aj < ai
                 and ((lj < 35.0 and cj < 12.0) or lj < li - 5.0)
                 and _thin(pieces[j])

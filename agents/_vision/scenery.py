@@ -147,6 +147,12 @@ def _is_band(mask: np.ndarray) -> bool:
         rows = np.nonzero(mask.any(axis=1))[0]
         if rows.size and rows.size <= 0.15 * mask.shape[0] and float(mask[rows].mean()) > 0.95:
             return True
+    if (left + right + top + bottom) >= 3 and share > 0.05:
+        # The backdrop beside a ground plane that ends inside the frame (a wall or sky
+        # standing at the side of the floor): it runs the whole length of one edge.
+        edges = (mask[:, 0], mask[:, -1], mask[0], mask[-1])
+        if any(float(e.mean()) > 0.97 for e in edges):
+            return True
     return (left + right + top + bottom) >= 3 and share > 0.2
 
 
@@ -391,6 +397,23 @@ def _soft_bright_blob(mask: np.ndarray, fg: Any, rgb: np.ndarray) -> bool:
     return bool(rim.any() and float(np.median(grad[rim])) < 0.15 * depth)
 
 
+def _backdrop_beside_floor(mask: np.ndarray, lab: np.ndarray, horizon: int) -> bool:
+    """The sky or wall seen beside a ground plane that ends inside the frame: from the
+    horizon to the bottom edge along a whole side edge, in the backdrop's colour just above
+    the horizon (nearly all its pixels)."""
+    h = mask.shape[0]
+    rows = np.flatnonzero(mask.any(axis=1))
+    if horizon < 2 or rows[0] > horizon + max(2, 0.03 * h) or rows[-1] < h - 2:
+        return False
+    span = slice(rows[0], rows[-1] + 1)
+    if max(float(mask[span, 0].mean()), float(mask[span, -1].mean())) < 0.97:
+        return False
+    sky = np.median(lab[max(0, horizon - 6) : horizon].reshape(-1, 3), axis=0)
+    diff = lab[mask] - sky
+    dist = np.sqrt(0.25 * diff[:, 0] ** 2 + diff[:, 1] ** 2 + diff[:, 2] ** 2)
+    return float((dist < 10.0).mean()) > 0.85
+
+
 def drop_scenery(
     regions: list[Any], fg: Any, rgb: np.ndarray, options: dict[str, Any]
 ) -> tuple[list[Any], list[Any]]:
@@ -419,6 +442,7 @@ def drop_scenery(
     horizon = getattr(fg, "horizon", None)
     if horizon is not None:
         kept = [r for r in kept if np.flatnonzero(r.mask.any(axis=1))[-1] >= horizon]
+        kept = [r for r in kept if not _backdrop_beside_floor(r.mask, fg.lab, horizon)]
     if getattr(fg, "rows", False) and kept:
         # A cloud floats alone: a soft light part of a shaded solid touches its other parts.
         grown = [cv2.dilate(r.mask.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) for r in kept]
