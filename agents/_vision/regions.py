@@ -412,12 +412,43 @@ def _merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) -
                 and (cj < 12.0 and lj < li + 5.0 or lj < li - 5.0)
                 and _even_stroke(pieces[i], pieces[j])
             )
+            ring = _outline_pieces(pieces, i, stats, outside, contact)
+            if ring:
+                pieces = [
+                    p | np.logical_or.reduce([pieces[k] for k in ring]) if k == i else p
+                    for k, p in enumerate(pieces)
+                    if k not in ring
+                ]
+                changed = True
+                break
             if highlight or enclosed or outlined or _blended_rim(pieces, i, j, crop_lab, union):
                 pieces[j] = pieces[j] | pieces[i]
                 del pieces[i]
                 changed = True
                 break
     return pieces
+
+
+def _outline_pieces(
+    pieces: list[np.ndarray],
+    i: int,
+    stats: list[tuple[float, float, int]],
+    outside: float,
+    contact: np.ndarray,
+) -> list[int]:
+    """The pieces of a black / grey outline broken in two or more (at a small star's sharp
+    tips) that together enclose fill ``i`` (three quarters of its edge or more): thin, dark,
+    neutral, each smaller than the fill, and nothing else touching it. Else ``[]``."""
+    if outside >= 0.25:
+        return []
+    ring = [k for k in np.flatnonzero(contact > 0) if k != i]
+    if len(ring) < 2:
+        return []
+    for k in ring:
+        lk, ck, ak = stats[k]
+        if not (lk < 35.0 and ck < 12.0 and ak < stats[i][2] and _thin(pieces[k])):
+            return []
+    return [int(k) for k in ring]
 
 
 def _even_stroke(fill: np.ndarray, ring: np.ndarray) -> bool:

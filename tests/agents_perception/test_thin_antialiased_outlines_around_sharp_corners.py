@@ -58,3 +58,26 @@ def test_outlined_sharp_shapes_are_one_object_each(antialiased, size, ground):
         cv2.polylines(img, [pts], True, (0, 0, 0), 1, lineType=line)
     graph = build_scene_graph(img, model="geometric")
     assert len(graph.objects) == 4, [(o.attributes.shape, o.area) for o in graph.objects]
+
+
+@pytest.mark.parametrize("radius", [14, 18, 22])
+@pytest.mark.parametrize(("thickness", "k4"), [(1, 1), (2, 1), (1.5, 4), (2.0, 4)])
+def test_a_small_star_whose_outline_breaks_at_its_tips_is_one_star(radius, thickness, k4):
+    """A small star's dark outline may come apart at the sharp tips into pieces that only
+    together go round the fill: they are all its outline (before, a 2 px outline around a
+    22 px star was a star and a black object). ``k4`` 4: drawn four times larger and reduced
+    by area averaging, an outline of a fractional width (a guard)."""
+    import cv2
+
+    img = np.zeros((240 * k4, 320 * k4, 3), np.uint8)
+    img[:] = (250, 240, 232)
+    for k, colour in enumerate([(55, 120, 190), (215, 40, 40), (240, 200, 30)]):
+        pts = np.array(_star(k4 * (60 + 100 * k), k4 * (120 + 30 * (k % 2)), k4 * radius), np.int32)
+        cv2.fillPoly(img, [pts], colour, lineType=cv2.LINE_AA)
+        cv2.polylines(img, [pts], True, (51, 51, 51), round(k4 * thickness), lineType=cv2.LINE_AA)
+    if k4 > 1:
+        img = cv2.resize(img, (320, 240), interpolation=cv2.INTER_AREA)
+    graph = build_scene_graph(img, model="geometric")
+    assert [o.attributes.shape for o in graph.objects] == ["star"] * 3, [
+        (o.attributes.shape, o.area) for o in graph.objects
+    ]
