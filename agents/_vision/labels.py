@@ -29,6 +29,7 @@ __all__ = [
     "drawn_labels",
     "near_an_object",
     "small_mark",
+    "ink_blobs",
     "inside_any",
     "best_reading",
 ]
@@ -173,8 +174,9 @@ def drawn_labels(
 def near_an_object(box: Any, regions: list[Any]) -> bool:
     """Whether a label's ``box`` lies within 2.5 label heights, or 0.6 x the object's size,
     of some object region's box, or within 1.5 x its size when centred under it (and not
-    wider than 1.5 x it) or level beside it (a label is written beside what it names; a
-    title above the drawing is not the label of the shape under it)."""
+    wider than 1.5 x it), centred over it (and not wider than it) or level beside it (a
+    label is written beside what it names; a title above the drawing, wider than the shape
+    under it, is not its label)."""
     x0, y0, x1, y1 = (float(v) for v in box)
     height = max(y1 - y0, 1.0)
     for r in regions:
@@ -190,7 +192,9 @@ def near_an_object(box: Any, regions: list[Any]) -> bool:
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         under = bx0 <= cx <= bx1 and y0 >= by1 - 2 and x1 - x0 <= 1.5 * (bx1 - bx0)
         beside = by0 <= cy <= by1 and height <= by1 - by0
-        if (under or beside) and gap <= 1.5 * size:
+        # Over it: a word no wider than the object (a title spans the drawing).
+        over = bx0 <= cx <= bx1 and y1 <= by0 + 2 and x1 - x0 <= bx1 - bx0
+        if (under or beside or over) and gap <= 1.5 * size:
             return True
     return False
 
@@ -214,6 +218,33 @@ def small_mark(mask: np.ndarray, regions: list[Any]) -> bool:
     if height >= 0.5 * float(np.median(heights)):
         return False
     return float(mask.sum()) < 0.1 * float(np.median(areas)) or width >= 1.6 * height
+
+
+def ink_blobs(regions: list[Any], rgb: np.ndarray) -> list[Any]:
+    """Regions the glyph test passed over that could be bold letters written small (strokes
+    too deep for a stroke test at 10-15 px, or a letter in two touching pieces): black, grey
+    or white, small marks beside the other regions (:func:`small_mark`), touching none of
+    the others but such ink. Such ink is a label only when OCR reads it; else it stays an
+    object."""
+    import cv2
+
+    if len(regions) < 3:
+        return []
+    ink = [
+        r
+        for r in regions
+        if float(np.ptp(np.median(rgb[r.mask].astype(np.float32), axis=0))) < 40.0
+        and small_mark(r.mask, [q for q in regions if q is not r])
+    ]
+    shapes = [r for r in regions if not any(r is q for q in ink)]
+    if len(shapes) < 2:
+        return []
+    kernel = np.ones((7, 7), np.uint8)
+    return [
+        r
+        for r in ink
+        if not any((cv2.dilate(r.mask.astype(np.uint8), kernel).astype(bool) & q.mask).any() for q in shapes)
+    ]
 
 
 def inside_any(mask: np.ndarray, boxes: list[Any]) -> bool:
