@@ -48,6 +48,10 @@ _CONTACT_LIFT = 0.25
 # (a depth proxy: the same object looks smaller the higher it stands in the image). The
 # CLEVR prior's was fitted on 1265 objects of 200 tabletop renders; held-out accuracy 99.8 %.
 # Without a prior the size class is read from image area alone (:func:`area_size_classes`).
+#: Objects over this share of the frame are checked for texture inside (``interior_detail``):
+#: a photo's subject, however flat its colour reads, is textured; drawn fills and shaded
+#: solids are not (the reasoner abstains on a textured one, ``_reasoning/_describe.py``).
+DETAIL_AREA = 0.01
 #: Smallest ratio of image areas between two groups of objects that makes them "small" and "large".
 _AREA_SPLIT = 1.8
 
@@ -248,7 +252,7 @@ def _describe_geometric(
                 "material_features": {k: round(v, 4) for k, v in m_feats.items()},
             }
         )
-        if crop.sum() > 0.3 * h * w:  # a photo's subject or a drawing's big shape: texture inside?
+        if crop.sum() > DETAIL_AREA * h * w:  # a photo's subject or a drawn shape: texture inside?
             extras["interior_detail"] = interior_detail(rgb, mask)
         attrs = Attributes(
             color=colour, shape=None if shape == "unknown" else shape,

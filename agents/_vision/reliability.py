@@ -23,6 +23,12 @@ resolution):
   edges cut objects' outlines and the tiles themselves read as objects, so the reading is
   not trusted (graph paper's level and upright lines, a horizon, a box's edges are no such
   grid);
+* ``rows`` — :func:`line_residual`: how far the picture is from its row-by-row (or
+  column-by-column) median; a large misfit of the smooth model that rows or columns do not
+  explain either is a continuous-tone field (clouds, marble, fur), which local flatness does
+  not vouch for;
+* ``content_reliability`` — on a picture inside a plain margin (a photo on a page or with a
+  white border, :func:`content_box`), the same score of the content alone; the lower counts;
 * ``reliability`` — their product, squashed into 0..1 (the backdrop's residual is forgiven
   where nearly every pixel lies in a locally flat patch: a piecewise-smooth drawing).
 
@@ -46,12 +52,20 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["image_quality", "interior_detail", "tiled_floor", "QUALITY_PIXELS", "TILED_FACTOR"]
+__all__ = [
+    "image_quality", "interior_detail", "tiled_floor", "content_box", "line_residual",
+    "QUALITY_PIXELS", "TILED_FACTOR",
+]
 
 #: The copy measured has about this many pixels.
 QUALITY_PIXELS = 60_000
 #: A tiled floor's reliability is multiplied by this (below the reasoner's 0.5 threshold).
 TILED_FACTOR = 0.3
+#: Above this background-model residual (CIELAB units) local flatness alone no longer
+#: vouches for the backdrop: it must also be explained row by row or column by column.
+NOISY_BACKDROP = 4.0
+#: A :func:`line_residual` from 1.5 below this up to it takes that vouching away (all of it here).
+ROW_RESIDUAL = 4.0
 _MEASURED: dict[tuple[Any, ...], dict[str, float]] = {}  # the last few images' measures
 _LOCK = threading.Lock()
 
@@ -88,6 +102,21 @@ def image_quality(rgb: np.ndarray) -> dict[str, float]:
 
 
 def _measure(small: np.ndarray) -> dict[str, float]:
+    found = _measure_one(small)
+    box = content_box(small)
+    if box is not None:
+        # A picture on a plain page (a photo with a white border, pasted on a slide): the page
+        # is trivially explained, so the content is measured on its own as well.
+        y0, y1, x0, x1 = box
+        inner = _measure_one(np.ascontiguousarray(small[y0:y1, x0:x1]), tiles=False)
+        found["content_reliability"] = inner["reliability"]
+        found["reliability"] = min(found["reliability"], inner["reliability"])
+    return found
+
+
+def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
+    """The features and score of one picture (``tiles``: look for a tiled floor too; a
+    picture's content inside its margin is measured without: its crop edges are no tiles)."""
     import cv2
 
     from .background import fit_background
@@ -102,16 +131,21 @@ def _measure(small: np.ndarray) -> dict[str, float]:
     texture = float(np.median(grad))
     busy = float((grad > 2.5).mean())
     flat = flat_share(lab)
+    rows = line_residual(lab)
     score = 1.0
     score *= float(np.clip((flat - 0.55) / 0.3, 0.0, 1.0))
     score *= float(np.clip((0.45 - busy) / 0.3, 0.0, 1.0))
     # A backdrop the smooth model misfits (a horizon between sky and ground, tiles behind
     # icons) leaves a large residual without being textured: locally flat almost everywhere
-    # (drawings: flat >= 0.98; photographs: <= 0.94), so local flatness vouches for it.
-    score *= max(
-        float(np.clip((4.0 - model.noise) / 2.5, 0.0, 1.0)), float(np.clip((flat - 0.95) / 0.03, 0.0, 1.0))
-    )
-    tiled = tiled_floor(small)
+    # (drawings: flat >= 0.98; photographs: <= 0.94), so local flatness vouches for it --
+    # unless the misfit is large and not explained row by row (a sky over a floor, graded
+    # down the picture) nor column by column: then the backdrop is a smooth continuous-tone
+    # field in both directions (clouds, marble, blurred fur, fractal terrain), not a drawing.
+    forgive = float(np.clip((flat - 0.95) / 0.03, 0.0, 1.0))
+    if model.noise > NOISY_BACKDROP:
+        forgive *= float(np.clip((ROW_RESIDUAL - rows) / 1.5, 0.0, 1.0))
+    score *= max(float(np.clip((4.0 - model.noise) / 2.5, 0.0, 1.0)), forgive)
+    tiled = tiles and tiled_floor(small)
     if tiled:
         score *= TILED_FACTOR
     grey = float(np.percentile(np.hypot(lab[..., 1], lab[..., 2]), 99)) < 3.0
@@ -125,9 +159,48 @@ def _measure(small: np.ndarray) -> dict[str, float]:
         "texture": round(texture, 3),
         "busy": round(busy, 3),
         "flat": round(flat, 3),
+        "rows": round(rows, 3),
         "grey": float(grey),
         "tiled": float(tiled),
     }
+
+
+def line_residual(lab: np.ndarray) -> float:
+    """Median CIELAB distance of the pixels from their row's median colour, or from their
+    column's, whichever is smaller: a backdrop graded down (or across) the picture -- a sky
+    over a floor, a lit wall -- leaves little (<= 1.6 on shaded 3-D scenes with haze), a
+    continuous-tone field varying both ways much more (clouds, marble, foliage: >= 4.5)."""
+    out = []
+    for axis in (1, 0):
+        med = np.median(lab, axis=axis, keepdims=True)
+        out.append(float(np.median(np.linalg.norm(lab - med, axis=2))))
+    return min(out)
+
+
+def content_box(small: np.ndarray) -> tuple[int, int, int, int] | None:
+    """``(y0, y1, x0, x1)`` of what lies inside a plain margin (a page or a white border all
+    round the picture: the outer 2 px ring within 4 CIELAB units of its median), when that
+    content covers under 80% of the picture and at least 24 x 24 px of the copy; else ``None``."""
+    import cv2
+
+    from .colour import rgb_to_lab
+
+    h, w = small.shape[:2]
+    if min(h, w) < 40:
+        return None
+    lab = rgb_to_lab(small).astype(np.float32)
+    ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3), lab[:, :2].reshape(-1, 3), lab[:, -2:].reshape(-1, 3)])
+    page = np.median(ring, axis=0)
+    if float((np.linalg.norm(ring - page, axis=1) < 4.0).mean()) < 0.98:
+        return None
+    away = np.linalg.norm(cv2.GaussianBlur(lab, (3, 3), 0) - page, axis=2) > 6.0
+    ys, xs = np.nonzero(away)
+    if ys.size == 0:
+        return None
+    y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
+    if (y1 - y0) < 24 or (x1 - x0) < 24 or (y1 - y0) * (x1 - x0) >= 0.8 * h * w:
+        return None
+    return y0, y1, x0, x1
 
 
 def _compact_edges(lab: np.ndarray) -> int:
