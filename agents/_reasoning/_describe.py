@@ -48,11 +48,9 @@ __all__ = ["HANDLERS", "abstention", "scene_reliability", "RELIABILITY_THRESHOLD
 
 #: Below this scene reliability the geometric reasoner abstains.
 RELIABILITY_THRESHOLD = 0.5
-#: A big object whose ``interior_detail`` (``_vision/reliability.py``) reaches this is
+#: An object whose ``interior_detail`` (``_vision/reliability.py``) reaches this is
 #: textured inside: a photo's subject, not a drawn fill or a shaded solid.
 DETAILED_INTERIOR = 0.15
-#: The same for an object of 1-30% of the frame (``DETAIL_AREA`` in ``agents/attributes.py``).
-DETAILED_SMALLER = 0.2
 ABSTAIN_TEXT = "Cannot tell from pixels; use a vision-language model"
 
 
@@ -75,7 +73,7 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         # Nothing found, yet the picture shows compact edges (faint solids under haze and
         # noise): "no objects" would be a confident guess.
         score *= 0.2
-    if any(_textured(o, frame_area) for o in objs):
+    if any(_textured(o) for o in objs):
         # An object textured inside (a fundus and its vessels, a cat's fur, a rocket's
         # girders): a photo's subject, however flat its colour reads.
         score *= 0.2
@@ -94,14 +92,11 @@ def scene_reliability(graph: SceneGraph) -> float | None:
     return round(max(0.0, min(1.0, score)), 3)
 
 
-def _textured(obj: SpatialObject, frame_area: float) -> bool:
-    """Whether ``obj`` is textured inside: ``interior_detail`` at least
-    :data:`DETAILED_INTERIOR` on an object over 30% of the frame, :data:`DETAILED_SMALLER`
-    on a smaller one (drawn shapes, letters inside included, stay under 0.07; shaded solids
-    under 0.04)."""
-    detail = float((obj.attributes.extras or {}).get("interior_detail", 0.0))
-    big = float(obj.area or 0.0) > 0.3 * frame_area
-    return detail >= (DETAILED_INTERIOR if big else DETAILED_SMALLER)
+def _textured(obj: SpatialObject) -> bool:
+    """Whether ``obj`` (any object over ``DETAIL_AREA`` of the frame, ``agents/attributes.py``)
+    is textured inside: ``interior_detail`` at least :data:`DETAILED_INTERIOR` (drawn shapes,
+    letters inside included, stay under 0.07; shaded solids under 0.04)."""
+    return float((obj.attributes.extras or {}).get("interior_detail", 0.0)) >= DETAILED_INTERIOR
 
 
 def abstention(graph: SceneGraph) -> SymbolicAnswer | None:

@@ -61,6 +61,11 @@ __all__ = [
 QUALITY_PIXELS = 60_000
 #: A tiled floor's reliability is multiplied by this (below the reasoner's 0.5 threshold).
 TILED_FACTOR = 0.3
+#: A textured, off-model picture whose :func:`line_residual` exceeds this (by 0.5: all of it)
+#: is continuous tone: its reliability falls to 0.
+CONTINUOUS_ROWS = 2.5
+#: Under this share of plain rows (or columns) the picture is one continuous field.
+PLAIN_LINES = 0.1
 #: Above this background-model residual (CIELAB units) local flatness alone no longer
 #: vouches for the backdrop: it must also be explained row by row or column by column.
 NOISY_BACKDROP = 4.0
@@ -131,20 +136,26 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     texture = float(np.median(grad))
     busy = float((grad > 2.5).mean())
     flat = flat_share(lab)
-    rows = line_residual(lab)
+    rows, plain_lines = line_residual(lab)
+    field = plain_lines < PLAIN_LINES  # no plain sky, wall or ground anywhere
     score = 1.0
     score *= float(np.clip((flat - 0.55) / 0.3, 0.0, 1.0))
     score *= float(np.clip((0.45 - busy) / 0.3, 0.0, 1.0))
     # A backdrop the smooth model misfits (a horizon between sky and ground, tiles behind
     # icons) leaves a large residual without being textured: locally flat almost everywhere
     # (drawings: flat >= 0.98; photographs: <= 0.94), so local flatness vouches for it --
-    # unless the misfit is large and not explained row by row (a sky over a floor, graded
-    # down the picture) nor column by column: then the backdrop is a smooth continuous-tone
-    # field in both directions (clouds, marble, blurred fur, fractal terrain), not a drawing.
+    # unless the misfit is large, no row or column is plain and rows or columns do not explain
+    # it either: then it is a smooth continuous-tone field (clouds, marble, blurred fur).
     forgive = float(np.clip((flat - 0.95) / 0.03, 0.0, 1.0))
-    if model.noise > NOISY_BACKDROP:
+    if field and model.noise > NOISY_BACKDROP:
         forgive *= float(np.clip((ROW_RESIDUAL - rows) / 1.5, 0.0, 1.0))
     score *= max(float(np.clip((4.0 - model.noise) / 2.5, 0.0, 1.0)), forgive)
+    if field and texture >= 0.15 and model.noise >= 0.5:
+        # Graded in every direction, with fine detail, a backdrop off the smooth model and no
+        # plain line: a continuous-tone surface (a photo's sky, skin or metal), however few
+        # sharp edges it shows. Drawings are flat (texture 0) or graded by rows (a sky over a
+        # floor: rows <= 2.3); a textured floor under a plain sky or wall is a drawn scene.
+        score *= 1.0 - float(np.clip((rows - CONTINUOUS_ROWS) / 0.5, 0.0, 1.0))
     tiled = tiles and tiled_floor(small)
     if tiled:
         score *= TILED_FACTOR
@@ -160,27 +171,33 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         "busy": round(busy, 3),
         "flat": round(flat, 3),
         "rows": round(rows, 3),
+        "plain_lines": round(plain_lines, 3),
         "grey": float(grey),
         "tiled": float(tiled),
     }
 
 
-def line_residual(lab: np.ndarray) -> float:
-    """Median CIELAB distance of the pixels from their row's median colour, or from their
-    column's, whichever is smaller: a backdrop graded down (or across) the picture -- a sky
-    over a floor, a lit wall -- leaves little (<= 1.6 on shaded 3-D scenes with haze), a
-    continuous-tone field varying both ways much more (clouds, marble, foliage: >= 4.5)."""
-    out = []
+def line_residual(lab: np.ndarray) -> tuple[float, float]:
+    """``(residual, plain)``: the median CIELAB distance of the pixels from their row's median
+    colour, or from their column's, whichever is smaller -- a backdrop graded down (or
+    across) the picture, a sky over a floor, leaves little (<= 2.3 on shaded 3-D scenes with
+    haze), a continuous-tone field varying both ways more (clouds, marble, foliage: >= 4.5)
+    -- and the share of rows (or columns) whose own median distance is under 1: a plain sky
+    or wall above a textured floor (>= 0.15), none in a photo's or a texture's field."""
+    residual, plain = [], []
     for axis in (1, 0):
-        med = np.median(lab, axis=axis, keepdims=True)
-        out.append(float(np.median(np.linalg.norm(lab - med, axis=2))))
-    return min(out)
+        distance = np.linalg.norm(lab - np.median(lab, axis=axis, keepdims=True), axis=2)
+        residual.append(float(np.median(distance)))
+        plain.append(float((np.median(distance, axis=axis) < 1.0).mean()))
+    return min(residual), max(plain)
 
 
 def content_box(small: np.ndarray) -> tuple[int, int, int, int] | None:
     """``(y0, y1, x0, x1)`` of what lies inside a plain margin (a page or a white border all
     round the picture: the outer 2 px ring within 4 CIELAB units of its median), when that
-    content covers under 80% of the picture and at least 24 x 24 px of the copy; else ``None``."""
+    content is one picture (85% of its box off the page colour: shapes spread on a ground
+    leave much of theirs blank), under 80% of the whole and at least 24 x 24 px of the copy;
+    else ``None``."""
     import cv2
 
     from .colour import rgb_to_lab
@@ -199,6 +216,8 @@ def content_box(small: np.ndarray) -> tuple[int, int, int, int] | None:
         return None
     y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
     if (y1 - y0) < 24 or (x1 - x0) < 24 or (y1 - y0) * (x1 - x0) >= 0.8 * h * w:
+        return None
+    if float(away[y0:y1, x0:x1].mean()) < 0.85:  # shapes on a ground, not one picture on a page
         return None
     return y0, y1, x0, x1
 
