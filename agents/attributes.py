@@ -252,7 +252,10 @@ def _describe_geometric(
                 "material_features": {k: round(v, 4) for k, v in m_feats.items()},
             }
         )
-        if crop.sum() > DETAIL_AREA * h * w:  # a photo's subject or a drawn shape: texture inside?
+        area = float(crop.sum())
+        if area > 0.3 * h * w or (area > DETAIL_AREA * h * w and "outline_area" not in extras):
+            # A photo's subject or a drawn shape: texture inside? (Not asked of a smaller
+            # outline-only shape: its ring and the ground it encloses are no texture.)
             extras["interior_detail"] = interior_detail(rgb, mask)
         attrs = Attributes(
             color=colour, shape=None if shape == "unknown" else shape,

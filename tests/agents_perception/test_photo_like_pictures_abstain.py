@@ -100,6 +100,9 @@ def test_drawings_on_the_same_grounds_are_still_read() -> None:
     flat = np.full((600, 600, 3), 235, np.uint8)
     cv2.circle(flat, (300, 300), 70, (200, 60, 40), -1, cv2.LINE_AA)
     assert ask(flat, "How many circles are there?", model="geometric").value == 1
+    ring = np.full((600, 600, 3), 235, np.uint8)  # outline-only: a ring round the ground
+    cv2.circle(ring, (300, 300), 70, (200, 60, 40), 9, cv2.LINE_AA)
+    assert ask(ring, "How many circles are there?", model="geometric").value == 1
     panel = np.full((300, 400, 3), (70, 110, 200), np.uint8)  # a blue panel holding two shapes
     cv2.circle(panel, (120, 150), 60, (230, 200, 40), -1, cv2.LINE_AA)
     cv2.rectangle(panel, (240, 90), (340, 210), (220, 50, 50), -1)
