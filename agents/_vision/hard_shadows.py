@@ -24,8 +24,10 @@ import numpy as np
 
 __all__ = ["hard_tint", "tinted_spread"]
 
-#: Furthest chromaticity departure (per channel, from neutral) read as a light's tint.
-_MAX_DEPARTURE = 0.5
+#: Furthest chromaticity departure (per channel, from neutral) read as a light's tint: a
+#: sun against a blue sky stays within it; a saturated object's side lit by the ambient
+#: light alone (one ratio too: its colour over the floor's) mostly lies beyond.
+_MAX_DEPARTURE = 0.3
 #: Nearest departure that is a tint at all (the untinted test covers the rest).
 _MIN_DEPARTURE = 0.03
 _STEP = 0.02

@@ -19,7 +19,7 @@ from spatioxolver import ask
 from .linear_light import to_linear, to_srgb8
 
 
-def _scene(key=(1.0, 0.84, 0.62), fill=(0.16, 0.2, 0.3), floor=(190, 186, 178), size=(480, 360)):
+def _scene(key=(1.0, 0.9, 0.75), fill=(0.2, 0.22, 0.27), floor=(190, 186, 178), size=(480, 360)):
     """(sRGB image, colours left to right). Supersampled 3x for clean edges."""
     s = 3
     w, h = size[0] * s, size[1] * s
@@ -58,7 +58,7 @@ def _scene(key=(1.0, 0.84, 0.62), fill=(0.16, 0.2, 0.3), floor=(190, 186, 178), 
     [
         {},  # warm key, bluish fill, plain floor
         {"floor": (205, 160, 130)},  # on a terracotta floor
-        {"key": (0.7, 0.85, 1.0), "fill": (0.3, 0.22, 0.16), "floor": (170, 170, 170)},  # cool key, warm fill
+        {"key": (0.75, 0.85, 1.0), "fill": (0.27, 0.22, 0.2), "floor": (170, 170, 170)},  # cool key, warm fill
     ],
 )
 def test_hard_tinted_shadows_are_not_objects(kwargs) -> None:
@@ -77,3 +77,24 @@ def test_a_grey_box_on_an_untinted_floor_stays_an_object() -> None:
     img = np.full((240, 320, 3), 200, np.uint8)
     img[90:150, 130:200] = (110, 110, 110)
     assert len(segment(img)) == 1
+
+
+def test_a_saturated_balls_unlit_side_is_not_a_shadow() -> None:
+    """Guard: a yellow ball on a green floor, its far side lit by the ambient light alone (one
+    ratio to the floor, its colour over the floor's, far from any light's tint), casts no
+    shadow here and stays one whole ball."""
+    h, w = 300, 400
+    yy, xx = np.mgrid[0:h, 0:w].astype(float)
+    img = np.broadcast_to(to_linear((120, 170, 120)) * 1.0, (h, w, 3)).copy()
+    cx, cy, r = 200.0, 150.0, 60.0
+    d2 = (xx - cx) ** 2 + (yy - cy) ** 2
+    m = d2 <= r * r
+    nz = np.sqrt(np.clip(1 - d2 / (r * r), 0, 1))
+    light = np.array([-0.7, -0.5, 0.2])
+    light /= np.linalg.norm(light)
+    ndl = np.clip(((xx - cx) / r) * light[0] + ((yy - cy) / r) * light[1] + nz * light[2], 0, 1)
+    img[m] = to_linear((235, 215, 40)) * (0.25 + 0.75 * ndl[m])[:, None]
+    objects = segment(to_srgb8(img))
+    assert len(objects) == 1
+    x0, y0, x1, y1 = objects[0].bbox
+    assert x1 - x0 >= 110 and y1 - y0 >= 110, objects[0].bbox
