@@ -28,8 +28,9 @@ __all__ = ["hard_tint", "tinted_spread"]
 #: sun against a blue sky stays within it; a saturated object's side lit by the ambient
 #: light alone (one ratio too: its colour over the floor's) mostly lies beyond.
 _MAX_DEPARTURE = 0.3
-#: Nearest departure that is a tint at all (the untinted test covers the rest).
-_MIN_DEPARTURE = 0.03
+#: Nearest departure that is a light's tint: a black or dark grey object's faces (a
+#: floating black box on a grey backdrop: 0.06) dim by one ratio too, nearly neutral.
+_MIN_DEPARTURE = 0.08
 _STEP = 0.02
 
 

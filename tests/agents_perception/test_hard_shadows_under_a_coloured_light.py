@@ -98,3 +98,27 @@ def test_a_saturated_balls_unlit_side_is_not_a_shadow() -> None:
     assert len(objects) == 1
     x0, y0, x1, y1 = objects[0].bbox
     assert x1 - x0 >= 110 and y1 - y0 >= 110, objects[0].bbox
+
+
+def test_a_floating_black_boxs_faces_are_not_a_shadow() -> None:
+    """Guard: boxes floating on a grey backdrop (no ground, no shadows); the black box's two
+    dark faces dim the backdrop by one nearly neutral ratio (a warm render: 0.06 from
+    neutral), which is no light's tint: both boxes are whole objects."""
+    img = np.full((240, 400, 3), 128, np.uint8)
+
+    def box(x, y, s, top, left, right):
+        pts_top = np.array([[x, y + s // 3], [x + s // 2, y], [x + s, y + s // 3], [x + s // 2, y + 2 * s // 3]], np.int32)
+        pts_l = np.array([[x, y + s // 3], [x + s // 2, y + 2 * s // 3], [x + s // 2, y + 5 * s // 3], [x, y + 4 * s // 3]], np.int32)
+        pts_r = np.array([[x + s // 2, y + 2 * s // 3], [x + s, y + s // 3], [x + s, y + 4 * s // 3], [x + s // 2, y + 5 * s // 3]], np.int32)
+        import cv2
+
+        cv2.fillPoly(img, [pts_top], top)
+        cv2.fillPoly(img, [pts_l], left)
+        cv2.fillPoly(img, [pts_r], right)
+
+    box(40, 40, 90, (92, 90, 86), (30, 28, 26), (40, 38, 35))
+    box(240, 50, 80, (80, 80, 230), (20, 20, 150), (30, 30, 190))
+    objects = segment(img)
+    assert len(objects) == 2, [(o.bbox, o.area) for o in objects]
+    black = min(objects, key=lambda o: o.centroid[0])
+    assert black.bbox[3] - black.bbox[1] >= 140, black.bbox
