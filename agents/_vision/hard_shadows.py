@@ -29,8 +29,9 @@ __all__ = ["hard_tint", "tinted_spread"]
 #: light alone (one ratio too: its colour over the floor's) mostly lies beyond.
 _MAX_DEPARTURE = 0.3
 #: Nearest departure that is a light's tint: a black or dark grey object's faces (a
-#: floating black box on a grey backdrop: 0.06) dim by one ratio too, nearly neutral.
-_MIN_DEPARTURE = 0.08
+#: floating black box on a grey backdrop: 0.06) and a grey shape on a tinted slide (0.1)
+#: dim by one ratio too, nearly neutral.
+_MIN_DEPARTURE = 0.12
 _STEP = 0.02
 
 
