@@ -237,23 +237,6 @@ def _shadow_pixels(
         kept = int((shadow_t & shadow).sum()) >= 0.7 * n
         if mode_t is not None and n_t > n and (kept or n_t > 3 * n):
             return shadow_t, mode_t
-    if mode is None:
-        # No shadow dims the channels alike: hard shadows under a coloured key light dim
-        # them by one fixed tint (`hard_shadows`).
-        from .hard_shadows import hard_tint, tinted_spread
-
-        hard = hard_tint(linear, candidate)
-        if hard is not None:
-            spread_h = tinted_spread(linear, *hard)
-            shadow_h, mode_h = _shadows_given(rgb, lab, bg_rgb, candidate, noisy_input, mean_ratio, spread_h, soft)
-            if mode_h is not None:
-                # A textured floor's dark seams (plank joints, tile grout) cross the shadow
-                # at another brightness but the same tint: close gaps up to 4 px wide.
-                import cv2
-
-                closed = cv2.morphologyEx(shadow_h.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-                shadow_h |= closed.astype(bool) & candidate & (spread_h < 0.05)
-                return shadow_h, mode_h
     return shadow, mode
 
 
