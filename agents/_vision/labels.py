@@ -91,7 +91,7 @@ def _crop(rgb: np.ndarray, box: tuple[int, int, int, int], f: float = 1.0) -> np
     half = max((x1 - x0) / 2, 0.5 * (y1 - y0)) + pad
     cx = (x0 + x1) / 2
     crop = rgb[
-        max(0, int((y0 - pad) * f)) : min(h, int((y1 + pad) * f) + 1),
+        max(0, int((y0 - pad) * f)) : min(h, int(round((y1 + pad) * f))),
         max(0, int((cx - half) * f)) : min(w, int((cx + half) * f) + 1),
     ]
     if (y1 - y0) * f < 32:
