@@ -186,7 +186,9 @@ def drop_label_ink(regions: list[Any], boxes: list[tuple[int, int, int, int]]) -
         )
 
     return [
-        r for r in regions if not (r.mask.sum() < 0.02 * r.mask.size and inside_any(r.mask, boxes) and within(r.mask))
+        r
+        for r in regions
+        if not (r.mask.sum() < 0.02 * r.mask.size and inside_any(r.mask, boxes) and within(r.mask))
     ]
 
 

@@ -219,7 +219,9 @@ def drawn_labels(
 
     if image_quality(work)["reliability"] < 0.5:
         return None  # a photo's texture is not labels (and reading it would cost seconds)
-    return read_labels(work, glyphs, source=source if source is not None and source.shape[1] > work.shape[1] else None)
+    return read_labels(
+        work, glyphs, source=source if source is not None and source.shape[1] > work.shape[1] else None
+    )
 
 
 def near_an_object(box: Any, regions: list[Any]) -> bool:

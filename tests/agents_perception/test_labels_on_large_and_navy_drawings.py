@@ -7,9 +7,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from spatioxolver.agents._vision.labels import best_reading
 
 from spatioxolver import ask
-from spatioxolver.agents._vision.labels import best_reading
 
 pytest.importorskip("rapidocr_onnxruntime", reason="the ocr extra reads the labels")
 

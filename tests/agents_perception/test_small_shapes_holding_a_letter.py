@@ -37,7 +37,9 @@ def _diagram() -> np.ndarray:
     points = star(62.3, 122.2, 23.5)
     d.polygon(points, fill=(245, 210, 35))
     d.line(points + [points[0]], fill=(0, 0, 0), width=S, joint="curve")
-    d.rectangle([S * (175.3 - 23.9), S * (64.3 - 13.2), S * (175.3 + 23.9), S * (64.3 + 13.2)], fill=(245, 135, 25))
+    d.rectangle(
+        [S * (175.3 - 23.9), S * (64.3 - 13.2), S * (175.3 + 23.9), S * (64.3 + 13.2)], fill=(245, 135, 25)
+    )
     d.polygon(regular(70, 63.6, 23.6, 3), fill=(120, 45, 160))
     try:
         font = ImageFont.load_default(size=11 * S)
