@@ -37,7 +37,7 @@ __all__ = [
 
 #: Symbols the recogniser returns for a lone capital letter drawn in some fonts (its
 #: dictionary holds them, a one-glyph label is always a letter or a digit).
-_LOOKALIKE = {"√": "V", "|": "I", "∨": "V", "Λ": "A", "∧": "A", "○": "O", "О": "O", "Ｌ": "L"}
+_LOOKALIKE = {"√": "V", "|": "I", "∨": "V", "Λ": "A", "∧": "A", "○": "O", "О": "O", "Ｌ": "L", "」": "J"}
 
 
 @lru_cache(maxsize=1)
@@ -139,6 +139,11 @@ def read_labels(
             # recogniser scales a word to a fixed height; the margin above shrank it).
             readings.append(_read_ink(engine, ink, (x0, y0, x1, y1)))
             text, score = best_reading(readings, min_score)
+        if not _sure(text, score, min_score):
+            # Still unsure: the glyph's own pixels, grey levels kept, on a blank ground (a
+            # shape beside a lone "J" made it read ")"; the binary ink lost its curve).
+            readings.append(_read_clean(engine, rgb, ink, (x0, y0, x1, y1)))
+            text, score = best_reading(readings, min_score)
         if score < min_score or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
             continue
         out.append((text.upper() if len(text) == 1 and text.isalpha() else text, (x0, y0, x1, y1)))
@@ -201,6 +206,39 @@ def _read_ink(engine: Any, ink: np.ndarray, box: tuple[int, int, int, int]) -> t
     grey = np.where(window, 0, 255).astype(np.uint8)
     result, _ = engine(
         np.ascontiguousarray(np.repeat(grey[:, :, None], 3, axis=2)),
+        use_det=False,
+        use_cls=False,
+        use_rec=True,
+    )
+    return (str(result[0][0]).strip(), float(result[0][1])) if result else ("", 0.0)
+
+
+def _read_clean(
+    engine: Any, rgb: np.ndarray, ink: np.ndarray, box: tuple[int, int, int, int]
+) -> tuple[str, float]:
+    """``(text, score)`` of the pixels within 2 px of the ink in ``box``, their lightness
+    stretched from the darkest (black) to the ground around them (white), all else white."""
+    import cv2
+
+    x0, y0, x1, y1 = box
+    h, w = ink.shape
+    height = y1 - y0
+    pad = max(4, round(0.3 * height))
+    half = max((x1 - x0) / 2, 0.5 * height) + 0.4 * height
+    cx = (x0 + x1) / 2
+    Y0, Y1, X0, X1 = max(0, y0 - pad), min(h, y1 + pad), max(0, int(cx - half)), min(w, int(cx + half) + 1)
+    near = cv2.dilate(ink[Y0:Y1, X0:X1].astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    if not near.any() or near.all():
+        return "", 0.0
+    lum = rgb[Y0:Y1, X0:X1].astype(np.float32).mean(axis=2)
+    ground, darkest = float(np.median(lum[~near])), float(lum[near].min())
+    if ground - darkest < 30:
+        return "", 0.0  # light ink on a dark ground, or no contrast: not read this way
+    clean = np.where(near, np.clip(255 * (lum - darkest) / (ground - darkest), 0, 255), 255).astype(np.uint8)
+    if height < 32:
+        clean = cv2.resize(clean, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+    result, _ = engine(
+        np.ascontiguousarray(np.repeat(clean[:, :, None], 3, axis=2)),
         use_det=False,
         use_cls=False,
         use_rec=True,

@@ -75,3 +75,34 @@ def test_a_quote_clinging_to_a_letter_and_an_empty_window_do_not_disagree() -> N
     that saw nothing: the two windows that saw the letter agree."""
     text, score = best_reading([("s'", 0.52), ("S", 0.56), ("", 0.0)])
     assert text == "S" and score >= 0.8
+
+
+def test_a_lone_j_beside_its_shape_is_read() -> None:
+    """A "J" (DejaVu Sans, 23 px, navy ink) beside a green circle on a 512 px paper-coloured
+    drawing at JPEG q60: the colour window reads ")" (the circle's edge is in it), the binary
+    ink "—"; its own grey levels on a blank ground read "J" (as the look-alike "」")."""
+    import io
+
+    from PIL import Image, ImageDraw
+
+    S = 3
+    img = Image.new("RGB", (512 * S, 512 * S), (246, 240, 224))
+    d = ImageDraw.Draw(img)
+    d.rectangle(
+        [S * (218.1 - 40.8), S * (191.5 - 40.8), S * (218.1 + 40.8), S * (191.5 + 40.8)], fill=(250, 220, 60)
+    )
+    d.ellipse(
+        [S * (333.9 - 39), S * (424.6 - 22.1), S * (333.9 + 39), S * (424.6 + 22.1)], fill=(40, 85, 210)
+    )
+    d.ellipse(
+        [S * (350.1 - 27.6), S * (113.4 - 27.6), S * (350.1 + 27.6), S * (113.4 + 27.6)], fill=(40, 155, 65)
+    )
+    font = _font(23 * S)
+    for text, (x, y) in (("E", (265.8, 183.2)), ("A", (379.7, 416.2)), ("J", (384.7, 102.8))):
+        box = d.textbbox((0, 0), text, font=font)
+        d.text((x * S - box[0], y * S - box[1]), text, fill=(20, 30, 90), font=font)
+    buf = io.BytesIO()
+    img.resize((512, 512), Image.LANCZOS).save(buf, format="JPEG", quality=60)
+    rgb = np.asarray(Image.open(io.BytesIO(buf.getvalue())).convert("RGB"))
+    assert "green" in ask(rgb, "What colour is shape J?", model="geometric").text.lower()
+    assert "yellow" in ask(rgb, "What colour is shape E?", model="geometric").text.lower()
