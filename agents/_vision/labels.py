@@ -139,9 +139,10 @@ def read_labels(
             # recogniser scales a word to a fixed height; the margin above shrank it).
             readings.append(_read_ink(engine, ink, (x0, y0, x1, y1)))
             text, score = best_reading(readings, min_score)
-        if not _sure(text, score, min_score):
-            # Still unsure: the glyph's own pixels, grey levels kept, on a blank ground (a
-            # shape beside a lone "J" made it read ")"; the binary ink lost its curve).
+        if not _sure(text, score, min_score) and y1 - y0 >= 14:
+            # Still unsure, and at least 14 px tall (a small shape's outline passes for a "4"):
+            # the glyph's own pixels, grey levels kept, on a blank ground (a shape beside a
+            # lone "J" made it read ")"; the binary ink lost its curve).
             readings.append(_read_clean(engine, rgb, ink, (x0, y0, x1, y1)))
             text, score = best_reading(readings, min_score)
         if score < min_score or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
@@ -234,6 +235,11 @@ def _read_clean(
     ground, darkest = float(np.median(lum[~near])), float(lum[near].min())
     if ground - darkest < 30:
         return "", 0.0  # light ink on a dark ground, or no contrast: not read this way
+    from .scenery import _ink_colour
+
+    core = near & (lum <= np.percentile(lum[near], 20))
+    if not _ink_colour(np.median(rgb[Y0:Y1, X0:X1][core].astype(np.float32), axis=0)):
+        return "", 0.0  # its darkest pixels are coloured: a small shape's outline, not ink
     clean = np.where(near, np.clip(255 * (lum - darkest) / (ground - darkest), 0, 255), 255).astype(np.uint8)
     if height < 32:
         clean = cv2.resize(clean, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
