@@ -115,7 +115,7 @@ def segment(
 
         # Bold letters written small are read too, when there are labels to read.
         blobs = ink_blobs(regions, work)
-        labels = drawn_labels(work, [g.mask for g in lone + blobs], options)
+        labels = drawn_labels(work, [g.mask for g in lone + blobs], options, rgb)
         if labels:
             read = [b for _, b in labels]
             regions = [r for r in regions if not any(r is q for q in blobs) or not inside_any(r.mask, read)]

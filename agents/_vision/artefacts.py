@@ -57,6 +57,8 @@ _SPUR_AREA = 8  # px: a piece an opening cuts off that is this big is a spur, no
 #: Chroma ringing (JPEG's half-resolution colour, quantised): reach (px) from the shape that
 #: rings, most lightness it keeps off the ground's, least lightness step of that shape.
 RING_REACH, RING_LIGHTNESS, RING_STEP, RING_MAX = 16, 3.0, 20.0, 25.0
+#: Colour distance of a shape whose faint tint beside it, at the ground's lightness, is ringing.
+RING_STRONG = 40.0
 
 
 def chroma_ringing(
@@ -84,7 +86,21 @@ def chroma_ringing(
     # The pixels touching a shape's ink stay: a 1 px stroke keeps the width that carries it
     # through the segmenter's 3 x 3 clean-up.
     ink = (candidate & (step >= 0.5 * RING_STEP)).astype(np.uint8)
-    return ring & ~cv2.dilate(ink, np.ones((3, 3), np.uint8)).astype(bool)
+    ring &= ~cv2.dilate(ink, np.ones((3, 3), np.uint8)).astype(bool)
+    # A shape of about the ground's lightness in a strong colour (yellow on paper: 7 L units
+    # apart, colour distance 69) rings too: a faint tint (under a quarter of its contrast)
+    # at the ground's lightness, away from its own edge.
+    tint = (
+        candidate
+        & (step < RING_LIGHTNESS)
+        & (steepest < RING_STEP)
+        & (strongest >= RING_STRONG)
+        & (distance < np.minimum(0.25 * strongest, RING_MAX))
+    )
+    if tint.any():
+        core = (candidate & (distance >= 0.5 * strongest)).astype(np.uint8)
+        ring |= tint & ~cv2.dilate(core, np.ones((5, 5), np.uint8)).astype(bool)
+    return ring
 
 
 def thickness(mask: np.ndarray) -> float:

@@ -175,7 +175,21 @@ def drop_label_ink(regions: list[Any], boxes: list[tuple[int, int, int, int]]) -
 
     if not boxes:
         return regions
-    return [r for r in regions if not (r.mask.sum() < 0.02 * r.mask.size and inside_any(r.mask, boxes))]
+
+    def within(mask: np.ndarray) -> bool:
+        # The shape a letter is written in reaches past the letter's box on some side (a
+        # small star or hexagon on a small image is under 2 % of it, and half inside the box).
+        ys, xs = np.nonzero(mask)
+        return any(
+            xs.min() >= x0 - 6 and xs.max() < x1 + 6 and ys.min() >= y0 - 6 and ys.max() < y1 + 6
+            for x0, y0, x1, y1 in boxes
+        )
+
+    return [
+        r
+        for r in regions
+        if not (r.mask.sum() < 0.02 * r.mask.size and inside_any(r.mask, boxes) and within(r.mask))
+    ]
 
 
 def with_inner_labels(

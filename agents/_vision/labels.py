@@ -37,7 +37,7 @@ __all__ = [
 
 #: Symbols the recogniser returns for a lone capital letter drawn in some fonts (its
 #: dictionary holds them, a one-glyph label is always a letter or a digit).
-_LOOKALIKE = {"√": "V", "|": "I", "∨": "V", "Λ": "A", "∧": "A", "○": "O", "О": "O", "Ｌ": "L"}
+_LOOKALIKE = {"√": "V", "|": "I", "∨": "V", "Λ": "A", "∧": "A", "○": "O", "О": "O", "Ｌ": "L", "」": "J"}
 
 
 @lru_cache(maxsize=1)
@@ -79,43 +79,86 @@ def _groups(masks: list[np.ndarray]) -> list[tuple[int, int, int, int]]:
     return [tuple(b) for b in boxes]  # type: ignore[misc]
 
 
+def _crop(rgb: np.ndarray, box: tuple[int, int, int, int], f: float = 1.0) -> np.ndarray:
+    """The window read around a label ``box`` (working pixels) from ``rgb``, which is ``f``
+    times the working resolution: a margin of a third of the height, at least as wide as
+    the glyphs are tall (pieces under the minimum area are lost), upscaled 2x when short."""
+    import cv2
+
+    x0, y0, x1, y1 = box
+    h, w = rgb.shape[:2]
+    pad = max(6, (y1 - y0) // 3)
+    half = max((x1 - x0) / 2, 0.5 * (y1 - y0)) + pad
+    cx = (x0 + x1) / 2
+    crop = rgb[
+        max(0, int((y0 - pad) * f)) : min(h, int(round((y1 + pad) * f))),
+        max(0, int((cx - half) * f)) : min(w, int((cx + half) * f) + 1),
+    ]
+    if (y1 - y0) * f < 32:
+        crop = cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+    return crop
+
+
+def _read_crop(engine: Any, crop: np.ndarray) -> tuple[str, float]:
+    result, _ = engine(np.ascontiguousarray(crop[:, :, ::-1]), use_det=False, use_cls=False, use_rec=True)
+    text, score = (str(result[0][0]).strip(), float(result[0][1])) if result else ("", 0.0)
+    return _LOOKALIKE.get(text, text), score
+
+
 def read_labels(
-    rgb: np.ndarray, glyphs: list[np.ndarray], *, min_score: float = 0.8
+    rgb: np.ndarray,
+    glyphs: list[np.ndarray],
+    *,
+    min_score: float = 0.8,
+    source: np.ndarray | None = None,
 ) -> list[tuple[str, tuple[float, float, float, float]]] | None:
     """``[(text, box), ...]``: the glyph regions grouped into words and read (1-12 alphanumerics).
 
+    ``source``: the input image when ``rgb`` is a reduced working copy of it; a label that is
+    small at the working resolution is read there too (a 48 px letter on a 2000 px drawing
+    is 17 working pixels tall, too ragged for the recogniser), the surer reading winning.
     Returns ``None`` when the ``ocr`` extra is not installed.
     """
-    import cv2
-
     engine = _engine()
     if engine is None:
         return None
     h, w = rgb.shape[:2]
+    f = source.shape[1] / w if source is not None else 1.0
     out = []
     ink = np.zeros((h, w), bool)
     for g in glyphs:
         ink |= g
     for x0, y0, x1, y1 in _groups(glyphs):
-        # Pieces of a glyph under the minimum area are lost: read a window at least as
-        # wide as the glyph is tall around what was found.
-        pad = max(6, (y1 - y0) // 3)
-        half = max((x1 - x0) / 2, 0.5 * (y1 - y0)) + pad
-        cx = (x0 + x1) / 2
-        crop = rgb[max(0, y0 - pad) : min(h, y1 + pad), max(0, int(cx - half)) : min(w, int(cx + half) + 1)]
-        if y1 - y0 < 32:
-            crop = cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
-        result, _ = engine(np.ascontiguousarray(crop[:, :, ::-1]), use_det=False, use_cls=False, use_rec=True)
-        text, score = (str(result[0][0]).strip(), float(result[0][1])) if result else ("", 0.0)
-        text = _LOOKALIKE.get(text, text)
-        if score < min_score or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
+        readings = [_read_crop(engine, _crop(rgb, (x0, y0, x1, y1)))]
+        text, score = readings[0]
+        if source is not None and f > 1.2 and y1 - y0 < 32 and not _sure(text, score, min_score):
+            readings.append(_read_crop(engine, _crop(source, (x0, y0, x1, y1), f)))
+            text, score = best_reading(readings, min_score)
+        if not _sure(text, score, min_score):
             # Unsure: read the glyphs' own ink, black on white, in a tight window (the
             # recogniser scales a word to a fixed height; the margin above shrank it).
-            text, score = best_reading([(text, score), _read_ink(engine, ink, (x0, y0, x1, y1))], min_score)
+            readings.append(_read_ink(engine, ink, (x0, y0, x1, y1)))
+            text, score = best_reading(readings, min_score)
+        if not _sure(text, score, min_score) and y1 - y0 >= 14:
+            # Still unsure, and at least 14 px tall (a small shape's outline passes for a "4"):
+            # the glyph's own pixels, grey levels kept, on a blank ground (a shape beside a
+            # lone "J" made it read ")"; the binary ink lost its curve).
+            readings.append(_read_clean(engine, rgb, ink, (x0, y0, x1, y1)))
+            text, score = best_reading(readings, min_score)
         if score < min_score or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
             continue
         out.append((text.upper() if len(text) == 1 and text.isalpha() else text, (x0, y0, x1, y1)))
     return out
+
+
+def _trim(text: str) -> str:
+    """``text`` without a quote, comma, dot or stroke clinging to one letter or digit."""
+    core = text.strip(" '\".,`|/\\-_")
+    return core if len(core) == 1 and core.isalnum() else text
+
+
+def _sure(text: str, score: float, min_score: float) -> bool:
+    return score >= min_score and re.fullmatch(r"[A-Za-z0-9]{1,12}", text) is not None
 
 
 #: Letters whose capital and small forms differ only in size: alone, the recogniser splits
@@ -126,8 +169,11 @@ _CASELESS = set("COSUVWXZ")
 def best_reading(readings: list[tuple[str, float]], min_score: float = 0.8) -> tuple[str, float]:
     """The surer of several readings of one label (``_LOOKALIKE`` applied): none when two
     sure ones disagree; a lone letter of :data:`_CASELESS` every reading agrees on (case
-    aside) at 0.5 or more counts as sure."""
+    aside) at 0.5 or more counts as sure, and any lone glyph every reading agrees on at 0.7."""
     readings = [(_LOOKALIKE.get(t, t), s) for t, s in readings]
+    # A leader line's end beside a letter reads as a quote or a stroke ("s'"); a window
+    # that saw nothing ("") does not disagree.
+    readings = [(_trim(t), s) for t, s in readings if t.strip()] or [("", 0.0)]
     sure = {t.upper() for t, s in readings if s >= min_score and re.fullmatch(r"[A-Za-z0-9]{1,12}", t)}
     if len(sure) > 1:
         return "", 0.0
@@ -135,6 +181,16 @@ def best_reading(readings: list[tuple[str, float]], min_score: float = 0.8) -> t
     if score < min_score and {t.upper() for t, _ in readings} == {text.upper()} and text.upper() in _CASELESS:
         if score >= 0.5:
             return text.upper(), min_score
+    if (
+        score < min_score
+        and len(readings) >= 2
+        and {t for t, _ in readings} == {text}
+        and re.fullmatch(r"[A-Za-z0-9]", text)
+        and min(s for _, s in readings) >= 0.7
+    ):
+        # A lone glyph every window reads alike, each at 0.7 or more ("J" 0.75 and 0.76:
+        # the recogniser hedges on a lone letter with no word around it): sure enough.
+        return text, min_score
     return text, score
 
 
@@ -158,17 +214,58 @@ def _read_ink(engine: Any, ink: np.ndarray, box: tuple[int, int, int, int]) -> t
     return (str(result[0][0]).strip(), float(result[0][1])) if result else ("", 0.0)
 
 
+def _read_clean(
+    engine: Any, rgb: np.ndarray, ink: np.ndarray, box: tuple[int, int, int, int]
+) -> tuple[str, float]:
+    """``(text, score)`` of the pixels within 2 px of the ink in ``box``, their lightness
+    stretched from the darkest (black) to the ground around them (white), all else white."""
+    import cv2
+
+    x0, y0, x1, y1 = box
+    h, w = ink.shape
+    height = y1 - y0
+    pad = max(4, round(0.3 * height))
+    half = max((x1 - x0) / 2, 0.5 * height) + 0.4 * height
+    cx = (x0 + x1) / 2
+    Y0, Y1, X0, X1 = max(0, y0 - pad), min(h, y1 + pad), max(0, int(cx - half)), min(w, int(cx + half) + 1)
+    near = cv2.dilate(ink[Y0:Y1, X0:X1].astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    if not near.any() or near.all():
+        return "", 0.0
+    lum = rgb[Y0:Y1, X0:X1].astype(np.float32).mean(axis=2)
+    ground, darkest = float(np.median(lum[~near])), float(lum[near].min())
+    if ground - darkest < 30:
+        return "", 0.0  # light ink on a dark ground, or no contrast: not read this way
+    from .scenery import _ink_colour
+
+    core = near & (lum <= np.percentile(lum[near], 20))
+    if not _ink_colour(np.median(rgb[Y0:Y1, X0:X1][core].astype(np.float32), axis=0)):
+        return "", 0.0  # its darkest pixels are coloured: a small shape's outline, not ink
+    clean = np.where(near, np.clip(255 * (lum - darkest) / (ground - darkest), 0, 255), 255).astype(np.uint8)
+    if height < 32:
+        clean = cv2.resize(clean, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+    result, _ = engine(
+        np.ascontiguousarray(np.repeat(clean[:, :, None], 3, axis=2)),
+        use_det=False,
+        use_cls=False,
+        use_rec=True,
+    )
+    return (str(result[0][0]).strip(), float(result[0][1])) if result else ("", 0.0)
+
+
 def drawn_labels(
-    work: np.ndarray, glyphs: list[np.ndarray], options: dict[str, Any]
+    work: np.ndarray, glyphs: list[np.ndarray], options: dict[str, Any], source: np.ndarray | None = None
 ) -> list[tuple[str, Any]] | None:
-    """Labels read by OCR (``ocr`` extra) from the glyphs set aside, else ``None``."""
+    """Labels read by OCR (``ocr`` extra) from the glyphs set aside, else ``None``
+    (``source``: the input image, when ``work`` is a reduced copy)."""
     if not glyphs or not options.get("read_labels", True) or len(glyphs) > 60:
         return None
     from .reliability import image_quality
 
     if image_quality(work)["reliability"] < 0.5:
         return None  # a photo's texture is not labels (and reading it would cost seconds)
-    return read_labels(work, glyphs)
+    return read_labels(
+        work, glyphs, source=source if source is not None and source.shape[1] > work.shape[1] else None
+    )
 
 
 def near_an_object(box: Any, regions: list[Any]) -> bool:

@@ -269,7 +269,14 @@ def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
     # Labels are written in ink: black, grey or white (a thin coloured sliver is an object's
     # part), both the region (a coloured fill inside a white stroke is no ink) and its ink (a
     # coloured outline's hole, filled by the segmenter, shows the ground, not its ink).
-    return all(float(np.ptp(np.median(px.astype(np.float32), axis=0))) < 40 for px in (rgb[mask], ink_px))
+    return all(_ink_colour(np.median(px.astype(np.float32), axis=0)) for px in (rgb[mask], ink_px))
+
+
+def _ink_colour(rgb: np.ndarray) -> bool:
+    """Whether a median colour is a label's ink: black, grey or white, or a dark blue-black
+    or brown-black (navy ink: (20, 30, 90)) whose lightest channel is under 110."""
+    spread = float(np.ptp(rgb))
+    return spread < 40 or (float(rgb.max()) < 110 and spread < 80)
 
 
 def _side(mask: np.ndarray) -> int:

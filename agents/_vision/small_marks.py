@@ -125,7 +125,7 @@ def thin_strokes(
 
 def small_letters(raw: np.ndarray, taken: np.ndarray, fg: Any, rgb: np.ndarray) -> list[np.ndarray]:
     """Masks of the thin neutral letters of ``raw`` (the unopened foreground) that no region
-    took (``taken``): 7-40 px tall, at most 1.6 times as wide, at least :data:`MIN_MARK` px
+    took (``taken``): black, grey, white or dark blue-black, 7-40 px tall, at most 1.6 times as wide, at least :data:`MIN_MARK` px
     of strong contrast, not one straight line, a glyph by ``scenery``'s test."""
     import cv2
 
@@ -140,8 +140,9 @@ def small_letters(raw: np.ndarray, taken: np.ndarray, fg: Any, rgb: np.ndarray) 
             continue
         comp = labels[y : y + bh, x : x + bw] == k
         pix = fg.lab[y : y + bh, x : x + bw][comp]
-        if float(np.hypot(np.median(pix[:, 1]), np.median(pix[:, 2]))) >= _MARK_CHROMA:
-            continue  # coloured: a mark, not writing
+        chroma = float(np.hypot(np.median(pix[:, 1]), np.median(pix[:, 2])))
+        if chroma >= _MARK_CHROMA and not (float(np.median(pix[:, 0])) < 45 and chroma < 50):
+            continue  # coloured: a mark, not writing (dark blue-black ink is writing)
         if float(np.median(fg.distance[y : y + bh, x : x + bw][comp])) < MARK_CONTRAST * float(fg.threshold):
             continue
         pts = np.column_stack(np.nonzero(comp)).astype(np.float32)

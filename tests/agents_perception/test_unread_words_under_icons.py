@@ -37,7 +37,9 @@ def _icon_row() -> np.ndarray:
 def test_unread_words_under_icons_are_not_counted(monkeypatch) -> None:
     from spatioxolver.agents._vision import labels
 
-    monkeypatch.setattr(labels, "drawn_labels", lambda work, glyphs, options: [])  # OCR read nothing
+    monkeypatch.setattr(
+        labels, "drawn_labels", lambda work, glyphs, options, source=None: []
+    )  # OCR read nothing
     answer = ask(_icon_row(), "How many icons are there?", cache=False)
     assert answer.value == 5, answer.text
 
@@ -45,5 +47,7 @@ def test_unread_words_under_icons_are_not_counted(monkeypatch) -> None:
 def test_without_ocr_the_words_are_set_aside_too(monkeypatch) -> None:
     from spatioxolver.agents._vision import labels
 
-    monkeypatch.setattr(labels, "drawn_labels", lambda work, glyphs, options: None)  # no OCR extra
+    monkeypatch.setattr(
+        labels, "drawn_labels", lambda work, glyphs, options, source=None: None
+    )  # no OCR extra
     assert ask(_icon_row(), "How many icons are there?", cache=False).value == 5
