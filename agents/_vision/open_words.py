@@ -147,16 +147,20 @@ def _open_words(
     elif basic_terms and _cone_outline(mask):
         shape = "cone"  # a triangle down to the base's half-ellipse (squat or seen from above)
     elif basic_terms and shape in ("cube", "cylinder") and full is not None:
-        from .solid_cues import box_or_can, rounded_bottom
+        from .solid_cues import box_or_can, polygonal_outline, rounded_bottom
 
         verdict, measures = box_or_can(mask, full)
         extras["body_shading"] = {**measures, "verdict": verdict, "silhouette": shape}
         even = measures.get("range", 99.0) < 4.0
-        if verdict is not None and not (even and shape == "cylinder" and rounded_bottom(mask)):
+        can_outline = rounded_bottom(mask) and not polygonal_outline(mask)
+        if verdict is not None and not (even and shape == "cylinder" and can_outline):
             # planes meet in a crease, a curved body shades smoothly; a body of even
             # lightness (fog, a light behind the camera) shows neither: a can's outline
-            # standing on its base's half-ellipse stays a can
+            # standing on its base's half-ellipse stays a can (a box face seen square-on
+            # whose bottom edge slants is no half-ellipse: its hull is a polygon)
             shape = verdict
+        elif verdict is None and shape == "cylinder" and polygonal_outline(mask):
+            shape = "cube"  # no clean shading either way, but a hull of six corners at most
     lit_sel = lab[:, 0] >= np.percentile(lab[:, 0], 60)
     lit = pixels[lit_sel]
     if lit.shape[0]:

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["body_profile", "box_or_can", "cone_outline", "cones_read_flat", "rounded_bottom"]
+__all__ = [
+    "body_profile", "box_or_can", "cone_outline", "cones_read_flat", "polygonal_outline", "rounded_bottom",
+]  # fmt: skip
 
 
 def body_profile(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
@@ -161,6 +163,22 @@ def rounded_bottom(mask: np.ndarray) -> bool:
     return bool(widths.size >= 8 and widths[-1] <= 0.6 * float(widths.max()))
 
 
+def polygonal_outline(mask: np.ndarray) -> bool:
+    """Whether a silhouette's convex hull is a polygon of at most six corners: within 1 % of
+    its perimeter it needs no more vertices. A box's outline is one (the hull of a cuboid's
+    eight corners seen from anywhere has at most six), a can's is not: the ellipses of its top
+    and bottom need eight or more at that tolerance. Silhouettes under 30 px are not judged."""
+    import cv2
+
+    m = np.ascontiguousarray(mask, dtype=np.uint8)
+    ys, xs = np.nonzero(m)
+    if ys.size == 0 or min(np.ptp(ys), np.ptp(xs)) < 30:
+        return False
+    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    hull = cv2.convexHull(max(contours, key=cv2.contourArea))
+    return len(cv2.approxPolyDP(hull, 0.01 * cv2.arcLength(hull, True), True)) <= 6
+
+
 def _round_based_cone(mask: np.ndarray) -> bool:
     """:func:`cone_outline` (a tip blunted by up to a quarter of the run allowed) with a base seen
     from above: at least a tenth of the widest row (and 2 px) of silhouette below it,
@@ -175,29 +193,51 @@ def _round_based_cone(mask: np.ndarray) -> bool:
     return widths.size - y_w >= max(2.0, 0.1 * widest) and widths[-1] <= 0.5 * widest
 
 
-def cones_read_flat(objects: list, masks: list) -> list:
-    """Objects read as flat shapes whose silhouette is a cone's with a rounded base, in a 3-D
-    scene (the object casts a shadow, or another object there is a shaded solid), are cones.
+def _read_flat_as(obj, mask: np.ndarray) -> str | None:
+    """The solid a silhouette read flat in a 3-D scene draws, or ``None``: a cone standing on
+    its base's half-ellipse; a can (the silhouette classifier's cylinder at 0.6 or more, a
+    rounded bottom, a hull that is no polygon of six corners); a ball (the classifier's sphere
+    at 0.9 or more, filling 92 % of its enclosing circle)."""
+    if _round_based_cone(mask):
+        return "cone"
+    scores = obj.attributes.extras.get("shape_scores") or {}
+    if scores.get("cylinder", 0.0) >= 0.6 and rounded_bottom(mask) and not polygonal_outline(mask):
+        return "cylinder"
+    if scores.get("sphere", 0.0) >= 0.9:
+        from .shape import silhouette_features
 
-    Fog or a soft light can leave a cone's shading too even for the flatness test (and a
-    scene whose objects all read even is taken for a drop-shadowed drawing), but a triangle
-    standing on the half-ellipse of its base is no drawn triangle.
+        if silhouette_features(mask, smooth_small=True).get("circle_fill", 0.0) >= 0.92:
+            return "sphere"
+    return None
+
+
+def cones_read_flat(objects: list, masks: list) -> list:
+    """Objects read as flat shapes in a 3-D scene (the object casts a shadow, or another
+    object there is a shaded solid) whose silhouette is a solid's are that solid: a cone
+    (a triangle standing on the half-ellipse of its base), a can or a ball (see
+    :func:`_read_flat_as`; a ball needs another shaded solid in the scene, a shadow alone
+    does not make a disc a ball).
+
+    Fog, a soft or backlit light can leave a solid's shading too even for the flatness test
+    (and a scene whose objects all read even is taken for a drop-shadowed drawing), but a
+    triangle standing on the half-ellipse of its base is no drawn triangle, nor is a
+    silhouette with a can's outline among shaded solids a drawn hexagon or ellipse.
     """
     solids = any(not o.attributes.extras.get("flat") for o in objects)
     out = []
     for obj, mask in zip(objects, masks, strict=True):
         extras = obj.attributes.extras
-        if (
-            extras.get("flat")
-            and (solids or extras.get("ground"))
-            and mask is not None
-            and mask.any()
-            and _round_based_cone(mask)
-        ):
-            extras = {**extras, "flat": False, "cone_from_outline": True}
+        named = None
+        if extras.get("flat") and (solids or extras.get("ground")) and mask is not None and mask.any():
+            ys, xs = np.nonzero(mask)
+            named = _read_flat_as(obj, mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
+            if named != "cone" and not solids:
+                named = None
+        if named is not None:
+            extras = {**extras, "flat": False, f"{named}_from_outline": True}
             extras.pop("shape_other", None)
             extras.pop("tone", None)
-            attrs = obj.attributes.model_copy(update={"shape": "cone", "extras": extras})
+            attrs = obj.attributes.model_copy(update={"shape": named, "extras": extras})
             obj = obj.model_copy(update={"attributes": attrs})
         out.append(obj)
     return out
