@@ -161,7 +161,7 @@ def _consistent_drawing(
 def _describe_geometric(
     rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]
 ) -> list[SpatialObject]:
-    from ._vision.amodal import completed_flat, completed_outline, in_contact
+    from ._vision.amodal import completed_flat, completed_outline, free_outline_round, in_contact
     from ._vision.colour import colour_saturation, name_colour
     from ._vision.denoise import for_reading
     from ._vision.material import classify_material, material_features
@@ -217,6 +217,10 @@ def _describe_geometric(
                 flat_outline = completed_flat(mask, front, others)
         feats = silhouette_features(outline, smooth_small=basic_terms) if obj.mask is not None else {}
         shape, s_conf, s_scores = classify_shape(feats) if feats else ("unknown", 0.0, {})
+        if shape == "sphere" and k in hidden and fronts.get(k) and free_outline_round(mask, others) is False:
+            # bitten by an object in front, its free outline on no ellipse: no ball behind it
+            shape = max(("cube", "cylinder"), key=lambda s: s_scores.get(s, 0.0))
+            s_conf = s_scores.get(shape, 0.0)
         m_feats = material_features(body)
         material, m_conf = classify_material(
             m_feats, expected_saturation=colour_saturation(colour, palette_name)

@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-__all__ = ["in_contact", "completed_outline", "completed_polygon", "completed_flat"]
+__all__ = ["in_contact", "completed_outline", "completed_polygon", "completed_flat", "free_outline_round"]
 
 _NEAR = 5  # px: outline points this close to another object are where it hides this one
 _ON_ELLIPSE = 0.9  # share of the free outline points on the fitted ellipse ...
@@ -98,6 +98,25 @@ def completed_outline(
     if hidden.sum() and (hidden & near).sum() < _UNDER * hidden.sum():
         return mask
     return inside | mask
+
+
+def free_outline_round(mask: np.ndarray, others: np.ndarray) -> bool | None:
+    """Whether the outline of ``mask`` away from ``others`` (its free part) lies on one ellipse,
+    as a ball's does however much of it is hidden; ``None`` when fewer than :data:`_MIN_FREE`
+    points are free, or none are hidden. A box or can behind a ball has a bitten, roundish
+    silhouette, but its free outline is straight edges and corners: no ellipse."""
+    import cv2
+
+    m = np.ascontiguousarray(mask, dtype=np.uint8)
+    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return None
+    pts = max(contours, key=cv2.contourArea).reshape(-1, 2)
+    near = _near(others)
+    free = pts[~near[pts[:, 1], pts[:, 0]]]
+    if len(free) < _MIN_FREE or len(free) == len(pts):
+        return None
+    return _ellipse_on(free) is not None
 
 
 def _ellipse_on(points: np.ndarray) -> tuple | None:

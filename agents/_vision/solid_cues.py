@@ -167,12 +167,12 @@ def polygonal_outline(mask: np.ndarray) -> bool:
     """Whether a silhouette's convex hull is a polygon of at most six corners: within 1 % of
     its perimeter it needs no more vertices. A box's outline is one (the hull of a cuboid's
     eight corners seen from anywhere has at most six), a can's is not: the ellipses of its top
-    and bottom need eight or more at that tolerance. Silhouettes under 30 px are not judged."""
+    and bottom need eight or more at that tolerance. Silhouettes under 18 px are not judged."""
     import cv2
 
     m = np.ascontiguousarray(mask, dtype=np.uint8)
     ys, xs = np.nonzero(m)
-    if ys.size == 0 or min(np.ptp(ys), np.ptp(xs)) < 30:
+    if ys.size == 0 or min(np.ptp(ys), np.ptp(xs)) < 18:
         return False
     contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     hull = cv2.convexHull(max(contours, key=cv2.contourArea))
@@ -193,13 +193,20 @@ def _round_based_cone(mask: np.ndarray) -> bool:
     return widths.size - y_w >= max(2.0, 0.1 * widest) and widths[-1] <= 0.5 * widest
 
 
+#: Flat names of a box's silhouette seen with even faces (a pentagon: one corner bitten off).
+_BOX_FACES = frozenset({"square", "rectangle", "pentagon", "hexagon", "polygon"})
+
+
 def _read_flat_as(obj, mask: np.ndarray) -> str | None:
     """The solid a silhouette read flat in a 3-D scene draws, or ``None``: a cone standing on
-    its base's half-ellipse; a can (the silhouette classifier's cylinder at 0.6 or more, a
+    its base's half-ellipse; a box (a square, rectangle or other polygon of at most six
+    corners: :func:`polygonal_outline`); a can (the silhouette classifier's cylinder at 0.6 or more, a
     rounded bottom, a hull that is no polygon of six corners); a ball (the classifier's sphere
     at 0.9 or more, filling 92 % of its enclosing circle)."""
     if _round_based_cone(mask):
         return "cone"
+    if obj.attributes.shape in _BOX_FACES and polygonal_outline(mask):
+        return "cube"  # one even face (or two) of a box, its hull a polygon of six corners at most
     scores = obj.attributes.extras.get("shape_scores") or {}
     if scores.get("cylinder", 0.0) >= 0.6 and rounded_bottom(mask) and not polygonal_outline(mask):
         return "cylinder"
