@@ -28,6 +28,7 @@ import numpy as np
 
 from .artefacts import chroma_ringing, clean_parts, thickness, trim_fringe
 from .background import Foreground, foreground_evidence
+from .highlights import gradual_highlight
 from .lines import peel_lines
 from .nearest import fill_from_edges, label_edges, nearest_labels
 from .small_marks import small_letters, small_mark, thin_strokes
@@ -43,7 +44,6 @@ _DARK_CHROMA = 10.0  # ... when its chromaticity (x 100) is this far from neutra
 _THICK = 3.0  # px: beside a grey, dark hued pixels vote only in patches this deep
 _FEW_SPECKS = 0.05  # specks up to this share of a component join the other colour
 _NOISY_PIXELS = 0.3  # mean |pixel - 3x3 median| above which a component counts as noisy
-_GRADUAL_PX = 1.6  # a highlight fades over this many px (on average) along its border
 _ICON_AREAS = 10  # a drawing's component up to this many minimum areas is one object
 
 
@@ -170,7 +170,7 @@ def _split_by_colour(
             label_img[dark[:, 0], dark[:, 1]] = votes
         label_img = np.where(crop_mask, nearest_labels(label_img), 0)
     parts = [label_img == k + 1 for k in range(2)]
-    if _gradual_highlight(parts, pix[reliable], feats, labels, centres):
+    if _one_hue(centres) and gradual_highlight(parts, pix[reliable], feats, labels, centres):
         return [crop_mask]  # one surface with a highlight fading into it, not two colours
     # Each side must be made of sizeable blobs (one object, or several separate objects of
     # one colour), not of many specks: that would be texture or shading. A few specks (a
@@ -214,35 +214,6 @@ def _one_hue(centres: np.ndarray) -> bool:
         return False  # a grey cluster has no hue to compare
     gap = abs(np.degrees(np.arctan2(a[1], a[0]) - np.arctan2(b[1], b[0]))) % 360.0
     return min(gap, 360.0 - gap) < 20.0
-
-
-def _gradual_highlight(
-    parts: list[np.ndarray], pix: np.ndarray, feats: np.ndarray, labels: np.ndarray, centres: np.ndarray
-) -> bool:
-    """Whether a 2-means split is a specular highlight on one surface: both centres have one
-    hue (:func:`_one_hue`), the paler side is the brighter (light added white to it), and the
-    chromaticity changes gradually between them: the pixels a quarter to three quarters of the
-    way from one centre to the other are at least 1.6 px deep along the parts' common border on
-    average and 8 % of the pixels (two surfaces of different colours meet in a step: at most
-    one anti-aliased px lies that far between them)."""
-    if not _one_hue(centres):
-        return False
-    grey = 100.0 / 3.0
-    pale = int(np.argmin(np.linalg.norm(centres - grey, axis=1)))
-    bright = [float(pix[labels == k].sum(axis=1).mean()) if (labels == k).any() else 0.0 for k in range(2)]
-    if bright[pale] <= bright[1 - pale]:
-        return False
-    d = centres[1] - centres[0]
-    t = (feats - centres[0]) @ d / max(float(d @ d), 1e-9)
-    between = int(np.count_nonzero((t >= 0.25) & (t <= 0.75)))
-    a, b = parts
-    near_b = np.zeros_like(b)  # b grown by one px (4-neighbours): a's pixels on the border
-    near_b[1:] |= b[:-1]
-    near_b[:-1] |= b[1:]
-    near_b[:, 1:] |= b[:, :-1]
-    near_b[:, :-1] |= b[:, 1:]
-    length = int(np.count_nonzero(a & near_b))
-    return length > 0 and between >= _GRADUAL_PX * length and between >= 0.08 * feats.shape[0]
 
 
 def _dark_votes(dark: np.ndarray, centres: np.ndarray) -> np.ndarray:

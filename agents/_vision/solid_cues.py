@@ -27,7 +27,8 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
-    "body_profile", "box_or_can", "cone_outline", "cones_read_flat", "polygonal_outline", "rounded_bottom",
+    "ball_outline", "ball_with_shadow", "body_profile", "box_or_can", "cone_outline", "cones_read_flat", "polygonal_outline",
+    "rounded_bottom",
 ]  # fmt: skip
 
 
@@ -248,3 +249,89 @@ def cones_read_flat(objects: list, masks: list) -> list:
             obj = obj.model_copy(update={"attributes": attrs})
         out.append(obj)
     return out
+
+
+def ball_outline(mask: np.ndarray) -> bool:
+    """Whether a silhouette's top is a ball's: its outline from the top down to a radius below
+    lies on one circle (RMS within 3 % of the radius, radius 14 px or more), on at least one
+    side it keeps to that circle past the circle's middle (curving in, where a can's side runs
+    straight down), and the silhouette covers 90 % of the disc. What hangs below (a soft
+    shadow merged with the ball) does not matter."""
+    import cv2
+
+    m = np.ascontiguousarray(mask, dtype=np.uint8)
+    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return False
+    pts = max(contours, key=cv2.contourArea).reshape(-1, 2).astype(float)
+    widths = _row_widths(mask.astype(bool))
+    top = float(pts[:, 1].min())
+    r_guess = 0.5 * float(widths[: max(8, int(0.6 * widths.max()))].max())
+    if r_guess < 14:
+        return False  # a smaller outline is too coarse to tell a circle from a box's corners
+    upper = pts[pts[:, 1] <= top + r_guess]
+    if len(upper) < 12:
+        return False
+    x, y = upper[:, 0], upper[:, 1]
+    a = np.stack([x, y, np.ones_like(x)], 1)
+    sol, *_ = np.linalg.lstsq(a, x * x + y * y, rcond=None)
+    cx, cy = sol[0] / 2, sol[1] / 2
+    r = float(np.sqrt(max(sol[2] + cx * cx + cy * cy, 0.0)))
+    if not 0.8 * r_guess <= r <= 1.25 * r_guess:
+        return False
+    if float(np.sqrt(np.mean((np.hypot(x - cx, y - cy) - r) ** 2))) > max(0.8, 0.03 * r):
+        return False
+    band = pts[(pts[:, 1] >= cy + 0.15 * r) & (pts[:, 1] <= cy + 0.7 * r)]
+    tol = max(1.5, 0.05 * r)
+    on_side = []
+    for side in (band[band[:, 0] < cx], band[band[:, 0] >= cx]):
+        if len(side) >= 4:
+            on_side.append(float((np.abs(np.hypot(side[:, 0] - cx, side[:, 1] - cy) - r) <= tol).mean()))
+    if not on_side or max(on_side) < 0.8:
+        return False
+    disc = np.zeros_like(m)
+    cv2.circle(disc, (round(cx), round(cy)), max(1, round(0.95 * r)), 1, -1)
+    return bool(disc.sum() and (disc.astype(bool) & mask.astype(bool)).sum() >= 0.9 * disc.sum())
+
+
+def _ball_disc(mask: np.ndarray) -> np.ndarray | None:
+    """The disc of the circle :func:`ball_outline` found (the same fit), or ``None``."""
+    import cv2
+
+    if not ball_outline(mask):
+        return None
+    m = np.ascontiguousarray(mask, dtype=np.uint8)
+    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    pts = max(contours, key=cv2.contourArea).reshape(-1, 2).astype(float)
+    widths = _row_widths(mask.astype(bool))
+    r_guess = 0.5 * float(widths[: max(8, int(0.6 * widths.max()))].max())
+    upper = pts[pts[:, 1] <= pts[:, 1].min() + r_guess]
+    x, y = upper[:, 0], upper[:, 1]
+    sol, *_ = np.linalg.lstsq(np.stack([x, y, np.ones_like(x)], 1), x * x + y * y, rcond=None)
+    cx, cy = sol[0] / 2, sol[1] / 2
+    r = float(np.sqrt(max(sol[2] + cx * cx + cy * cy, 0.0)))
+    disc = np.zeros_like(m)
+    cv2.circle(disc, (round(cx), round(cy)), max(1, round(1.05 * r)), 1, -1)
+    return disc.astype(bool)
+
+
+def ball_with_shadow(mask: np.ndarray, full: np.ndarray) -> bool:
+    """A ball whose soft shadow joined its silhouette: :func:`ball_outline`, and what lies
+    outside the ball's disc is under 3 % of the silhouette or is not the ball's colour: its
+    median rg-chromaticity is at least half as far again from the disc's as the disc's is
+    from grey's (a shadow on the floor keeps the floor's hue; a can's body below its round
+    top keeps the can's)."""
+    disc = _ball_disc(mask)
+    if disc is None:
+        return False
+    mask = mask.astype(bool)
+    rest = mask & ~disc
+    if rest.sum() < 0.03 * mask.sum():
+        return True  # the silhouette is the disc, a rim of shadow at most
+    pix = np.asarray(full, dtype=float)
+    chroma = pix[..., :2] / (pix.sum(axis=-1, keepdims=True) + 6.0)
+    ball = np.median(chroma[mask & disc], axis=0)
+    tail = np.median(chroma[rest], axis=0)
+    grey = np.array([1.0 / 3.0, 1.0 / 3.0])
+    hue = float(np.linalg.norm(ball - grey))
+    return hue >= 0.03 and float(np.linalg.norm(tail - ball)) >= 0.5 * hue
