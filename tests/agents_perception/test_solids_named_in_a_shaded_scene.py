@@ -187,3 +187,79 @@ def test_a_bitten_box_has_no_round_free_outline_a_bitten_ball_has() -> None:
     cube = np.zeros(shape, bool)
     cube[120:200, 130:220] = True
     assert free_outline_round(ball & ~cube, cube) is True
+
+
+def test_a_small_cone_with_a_blunted_tip_is_a_cone_outline() -> None:
+    """A cone 29 px tall (a far cone at 320 x 240): the widths of its rows from the tip down,
+    the tip a few px of staircase. The same widths with a ball's round top are no cone."""
+    from spatioxolver.agents._vision.open_words import _cone_outline
+
+    def silhouette(widths: list[int]) -> np.ndarray:
+        mask = np.zeros((len(widths) + 4, 40), bool)
+        for row, wd in enumerate(widths):
+            mask[row + 2, 20 - wd // 2 : 20 - wd // 2 + wd] = True
+        return mask
+
+    cone = [
+        2,
+        4,
+        5,
+        7,
+        8,
+        10,
+        11,
+        13,
+        13,
+        15,
+        16,
+        18,
+        19,
+        21,
+        24,
+        25,
+        27,
+        27,
+        26,
+        26,
+        25,
+        24,
+        24,
+        22,
+        21,
+        19,
+        16,
+        13,
+        5,
+    ]
+    ball = [
+        4,
+        11,
+        15,
+        18,
+        20,
+        22,
+        24,
+        26,
+        28,
+        30,
+        29,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        29,
+        28,
+        27,
+        25,
+        23,
+        21,
+        18,
+        14,
+        9,
+    ]
+    assert _cone_outline(silhouette(cone))
+    assert not _cone_outline(silhouette(ball))
