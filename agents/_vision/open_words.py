@@ -141,13 +141,16 @@ def _open_words(
                 "unknown",
                 {"flat": True, "tone": tone},
             )
-    from .solid_cues import ball_with_shadow
+    from .solid_cues import ball_with_shadow, squat_can_outline
 
     extras: dict[str, Any] = {"flat": False}
     if is_cone(mask):
         shape = "cone"
     elif basic_terms and _cone_outline(mask):
         shape = "cone"  # a triangle down to the base's half-ellipse (squat or seen from above)
+    elif basic_terms and shape == "sphere" and squat_can_outline(mask):
+        shape = "cylinder"  # a round silhouette with a flattened top and base: a squat can
+        extras["can_from_outline"] = True
     elif basic_terms and shape in ("cube", "cylinder") and full is not None and ball_with_shadow(mask, full):
         shape = "sphere"  # a ball's round top; below it only its shadow, merged
         extras["ball_from_outline"] = True

@@ -27,8 +27,8 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
-    "ball_outline", "ball_with_shadow", "body_profile", "box_or_can", "cone_outline", "cones_read_flat", "polygonal_outline",
-    "rounded_bottom",
+    "ball_outline", "ball_with_shadow", "body_profile", "box_or_can", "cone_outline",
+    "cones_read_flat", "polygonal_outline", "rounded_bottom", "squat_can_outline",
 ]  # fmt: skip
 
 
@@ -335,3 +335,20 @@ def ball_with_shadow(mask: np.ndarray, full: np.ndarray) -> bool:
     grey = np.array([1.0 / 3.0, 1.0 / 3.0])
     hue = float(np.linalg.norm(ball - grey))
     return hue >= 0.03 and float(np.linalg.norm(tail - ball)) >= 0.5 * hue
+
+
+def squat_can_outline(mask: np.ndarray) -> bool:
+    """Whether a roundish silhouette is a squat can's, not a ball's: both its top and its bottom
+    are flattened ellipse arcs. A ball's outline widens to 95 % of its widest row about 0.69 of
+    a radius down from the top (and up from the bottom); a can's top and base, ellipses seen
+    obliquely, reach it within half a radius (measured 0.14-0.49 on cans, 0.59 or more on balls).
+    Silhouettes under 20 px wide, or polygons (:func:`polygonal_outline`), are not judged."""
+    widths = _row_widths(np.asarray(mask, bool))
+    widest = float(widths.max()) if widths.size else 0.0
+    if widest < 20 or polygonal_outline(mask):
+        return False
+
+    def reach(w: np.ndarray) -> float:
+        return int(np.flatnonzero(w >= 0.95 * widest)[0]) / (widest / 2.0)
+
+    return reach(widths) <= 0.5 and reach(widths[::-1]) <= 0.5

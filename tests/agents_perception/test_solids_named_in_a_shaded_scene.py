@@ -263,3 +263,21 @@ def test_a_small_cone_with_a_blunted_tip_is_a_cone_outline() -> None:
     ]
     assert _cone_outline(silhouette(cone))
     assert not _cone_outline(silhouette(ball))
+
+
+def test_a_squat_can_with_a_flattened_top_and_base_is_a_can() -> None:
+    """A squat can seen from 30° up: its silhouette (52 x 48 px) is round enough for the
+    silhouette classifier's ball, but its top and base are flattened ellipse arcs."""
+    img = _floor()
+    cx, top, a, b, h = 130.0, 150.0, 26.0, 15.0, 18.0
+    ys, xs = np.mgrid[0 : img.shape[0], 0 : img.shape[1]] + 0.5
+    u = (xs - cx) / a
+    body = (np.abs(u) <= 1) & (ys >= top) & (ys <= top + h + b * np.sqrt(np.clip(1 - u * u, 0, 1)))
+    lam = np.clip(np.cos(np.arcsin(np.clip(u, -1, 1)) + 0.5), 0, 1)
+    col = np.array([40.0, 160.0, 60.0])[None, None] * (0.3 + 0.7 * lam)[..., None]
+    img[body] = col[body]
+    img[((xs - cx) / a) ** 2 + ((ys - top) / b) ** 2 <= 1] = (38, 152, 57)
+    _ball(img, 320, 190, 38, (40, 80, 220))
+    objects = _objects(img)
+    assert _by_colour(objects, "green").attributes.shape == "cylinder"
+    assert _by_colour(objects, "blue").attributes.shape == "sphere"
