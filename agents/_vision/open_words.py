@@ -151,15 +151,15 @@ def _open_words(
     elif basic_terms and shape == "sphere" and squat_can_outline(mask):
         shape = "cylinder"  # a round silhouette with a flattened top and base: a squat can
         extras["can_from_outline"] = True
-    elif basic_terms and shape in ("cube", "cylinder") and full is not None and ball_with_shadow(mask, full):
-        shape = "sphere"  # a ball's round top; below it only its shadow, merged
-        extras["ball_from_outline"] = True
     elif basic_terms and shape in ("cube", "cylinder") and full is not None:
         from .solid_cues import box_or_can, polygonal_outline, rounded_bottom
 
         verdict, measures = box_or_can(mask, full)
         extras["body_shading"] = {**measures, "verdict": verdict, "silhouette": shape}
         even = measures.get("range", 99.0) < 4.0
+        if verdict != "cube" and ball_with_shadow(mask, full):
+            verdict, even = "sphere", False  # a ball's round top; below it only its shadow
+            extras["ball_from_outline"] = True
         can_outline = rounded_bottom(mask) and not polygonal_outline(mask)
         if verdict is not None and not (even and shape == "cylinder" and can_outline):
             # planes meet in a crease, a curved body shades smoothly; a body of even

@@ -316,25 +316,33 @@ def _ball_disc(mask: np.ndarray) -> np.ndarray | None:
 
 
 def ball_with_shadow(mask: np.ndarray, full: np.ndarray) -> bool:
-    """A ball whose soft shadow joined its silhouette: :func:`ball_outline`, and what lies
-    outside the ball's disc is under 3 % of the silhouette or is not the ball's colour: its
-    median rg-chromaticity is at least half as far again from the disc's as the disc's is
-    from grey's (a shadow on the floor keeps the floor's hue; a can's body below its round
-    top keeps the can's)."""
+    """A ball whose soft shadow joined its silhouette: :func:`ball_outline`, no polygon's hull
+    (a box's corners), and what lies outside the ball's disc is under 3 % of the silhouette or
+    is the floor's colour, not the ball's: its median rg-chromaticity is at least half as far
+    from the disc's as the disc's is from grey, and twice as near the floor's (the crop's
+    pixels outside the silhouette) as the disc's. A shadow keeps the floor's hue; a can's
+    dark body below its round lit top keeps the can's. ``mask`` and ``full``: the object's
+    bounding-box crop."""
     disc = _ball_disc(mask)
     if disc is None:
         return False
     mask = mask.astype(bool)
+    if polygonal_outline(mask):
+        return False  # a box's corners
     rest = mask & ~disc
     if rest.sum() < 0.03 * mask.sum():
         return True  # the silhouette is the disc, a rim of shadow at most
+    if (~mask).sum() < 20:
+        return False  # no floor beside it to compare the tail with
     pix = np.asarray(full, dtype=float)
     chroma = pix[..., :2] / (pix.sum(axis=-1, keepdims=True) + 6.0)
     ball = np.median(chroma[mask & disc], axis=0)
     tail = np.median(chroma[rest], axis=0)
+    floor = np.median(chroma[~mask], axis=0)
     grey = np.array([1.0 / 3.0, 1.0 / 3.0])
     hue = float(np.linalg.norm(ball - grey))
-    return hue >= 0.03 and float(np.linalg.norm(tail - ball)) >= 0.5 * hue
+    off_ball = float(np.linalg.norm(tail - ball))
+    return hue >= 0.03 and off_ball >= 0.5 * hue and float(np.linalg.norm(tail - floor)) <= 0.5 * off_ball
 
 
 def squat_can_outline(mask: np.ndarray) -> bool:

@@ -165,11 +165,11 @@ def test_a_ball_with_its_shadow_is_round_on_top_and_its_tail_is_floor() -> None:
     shadow = np.zeros(shape, np.uint8)
     cv2.ellipse(shadow, (140, 125), (42, 12), 0, 0, 360, 1, -1)
     mask = ball | shadow.astype(bool)
-    full = np.zeros((*shape, 3), np.uint8)
+    full = np.full((*shape, 3), (150, 150, 140), np.uint8)  # the floor
     full[shadow.astype(bool)] = (70, 70, 66)  # the floor, darkened
     full[ball] = (120, 50, 170)
     assert ball_with_shadow(mask, full)
-    full[mask] = (120, 50, 170)  # the same silhouette all of one colour: a can's body, no shadow
+    full[shadow.astype(bool) & ~ball] = (50, 20, 70)  # a dark body of the ball's hue: a can's
     assert not ball_with_shadow(mask, full)
 
 
