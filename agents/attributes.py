@@ -217,7 +217,13 @@ def _describe_geometric(
                 flat_outline = completed_flat(mask, front, others)
         feats = silhouette_features(outline, smooth_small=basic_terms) if obj.mask is not None else {}
         shape, s_conf, s_scores = classify_shape(feats) if feats else ("unknown", 0.0, {})
-        if shape == "sphere" and k in hidden and fronts.get(k) and free_outline_round(mask, others) is False:
+        if (
+            basic_terms
+            and shape == "sphere"
+            and k in hidden
+            and fronts.get(k)
+            and free_outline_round(mask, others) is False
+        ):
             # bitten by an object in front, its free outline on no ellipse: no ball behind it
             shape = max(("cube", "cylinder"), key=lambda s: s_scores.get(s, 0.0))
             s_conf = s_scores.get(shape, 0.0)

@@ -28,7 +28,7 @@ import numpy as np
 
 __all__ = [
     "ball_outline", "ball_with_shadow", "body_profile", "box_or_can", "cone_outline",
-    "cones_read_flat", "polygonal_outline", "rounded_bottom", "squat_can_outline",
+    "cones_read_flat", "hull_corners", "polygonal_outline", "rounded_bottom", "squat_can_outline",
 ]  # fmt: skip
 
 
@@ -169,15 +169,22 @@ def polygonal_outline(mask: np.ndarray) -> bool:
     its perimeter it needs no more vertices. A box's outline is one (the hull of a cuboid's
     eight corners seen from anywhere has at most six), a can's is not: the ellipses of its top
     and bottom need eight or more at that tolerance. Silhouettes under 18 px are not judged."""
+    corners = hull_corners(mask)
+    return corners is not None and corners <= 6
+
+
+def hull_corners(mask: np.ndarray) -> int | None:
+    """Vertices of a silhouette's convex hull simplified within 1 % of its perimeter;
+    ``None`` under 18 px (see :func:`polygonal_outline`)."""
     import cv2
 
     m = np.ascontiguousarray(mask, dtype=np.uint8)
     ys, xs = np.nonzero(m)
     if ys.size == 0 or min(np.ptp(ys), np.ptp(xs)) < 18:
-        return False
+        return None
     contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     hull = cv2.convexHull(max(contours, key=cv2.contourArea))
-    return len(cv2.approxPolyDP(hull, 0.01 * cv2.arcLength(hull, True), True)) <= 6
+    return len(cv2.approxPolyDP(hull, 0.01 * cv2.arcLength(hull, True), True))
 
 
 def _round_based_cone(mask: np.ndarray) -> bool:
@@ -200,14 +207,14 @@ _BOX_FACES = frozenset({"square", "rectangle", "pentagon", "hexagon", "polygon"}
 
 def _read_flat_as(obj, mask: np.ndarray) -> str | None:
     """The solid a silhouette read flat in a 3-D scene draws, or ``None``: a cone standing on
-    its base's half-ellipse; a box (a square, rectangle or other polygon of at most six
-    corners: :func:`polygonal_outline`); a can (the silhouette classifier's cylinder at 0.6 or more, a
+    its base's half-ellipse; a box (a polygon of five or six corners, :func:`hull_corners`:
+    two or three faces; a lone square or rectangle stays a drawn shape); a can (the silhouette classifier's cylinder at 0.6 or more, a
     rounded bottom, a hull that is no polygon of six corners); a ball (the classifier's sphere
     at 0.9 or more, filling 92 % of its enclosing circle)."""
     if _round_based_cone(mask):
         return "cone"
-    if obj.attributes.shape in _BOX_FACES and polygonal_outline(mask):
-        return "cube"  # one even face (or two) of a box, its hull a polygon of six corners at most
+    if obj.attributes.shape in _BOX_FACES and hull_corners(mask) in (5, 6):
+        return "cube"  # two or three even faces of a box (one face alone is a drawn rectangle)
     scores = obj.attributes.extras.get("shape_scores") or {}
     if scores.get("cylinder", 0.0) >= 0.6 and rounded_bottom(mask) and not polygonal_outline(mask):
         return "cylinder"
