@@ -53,8 +53,13 @@ from typing import Any
 import numpy as np
 
 __all__ = [
-    "image_quality", "interior_detail", "tiled_floor", "content_box", "line_residual",
-    "QUALITY_PIXELS", "TILED_FACTOR",
+    "image_quality",
+    "interior_detail",
+    "tiled_floor",
+    "content_box",
+    "line_residual",
+    "QUALITY_PIXELS",
+    "TILED_FACTOR",
 ]
 
 #: The copy measured has about this many pixels.
@@ -206,7 +211,14 @@ def content_box(small: np.ndarray) -> tuple[int, int, int, int] | None:
     if min(h, w) < 40:
         return None
     lab = rgb_to_lab(small).astype(np.float32)
-    ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3), lab[:, :2].reshape(-1, 3), lab[:, -2:].reshape(-1, 3)])
+    ring = np.concatenate(
+        [
+            lab[:2].reshape(-1, 3),
+            lab[-2:].reshape(-1, 3),
+            lab[:, :2].reshape(-1, 3),
+            lab[:, -2:].reshape(-1, 3),
+        ]
+    )
     page = np.median(ring, axis=0)
     if float((np.linalg.norm(ring - page, axis=1) < 4.0).mean()) < 0.98:
         return None

@@ -16,7 +16,11 @@ import numpy as np
 
 from spatioxolver import ask
 
-QUESTIONS = ("How many objects are there?", "What colour is the largest object?", "How many circles are there?")
+QUESTIONS = (
+    "How many objects are there?",
+    "What colour is the largest object?",
+    "How many circles are there?",
+)
 
 
 def _fractal(rng: np.random.Generator, h: int, w: int, octaves: int = 7) -> np.ndarray:
@@ -53,7 +57,9 @@ def _mottled_disc(seed: int = 4, size: int = 600, radius: int = 70) -> np.ndarra
         for _ in range(6):
             x0, y0 = x0 + rng.normal(0, 12), y0 + rng.normal(0, 12)
             pts.append((x0, y0))
-        cv2.polylines(body, [np.array(pts, np.int32)], False, (90, 20, 15), int(rng.integers(1, 3)), cv2.LINE_AA)
+        cv2.polylines(
+            body, [np.array(pts, np.int32)], False, (90, 20, 15), int(rng.integers(1, 3)), cv2.LINE_AA
+        )
     inside = np.hypot(*np.mgrid[0:size, 0:size] - np.array([cy, cx])[:, None, None]) <= radius
     img[inside] = np.clip(body[inside], 0, 255).astype(np.uint8)
     return img

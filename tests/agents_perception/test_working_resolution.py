@@ -44,7 +44,7 @@ def test_attributes_of_a_large_frame_equal_those_of_the_original() -> None:
 
 def test_seams_go_to_the_nearest_piece_as_an_exact_distance_transform_says() -> None:
     from scipy import ndimage
-    from spatioxolver.agents._vision.regions import _fill_from_nearest
+    from spatioxolver.agents._vision.part_merge import _fill_from_nearest
 
     rng = np.random.default_rng(0)
     for _ in range(60):
