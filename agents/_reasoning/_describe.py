@@ -21,6 +21,7 @@ import math
 from typing import Any
 
 from spatioxolver.agents._reasoning._cells import CELL_HANDLERS, bands, pick_cell
+from spatioxolver.agents._reasoning._central import CENTRAL_HANDLERS
 from spatioxolver.agents._reasoning._claims import CLAIM_HANDLERS
 from spatioxolver.agents._reasoning._closer import CLOSER_HANDLERS
 from spatioxolver.agents._reasoning._containment import CONTAINMENT_HANDLERS
@@ -28,6 +29,7 @@ from spatioxolver.agents._reasoning._either import answer_either, answer_either_
 from spatioxolver.agents._reasoning._names import typical_size
 from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
+from spatioxolver.agents._reasoning._same_as import SAME_AS_HANDLERS
 from spatioxolver.agents._reasoning._sets import SET_HANDLERS
 from spatioxolver.agents._reasoning._shape_facts import FACT_HANDLERS
 from spatioxolver.agents._reasoning._symbolic import (
@@ -295,6 +297,8 @@ def _mirror(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 HANDLERS = {
     **POSITION_HANDLERS,
+    **CENTRAL_HANDLERS,
+    **SAME_AS_HANDLERS,
     **CELL_HANDLERS,
     **TALLY_HANDLERS,
     **CLAIM_HANDLERS,

@@ -26,12 +26,14 @@ import re
 from typing import Any
 
 from spatioxolver.agents._reasoning._cells import CELL_FORMS, cell_selector
+from spatioxolver.agents._reasoning._central import CENTRAL_FORMS
 from spatioxolver.agents._reasoning._closer import CLOSER_FORMS
 from spatioxolver.agents._reasoning._containment import CONTAINMENT_FORMS
 from spatioxolver.agents._reasoning._phrases import REL_ALT
 from spatioxolver.agents._reasoning._phrases import rel as relation_of
 from spatioxolver.agents._reasoning._position import POSITION_FORMS, ordinal_selector
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
+from spatioxolver.agents._reasoning._same_as import SAME_AS_FORMS
 from spatioxolver.agents._reasoning._sets import SET_FORMS
 from spatioxolver.agents._reasoning._shape_facts import FACT_FORMS
 from spatioxolver.agents._reasoning._tally import TALLY_FORMS
@@ -511,6 +513,8 @@ def mirror_form(body: str) -> dict[str, Any] | None:
 
 #: Tried in this order before the parser's own forms.
 QUESTION_FORMS = (
+    *SAME_AS_FORMS,
+    *CENTRAL_FORMS,
     *FACT_FORMS,
     *SET_FORMS,
     *WHERE_FORMS,

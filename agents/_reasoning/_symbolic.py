@@ -140,6 +140,9 @@ def answer_query(query: dict[str, Any], graph: SceneGraph) -> SymbolicAnswer:
             answer = cannot_tell(unseen_reason(unseen), kind)
             answer.problem = str(problem)
     _say_which(answer, graph)
+    if query.get("negated") and isinstance(answer.value, bool):  # "is A not above B"
+        answer.value = not answer.value
+        answer.text = "Yes" if answer.value else "No"
     if query.get("statement") and isinstance(answer.value, bool):
         answer.text = "True" if answer.value else "False"  # a claim checked, not a question
     answer.confidence = scene_reliability(graph)

@@ -435,6 +435,6 @@ def claim_of(body: str) -> str | None:
     if tail:
         text = text[: tail.start()]
     text = text.strip().rstrip(".!?").strip()
-    if not re.fullmatch(r"(?:the|a|an|shape|object) .+? (?:is|are) .+", text, re.I):
+    if not re.fullmatch(r"(?:the|a|an|shape|object|all|every|each|none of|no) .+? (?:is|are) .+", text, re.I):
         return None
     return text
