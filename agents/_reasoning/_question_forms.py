@@ -347,7 +347,22 @@ def either_size_form(body: str) -> dict[str, Any] | None:
 
 
 def size_compare_form(body: str) -> dict[str, Any] | None:
-    """``is A bigger / larger / smaller / taller / shorter than B`` (as the image shows it)."""
+    """``is A bigger / larger / smaller / taller / shorter than B`` (as the image shows it);
+    ``how large is A compared to B`` (``asks="how"``: larger / smaller / about the same)."""
+    how = re.fullmatch(
+        r"how (large|big|small|tall|short|high) (?:is|does) (.+?) (?:look |appear )?(?:compared (?:to|with)|"
+        r"relative to|next to|versus|vs\.?|in comparison (?:to|with)) (.+)",
+        body,
+        re.I,
+    )
+    if how:
+        return {
+            "type": "size_compare",
+            "subject": parse_reference(how.group(2)),
+            "reference": parse_reference(how.group(3)),
+            "asks": "how",
+            "measure": "height" if how.group(1).lower() in ("tall", "short", "high") else "area",
+        }
     m = re.fullmatch(
         r"(?:is|does) (.+?) (?:look |appear )?(bigger|larger|smaller|taller|shorter) than (.+)",
         body,
