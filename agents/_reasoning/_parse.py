@@ -51,6 +51,7 @@ from spatioxolver.agents._reasoning._refs import (
 from spatioxolver.agents._reasoning._refs import (
     parse_filter as _filter,
 )
+from spatioxolver.agents._reasoning._typos import repair_typos
 from spatioxolver.agents._reasoning._wording import claim_of, normalise, strip_wrappers
 
 from spatioxolver.errors import UnsupportedQuestionError
@@ -97,7 +98,17 @@ def parse_question(question: str, *, n_images: int = 1, choices: list[str] | Non
             return _parse_text(paragraphs[-1], n_images, choices)
         except UnsupportedQuestionError:
             pass
-    return _parse_text(question, n_images, choices)
+    try:
+        return _parse_text(question, n_images, choices)
+    except UnsupportedQuestionError:
+        mended = repair_typos(question)  # "are ther three stars": a slip in a question word
+        if mended is None:
+            raise
+    try:
+        return _parse_text(mended, n_images, choices)
+    except UnsupportedQuestionError:
+        pass
+    return _parse_text(question, n_images, choices)  # raises the error of the question as typed
 
 
 def _parse_text(question: str, n_images: int, choices: list[str] | None) -> dict[str, Any]:
