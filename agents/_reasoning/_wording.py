@@ -365,7 +365,8 @@ _REWRITES = tuple(
             r"^(which|what)((?: [a-z]+)?) (?:occupies|fills|takes up) (?=the [a-z ,-]*\b(?:cell|corner|row|column|centre|center|middle)\b)",
             r"\1\2 is in ",
         ),
-        (r"\bthe (centre|center|middle) (?:cell|square|position|spot|box)\b", r"the \1"),
+        # "the middle cell" is the layout's centre; "the middle square" may be the middle of the squares
+        (r"\bthe (?:centre|center) (?:cell|square|position|spot|box)\b|\bthe middle (?:cell|position|spot)\b", r"the centre"),
         (
             r"\bthe (?:middle|centre|center) of the (top|bottom|middle|first|second|third|last) row\b",
             r"the \1 row, middle column",
