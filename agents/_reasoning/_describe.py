@@ -42,6 +42,7 @@ from spatioxolver.agents._reasoning._symbolic import (
     resolve,
 )
 from spatioxolver.agents._reasoning._tally import TALLY_HANDLERS
+from spatioxolver.agents._reasoning._touching import TOUCHING_HANDLERS
 from spatioxolver.agents._reasoning._where import WHERE_HANDLERS
 
 from spatioxolver.schema import SceneGraph, SpatialObject
@@ -297,6 +298,7 @@ def _mirror(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 HANDLERS = {
     **POSITION_HANDLERS,
+    **TOUCHING_HANDLERS,
     **CENTRAL_HANDLERS,
     **SAME_AS_HANDLERS,
     **CELL_HANDLERS,

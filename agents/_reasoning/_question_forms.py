@@ -37,6 +37,7 @@ from spatioxolver.agents._reasoning._same_as import SAME_AS_FORMS
 from spatioxolver.agents._reasoning._sets import SET_FORMS
 from spatioxolver.agents._reasoning._shape_facts import FACT_FORMS
 from spatioxolver.agents._reasoning._tally import TALLY_FORMS
+from spatioxolver.agents._reasoning._touching import TOUCHING_FORMS
 from spatioxolver.agents._reasoning._where import WHERE_FORMS
 
 from spatioxolver.errors import UnsupportedQuestionError
@@ -529,6 +530,7 @@ def mirror_form(body: str) -> dict[str, Any] | None:
 #: Tried in this order before the parser's own forms.
 QUESTION_FORMS = (
     *SAME_AS_FORMS,
+    *TOUCHING_FORMS,
     *CENTRAL_FORMS,
     *FACT_FORMS,
     *SET_FORMS,
