@@ -7,6 +7,9 @@
 * "how many other objects have the same colour as X", "how many things are the same size as
   X" -> ``asks="count"``;
 * "which shapes are the same colour as X" -> ``asks="list"``;
+* "is the cube the same colour as the sphere" / "does A have the same shape as B" ->
+  ``asks="pair"`` (with ``subject``; "the same size as" stays the image-area rule of
+  :mod:`._sets`);
 * "what shape is the other thing that has the same colour as X" -> ``asks="attribute"``
   (the one other object's attribute; a typed problem when there are none or several).
 
@@ -93,8 +96,13 @@ def same_as_form(body: str) -> dict[str, Any] | None:
             w = re.fullmatch(r"(?:which|what) (.*)", head, re.I)
             if c:
                 asks, phrase = "count", c.group(1)
-            elif m:
+            elif m and re.search(r"\b(?:any\w*|another|others?|else|something|more)\b", m.group(1), re.I):
                 asks, phrase = "exists", m.group(1)
+            elif m and attribute != "size" and re.match(r"(?:is|does) ", head, re.I):
+                # "is the cube the same colour as the sphere": a pair ("the same size" is same_size's)
+                subject = parse_reference(re.sub(r"\s+(?:have|has)$", "", m.group(1), flags=re.I))
+                return {"type": "same_as", "attribute": attribute, "reference": reference,
+                        "subject": subject, "filter": None, "asks": "pair", "ask_attribute": None}  # fmt: skip
             elif w:
                 asks, phrase = "list", w.group(1)
             else:
@@ -124,6 +132,16 @@ def _same_as(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     noun = "colour" if key == "color" else key
     if want is None:
         return cannot_tell(f"the {noun} of {name} could not be read from the pixels", "same_as", [ref.id])
+    if q["asks"] == "pair":
+        other = _one(q["subject"], g)
+        if other.id == ref.id:
+            raise _ReferenceProblem("The question names the same object twice.")
+        have = _norm(getattr(other.attributes, key))
+        if have is None:
+            return cannot_tell(f"the {noun} of {display_name(other)} could not be read", "same_as", [other.id])
+        holds = have == want
+        return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="same_as", objects=[other.id, ref.id],
+                              rationale=f"{have} and {want}")  # fmt: skip
     pool = [o for o in resolve(q["filter"], g, frame=ref.frame) if o.id != ref.id]
     hits = [o for o in pool if _norm(getattr(o.attributes, key)) == want]
     unread = [o for o in pool if getattr(o.attributes, key) is None]

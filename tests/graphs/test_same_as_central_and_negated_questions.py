@@ -29,10 +29,16 @@ from .conftest import flat_drawing
         ("How many other circles are the same colour as the blue square?", 1),
         ("What shape is the other thing that has the same colour as the blue square?", "circle"),
         ("Which shapes are the same shape as the purple circle?", ["red circle", "blue circle"]),
+        ("Is the blue square the same colour as the blue circle?", True),
+        ("Does the red circle have the same shape as the blue square?", False),
     ],
 )
 def test_same_attribute_as_a_named_object(question: str, expected: object) -> None:
     assert reason_symbolic(question, flat_drawing()).value == expected
+
+
+def test_a_pair_the_same_size_keeps_the_image_area_rule() -> None:
+    assert parse_question("is the purple circle the same size as the green triangle")["type"] == "same_size"
 
 
 def test_same_size_of_flat_shapes_is_not_read() -> None:
