@@ -18,6 +18,7 @@ pixels" (``value=None``, ``abstained=True``), never a number.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from spatioxolver.agents._reasoning._cells import CELL_HANDLERS, bands, pick_cell
@@ -210,8 +211,10 @@ def _relative(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         for o in _candidates(q, g)
         if o.id != ref.id and _order(g, q["axis"], o, ref) is _PRECEDES_ASKS[q["asks"]]
     ]
-    if not side:
-        raise _ReferenceProblem(f"No object is {q['asks']} of {_ref_name(q['reference'], ref)}.")
+    if not side:  # "No large shape is left of X" when a filter left none (not "No object")
+        what = ((q.get("filter") or {}).get("text") or "object").strip()
+        what = re.sub(r"^(?:the|a|an) |\s+(?:that|which)(?: is| are)?$", "", what, flags=re.I) or "object"
+        raise _ReferenceProblem(f"No {what} is {q['asks']} of {_ref_name(q['reference'], ref)}.")
 
     def gap(o: SpatialObject) -> float:
         if o.centroid is None or ref.centroid is None:
