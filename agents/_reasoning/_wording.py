@@ -227,6 +227,13 @@ _COMPARATIVE = (
 _REWRITES = tuple(
     (re.compile(p, re.I), r)
     for p, r in (
+        # "is the square bigger than the circle or not": the yes / no question itself
+        (r"^((?:is|are|does|do) .+?),? or not$", r"\1"),
+        # "how big is X - large or small": "is X large or small"
+        (r"^how (?:big|large) is (.+?)\s*[-:,]\s*(?:is it )?(large|big) or (small)$", r"is \1 \2 or \3"),
+        # "which of A and B is smaller": "which is smaller, A or B"
+        (r"^(?:which|what)(?: one)? of (.+?) and (.+?) is (bigger|larger|smaller)$", r"which is \3, \1 or \2"),
+        (r"\b(farthest|furthest) away from\b", r"\1 from"),
         # a verb that only says where: "shapes lie to the right of", "which object lies farthest left"
         (rf"\b(?:lie|sit|stand|rest)\b(?= {_SIDE_WORD}\b)", "are"),
         (rf"\b(?:lies|sits|stands|rests|is positioned|is located|is placed)\b(?= {_SIDE_WORD}\b)", "is"),
