@@ -92,13 +92,14 @@ def cell_selector(phrase: str) -> tuple[dict[str, Any], str | None] | None:
         return picker, m.group(1)
     m = re.fullmatch(
         r"(?:the )?(?:(.+?) )?(?:in|at) the (?:very )?(?:centre|center|middle) of the (?:grid|image|picture|scene|frame|page)|"
-        r"(?:the )?(?:(.+?) )?(?:in|at) the (?:very )?(?:centre|center)",
+        r"(?:the )?(?:(.+?) )?(?:in|at) the (?:very )?(?:centre|center)|"
+        r"(?:the )?(?:(.+?) )?(?:in|at) the (?:very )?(?:centre|center|middle) (?:cell|square|box|spot|position)",
         p,
         re.I,
     )
     if m:
         picker["centre"] = True
-        return picker, m.group(1) or m.group(2)
+        return picker, m.group(1) or m.group(2) or m.group(3)
     return None
 
 

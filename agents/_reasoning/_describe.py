@@ -18,9 +18,11 @@ pixels" (``value=None``, ``abstained=True``), never a number.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from spatioxolver.agents._reasoning._cells import CELL_HANDLERS, bands, pick_cell
+from spatioxolver.agents._reasoning._central import CENTRAL_HANDLERS
 from spatioxolver.agents._reasoning._claims import CLAIM_HANDLERS
 from spatioxolver.agents._reasoning._closer import CLOSER_HANDLERS
 from spatioxolver.agents._reasoning._containment import CONTAINMENT_HANDLERS
@@ -28,6 +30,7 @@ from spatioxolver.agents._reasoning._either import answer_either, answer_either_
 from spatioxolver.agents._reasoning._names import typical_size
 from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
+from spatioxolver.agents._reasoning._same_as import SAME_AS_HANDLERS
 from spatioxolver.agents._reasoning._sets import SET_HANDLERS
 from spatioxolver.agents._reasoning._shape_facts import FACT_HANDLERS
 from spatioxolver.agents._reasoning._symbolic import (
@@ -40,6 +43,7 @@ from spatioxolver.agents._reasoning._symbolic import (
     resolve,
 )
 from spatioxolver.agents._reasoning._tally import TALLY_HANDLERS
+from spatioxolver.agents._reasoning._touching import TOUCHING_HANDLERS
 from spatioxolver.agents._reasoning._where import WHERE_HANDLERS
 
 from spatioxolver.schema import SceneGraph, SpatialObject
@@ -207,8 +211,10 @@ def _relative(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         for o in _candidates(q, g)
         if o.id != ref.id and _order(g, q["axis"], o, ref) is _PRECEDES_ASKS[q["asks"]]
     ]
-    if not side:
-        raise _ReferenceProblem(f"No object is {q['asks']} of {_ref_name(q['reference'], ref)}.")
+    if not side:  # "No large shape is left of X" when a filter left none (not "No object")
+        what = ((q.get("filter") or {}).get("text") or "object").strip()
+        what = re.sub(r"^(?:the|a|an) |\s+(?:that|which)(?: is| are)?$", "", what, flags=re.I) or "object"
+        raise _ReferenceProblem(f"No {what} is {q['asks']} of {_ref_name(q['reference'], ref)}.")
 
     def gap(o: SpatialObject) -> float:
         if o.centroid is None or ref.centroid is None:
@@ -295,6 +301,9 @@ def _mirror(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 HANDLERS = {
     **POSITION_HANDLERS,
+    **TOUCHING_HANDLERS,
+    **CENTRAL_HANDLERS,
+    **SAME_AS_HANDLERS,
     **CELL_HANDLERS,
     **TALLY_HANDLERS,
     **CLAIM_HANDLERS,

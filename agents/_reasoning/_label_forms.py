@@ -101,6 +101,14 @@ def named_label_form(body: str) -> dict[str, Any] | None:
     m = re.fullmatch(rf"(?i:what(?: is|'s)) ({_NAMED})", body)
     if m:
         return describe_subject("shape", m.group(1))
+    m = re.fullmatch(  # "what is the shape labelled 'B'": its shape, as "what is shape B"
+        r"what(?: is|'s) the (?:shape|object|figure|item|one|thing) (?:labell?ed|marked|tagged|named)"
+        r"(?: with| as| by)?(?: the)?(?: letter| number| label| tag)? [\"']?([A-Za-z0-9]{1,3})[\"']?",
+        body,
+        re.I,
+    )
+    if m:
+        return describe_subject("shape", f"shape {m.group(1)}")
     m = re.fullmatch(rf"(?i:is) ({_NAMED}) (?i:(an? [a-z]+(?: [a-z]+)?|(?:light |dark |pale )?[a-z]+))", body)
     if m is None:
         return None

@@ -51,6 +51,7 @@ from spatioxolver.agents._reasoning._refs import (
 from spatioxolver.agents._reasoning._refs import (
     parse_filter as _filter,
 )
+from spatioxolver.agents._reasoning._typos import repair_typos
 from spatioxolver.agents._reasoning._wording import claim_of, normalise, strip_wrappers
 
 from spatioxolver.errors import UnsupportedQuestionError
@@ -97,7 +98,17 @@ def parse_question(question: str, *, n_images: int = 1, choices: list[str] | Non
             return _parse_text(paragraphs[-1], n_images, choices)
         except UnsupportedQuestionError:
             pass
-    return _parse_text(question, n_images, choices)
+    try:
+        return _parse_text(question, n_images, choices)
+    except UnsupportedQuestionError:
+        mended = repair_typos(question)  # "are ther three stars": a slip in a question word
+        if mended is None:
+            raise
+    try:
+        return _parse_text(mended, n_images, choices)
+    except UnsupportedQuestionError:
+        pass
+    return _parse_text(question, n_images, choices)  # raises the error of the question as typed
 
 
 def _parse_text(question: str, n_images: int, choices: list[str] | None) -> dict[str, Any]:
@@ -155,6 +166,9 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
         flags=re.I,
     )
     body = normalise(body)
+    negated = _negation_of(body)
+    if negated is not None:
+        return _negated(negated, text, n_images)
     claim = claim_of(body)
     statement = _as_question(claim, claim) if claim else _as_question(text, body)
     if statement is not None:
@@ -222,11 +236,44 @@ def _is_pick(body: str, n_images: int) -> dict[str, Any] | None:
 _TRUTH_KINDS = ("yesno", "has_attribute", "frame_side", "touch", "size_compare", "is_pick", "all_are")
 
 
+#: "is A not above B" (the subject a plain noun phrase, no clause of its own) and "is it
+#: false / not true that A is above B": the question without the "not", its answer flipped.
+_NOT_ASKED = re.compile(r"^(is|are|does|do) ((?:(?!\b(?:that|which|who|is|are|not)\b)[^,])+?) not (.+)$", re.I)
+_FALSE_THAT = re.compile(r"^is it (?:false|not true|not the case|untrue) that (.+)$", re.I)
+
+
+def _negation_of(body: str) -> str | None:
+    """The question a negated yes / no question negates, else ``None``."""
+    m = _FALSE_THAT.match(body)
+    if m:
+        return f"is it true that {m.group(1)}"
+    m = _NOT_ASKED.match(body)
+    if m and not re.match(r"there\b", m.group(2), re.I):
+        return f"{m.group(1)} {m.group(2)} {m.group(3)}"
+    return None
+
+
+def _negated(question: str, text: str, n_images: int) -> dict[str, Any]:
+    """The yes / no query of ``question`` marked ``negated`` (the reasoner flips its answer);
+    a negation of anything else is refused, never answered as if the "not" were absent."""
+    try:
+        query = _parse_single(question, n_images)
+    except UnsupportedQuestionError:
+        query = {}
+    asks_yes_no = query.get("type") in _TRUTH_KINDS or (query.get("type") == "between" and query.get("subject"))
+    if not asks_yes_no or query.get("negated"):
+        raise UnsupportedQuestionError(f"{text[:120]!r} (a negated question) is {UNSUPPORTED_MESSAGE}")
+    return {**query, "negated": True}
+
+
 def _as_question(text: str, body: str) -> str | None:
     """A claim to check, as its yes / no question: "The cup is to the left of the laptop." (also
     after "True or false:") -> "Is the cup to the left of the laptop?"; else ``None``."""
     if text.rstrip().endswith("?"):
         return None
+    q = re.fullmatch(r"(all|none of|every|each|no) (.+?) (is|are) (.+?)[.!]?", body, re.I)
+    if q:  # "all (the) circles are red" -> "are all the circles red"
+        return f"{q.group(3)} {q.group(1)} {q.group(2)} {q.group(4)}?"
     m = re.fullmatch(r"(?:true or false\s*[:,-]?\s*)?((?:the|a|an) .+?) (is|are) (.+?)[.!]?", body, re.I)
     if not m or re.match(r"(?:the|a|an) (?:question|answer|image|picture|task)\b", m.group(1), re.I):
         return None

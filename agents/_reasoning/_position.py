@@ -532,21 +532,17 @@ def _same_area(found: list[SpatialObject]) -> SymbolicAnswer:
 _TOUCH_PX = 2
 
 
-def _touch(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
-    a, b = (_one(ref, g) for ref in q["objects"])
-    if a.id == b.id:
-        raise _ReferenceProblem("the question compares an object with itself.")
+def touches(a: SpatialObject, b: SpatialObject) -> bool | None:
+    """Whether the outlines of ``a`` and ``b`` come within :data:`_TOUCH_PX`; ``None`` when
+    their boxes meet but their masks are not known."""
     if a.bbox is None or b.bbox is None:
-        raise _ReferenceProblem("The objects' outlines are not known.")
+        return None
     gap_x = max(a.bbox[0], b.bbox[0]) - min(a.bbox[2], b.bbox[2])
     gap_y = max(a.bbox[1], b.bbox[1]) - min(a.bbox[3], b.bbox[3])
-    ids = [a.id, b.id]
     if max(gap_x, gap_y) > _TOUCH_PX:
-        return SymbolicAnswer(
-            text="No", value=False, kind="touch", objects=ids, rationale="their outlines are apart"
-        )
+        return False
     if a.mask is None or b.mask is None:
-        return cannot_tell("their boxes meet but their outlines are not known", "touch", ids)
+        return None
     import cv2
     import numpy as np
 
@@ -555,8 +551,21 @@ def _touch(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     ma, mb = decode_mask(a.mask), decode_mask(b.mask)
     k = 2 * _TOUCH_PX + 1
     near = cv2.dilate(ma.astype(np.uint8), np.ones((k, k), np.uint8)).astype(bool)
-    holds = bool((near & mb).any())
-    return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="touch", objects=ids)
+    return bool((near & mb).any())
+
+
+def _touch(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    a, b = (_one(ref, g) for ref in q["objects"])
+    if a.id == b.id:
+        raise _ReferenceProblem("the question compares an object with itself.")
+    if a.bbox is None or b.bbox is None:
+        raise _ReferenceProblem("The objects' outlines are not known.")
+    ids = [a.id, b.id]
+    holds = touches(a, b)
+    if holds is None:
+        return cannot_tell("their boxes meet but their outlines are not known", "touch", ids)
+    why = "" if holds else "their outlines are apart"
+    return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="touch", objects=ids, rationale=why)
 
 
 def _which_corner(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:

@@ -26,15 +26,18 @@ import re
 from typing import Any
 
 from spatioxolver.agents._reasoning._cells import CELL_FORMS, cell_selector
+from spatioxolver.agents._reasoning._central import CENTRAL_FORMS
 from spatioxolver.agents._reasoning._closer import CLOSER_FORMS
 from spatioxolver.agents._reasoning._containment import CONTAINMENT_FORMS
 from spatioxolver.agents._reasoning._phrases import REL_ALT
 from spatioxolver.agents._reasoning._phrases import rel as relation_of
 from spatioxolver.agents._reasoning._position import POSITION_FORMS, ordinal_selector
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
+from spatioxolver.agents._reasoning._same_as import SAME_AS_FORMS
 from spatioxolver.agents._reasoning._sets import SET_FORMS
 from spatioxolver.agents._reasoning._shape_facts import FACT_FORMS
 from spatioxolver.agents._reasoning._tally import TALLY_FORMS
+from spatioxolver.agents._reasoning._touching import TOUCHING_FORMS
 from spatioxolver.agents._reasoning._where import WHERE_FORMS
 
 from spatioxolver.errors import UnsupportedQuestionError
@@ -345,7 +348,22 @@ def either_size_form(body: str) -> dict[str, Any] | None:
 
 
 def size_compare_form(body: str) -> dict[str, Any] | None:
-    """``is A bigger / larger / smaller / taller / shorter than B`` (as the image shows it)."""
+    """``is A bigger / larger / smaller / taller / shorter than B`` (as the image shows it);
+    ``how large is A compared to B`` (``asks="how"``: larger / smaller / about the same)."""
+    how = re.fullmatch(
+        r"how (large|big|small|tall|short|high) (?:is|does) (.+?) (?:look |appear )?(?:compared (?:to|with)|"
+        r"relative to|next to|versus|vs\.?|in comparison (?:to|with)) (.+)",
+        body,
+        re.I,
+    )
+    if how:
+        return {
+            "type": "size_compare",
+            "subject": parse_reference(how.group(2)),
+            "reference": parse_reference(how.group(3)),
+            "asks": "how",
+            "measure": "height" if how.group(1).lower() in ("tall", "short", "high") else "area",
+        }
     m = re.fullmatch(
         r"(?:is|does) (.+?) (?:look |appear )?(bigger|larger|smaller|taller|shorter) than (.+)",
         body,
@@ -511,6 +529,9 @@ def mirror_form(body: str) -> dict[str, Any] | None:
 
 #: Tried in this order before the parser's own forms.
 QUESTION_FORMS = (
+    *SAME_AS_FORMS,
+    *TOUCHING_FORMS,
+    *CENTRAL_FORMS,
     *FACT_FORMS,
     *SET_FORMS,
     *WHERE_FORMS,

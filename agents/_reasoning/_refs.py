@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from spatioxolver.agents._reasoning._typos import near_word
+
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.vocabulary import COLOR_WORDS, MATERIAL_WORDS, SHAPE_WORDS, SIZE_WORDS, TONE_WORDS
 
@@ -78,6 +80,8 @@ _FUNCTION = {
     "sides", "edges", "part", "region", "area", "position", "location", "place", "pair",
     "frame", "border", "edge", "whereabouts", "away",
 }  # fmt: skip
+#: The colour and shape words a slip is read back to (:mod:`._typos`).
+_SPELLED = (*COLORS, *SHAPES)
 #: At most this many unknown words in a reference ("the coffee mug" is fine).
 MAX_NOUNS = 2
 
@@ -197,6 +201,8 @@ def parse_reference(phrase: str) -> dict[str, Any]:
     known = False
     unknown: list[str] = []
     for word in re.findall(r"[a-z]+(?:-[a-z]+)*", body.lower()):
+        if word not in COLORS and word not in SHAPES and word not in _FUNCTION:
+            word = near_word(word, _SPELLED) or word  # "cirle", "shpere": a typing slip
         if word in TONE_WORDS:
             ref["tone"] = TONE_WORDS[word]
             continue

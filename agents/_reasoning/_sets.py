@@ -79,6 +79,8 @@ def listing_form(body: str) -> dict[str, Any] | None:
     phrase = None
     if m and _vocabulary_words(m.group(2)) and not re.match(r"two\b|both\b", m.group(1), re.I):
         phrase = f"{m.group(2)} {m.group(1)}"
+    elif m and re.match(r"not ", m.group(2), re.I) and _vocabulary_words(m.group(2)[4:]):
+        phrase = f"{m.group(1)} that are {m.group(2)}"  # "which shapes are not red": the rest, listed
     if phrase is None:
         m = re.fullmatch(
             rf"(?:list|name|show(?: me)?|identify|what are|which are)(?: all)? (?:of )?(?:the )?((?:[a-z]+ )*{_THINGS}"

@@ -140,6 +140,9 @@ def answer_query(query: dict[str, Any], graph: SceneGraph) -> SymbolicAnswer:
             answer = cannot_tell(unseen_reason(unseen), kind)
             answer.problem = str(problem)
     _say_which(answer, graph)
+    if query.get("negated") and isinstance(answer.value, bool):  # "is A not above B"
+        answer.value = not answer.value
+        answer.text = "Yes" if answer.value else "No"
     if query.get("statement") and isinstance(answer.value, bool):
         answer.text = "True" if answer.value else "False"  # a claim checked, not a question
     answer.confidence = scene_reliability(graph)
@@ -526,6 +529,11 @@ def _size_compare(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if not ms or not mr:
         text = f"Cannot tell: the image does not show the {noun} of {sn} and {rn}."
         return SymbolicAnswer(text=text, value=None, kind="yesno", rationale=text, no_answer="cannot tell")
+    if q["asks"] == "how":  # "how large is A compared to B": within 15% they look alike
+        word = "larger" if ms > 1.15 * mr else "smaller" if ms * 1.15 < mr else "about the same size"
+        word = {"larger": "taller", "smaller": "shorter"}.get(word, word) if noun == "height" else word
+        return SymbolicAnswer(text=word, value=word, kind="size_compare", objects=[s.id, r.id],
+                              rationale=f"{noun} in the image: {sn} {ms:.0f}, {rn} {mr:.0f}")  # fmt: skip
     # Within 5% the two look the same: neither is larger.
     holds = (ms > 1.05 * mr) if q["asks"] == "larger" else (ms * 1.05 < mr)
     return SymbolicAnswer(

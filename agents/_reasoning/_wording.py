@@ -227,6 +227,13 @@ _COMPARATIVE = (
 _REWRITES = tuple(
     (re.compile(p, re.I), r)
     for p, r in (
+        # "is the square bigger than the circle or not": the yes / no question itself
+        (r"^((?:is|are|does|do) .+?),? or not$", r"\1"),
+        # "how big is X - large or small": "is X large or small"
+        (r"^how (?:big|large) is (.+?)\s*[-:,]\s*(?:is it )?(large|big) or (small)$", r"is \1 \2 or \3"),
+        # "which of A and B is smaller": "which is smaller, A or B"
+        (r"^(?:which|what)(?: one)? of (.+?) and (.+?) is (bigger|larger|smaller)$", r"which is \3, \1 or \2"),
+        (r"\b(farthest|furthest) away from\b", r"\1 from"),
         # a verb that only says where: "shapes lie to the right of", "which object lies farthest left"
         (rf"\b(?:lie|sit|stand|rest)\b(?= {_SIDE_WORD}\b)", "are"),
         (rf"\b(?:lies|sits|stands|rests|is positioned|is located|is placed)\b(?= {_SIDE_WORD}\b)", "is"),
@@ -365,7 +372,8 @@ _REWRITES = tuple(
             r"^(which|what)((?: [a-z]+)?) (?:occupies|fills|takes up) (?=the [a-z ,-]*\b(?:cell|corner|row|column|centre|center|middle)\b)",
             r"\1\2 is in ",
         ),
-        (r"\bthe (centre|center|middle) (?:cell|square|position|spot|box)\b", r"the \1"),
+        # "the middle cell" is the layout's centre; "the middle square" may be the middle of the squares
+        (r"\bthe (?:centre|center) (?:cell|square|position|spot|box)\b|\bthe middle (?:cell|position|spot)\b", r"the centre"),
         (
             r"\bthe (?:middle|centre|center) of the (top|bottom|middle|first|second|third|last) row\b",
             r"the \1 row, middle column",
@@ -435,6 +443,6 @@ def claim_of(body: str) -> str | None:
     if tail:
         text = text[: tail.start()]
     text = text.strip().rstrip(".!?").strip()
-    if not re.fullmatch(r"(?:the|a|an|shape|object) .+? (?:is|are) .+", text, re.I):
+    if not re.fullmatch(r"(?:the|a|an|shape|object|all|every|each|none of|no) .+? (?:is|are) .+", text, re.I):
         return None
     return text

@@ -76,7 +76,7 @@ def test_sides_of_a_star_or_a_solid_cannot_tell() -> None:
 @pytest.mark.parametrize(
     "question",
     [
-        "How many shapes are not touching the square?",
+        "How many shapes are not touching the unicorn?",  # "... the square" is answered now
         "How many shapes have seven sides?",
         "How many triangles have four sides?",
         "How many shapes are not unicorns?",

@@ -50,7 +50,7 @@ def test_function_words_never_name_an_object(phrase: str) -> None:
         "Which shape would be heaviest in real life?",
         "Is the circle half the size of the square?",
         "What is the distance between the star and the square in inches?",
-        "Which shapes are not touching any other shape?",
+        "Which shapes are not touching the unicorn?",  # "not touching any other shape" is answered now
         "Which shape is the most symmetric?",  # the closest pair and the most sides are answered now
     ],
 )
