@@ -167,7 +167,7 @@ def _describe_geometric(
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import drawn_details, open_words
-    from ._vision.reliability import interior_detail
+    from ._vision.reliability import interior_details
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
     from ._vision.solid_cues import cones_read_flat
     from ._vision.subpixel import small_shape
@@ -266,7 +266,7 @@ def _describe_geometric(
         if area > 0.3 * h * w or (area > DETAIL_AREA * h * w and "outline_area" not in extras):
             # A photo's subject or a drawn shape: texture inside? (Not asked of a smaller
             # outline-only shape: its ring and the ground it encloses are no texture.)
-            extras["interior_detail"] = interior_detail(rgb, mask)
+            extras["interior_detail"], extras["interior_coarse"] = interior_details(rgb, mask)
         attrs = Attributes(
             color=colour, shape=None if shape == "unknown" else shape,
             material=None if material == "unknown" else material, extras=extras,

@@ -55,6 +55,10 @@ RELIABILITY_THRESHOLD = 0.5
 #: An object whose ``interior_detail`` (``_vision/reliability.py``) reaches this is
 #: textured inside: a photo's subject, not a drawn fill or a shaded solid.
 DETAILED_INTERIOR = 0.15
+#: ... and its share of inner pixels beyond 5 CIELAB units reaches this (JPEG block noise
+#: on a small drawn shape passes the first test, not this one; nor do a mesh render's facet
+#: lines on a cone, 0.07; a photo's textured subject is 0.11 or more, JPEG q50 too).
+COARSE_INTERIOR = 0.09
 ABSTAIN_TEXT = "Cannot tell from pixels; use a vision-language model"
 
 
@@ -99,8 +103,14 @@ def scene_reliability(graph: SceneGraph) -> float | None:
 def _textured(obj: SpatialObject) -> bool:
     """Whether ``obj`` (any object over ``DETAIL_AREA`` of the frame, ``agents/attributes.py``)
     is textured inside: ``interior_detail`` at least :data:`DETAILED_INTERIOR` (drawn shapes,
-    letters inside included, stay under 0.07; shaded solids under 0.04)."""
-    return float((obj.attributes.extras or {}).get("interior_detail", 0.0)) >= DETAILED_INTERIOR
+    letters inside included, stay under 0.07, small ones under JPEG under 0.17; shaded
+    solids under 0.04) and ``interior_coarse`` at least :data:`COARSE_INTERIOR` (JPEG'd
+    drawn shapes under 0.05, a faceted cone 0.07; photographs' subjects 0.11 or more)."""
+    extras = obj.attributes.extras or {}
+    return (
+        float(extras.get("interior_detail", 0.0)) >= DETAILED_INTERIOR
+        and float(extras.get("interior_coarse", 1.0)) >= COARSE_INTERIOR
+    )
 
 
 def abstention(graph: SceneGraph) -> SymbolicAnswer | None:

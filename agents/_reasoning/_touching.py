@@ -41,11 +41,11 @@ def touching_form(body: str) -> dict[str, Any] | None:
     b = body.strip()
     forms = (
         ("list", rf"(?:which|what) (.*?)\s*(?:are|is) (not )?{_VERB}(.*)"),
-        ("list", rf"(?:which|what) (.*?)\s*(do(?:es)? not |don't |doesn't )?touch(?:es)?(.*)"),
+        ("list", r"(?:which|what) (.*?)\s*(do(?:es)? not |don't |doesn't )?touch(?:es)?(.*)"),
         ("count", rf"how many (.*?)\s*(?:are|is) (not )?{_VERB}(.*)"),
-        ("count", rf"how many (.*?)\s*(do not |don't )?touch(.*)"),
+        ("count", r"how many (.*?)\s*(do not |don't )?touch(.*)"),
         ("exists", rf"(?:are|is) (?:there )?(?:any|anything)(.*?)\s*(not )?{_VERB}(.*)"),
-        ("exists", rf"(?:do|does) (?:any|anything)(.*?)\s*()touch(.*)"),
+        ("exists", r"(?:do|does) (?:any|anything)(.*?)\s*()touch(.*)"),
     )
     for asks, pattern in forms:
         m = re.fullmatch(pattern, b, re.I)
