@@ -1,4 +1,4 @@
-""""Which object is closest to the centre of the image?": the form and its answerer.
+""" "Which object is closest to the centre of the image?": the form and its answerer.
 
 * "which is closest to the centre", "what shape is nearest the middle of the picture",
   "which one is most central" -> ``{"type": "central", "filter"}``.

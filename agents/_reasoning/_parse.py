@@ -238,7 +238,9 @@ _TRUTH_KINDS = ("yesno", "has_attribute", "frame_side", "touch", "size_compare",
 
 #: "is A not above B" (the subject a plain noun phrase, no clause of its own) and "is it
 #: false / not true that A is above B": the question without the "not", its answer flipped.
-_NOT_ASKED = re.compile(r"^(is|are|does|do) ((?:(?!\b(?:that|which|who|is|are|not)\b)[^,])+?) not (.+)$", re.I)
+_NOT_ASKED = re.compile(
+    r"^(is|are|does|do) ((?:(?!\b(?:that|which|who|is|are|not)\b)[^,])+?) not (.+)$", re.I
+)
 _FALSE_THAT = re.compile(r"^is it (?:false|not true|not the case|untrue) that (.+)$", re.I)
 
 
@@ -260,7 +262,9 @@ def _negated(question: str, text: str, n_images: int) -> dict[str, Any]:
         query = _parse_single(question, n_images)
     except UnsupportedQuestionError:
         query = {}
-    asks_yes_no = query.get("type") in _TRUTH_KINDS or (query.get("type") == "between" and query.get("subject"))
+    asks_yes_no = query.get("type") in _TRUTH_KINDS or (
+        query.get("type") == "between" and query.get("subject")
+    )
     if not asks_yes_no or query.get("negated"):
         raise UnsupportedQuestionError(f"{text[:120]!r} (a negated question) is {UNSUPPORTED_MESSAGE}")
     return {**query, "negated": True}

@@ -565,7 +565,9 @@ def _touch(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if holds is None:
         return cannot_tell("their boxes meet but their outlines are not known", "touch", ids)
     why = "" if holds else "their outlines are apart"
-    return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="touch", objects=ids, rationale=why)
+    return SymbolicAnswer(
+        text="Yes" if holds else "No", value=holds, kind="touch", objects=ids, rationale=why
+    )
 
 
 def _which_corner(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:

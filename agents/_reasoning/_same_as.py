@@ -50,7 +50,9 @@ _FILLER = re.compile(
     re.I,
 )
 #: The words of "other" alone (the class nouns stay for the filter).
-_OTHER = re.compile(r"\b(?:any|anything|anyone|something|some|else|other|others|another|more|there|ones?)\b", re.I)
+_OTHER = re.compile(
+    r"\b(?:any|anything|anyone|something|some|else|other|others|another|more|there|ones?)\b", re.I
+)
 _ASK_ATTR = re.compile(
     r"^(?:what|which) (colou?r|shape|size|material) (?:is|are|does|do) (?:the )?(?:other )?(.*?)(?: have| has)?$|"
     r"^what is the (colou?r|shape|size|material) of (?:the )?(?:other )?(.*)$",
@@ -88,11 +90,14 @@ def same_as_form(body: str) -> dict[str, Any] | None:
             noun = ask_attr.group(2) if ask_attr.group(1) else ask_attr.group(4)
             asks, phrase, asked = "attribute", noun or "", _attr(word)
         else:
-            m = (
-                re.fullmatch(r"(?:is|are) there (.*)", head, re.I)
-                or re.fullmatch(r"(?:does|do|is|are) (.*)", head, re.I)
+            m = re.fullmatch(r"(?:is|are) there (.*)", head, re.I) or re.fullmatch(
+                r"(?:does|do|is|are) (.*)", head, re.I
             )
-            c = re.fullmatch(r"(?:how many|count(?: the)?|what number of|the number of) (.*?)(?: are there| is there)?", head, re.I)
+            c = re.fullmatch(
+                r"(?:how many|count(?: the)?|what number of|the number of) (.*?)(?: are there| is there)?",
+                head,
+                re.I,
+            )
             w = re.fullmatch(r"(?:which|what) (.*)", head, re.I)
             if c:
                 asks, phrase = "count", c.group(1)
@@ -138,7 +143,9 @@ def _same_as(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
             raise _ReferenceProblem("The question names the same object twice.")
         have = _norm(getattr(other.attributes, key))
         if have is None:
-            return cannot_tell(f"the {noun} of {display_name(other)} could not be read", "same_as", [other.id])
+            return cannot_tell(
+                f"the {noun} of {display_name(other)} could not be read", "same_as", [other.id]
+            )
         holds = have == want
         return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="same_as", objects=[other.id, ref.id],
                               rationale=f"{have} and {want}")  # fmt: skip
@@ -152,9 +159,13 @@ def _same_as(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     why = f"{len(hits)} other object(s) share the {noun} of {name} ({want})"
     if asks == "exists":
         holds = bool(hits)
-        return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="same_as", objects=ids, rationale=why)
+        return SymbolicAnswer(
+            text="Yes" if holds else "No", value=holds, kind="same_as", objects=ids, rationale=why
+        )
     if asks == "count":
-        return SymbolicAnswer(text=str(len(hits)), value=len(hits), kind="same_as", objects=ids, rationale=why)
+        return SymbolicAnswer(
+            text=str(len(hits)), value=len(hits), kind="same_as", objects=ids, rationale=why
+        )
     if asks == "list":
         names = [display_name(o) for o in hits]
         text = ", ".join(names) if names else "none"
@@ -166,7 +177,9 @@ def _same_as(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         )
     value = getattr(hits[0].attributes, q["ask_attribute"])
     if value is None:
-        return cannot_tell(f"the {q['ask_attribute']} of {display_name(hits[0])} could not be read", "same_as", ids)
+        return cannot_tell(
+            f"the {q['ask_attribute']} of {display_name(hits[0])} could not be read", "same_as", ids
+        )
     value = _norm(value)
     return SymbolicAnswer(text=value, value=value, kind="same_as", objects=ids, rationale=why)
 

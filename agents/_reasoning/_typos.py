@@ -35,7 +35,12 @@ def _one_slip(a: str, b: str) -> str | None:
         diff = [i for i in range(len(a)) if a[i] != b[i]]
         if len(diff) == 1:
             return "edit"
-        if len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]:
+        if (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and a[diff[0]] == b[diff[1]]
+            and a[diff[1]] == b[diff[0]]
+        ):
             return "swap"
         return None
     short, long_ = (a, b) if len(a) < len(b) else (b, a)
@@ -82,5 +87,6 @@ def repair_typos(text: str) -> str | None:
             return word
         changed = True
         return near
+
     out = re.sub(r"[A-Za-z]+", fix, text)
     return out if changed else None

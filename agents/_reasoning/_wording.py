@@ -232,7 +232,10 @@ _REWRITES = tuple(
         # "how big is X - large or small": "is X large or small"
         (r"^how (?:big|large) is (.+?)\s*[-:,]\s*(?:is it )?(large|big) or (small)$", r"is \1 \2 or \3"),
         # "which of A and B is smaller": "which is smaller, A or B"
-        (r"^(?:which|what)(?: one)? of (.+?) and (.+?) is (bigger|larger|smaller)$", r"which is \3, \1 or \2"),
+        (
+            r"^(?:which|what)(?: one)? of (.+?) and (.+?) is (bigger|larger|smaller)$",
+            r"which is \3, \1 or \2",
+        ),
         (r"\b(farthest|furthest) away from\b", r"\1 from"),
         # a verb that only says where: "shapes lie to the right of", "which object lies farthest left"
         (rf"\b(?:lie|sit|stand|rest)\b(?= {_SIDE_WORD}\b)", "are"),
@@ -373,7 +376,10 @@ _REWRITES = tuple(
             r"\1\2 is in ",
         ),
         # "the middle cell" is the layout's centre; "the middle square" may be the middle of the squares
-        (r"\bthe (?:centre|center) (?:cell|square|position|spot|box)\b|\bthe middle (?:cell|position|spot)\b", r"the centre"),
+        (
+            r"\bthe (?:centre|center) (?:cell|square|position|spot|box)\b|\bthe middle (?:cell|position|spot)\b",
+            r"the centre",
+        ),
         (
             r"\bthe (?:middle|centre|center) of the (top|bottom|middle|first|second|third|last) row\b",
             r"the \1 row, middle column",
