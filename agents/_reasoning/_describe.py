@@ -81,15 +81,17 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         # Nothing found, yet the picture shows compact edges (faint solids under haze and
         # noise): "no objects" would be a confident guess.
         score *= 0.2
-    checked = [o for o in objs if "interior_detail" in (o.attributes.extras or {})]
-    textured = [o for o in checked if _textured(o)]
-    if textured and (
-        2 * len(textured) > len(checked) or max(float(o.area or 0.0) for o in textured) > 0.3 * frame_area
-    ):
-        # Objects textured inside (a fundus and its vessels, a cat's fur, a rocket's
-        # girders): a photo's subjects, however flat their colour reads. Most of those
-        # checked, or one filling much of the frame: one small drawn shape among several,
-        # holding a letter or under JPEG, is not a photo.
+    subjects = [
+        o
+        for o in objs
+        if _textured(o)
+        and (not (o.attributes.extras or {}).get("flat") or float(o.area or 0.0) > 0.3 * frame_area)
+    ]
+    if subjects:
+        # An object textured inside (a fundus and its vessels, a cat's fur, a rocket's
+        # girders): a photo's subject, however flat its colour reads when it fills much of
+        # the frame. A smaller shape of one uniform colour with detail inside is a drawn
+        # shape holding a letter or blurred by JPEG, not a photo's subject.
         score *= 0.2
     elif objs and all((o.attributes.extras or {}).get("flat") for o in objs) and len(objs) <= 40:
         # A flat drawing (every object one uniform colour, which a photo's subjects are not):
