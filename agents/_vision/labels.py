@@ -204,7 +204,11 @@ def _read_ink(engine: Any, ink: np.ndarray, box: tuple[int, int, int, int]) -> t
     half = max((x1 - x0) / 2, 0.5 * height) + 0.3 * height
     cx = (x0 + x1) / 2
     window = ink[max(0, y0 - pad) : min(h, y1 + pad), max(0, int(cx - half)) : min(w, int(cx + half) + 1)]
-    grey = np.where(window, 0, 255).astype(np.uint8)
+    return _recognise(engine, np.where(window, 0, 255).astype(np.uint8))
+
+
+def _recognise(engine: Any, grey: np.ndarray) -> tuple[str, float]:
+    """``(text, score)`` the recogniser reads in a grey window (no detection pass)."""
     result, _ = engine(
         np.ascontiguousarray(np.repeat(grey[:, :, None], 3, axis=2)),
         use_det=False,
@@ -243,13 +247,7 @@ def _read_clean(
     clean = np.where(near, np.clip(255 * (lum - darkest) / (ground - darkest), 0, 255), 255).astype(np.uint8)
     if height < 32:
         clean = cv2.resize(clean, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
-    result, _ = engine(
-        np.ascontiguousarray(np.repeat(clean[:, :, None], 3, axis=2)),
-        use_det=False,
-        use_cls=False,
-        use_rec=True,
-    )
-    return (str(result[0][0]).strip(), float(result[0][1])) if result else ("", 0.0)
+    return _recognise(engine, clean)
 
 
 def drawn_labels(
