@@ -47,7 +47,9 @@ def test_same_size_of_flat_shapes_is_not_read() -> None:
 
 
 def test_the_other_one_when_several_share_the_attribute_is_a_problem() -> None:
-    answer = reason_symbolic("What colour is the other shape that has the same shape as the red circle?", flat_drawing())
+    answer = reason_symbolic(
+        "What colour is the other shape that has the same shape as the red circle?", flat_drawing()
+    )
     assert answer.value is None and answer.problem
 
 
@@ -126,7 +128,15 @@ def test_same_colour_and_centre_on_a_drawn_image() -> None:
     d.rectangle([200, 120, 280, 200], fill=(35, 85, 215))  # blue square, centre
     d.ellipse([360, 220, 440, 300], fill=(35, 85, 215))  # blue circle, bottom right
     rgb = np.asarray(img)
-    assert ask(rgb, "Is there anything else that has the same colour as the blue square?", model="geometric").text == "Yes"
-    assert ask(rgb, "how many other objects have the same colour as the red circle", model="geometric").text == "0"
+    assert (
+        ask(
+            rgb, "Is there anything else that has the same colour as the blue square?", model="geometric"
+        ).text
+        == "Yes"
+    )
+    assert (
+        ask(rgb, "how many other objects have the same colour as the red circle", model="geometric").text
+        == "0"
+    )
     assert "square" in ask(rgb, "Which shape is closest to the centre of the image?", model="geometric").text
     assert ask(rgb, "Is the red circle not above the blue circle?", model="geometric").text == "No"

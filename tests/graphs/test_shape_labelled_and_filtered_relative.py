@@ -1,4 +1,4 @@
-""""What is the shape labelled 'B'" asks that shape's name (as "what is shape B"); a relative
+""" "What is the shape labelled 'B'" asks that shape's name (as "what is shape B"); a relative
 question whose filter leaves nothing on that side says so ("No small shape is left of X"),
 never "No object is left of X" when other objects are there."""
 
@@ -12,7 +12,11 @@ from .conftest import flat_drawing
 
 @pytest.mark.parametrize(
     "question",
-    ["What is the shape labelled B?", "what is the shape labeled 'b'", "What is the object marked with the letter B?"],
+    [
+        "What is the shape labelled B?",
+        "what is the shape labeled 'b'",
+        "What is the object marked with the letter B?",
+    ],
 )
 def test_the_shape_labelled_a_letter(question: str) -> None:
     assert reason_symbolic(question, flat_drawing(labelled=True)).value == "square"

@@ -28,7 +28,9 @@ def test_slips_in_vocabulary_and_question_words(question: str, expected: object)
     assert reason_symbolic(question, flat_drawing()).value == expected
 
 
-@pytest.mark.parametrize("question", ["How many stairs are there?", "How many oranges are there?", "Is there a star squared?"])
+@pytest.mark.parametrize(
+    "question", ["How many stairs are there?", "How many oranges are there?", "Is there a star squared?"]
+)
 def test_near_real_words_are_not_mended(question: str) -> None:
     answer = reason_symbolic(question, flat_drawing())
     assert answer.value is None
@@ -53,7 +55,10 @@ def test_repair_only_question_words() -> None:
 @pytest.mark.parametrize(
     "question,expected",
     [
-        ("Which shapes are not red?", ["blue square", "green triangle", "yellow star", "purple circle", "blue circle"]),
+        (
+            "Which shapes are not red?",
+            ["blue square", "green triangle", "yellow star", "purple circle", "blue circle"],
+        ),
         ("which shapes are not blue", ["red circle", "green triangle", "yellow star", "purple circle"]),
     ],
 )
