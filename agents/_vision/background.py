@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .colour import rgb_to_lab
+from .colour import lab_distance, rgb_to_lab
 
 __all__ = ["BackgroundModel", "Foreground", "fit_background", "foreground_evidence", "drawn_grey_shape"]
 
@@ -184,7 +184,7 @@ def _distance(
 ) -> tuple[np.ndarray, float]:
     """Weighted Lab distance to the background model, and the threshold on it."""
     diff = lab - bg[..., :3]
-    distance = np.sqrt(0.25 * diff[..., 0] ** 2 + diff[..., 1] ** 2 + diff[..., 2] ** 2)
+    distance = lab_distance(diff)
     return distance, float(threshold) if threshold is not None else max(6.0, 5.0 * noise)
 
 

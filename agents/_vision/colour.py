@@ -57,6 +57,12 @@ def rgb_to_lab(rgb: np.ndarray) -> np.ndarray:
     return lab.reshape(*np.shape(rgb)[:-1], 3)
 
 
+def lab_distance(diff: np.ndarray) -> np.ndarray:
+    """Distance of CIELAB differences (``... x 3``) with lightness at half weight: shading
+    changes lightness more than hue, so colour decides what differs."""
+    return np.sqrt(0.25 * diff[..., 0] ** 2 + diff[..., 1] ** 2 + diff[..., 2] ** 2)
+
+
 @lru_cache(maxsize=8)
 def palette(name: str = "clevr") -> tuple[tuple[str, ...], np.ndarray]:
     """Names and Lab values of the shaded variants of palette ``name``.

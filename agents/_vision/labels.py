@@ -197,14 +197,23 @@ def best_reading(readings: list[tuple[str, float]], min_score: float = 0.8) -> t
 def _read_ink(engine: Any, ink: np.ndarray, box: tuple[int, int, int, int]) -> tuple[str, float]:
     """``(text, score)`` of the ink in ``box``, drawn black on white with a fifth of its
     height above and below and a third beside it."""
+    Y0, Y1, X0, X1 = _window(box, ink.shape, min_pad=2, above=0.2, beside=0.3)
+    return _recognise(engine, np.where(ink[Y0:Y1, X0:X1], 0, 255).astype(np.uint8))
+
+
+def _window(
+    box: tuple[int, int, int, int], shape: tuple[int, ...], *, min_pad: int, above: float, beside: float
+) -> tuple[int, int, int, int]:
+    """``(y0, y1, x0, x1)`` of a reading window around a glyph ``box``: ``above`` x its height
+    (at least ``min_pad``) above and below, at least as wide as it is tall plus ``beside`` x
+    its height each side, clipped to the image."""
     x0, y0, x1, y1 = box
-    h, w = ink.shape
+    h, w = shape[:2]
     height = y1 - y0
-    pad = max(2, round(0.2 * height))
-    half = max((x1 - x0) / 2, 0.5 * height) + 0.3 * height
+    pad = max(min_pad, round(above * height))
+    half = max((x1 - x0) / 2, 0.5 * height) + beside * height
     cx = (x0 + x1) / 2
-    window = ink[max(0, y0 - pad) : min(h, y1 + pad), max(0, int(cx - half)) : min(w, int(cx + half) + 1)]
-    return _recognise(engine, np.where(window, 0, 255).astype(np.uint8))
+    return max(0, y0 - pad), min(h, y1 + pad), max(0, int(cx - half)), min(w, int(cx + half) + 1)
 
 
 def _recognise(engine: Any, grey: np.ndarray) -> tuple[str, float]:
@@ -225,13 +234,8 @@ def _read_clean(
     stretched from the darkest (black) to the ground around them (white), all else white."""
     import cv2
 
-    x0, y0, x1, y1 = box
-    h, w = ink.shape
-    height = y1 - y0
-    pad = max(4, round(0.3 * height))
-    half = max((x1 - x0) / 2, 0.5 * height) + 0.4 * height
-    cx = (x0 + x1) / 2
-    Y0, Y1, X0, X1 = max(0, y0 - pad), min(h, y1 + pad), max(0, int(cx - half)), min(w, int(cx + half) + 1)
+    Y0, Y1, X0, X1 = _window(box, ink.shape, min_pad=4, above=0.3, beside=0.4)
+    height = box[3] - box[1]
     near = cv2.dilate(ink[Y0:Y1, X0:X1].astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
     if not near.any() or near.all():
         return "", 0.0

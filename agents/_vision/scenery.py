@@ -37,6 +37,8 @@ from typing import Any
 
 import numpy as np
 
+from .colour import lab_distance
+
 __all__ = [
     "working_image",
     "reduce_image",
@@ -187,7 +189,7 @@ def _objects_in_band(region: Any, lab: np.ndarray, min_area: int) -> list[Any]:
         if cover[y] < 0.3 * mask.shape[1]:
             ref[y] = ref[wide[np.argmin(np.abs(wide - y))]]
     diff = lab - ref[:, None, :]
-    dist = np.sqrt(0.25 * diff[..., 0] ** 2 + diff[..., 1] ** 2 + diff[..., 2] ** 2)
+    dist = lab_distance(diff)
     found = (dist > 12.0) & mask
     found = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(found, connectivity=8)
@@ -417,7 +419,7 @@ def _backdrop_beside_floor(mask: np.ndarray, lab: np.ndarray, horizon: int) -> b
         return False
     sky = np.median(lab[max(0, horizon - 6) : horizon].reshape(-1, 3), axis=0)
     diff = lab[mask] - sky
-    dist = np.sqrt(0.25 * diff[:, 0] ** 2 + diff[:, 1] ** 2 + diff[:, 2] ** 2)
+    dist = lab_distance(diff)
     return float((dist < 10.0).mean()) > 0.85
 
 
