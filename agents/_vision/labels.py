@@ -321,18 +321,20 @@ def small_mark(mask: np.ndarray, regions: list[Any]) -> bool:
 
 def ink_blobs(regions: list[Any], rgb: np.ndarray) -> list[Any]:
     """Regions the glyph test passed over that could be bold letters written small (strokes
-    too deep for a stroke test at 10-15 px, or a letter in two touching pieces): black, grey
-    or white, small marks beside the other regions (:func:`small_mark`), touching none of
+    too deep for a stroke test at 10-15 px, or a letter in two touching pieces): in ink's
+    colours (``scenery._ink_colour``: black, grey, white, navy), small marks beside the other regions (:func:`small_mark`), touching none of
     the others but such ink. Such ink is a label only when OCR reads it; else it stays an
     object."""
     import cv2
+
+    from .scenery import _ink_colour
 
     if len(regions) < 3:
         return []
     ink = [
         r
         for r in regions
-        if float(np.ptp(np.median(rgb[r.mask].astype(np.float32), axis=0))) < 40.0
+        if _ink_colour(np.median(rgb[r.mask].astype(np.float32), axis=0))
         and small_mark(r.mask, [q for q in regions if q is not r])
     ]
     shapes = [r for r in regions if not any(r is q for q in ink)]
