@@ -103,6 +103,7 @@ def segment(
         work, smoothed = for_reading(work, plain=True)
         if smoothed:
             work_options["noisy_input"] = True
+            work_options["smoothed"] = True
         if options.get("min_area") is not None:
             # A given minimum area is in input pixels; the default (40) is at the working resolution.
             work_options["min_area"] = max(1, round(float(options["min_area"]) * scale * scale))

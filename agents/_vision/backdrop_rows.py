@@ -32,6 +32,10 @@ _GAIN = 0.6
 #: neighbours' offset.
 _MIN_ROW_SHARE = 0.25
 
+#: On a copy smoothed from sensor noise, a horizon step this many times the leftover
+#: residual is a backdrop's step even when the residual falls by less than :data:`_GAIN`.
+_STEP_OVER_NOISE = 4.0
+
 _W = np.array([0.5, 1.0, 1.0], np.float32)  # lightness counts half, as in the smooth model
 
 
@@ -85,7 +89,13 @@ def _row_modes(res: np.ndarray) -> np.ndarray:
 
 
 def row_corrected(
-    lab: np.ndarray, rgb: np.ndarray, bg: np.ndarray, noise: float, inliers: float = 1.0
+    lab: np.ndarray,
+    rgb: np.ndarray,
+    bg: np.ndarray,
+    noise: float,
+    inliers: float = 1.0,
+    *,
+    smoothed: bool = False,
 ) -> tuple[np.ndarray, float, int | None] | None:
     """``(background, noise, horizon)`` with a per-row offset added (``horizon``: the first
     row below the one step in the offsets, if any), or ``None`` when the smooth
@@ -98,7 +108,10 @@ def row_corrected(
     part of the backdrop (``inliers``, its share of the image, under 0.75: a wall above a
     floor of another colour), explains a fifth of the image more with a low residual.
     The offsets may jump once (the horizon), not twice: a big shape drawn across a plain
-    canvas would make a plateau, and stays an object.
+    canvas would make a plateau, and stays an object. ``smoothed``: the image is a copy
+    smoothed from heavy sensor noise, whose leftover noise no correction removes; there a
+    single horizon step far above that leftover (:data:`_STEP_OVER_NOISE` times) is kept
+    too, when it lowers the residual at all or explains a fifth of the image more.
     """
     if noise < _MIN_NOISE and inliers >= 0.75:
         return None
@@ -127,6 +140,11 @@ def row_corrected(
     better = noise >= _MIN_NOISE and new_noise <= _GAIN * noise and share >= inliers - 0.08
     wider = inliers < 0.75 and share >= inliers + 0.2 and new_noise < 1.5
     steps, horizon = _steps(offsets)
+    if smoothed and not (better or wider) and steps == 1:
+        # Lower than the smooth model's residual, or as low where it explains far more.
+        fits = new_noise < noise or (share >= inliers + 0.2 and new_noise <= 1.25 * noise)
+        rise = _dist(offsets[3:] - offsets[:-3]).max() if offsets.shape[0] > 3 else 0.0
+        better = fits and float(rise) >= _STEP_OVER_NOISE * new_noise
     if not (better or wider) or steps > 1:
         return None
     return (bg + offsets[:, None, :]).astype(np.float32), new_noise, horizon

@@ -128,6 +128,7 @@ def foreground_evidence(
     threshold: float | None = None,
     shadows: bool = True,
     noisy_input: bool | None = None,
+    smoothed: bool = False,
 ) -> Foreground:
     """Separate object pixels from background and cast shadows.
 
@@ -138,6 +139,9 @@ def foreground_evidence(
         shadows: detect and remove cast shadows.
         noisy_input: whether the image (before any smoothing the caller did) shows pixel
             noise (default: :func:`noisy` of ``rgb``); shadows are then judged on medians.
+        smoothed: ``rgb`` is a copy smoothed from heavy sensor noise
+            (:func:`~.denoise.for_reading`); a backdrop changing with height is corrected
+            row by row as on a clean image.
     """
     lab = rgb_to_lab(rgb)
     h, w = lab.shape[:2]
@@ -152,14 +156,16 @@ def foreground_evidence(
     # residual is mostly the noise, and a threshold from the corrected backdrop can let the
     # noisy ground through; but a sky over a graded floor under slight noise would otherwise
     # raise the threshold over every object ("0 objects").
+    # A copy the caller smoothed from heavy noise tries the correction as a clean image
+    # does, its leftover noise allowed for.
     is_noisy = noisy(rgb) if noisy_input is None else noisy_input
     distance: np.ndarray | None = None
-    if is_noisy:
+    if is_noisy and not smoothed:
         distance, thr = _distance(lab, bg, noise, threshold)
         sees_nothing = threshold is None and float((distance > thr).mean()) < _SEES_NOTHING
         corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction) if sees_nothing else None
     else:
-        corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction)
+        corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction, smoothed=smoothed)
     horizon = None
     if corrected is not None:
         bg, noise, horizon = corrected
@@ -170,7 +176,10 @@ def foreground_evidence(
     shadow = np.zeros_like(candidate)
     ratio_mode: float | None = None
     if shadows and candidate.any():
-        shadow, ratio_mode = _shadow_pixels(rgb, lab, bg[..., 3:], candidate, is_noisy)
+        # On a copy smoothed from heavy noise, a lit scene's shadows keep their tint and a
+        # leftover of the noise on top of it: the two add up.
+        lit_smoothed = smoothed and horizon is not None
+        shadow, ratio_mode = _shadow_pixels(rgb, lab, bg[..., 3:], candidate, is_noisy, lit_smoothed)
     obj = candidate & ~shadow
     return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon)
 
@@ -204,7 +213,12 @@ def noisy(rgb: np.ndarray) -> bool:
 
 
 def _shadow_pixels(
-    rgb: np.ndarray, lab: np.ndarray, bg_rgb: np.ndarray, candidate: np.ndarray, noisy_input: bool
+    rgb: np.ndarray,
+    lab: np.ndarray,
+    bg_rgb: np.ndarray,
+    candidate: np.ndarray,
+    noisy_input: bool,
+    additive: bool = False,
 ) -> tuple[np.ndarray, float | None]:
     # Per-channel ratios to the background, their mean and relative spread; channel by channel
     # (reductions over a length-3 last axis were 9x slower), bit-identical to ratio.mean(axis=2).
@@ -219,7 +233,7 @@ def _shadow_pixels(
     linear = linear_light(rgb) / np.maximum(linear_light(bg_rgb), 1e-3)
     tint = shadow_tint(linear, candidate)
     soft = tint is not None  # soft penumbrae seen: grow shadows through them
-    shadow, mode = _shadows_given(rgb, lab, bg_rgb, candidate, noisy_input, mean_ratio, spread, soft)
+    shadow, mode = _shadows_given(rgb, lab, bg_rgb, candidate, noisy_input, mean_ratio, spread, soft, additive)
     # Under a warm key light and a neutral or bluish fill a shadow dims the channels by a
     # fixed tint, not alike: measured from the tint, the spread may find more shadow. (A
     # grey object's smooth shading can vote a small tint too: the tinted reading wins only
@@ -231,7 +245,9 @@ def _shadow_pixels(
         lin_mean = linear.mean(axis=2, keepdims=True)
         dev = linear - (lin_mean + tint * (1.0 - lin_mean))
         tinted = (dev.max(axis=2) - dev.min(axis=2)) / np.maximum(lin_mean[..., 0], 1e-3) / 2.2
-        shadow_t, mode_t = _shadows_given(rgb, lab, bg_rgb, candidate, noisy_input, mean_ratio, tinted, True)
+        shadow_t, mode_t = _shadows_given(
+            rgb, lab, bg_rgb, candidate, noisy_input, mean_ratio, tinted, True, additive
+        )
         n, n_t = int(shadow.sum()), int(shadow_t.sum())
         # It must keep what the untinted reading found, or explain far more.
         kept = int((shadow_t & shadow).sum()) >= 0.7 * n
@@ -249,6 +265,7 @@ def _shadows_given(
     mean_ratio: np.ndarray,
     spread: np.ndarray,
     soft: bool = False,
+    additive: bool = False,
 ) -> tuple[np.ndarray, float | None]:
     """Cast shadows given each pixel's brightness ratio to the background and its channel
     spread: the commonest ratio of the even candidates, attached to objects, grown (through
@@ -260,7 +277,7 @@ def _shadows_given(
         # fragments, each judged apart: judge 3 x 3 medians instead.
         mean_ratio = cv2.medianBlur(mean_ratio.astype(np.float32), 3)
         spread = cv2.medianBlur(spread.astype(np.float32), 3)
-    uniform = candidate & (spread < _even_limit(spread, mean_ratio, candidate, noisy_input))
+    uniform = candidate & (spread < _even_limit(spread, mean_ratio, candidate, noisy_input, additive))
     uniform &= (mean_ratio > 0.08) & (mean_ratio < 0.9)
     if uniform.sum() < 20:
         return np.zeros_like(candidate), None
@@ -311,15 +328,18 @@ def _shadows_given(
 
 
 def _even_limit(
-    spread: np.ndarray, mean_ratio: np.ndarray, candidate: np.ndarray, noisy_input: bool
+    spread: np.ndarray, mean_ratio: np.ndarray, candidate: np.ndarray, noisy_input: bool, additive: bool = False
 ) -> np.ndarray | float:
     """The largest channel spread of a pixel still dimmed alike: 0.022; on a noisy image,
     at least 1.5 times the lit ground's own median spread (noise on the ground, judged on
     the same medians), scaled up where the pixel is darker (sensor noise is a number of grey
-    levels: relatively larger on a darker pixel)."""
+    levels: relatively larger on a darker pixel). ``additive`` (a lit scene read on a copy
+    smoothed from heavy noise): the noise's share adds to the 0.022 a shadow's tint may take."""
     if not noisy_input or candidate.all():
         return 0.022
     ground = float(np.median(spread[~candidate]))
+    if additive:
+        return 0.022 + 1.5 * ground / np.maximum(mean_ratio, 0.25)
     if 1.5 * ground <= 0.022:
         return 0.022
     return np.maximum(0.022, 1.5 * ground / np.maximum(mean_ratio, 0.25))

@@ -35,6 +35,9 @@ _FLAT_SHARE = 0.95
 #: (base, per grey level of noise): smoothing leaves about a fifth of the noise; a lit
 #: scene's wall and floor leave more (a third of the noise, or 1.4 units, and up).
 _PLAIN_CANVAS = (0.4, 0.25)
+#: A wall or sky over a floor may leave this much more than a plain canvas (the light's
+#: fall-off across the floor, a row's shading the per-row offset does not follow).
+_LIT_SCENE = 1.25
 #: Pixels the noise is estimated on (a reduced copy of larger images would average it away).
 _MAX_SAMPLE = 250_000
 
@@ -76,7 +79,8 @@ def for_reading(rgb: np.ndarray, *, plain: bool = False) -> tuple[np.ndarray, bo
     :data:`NOISE_SIGMA` grey levels and the copy is piecewise flat; else the image itself.
 
     ``plain``: also require a plain canvas (the smooth background model fits the smoothed
-    copy to within :data:`_PLAIN_CANVAS` Lab units for this much noise). Segmentation and attributes ask for it:
+    copy to within :data:`_PLAIN_CANVAS` Lab units for this much noise), or a plain wall or
+    sky over a plain floor (a per-row backdrop with one step, the horizon, fits it as well). Segmentation and attributes ask for it:
     on a lit scene (a wall above a floor, soft contact shadows) the lower threshold a
     smoothed copy allows would make soft shadows and the floor's edge objects, while the
     high threshold of the noisy original leaves them out.
@@ -102,6 +106,19 @@ def for_reading(rgb: np.ndarray, *, plain: bool = False) -> tuple[np.ndarray, bo
     if plain:
         from .background import fit_background
 
-        if fit_background(lab, out).noise > _PLAIN_CANVAS[0] + _PLAIN_CANVAS[1] * sigma:
+        model = fit_background(lab, out)
+        limit = _PLAIN_CANVAS[0] + _PLAIN_CANVAS[1] * sigma
+        if model.noise > limit and not _plain_by_rows(lab, out, model, limit):
             return rgb, False
     return out, True
+
+
+def _plain_by_rows(lab: np.ndarray, rgb: np.ndarray, model: object, limit: float) -> bool:
+    """Whether a wall or sky above a floor of another colour (one step, the horizon, in a
+    per-row backdrop) explains the smoothed copy to within ``limit`` Lab units: a lit
+    scene on plain grounds, whose threshold the noise alone would raise past its objects."""
+    from .backdrop_rows import row_corrected
+
+    h, w = lab.shape[:2]
+    fit = row_corrected(lab, rgb, model.evaluate(h, w), model.noise, model.inlier_fraction, smoothed=True)  # type: ignore[attr-defined]
+    return fit is not None and fit[2] is not None and fit[1] <= _LIT_SCENE * limit

@@ -298,7 +298,7 @@ def geometric_regions(
     """Segment ``rgb`` into object regions with the geometric pipeline.
 
     Options: ``min_area`` (pixels, default 40), ``threshold`` (Lab distance, adaptive by
-    default), ``shadows`` (default True), ``noisy_input`` (the caller smoothed away pixel
+    default), ``shadows`` (default True), ``smoothed`` (``rgb`` is that smoothed copy), ``noisy_input`` (the caller smoothed away pixel
     noise: shadows are judged as on a noisy image), ``split_colours`` (default True),
     ``split_touching`` (default True), ``artefacts`` (default True: merge JPEG halos,
     drop shadow bleed).
@@ -314,6 +314,7 @@ def geometric_regions(
         threshold=options.get("threshold"),
         shadows=bool(options.get("shadows", True)),
         noisy_input=options.get("noisy_input"),
+        smoothed=bool(options.get("smoothed", False)),
     )
     mask = fg.object_mask
     backdrop = fg.distance < fg.threshold
