@@ -185,7 +185,35 @@ def _open_words(
             colour = term  # a colour CLEVR's palette lacks (pink, a pastel) is not gray
         elif basic_terms and term not in ("black", "white", "gray"):
             colour = term  # no world's palette: the basic colour term of the lit side
+        if basic_terms:
+            colour = _white_or_black(lab) or colour
     return colour, shape, material, extras
+
+
+#: A shaded solid is white when the median of its lightest tenth is at least this light
+#: (a grey solid's lit side stays near L 70-84 under a full light) and no more coloured
+#: than a warm or dim light tints white (a yellow solid's lit side has chroma 60 and up).
+_WHITE_L, _WHITE_CHROMA = 88.0, 24.0
+#: ... and black when even its lightest tenth is this dark and nearly neutral (a black
+#: solid's lit side reaches L 30 or so; a grey one's 55 and up unless the scene is dim).
+_BLACK_L, _BLACK_CHROMA = 33.0, 8.0
+
+
+def _white_or_black(lab: np.ndarray) -> str | None:
+    """"white" or "black" for a shaded solid from its lit side (lightest tenth): the palette
+    vote names both "gray" (white's shaded side and black's lit side are grey), and a
+    white under a warm light reads yellowish."""
+    if lab.shape[0] < 12:
+        return None
+    light = lab[:, 0]
+    top = lab[light >= np.percentile(light, 90)]
+    lit_l = float(np.median(top[:, 0]))
+    chroma = float(np.hypot(np.median(top[:, 1]), np.median(top[:, 2])))
+    if lit_l >= _WHITE_L and chroma <= _WHITE_CHROMA:
+        return "white"
+    if lit_l < _BLACK_L and chroma <= _BLACK_CHROMA:
+        return "black"
+    return None
 
 
 def _lit_side_term(pixels: np.ndarray, lab: np.ndarray) -> str | None:
