@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["row_corrected"]
+__all__ = ["row_corrected", "banded"]
 
 #: The smooth model's residual scale (Lab units) from which a row correction is tried:
 #: a plain canvas or a gently graded ground stays well under it.
@@ -129,4 +129,39 @@ def row_corrected(
     steps, horizon = _steps(offsets)
     if not (better or wider) or steps > 1:
         return None
-    return (bg + offsets[:, None, :]).astype(np.float32), new_noise, horizon
+    return (bg + offsets[:, None, :]).astype(np.float32), new_noise, horizon, banded(offsets)
+
+
+#: A turn of the row offset (Lab units, lightness at half weight) that :func:`banded` counts.
+_TURN = 1.5
+
+
+def banded(offsets: np.ndarray) -> bool:
+    """Whether the row offsets go up and down in bands (three turns or more of at least
+    :data:`_TURN`): cards or tiles behind rows of icons, stripes. A sky or a wall above a
+    floor turns at most twice (a ramp to the horizon, the step, the floor's own ramp).
+
+    Example:
+        >>> rows = np.zeros((90, 3), np.float32)
+        >>> rows[20:30, 0] = rows[50:60, 0] = 6.0  # light gaps between two rows of cards
+        >>> banded(rows), banded(np.linspace(0, 8, 90)[:, None] * [1, 0, 0])
+        (True, False)
+    """
+    weighted = offsets[:, :3] * _W
+    centred = weighted - weighted.mean(axis=0)
+    _, _, axes = np.linalg.svd(centred, full_matrices=False)
+    profile = centred @ axes[0]  # along the backdrop's main change of colour
+    turns, direction = 0, 0
+    high = low = extreme = float(profile[0])
+    for v in map(float, profile[1:]):
+        if direction == 0:
+            high, low = max(high, v), min(low, v)
+            if v > low + _TURN:
+                direction, extreme = 1, v
+            elif v < high - _TURN:
+                direction, extreme = -1, v
+        elif direction * (v - extreme) > 0:
+            extreme = v
+        elif abs(v - extreme) > _TURN:
+            turns, direction, extreme = turns + 1, -direction, v
+    return turns >= 3

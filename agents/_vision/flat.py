@@ -186,6 +186,8 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
         return "triangle"
     if n == 4 and fill > 0.86 or fill >= _BOX_FILL:
         return "square" if aspect < 1.2 else "rectangle"
+    if n == 4 and _quadrilateral(c, area, peri):
+        return "polygon"  # four straight sides, not a box: a rhombus, a kite, a trapezoid
     if n == 5:
         return "pentagon"
     if n == 6:
@@ -283,6 +285,15 @@ def _octagon(contour: np.ndarray, peri: float) -> bool:
         for x, y in contour.reshape(-1, 2)
     )
     return bool(gap <= max(1.0, 0.02 * radius))
+
+
+def _quadrilateral(contour: np.ndarray, area: float, peri: float) -> bool:
+    """Whether the outline is its four-vertex polygon (the polygon holds 95% of its area): a
+    round outline's inscribed four corners hold at most 64% of a disc."""
+    import cv2
+
+    quad = cv2.approxPolyDP(contour, 0.035 * peri, True)
+    return len(quad) == 4 and float(cv2.contourArea(quad)) >= 0.95 * area
 
 
 def _triangle_fill(contour: np.ndarray, area: float) -> float:
