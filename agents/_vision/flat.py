@@ -188,10 +188,8 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
         return "square" if aspect < 1.2 else "rectangle"
     if n == 4 and _quadrilateral(c, area, peri):
         return "polygon"  # four straight sides, not a box: a rhombus, a kite, a trapezoid
-    if n == 5:
-        return "pentagon"
-    if n == 6:
-        return "hexagon"
+    if n in (5, 6):
+        return _five_or_six(mask) or ("pentagon" if n == 5 else "hexagon")
     if 0.72 < fill < 0.84:
         return "circle" if aspect < 1.15 else "ellipse"
     return "polygon"
@@ -285,6 +283,21 @@ def _octagon(contour: np.ndarray, peri: float) -> bool:
         for x, y in contour.reshape(-1, 2)
     )
     return bool(gap <= max(1.0, 0.02 * radius))
+
+
+def _five_or_six(mask: np.ndarray) -> str | None:
+    """Pentagon or hexagon by the radius's 5th and 6th harmonics when one stands out (three
+    times the other): a small pentagon's steep sides, cut into pixel steps, can add a sixth
+    vertex to its polygon, but its outline still turns five times."""
+    amp = harmonics(mask)
+    if amp is None:
+        return None
+    fifth, sixth = float(amp[5]), float(amp[6])
+    if fifth >= 0.03 and fifth >= 3.0 * sixth:
+        return "pentagon"
+    if sixth >= 0.02 and sixth >= 3.0 * fifth:
+        return "hexagon"
+    return None
 
 
 def _quadrilateral(contour: np.ndarray, area: float, peri: float) -> bool:
