@@ -132,18 +132,20 @@ def row_corrected(
     return (bg + offsets[:, None, :]).astype(np.float32), new_noise, horizon, banded(offsets)
 
 
-#: A turn of the row offset (Lab units, lightness at half weight) that :func:`banded` counts.
-_TURN = 1.5
+#: A change of the row offset (Lab units, lightness at half weight) within a few rows that
+#: :func:`banded` counts as an edge of a band.
+_EDGE = 1.5
 
 
 def banded(offsets: np.ndarray) -> bool:
-    """Whether the row offsets go up and down in bands (three turns or more of at least
-    :data:`_TURN`): cards or tiles behind rows of icons, stripes. A sky or a wall above a
-    floor turns at most twice (a ramp to the horizon, the step, the floor's own ramp).
+    """Whether the row offsets change in bands: three sharp changes or more (at least
+    :data:`_EDGE` within a hundredth of the height), as the edges of cards or tiles behind
+    rows of icons, or of stripes, make. A sky or a wall above a floor changes sharply once,
+    at the horizon; its ramps above and below are gradual.
 
     Example:
         >>> rows = np.zeros((90, 3), np.float32)
-        >>> rows[20:30, 0] = rows[50:60, 0] = 6.0  # light gaps between two rows of cards
+        >>> rows[20:30, 0] = rows[50:60, 0] = 6.0  # light gaps between rows of cards
         >>> banded(rows), banded(np.linspace(0, 8, 90)[:, None] * [1, 0, 0])
         (True, False)
     """
@@ -151,17 +153,7 @@ def banded(offsets: np.ndarray) -> bool:
     centred = weighted - weighted.mean(axis=0)
     _, _, axes = np.linalg.svd(centred, full_matrices=False)
     profile = centred @ axes[0]  # along the backdrop's main change of colour
-    turns, direction = 0, 0
-    high = low = extreme = float(profile[0])
-    for v in map(float, profile[1:]):
-        if direction == 0:
-            high, low = max(high, v), min(low, v)
-            if v > low + _TURN:
-                direction, extreme = 1, v
-            elif v < high - _TURN:
-                direction, extreme = -1, v
-        elif direction * (v - extreme) > 0:
-            extreme = v
-        elif abs(v - extreme) > _TURN:
-            turns, direction, extreme = turns + 1, -direction, v
-    return turns >= 3
+    k = max(2, profile.size // 100)
+    sharp = np.abs(profile[k:] - profile[:-k]) > _EDGE
+    edges = int(np.count_nonzero(sharp[1:] & ~sharp[:-1]) + int(sharp[0])) if sharp.size else 0
+    return edges >= 3
