@@ -93,6 +93,10 @@ def colour_term(rgb: tuple[float, float, float] | np.ndarray) -> tuple[str, str 
     dark_red = term == "red" and (chroma > 55 or hue < 40 and chroma > 35)
     if term in ("red", "orange", "yellow") and L < 50 and hue < 100 and not dark_red:
         return "brown", None
+    # A dull red or orange of middle lightness (taupe, a lit brown face, a brown lightened by
+    # a gradient fill) is brown too; lighter, a dull red is pink (below).
+    if term in ("red", "orange") and chroma < 25 and L < 62:
+        return "brown", None
     if term == "red" and L > 62 and chroma < 60:
         return "pink", None
     if term == "purple" and L > 60 and hue >= _PINK_FROM:
