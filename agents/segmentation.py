@@ -148,8 +148,10 @@ def segment(
                 }
                 options["_drawn_marks"] = True
         # Cast shadows found, or a backdrop that changes with height (a sky or a wall above a
-        # floor) -> the objects stand on a ground plane (solids; the depth cue uses it).
-        ground = fg.shadow_ratio is not None or bool(getattr(fg, "rows", False))
+        # floor) -> the objects stand on a ground plane (solids; the depth cue uses it). A
+        # backdrop in bands (cards or tiles behind rows of icons, stripes) shows no ground.
+        rows = bool(getattr(fg, "rows", False)) and not getattr(fg, "banded", False)
+        ground = fg.shadow_ratio is not None or rows
         objects = [
             object_from_crop(
                 *to_input_crop(r.mask, rgb.shape[:2]),
@@ -158,7 +160,7 @@ def segment(
                 confidence=r.confidence,
                 source="geometric",
                 ground=ground,
-                **({"backdrop_rows": True} if getattr(fg, "rows", False) else {}),
+                **({"backdrop_rows": True} if rows else {}),
             )
             for r in regions
             if r.mask.any()

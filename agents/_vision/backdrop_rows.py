@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["row_corrected"]
+__all__ = ["row_corrected", "banded"]
 
 #: The smooth model's residual scale (Lab units) from which a row correction is tried:
 #: a plain canvas or a gently graded ground stays well under it.
@@ -96,9 +96,10 @@ def row_corrected(
     inliers: float = 1.0,
     *,
     smoothed: bool = False,
-) -> tuple[np.ndarray, float, int | None] | None:
-    """``(background, noise, horizon)`` with a per-row offset added (``horizon``: the first
-    row below the one step in the offsets, if any), or ``None`` when the smooth
+) -> tuple[np.ndarray, float, int | None, bool] | None:
+    """``(background, noise, horizon, banded)`` with a per-row offset added (``horizon``: the
+    first row below the one step in the offsets, if any; ``banded``: :func:`banded`), or
+    ``None`` when the smooth
     model (``bg``: Lab then sRGB, residual scale ``noise``) needs none.
 
     The offset is the median of the residual over each row's backdrop (first over the
@@ -147,4 +148,31 @@ def row_corrected(
         better = fits and float(rise) >= _STEP_OVER_NOISE * new_noise
     if not (better or wider) or steps > 1:
         return None
-    return (bg + offsets[:, None, :]).astype(np.float32), new_noise, horizon
+    return (bg + offsets[:, None, :]).astype(np.float32), new_noise, horizon, banded(offsets)
+
+
+#: A change of the row offset (Lab units, lightness at half weight) within a few rows that
+#: :func:`banded` counts as an edge of a band.
+_EDGE = 1.5
+
+
+def banded(offsets: np.ndarray) -> bool:
+    """Whether the row offsets change in bands: three sharp changes or more (at least
+    :data:`_EDGE` within a hundredth of the height), as the edges of cards or tiles behind
+    rows of icons, or of stripes, make. A sky or a wall above a floor changes sharply once,
+    at the horizon; its ramps above and below are gradual.
+
+    Example:
+        >>> rows = np.zeros((90, 3), np.float32)
+        >>> rows[20:30, 0] = rows[50:60, 0] = 6.0  # light gaps between rows of cards
+        >>> banded(rows), banded(np.linspace(0, 8, 90)[:, None] * [1, 0, 0])
+        (True, False)
+    """
+    weighted = offsets[:, :3] * _W
+    centred = weighted - weighted.mean(axis=0)
+    _, _, axes = np.linalg.svd(centred, full_matrices=False)
+    profile = centred @ axes[0]  # along the backdrop's main change of colour
+    k = max(2, profile.size // 100)
+    sharp = np.abs(profile[k:] - profile[:-k]) > _EDGE
+    edges = int(np.count_nonzero(sharp[1:] & ~sharp[:-1]) + int(sharp[0])) if sharp.size else 0
+    return edges >= 3

@@ -71,6 +71,7 @@ class Foreground:
     model: BackgroundModel
     rows: bool = False  # a per-row correction was added (a backdrop changing with height)
     horizon: int | None = None  # with it, the first row below the backdrop's one step
+    banded: bool = False  # the per-row correction goes up and down in bands (cards, stripes)
 
 
 def _design(x: np.ndarray, y: np.ndarray, order: int = 2) -> np.ndarray:
@@ -166,9 +167,9 @@ def foreground_evidence(
         corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction) if sees_nothing else None
     else:
         corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction, smoothed=smoothed)
-    horizon = None
+    horizon, banded = None, False
     if corrected is not None:
-        bg, noise, horizon = corrected
+        bg, noise, horizon, banded = corrected
         distance = None  # measured against the corrected backdrop below
     if distance is None:
         distance, thr = _distance(lab, bg, noise, threshold)
@@ -181,7 +182,9 @@ def foreground_evidence(
         lit_smoothed = smoothed and horizon is not None
         shadow, ratio_mode = _shadow_pixels(rgb, lab, bg[..., 3:], candidate, is_noisy, lit_smoothed)
     obj = candidate & ~shadow
-    return Foreground(lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon)
+    return Foreground(
+        lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon, banded
+    )
 
 
 #: Share of the image over the threshold below which the smooth model "sees nothing".

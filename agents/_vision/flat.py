@@ -93,6 +93,10 @@ def colour_term(rgb: tuple[float, float, float] | np.ndarray) -> tuple[str, str 
     dark_red = term == "red" and (chroma > 55 or hue < 40 and chroma > 35)
     if term in ("red", "orange", "yellow") and L < 50 and hue < 100 and not dark_red:
         return "brown", None
+    # A dull red or orange of middle lightness (taupe, a lit brown face, a brown lightened by
+    # a gradient fill) is brown too; lighter, a dull red is pink (below).
+    if term in ("red", "orange") and chroma < 25 and L < 62:
+        return "brown", None
     if term == "red" and L > 62 and chroma < 60:
         return "pink", None
     if term == "purple" and L > 60 and hue >= _PINK_FROM:
@@ -186,10 +190,10 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
         return "triangle"
     if n == 4 and fill > 0.86 or fill >= _BOX_FILL:
         return "square" if aspect < 1.2 else "rectangle"
-    if n == 5:
-        return "pentagon"
-    if n == 6:
-        return "hexagon"
+    if n == 4 and _quadrilateral(c, area, peri):
+        return "polygon"  # four straight sides, not a box: a rhombus, a kite, a trapezoid
+    if n in (5, 6):
+        return _five_or_six(mask) or ("pentagon" if n == 5 else "hexagon")
     if 0.72 < fill < 0.84:
         return "circle" if aspect < 1.15 else "ellipse"
     return "polygon"
@@ -283,6 +287,30 @@ def _octagon(contour: np.ndarray, peri: float) -> bool:
         for x, y in contour.reshape(-1, 2)
     )
     return bool(gap <= max(1.0, 0.02 * radius))
+
+
+def _five_or_six(mask: np.ndarray) -> str | None:
+    """Pentagon or hexagon by the radius's 5th and 6th harmonics when one stands out (three
+    times the other): a small pentagon's steep sides, cut into pixel steps, can add a sixth
+    vertex to its polygon, but its outline still turns five times."""
+    amp = harmonics(mask)
+    if amp is None:
+        return None
+    fifth, sixth = float(amp[5]), float(amp[6])
+    if fifth >= 0.03 and fifth >= 3.0 * sixth:
+        return "pentagon"
+    if sixth >= 0.02 and sixth >= 3.0 * fifth:
+        return "hexagon"
+    return None
+
+
+def _quadrilateral(contour: np.ndarray, area: float, peri: float) -> bool:
+    """Whether the outline is its four-vertex polygon (the polygon holds 95% of its area): a
+    round outline's inscribed four corners hold at most 64% of a disc."""
+    import cv2
+
+    quad = cv2.approxPolyDP(contour, 0.035 * peri, True)
+    return len(quad) == 4 and float(cv2.contourArea(quad)) >= 0.95 * area
 
 
 def _triangle_fill(contour: np.ndarray, area: float) -> float:

@@ -96,3 +96,15 @@ def test_a_flat_pure_blue_square_is_called_blue(tmp_path) -> None:
     img[40:80, 16:56] = (220, 30, 30)
     img[40:80, 120:160] = (0, 0, 255)
     assert ask(img, "What colour is the square on the right?").value == "blue"
+
+
+@pytest.mark.parametrize(
+    "rgb",
+    [(141, 110, 99), (161, 136, 127), (150, 120, 108), (140, 90, 90)],
+)
+def test_dull_reds_of_middle_lightness_are_brown(rgb) -> None:
+    """Taupe, a brown lightened by a gradient fill or lit on a solid's face: a red or orange
+    hue with chroma under 25 and lightness under 62 (CIELAB) is brown, not red."""
+    from spatioxolver.agents._vision.flat import colour_term
+
+    assert colour_term(rgb)[0] == "brown"
