@@ -236,7 +236,9 @@ def _shadow_pixels(
     linear = linear_light(rgb) / np.maximum(linear_light(bg_rgb), 1e-3)
     tint = shadow_tint(linear, candidate)
     soft = tint is not None  # soft penumbrae seen: grow shadows through them
-    shadow, mode = _shadows_given(rgb, lab, bg_rgb, candidate, noisy_input, mean_ratio, spread, soft, additive)
+    shadow, mode = _shadows_given(
+        rgb, lab, bg_rgb, candidate, noisy_input, mean_ratio, spread, soft, additive
+    )
     # Under a warm key light and a neutral or bluish fill a shadow dims the channels by a
     # fixed tint, not alike: measured from the tint, the spread may find more shadow. (A
     # grey object's smooth shading can vote a small tint too: the tinted reading wins only
@@ -331,7 +333,11 @@ def _shadows_given(
 
 
 def _even_limit(
-    spread: np.ndarray, mean_ratio: np.ndarray, candidate: np.ndarray, noisy_input: bool, additive: bool = False
+    spread: np.ndarray,
+    mean_ratio: np.ndarray,
+    candidate: np.ndarray,
+    noisy_input: bool,
+    additive: bool = False,
 ) -> np.ndarray | float:
     """The largest channel spread of a pixel still dimmed alike: 0.022; on a noisy image,
     at least 1.5 times the lit ground's own median spread (noise on the ground, judged on

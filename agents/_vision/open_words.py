@@ -200,7 +200,7 @@ _BLACK_L, _BLACK_CHROMA = 33.0, 8.0
 
 
 def _white_or_black(lab: np.ndarray) -> str | None:
-    """"white" or "black" for a shaded solid from its lit side (lightest tenth): the palette
+    """ "white" or "black" for a shaded solid from its lit side (lightest tenth): the palette
     vote names both "gray" (white's shaded side and black's lit side are grey), and a
     white under a warm light reads yellowish."""
     if lab.shape[0] < 12:

@@ -11,9 +11,9 @@ import math
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw
+from spatioxolver.agents._vision.backdrop_rows import banded
 
 from spatioxolver import ask
-from spatioxolver.agents._vision.backdrop_rows import banded
 from spatioxolver.api import build_scene_graph
 
 CELL, PAD = 120, 24
@@ -69,7 +69,11 @@ def test_icons_on_cards_keep_their_flat_names(tiles) -> None:
 
 @pytest.mark.parametrize(
     ("question", "expected"),
-    [("How many stars are there?", "2"), ("What shape is in row 3, column 1?", "triangle"), ("How many circles are there?", "3")],
+    [
+        ("How many stars are there?", "2"),
+        ("What shape is in row 3, column 1?", "triangle"),
+        ("How many circles are there?", "3"),
+    ],
 )
 def test_questions_about_icons_on_cards(tiles, question: str, expected: str) -> None:
     assert ask(tiles, question, model="geometric").text.strip().rstrip(".").lower().split()[-1] == expected

@@ -16,7 +16,10 @@ from spatioxolver.api import build_scene_graph
 
 def _polygon(k: int, cx: float, cy: float, r: float, turn: float) -> np.ndarray:
     return np.array(
-        [(cx + r * math.cos(turn + 2 * math.pi * i / k), cy + r * math.sin(turn + 2 * math.pi * i / k)) for i in range(k)]
+        [
+            (cx + r * math.cos(turn + 2 * math.pi * i / k), cy + r * math.sin(turn + 2 * math.pi * i / k))
+            for i in range(k)
+        ]
     )
 
 

@@ -24,7 +24,12 @@ def _scene(noise: float, seed: int, *, objects: bool = True) -> np.ndarray:
     if objects:
         # Soft shadows first (to the right of each object): the direct light is cut, a
         # bluish fill stays.
-        for cx, cy, rx, ry in ((110, 236, 46, 14), (232, 242, 52, 14), (340, 222, 40, 11), (420, 248, 34, 10)):
+        for cx, cy, rx, ry in (
+            (110, 236, 46, 14),
+            (232, 242, 52, 14),
+            (340, 222, 40, 11),
+            (420, 248, 34, 10),
+        ):
             d = ((xx - cx - 18) / rx) ** 2 + ((yy - cy) / ry) ** 2
             s = np.clip(1.3 - d, 0, 1)[..., None]
             img = img * (1 - s * np.array([0.30, 0.29, 0.26]))
@@ -39,7 +44,12 @@ def _scene(noise: float, seed: int, *, objects: bool = True) -> np.ndarray:
         # a dark brown box and a yellow box: a lit front face and a darker side face
         for x0, y0, s, alb in ((190, 170, 60, (95, 60, 30)), (392, 205, 36, (230, 200, 40))):
             front = (xx >= x0) & (xx < x0 + s) & (yy >= y0) & (yy < y0 + s)
-            side = (xx >= x0 + s) & (xx < x0 + s + s // 3) & (yy >= y0 - (xx - x0 - s) * 0.5) & (yy < y0 + s - (xx - x0 - s) * 0.5)
+            side = (
+                (xx >= x0 + s)
+                & (xx < x0 + s + s // 3)
+                & (yy >= y0 - (xx - x0 - s) * 0.5)
+                & (yy < y0 + s - (xx - x0 - s) * 0.5)
+            )
             top = (yy < y0) & (yy >= y0 - s // 6) & (xx >= x0 + (y0 - yy) * 2) & (xx < x0 + s + (y0 - yy) * 2)
             for m, k in ((front, 0.85), (side, 0.55), (top, 1.0)):
                 img = np.where(m[..., None], np.array(alb, float) * k, img)
@@ -61,4 +71,3 @@ def test_the_same_scene_without_noise_still_reads() -> None:  # a guard
 def test_a_noisy_wall_over_an_empty_floor_has_no_objects() -> None:  # a guard
     answer = ask(_scene(8.0, 2, objects=False), "How many objects are there?", model="geometric")
     assert answer.text.strip() == "0"
-

@@ -38,7 +38,12 @@ def _scene(light: str, seed: int = 0) -> np.ndarray:
         img = np.where((d2 <= 1)[..., None], col, img)
     x0, y0, s = 225, 170, 50
     front = (xx >= x0) & (xx < x0 + s) & (yy >= y0) & (yy < y0 + s)
-    side = (xx >= x0 + s) & (xx < x0 + s + 16) & (yy >= y0 - (xx - x0 - s) * 0.5) & (yy < y0 + s - (xx - x0 - s) * 0.5)
+    side = (
+        (xx >= x0 + s)
+        & (xx < x0 + s + 16)
+        & (yy >= y0 - (xx - x0 - s) * 0.5)
+        & (yy < y0 + s - (xx - x0 - s) * 0.5)
+    )
     top = (yy < y0) & (yy >= y0 - 8) & (xx >= x0 + (y0 - yy) * 2) & (xx < x0 + s + (y0 - yy) * 2)
     for m, k in ((front, 0.8), (side, 0.5), (top, 1.0)):
         img = np.where(m[..., None], np.array([200.0, 30.0, 25.0]) * k * lc, img)
