@@ -132,11 +132,13 @@ def merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) ->
             # radius or more): the fill grown by the stroke's width is the whole shape. Not a
             # stroke lighter than the fill (a white border thicker than a small fill on a dark
             # ground): merged, its white would outvote the fill's colour.
+            # A thick stroke along a star's edge fills its sharp tips and eats its thin arms
+            # (ten times the fill's area): a band of one width whose hole is the fill.
             outlined = outlined or (
                 outside < 0.1
-                and aj < 6.0 * ai
+                and aj < 10.0 * ai
                 and (cj < 12.0 and lj < li + 5.0 or lj < li - 5.0)
-                and _even_stroke(pieces[i], pieces[j])
+                and (aj < 6.0 * ai and _even_stroke(pieces[i], pieces[j]) or _even_band(pieces[i], pieces[j]))
             )
             ring = _outline_pieces(pieces, i, stats, outside, contact)
             if ring:
@@ -195,6 +197,27 @@ def _even_stroke(fill: np.ndarray, ring: np.ndarray) -> bool:
     size = 2 * round(width) + 1
     grown = cv2.dilate(fill.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))) > 0
     return float((grown & whole).sum()) >= 0.8 * float((grown | whole).sum())
+
+
+def _even_band(fill: np.ndarray, ring: np.ndarray) -> bool:
+    """Whether ``ring`` is a band of one width whose hole ``fill`` fills: the ring's ridge
+    (its pixels farthest from both its edges) lies at one depth along most of it (the 20th
+    and 80th percentiles within a factor 1.6). A stroke drawn along a star's edge fills its
+    sharp tips (the fill grown by the stroke's width misses them); a shape drawn on a larger
+    one leaves a band of varying width."""
+    import cv2
+
+    n, cc = cv2.connectedComponents(np.pad(~ring, 1, constant_values=True).astype(np.uint8), connectivity=4)
+    hole = (cc[1:-1, 1:-1] != cc[0, 0]) & ~ring  # what the ring encloses
+    if not hole.any() or float((hole & fill).sum()) < 0.8 * float((hole | fill).sum()):
+        return False
+    dist = cv2.distanceTransform(np.pad(ring, 1).astype(np.uint8), cv2.DIST_L2, 5)[1:-1, 1:-1]
+    peak = cv2.dilate(dist, np.ones((3, 3), np.uint8))
+    ridge = dist[ring & (dist >= peak - 1e-3) & (dist >= 1.0)]
+    if ridge.size < 12:
+        return False
+    lo, hi = np.percentile(ridge, [20, 80])
+    return bool(hi <= 1.6 * lo)
 
 
 def _blended_rim(pieces: list[np.ndarray], i: int, j: int, crop_lab: np.ndarray, union: np.ndarray) -> bool:
