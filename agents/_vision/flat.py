@@ -199,6 +199,23 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
     return "polygon"
 
 
+def _four_sided(contour: np.ndarray, area: float) -> bool:
+    """Whether the outline is a quadrilateral: its four-cornered fit covers 93 % of its area
+    or more (one fitted to an ellipse's four extremes covers 2 / pi of it) and no outline
+    point lies farther than 1.5 px (4 % of the size) from the fit."""
+    import cv2
+
+    peri = cv2.arcLength(contour, True)
+    quad = cv2.approxPolyDP(contour, 0.035 * peri, True)
+    if len(quad) != 4 or float(cv2.contourArea(quad)) < 0.93 * area:
+        return False
+    (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+    tol = max(1.5, 0.04 * max(rw, rh))
+    pts = contour.reshape(-1, 2).astype(np.float32)
+    far = max(abs(cv2.pointPolygonTest(quad, (float(x), float(y)), True)) for x, y in pts)
+    return bool(far <= tol)
+
+
 #: An outline filling this share of its rotated box is a square or a rectangle, even when it
 #: lies within the ellipse fit's tolerance (a rectangle 6 px tall, its corners rounded by the
 #: pixels: an ellipse fills 0.785, an octagon 0.83).
