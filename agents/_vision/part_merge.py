@@ -149,6 +149,11 @@ def merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) ->
                 ]
                 changed = True
                 break
+            outlined = (
+                outlined
+                or _outline_tip(pieces, i, j, stats, outside, crop_lab)
+                or _outline_arc(pieces[i], pieces[j], stats[i], stats[j], outside + contact[j])
+            )
             if highlight or enclosed or outlined or _blended_rim(pieces, i, j, crop_lab, union):
                 pieces[j] = pieces[j] | pieces[i]
                 del pieces[i]
@@ -177,6 +182,53 @@ def _outline_pieces(
         if not (lk < 35.0 and ck < 12.0 and ak < stats[i][2] and _thin(pieces[k])):
             return []
     return [int(k) for k in ring]
+
+
+def _outline_tip(
+    pieces: list[np.ndarray],
+    i: int,
+    j: int,
+    stats: list[tuple[float, float, int]],
+    outside: float,
+    crop_lab: np.ndarray,
+) -> bool:
+    """Whether piece ``i`` is the rest of ``j``'s black / grey outline: a piece of the same
+    ink (dark, neutral) left over at a sharp tip, where the stroke is a solid wedge too thick
+    for :func:`_thin` (an outline enlarged two or three times at the working resolution).
+    It is small beside ``j`` (a fifth of it), attached to it (a quarter of its edge or more
+    touches it), ``j`` already holds a stroke of that ink at least as large, and the piece is
+    no thicker than 1.5 times that stroke (a black shape drawn touching an outlined one is)."""
+    from .artefacts import thickness
+
+    li, ci, ai = stats[i]
+    aj = stats[j][2]
+    if not (li < 35.0 and ci < 12.0 and ai < 0.2 * aj and outside < 0.75):
+        return False
+    lab = crop_lab[pieces[j]]
+    ink = (lab[:, 0] < li + 10.0) & (np.hypot(lab[:, 1], lab[:, 2]) < 12.0)
+    if int(ink.sum()) < max(ai, 0.1 * aj):
+        return False
+    stroke = np.zeros(pieces[j].shape, bool)
+    stroke[pieces[j]] = ink
+    return thickness(pieces[i]) <= 1.5 * thickness(stroke) + 1.0
+
+
+def _outline_arc(
+    arc: np.ndarray, fill: np.ndarray, arc_stats: tuple[float, float, int], fill_stats: tuple[float, float, int], hemmed: float
+) -> bool:
+    """Whether ``arc`` is a piece of a 1-2 px black / grey outline around ``fill`` broken
+    where its pixels blended with the fill (a thin outline reduced to half size): thin,
+    neutral, no lighter than the fill, a quarter of the fill's size at most, lying along the
+    fill's edge (all of it within 2 px of the fill) between the fill and the ground only
+    (``hemmed``: the share of its outer ring on the fill or outside the component)."""
+    import cv2
+
+    la, ca, aa = arc_stats
+    lf, _, af = fill_stats
+    if not (ca < 12.0 and la < lf + 5.0 and aa < 0.25 * af and hemmed > 0.95 and _thin(arc, 1.5)):
+        return False
+    near = cv2.dilate(fill.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    return not (arc & ~near).any()
 
 
 def _even_stroke(fill: np.ndarray, ring: np.ndarray) -> bool:
