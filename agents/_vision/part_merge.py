@@ -276,13 +276,25 @@ def _blended_rim(pieces: list[np.ndarray], i: int, j: int, crop_lab: np.ndarray,
     """Whether one of pieces ``i`` and ``j`` is the other's anti-aliased edge: a band about
     2 px wide all around it, of its hue (the fill blended with the ground). On a small shape
     the edge is as many pixels as the fill, and the colour split takes it for a second
-    colour."""
+    colour. On an enlarged drawing that edge is enlarged too: a band up to about 9 px wide,
+    no thicker than the fill, whose chroma is the fill's faded (a sixth to five sixths of
+    it) toward a neutral ground."""
     ring, core = (j, i) if _thin(pieces[j], 1.5) else (i, j)
-    if not _thin(pieces[ring], 1.5) or _neighbours(pieces, core, union)[0] >= 0.1:
+    wide = not _thin(pieces[ring], 1.5)
+    a, b = np.median(crop_lab[pieces[i]], axis=0), np.median(crop_lab[pieces[j]], axis=0)
+    if wide:
+        # The fainter piece is the blended edge.
+        ring, core = (i, j) if np.hypot(a[1], a[2]) < np.hypot(b[1], b[2]) else (j, i)
+        if not _thin(pieces[ring], 4.5) or thickness(pieces[ring]) > thickness(pieces[core]):
+            return False
+    if _neighbours(pieces, core, union)[0] >= 0.1:
         return False
     a, b = np.median(crop_lab[pieces[ring]], axis=0), np.median(crop_lab[pieces[core]], axis=0)
-    if min(float(np.hypot(a[1], a[2])), float(np.hypot(b[1], b[2]))) < 8.0:
+    ca, cb = float(np.hypot(a[1], a[2])), float(np.hypot(b[1], b[2]))
+    if min(ca, cb) < 8.0:
         return False  # a grey / black / white ring is an outline (merged above) or another object
+    if wide and not 0.15 * cb <= ca <= 0.85 * cb:
+        return False
     gap = abs(np.degrees(np.arctan2(a[2], a[1]) - np.arctan2(b[2], b[1]))) % 360.0
     return min(gap, 360.0 - gap) < 25.0
 
