@@ -36,3 +36,24 @@ def _picture(half_w: float, half_h: float, kind: str) -> np.ndarray:
 def test_tall_rhombus_is_a_diamond(half_w: float, kind: str) -> None:
     graph = build_scene_graph(_picture(half_w, 1.5 * half_w, kind), model="geometric")
     assert [o.attributes.shape for o in graph.objects] == [kind]
+
+
+def _small_jpeg(scale: float) -> np.ndarray:
+    import io
+
+    import cv2
+
+    img = _picture(5.0, 7.5, "diamond")
+    if scale != 1:
+        img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+    buf = io.BytesIO()
+    Image.fromarray(img).save(buf, "JPEG", quality=85)
+    return np.asarray(Image.open(io.BytesIO(buf.getvalue())).convert("RGB"))
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_small_compressed_rhombus_with_blunt_corners_is_a_diamond(scale: float) -> None:
+    """A rhombus 10 x 15 px, JPEG'd (and enlarged 1.5 times): its corners are blunt, its
+    four-cornered fit still covers it and stands on a corner (it was unread or an ellipse)."""
+    graph = build_scene_graph(_small_jpeg(scale), model="geometric")
+    assert [o.attributes.shape for o in graph.objects] == ["diamond"]
