@@ -19,13 +19,22 @@ __all__ = ["block_factor", "unblocked"]
 _LAST: list[tuple[tuple, int]] = []  # (key, factor) of the last image looked at
 
 
-def _blocks_of(rgb: np.ndarray, k: int) -> bool:
+def _may_be_blocks(rgb: np.ndarray, k: int) -> bool:
+    """A quick test: a few block rows and columns repeat their first line."""
     h, w = rgb.shape[:2]
     if h % k or w % k or h < 4 * k or w < 4 * k:
         return False
-    # A quick test on the first block rows and columns first, then the whole image.
-    if not (np.array_equal(rgb[0], rgb[k - 1]) and np.array_equal(rgb[:, 0], rgb[:, k - 1])):
-        return False
+    for j in (0, (h // k) // 2, h // k - 1):
+        if not np.array_equal(rgb[j * k], rgb[j * k + k - 1]):
+            return False
+    for j in (0, (w // k) // 2, w // k - 1):
+        if not np.array_equal(rgb[:, j * k], rgb[:, j * k + k - 1]):
+            return False
+    return True
+
+
+def _blocks_of(rgb: np.ndarray, k: int) -> bool:
+    h, w = rgb.shape[:2]
     tiles = rgb.reshape(h // k, k, w // k, k, -1)
     return bool((tiles == tiles[:, :1, :, :1]).all())
 
@@ -38,8 +47,9 @@ def block_factor(rgb: np.ndarray) -> int:
     if _LAST and _LAST[0][0] == key:
         return _LAST[0][1]
     factor = 1
-    if rgb.ndim == 3 and not (rgb == rgb[0, 0]).all():
-        for k in (8, 7, 6, 5, 4, 3, 2):
+    candidates = [k for k in (8, 7, 6, 5, 4, 3, 2) if rgb.ndim == 3 and _may_be_blocks(rgb, k)]
+    if candidates and not (rgb == rgb[0, 0]).all():
+        for k in candidates:
             if _blocks_of(rgb, k):
                 factor = k
                 break
