@@ -192,11 +192,31 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
         return "square" if aspect < 1.2 else "rectangle"
     if n == 4 and _quadrilateral(c, area, peri):
         return "polygon"  # four straight sides, not a box: a rhombus, a kite, a trapezoid
+    if n == 4 and _four_sided(c, area, blunt=True) and on_its_corner(mask):
+        return "diamond"  # a small one enlarged: its corners are blunt
     if n in (5, 6):
         return _five_or_six(mask) or ("pentagon" if n == 5 else "hexagon")
     if 0.72 < fill < 0.84:
         return "circle" if aspect < 1.15 else "ellipse"
     return "polygon"
+
+
+def _four_sided(contour: np.ndarray, area: float, blunt: bool = False) -> bool:
+    """Whether the outline is a quadrilateral: its four-cornered fit covers 93 % of its area
+    or more (any four points on an ellipse cover at most 2 / pi of it) and no outline point
+    lies farther than 1.5 px (4 % of the size) from the fit. ``blunt``: a small rhombus
+    enlarged with a smoothing filter, its corners rounded: 80 % and 9 %."""
+    import cv2
+
+    peri = cv2.arcLength(contour, True)
+    quad = cv2.approxPolyDP(contour, 0.035 * peri, True)
+    if len(quad) != 4 or float(cv2.contourArea(quad)) < (0.8 if blunt else 0.93) * area:
+        return False
+    (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+    tol = max(1.5, (0.09 if blunt else 0.04) * max(rw, rh))
+    pts = contour.reshape(-1, 2).astype(np.float32)
+    far = max(abs(cv2.pointPolygonTest(quad, (float(x), float(y)), True)) for x, y in pts)
+    return bool(far <= tol)
 
 
 #: An outline filling this share of its rotated box is a square or a rectangle, even when it

@@ -306,13 +306,18 @@ def _boxy(mask: np.ndarray, full: np.ndarray) -> bool:
     stroked = _stroked_core(mask, full)
     if stroked is None:
         return True
-    _, core_lab, dist = stroked
-    rim = (dist > 1.0) & (dist <= 2.5)  # the stroke's middle
+    _, core_lab, dist, depth = stroked
+    # The stroke's middle: 1 to 2.5 px in, or up to half the core's depth on an enlarged
+    # drawing (its outer pixels blur into the ground over several px).
+    rim = (dist > 1.0) & (dist <= max(2.5, 0.5 * depth))
     if rim.sum() < 12:
         return True
     rim_lab = rgb_to_lab(np.asarray(full)[rim].reshape(-1, 3))
     neutral = float(np.median(np.hypot(rim_lab[:, 1], rim_lab[:, 2]))) < 12.0
-    darker = float(np.median(rim_lab[:, 0])) < float(np.median(core_lab[:, 0])) - 20.0
+    # A grey stroke around a vivid fill may be only a little darker (a red fill's lightness
+    # is about 45); a solid's darker face keeps its hue.
+    vivid = float(np.hypot(*np.median(core_lab[:, 1:], axis=0))) >= 20.0
+    darker = float(np.median(rim_lab[:, 0])) < float(np.median(core_lab[:, 0])) - (8.0 if vivid else 20.0)
     return not (neutral and darker)
 
 
@@ -344,16 +349,26 @@ def _flat_core(
     return None
 
 
-def _stroked_core(mask: np.ndarray, full: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """``(core pixels, their Lab, distance to the edge)`` of :func:`core_pixels`, or ``None``."""
+def _stroked_core(
+    mask: np.ndarray, full: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, float] | None:
+    """``(core pixels, their Lab, distance to the edge, the core's depth)`` of
+    :func:`core_pixels`, or ``None``."""
     from .colour import rgb_to_lab
 
     found = _flat_core(mask, full, 0.6)
+    # A black / grey stroke thicker than three fifths of the inscribed radius (a thick
+    # outline around a star's thin arms, or a small shape's): its fill lies deeper.
+    thick = found is None
+    if thick:
+        found = _flat_core(mask, full, 0.85)
     if found is None:
         return None
     dist, core, core_lab, depth = found
     full = np.asarray(full)
     core_l = float(np.median(core_lab[:, 0]))
+    if thick and not _neutral_stroke(full, dist, depth, core_lab):
+        return None
     # Just inside the edge (1 to 3.5 px in): the stroke; on an enlarged image the outer
     # pixels blur into the ground, so a dark stroke may show only further in (up to the core).
     for reach in (min(depth, 3.5), depth):
@@ -369,7 +384,22 @@ def _stroked_core(mask: np.ndarray, full: np.ndarray) -> tuple[np.ndarray, np.nd
             break
     else:
         return None
-    return full[core].reshape(-1, 3), core_lab, dist
+    return full[core].reshape(-1, 3), core_lab, dist, depth
+
+
+def _neutral_stroke(full: np.ndarray, dist: np.ndarray, depth: float, core_lab: np.ndarray) -> bool:
+    """Whether the band from 1 px in to three fifths of the way to the core (``depth`` px
+    in; further in the stroke blends with the fill) is a black / grey stroke (three
+    quarters of it neutral, 8 lightness units darker than the core) around a coloured
+    core (chroma 20 or more): a shaded solid's rim keeps its hue."""
+    from .colour import rgb_to_lab
+
+    band = (dist > 1.0) & (dist <= max(2.0, 0.6 * depth))
+    if band.sum() < 12 or float(np.hypot(*np.median(core_lab[:, 1:], axis=0))) < 20.0:
+        return False
+    lab = rgb_to_lab(full[band].reshape(-1, 3))
+    stroke = (np.hypot(lab[:, 1], lab[:, 2]) < 12.0) & (lab[:, 0] < float(np.median(core_lab[:, 0])) - 8.0)
+    return float(stroke.mean()) >= 0.75
 
 
 def core_pixels(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:

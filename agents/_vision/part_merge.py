@@ -132,11 +132,13 @@ def merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) ->
             # radius or more): the fill grown by the stroke's width is the whole shape. Not a
             # stroke lighter than the fill (a white border thicker than a small fill on a dark
             # ground): merged, its white would outvote the fill's colour.
+            # A thick stroke along a star's edge fills its sharp tips and eats its thin arms
+            # (ten times the fill's area): a band of one width whose hole is the fill.
             outlined = outlined or (
                 outside < 0.1
-                and aj < 6.0 * ai
+                and aj < 10.0 * ai
                 and (cj < 12.0 and lj < li + 5.0 or lj < li - 5.0)
-                and _even_stroke(pieces[i], pieces[j])
+                and (aj < 6.0 * ai and _even_stroke(pieces[i], pieces[j]) or _even_band(pieces[i], pieces[j]))
             )
             ring = _outline_pieces(pieces, i, stats, outside, contact)
             if ring:
@@ -147,6 +149,11 @@ def merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) ->
                 ]
                 changed = True
                 break
+            outlined = (
+                outlined
+                or _outline_tip(pieces, i, j, stats, outside, crop_lab)
+                or _outline_arc(pieces[i], pieces[j], stats[i], stats[j], outside + contact[j])
+            )
             if highlight or enclosed or outlined or _blended_rim(pieces, i, j, crop_lab, union):
                 pieces[j] = pieces[j] | pieces[i]
                 del pieces[i]
@@ -177,6 +184,53 @@ def _outline_pieces(
     return [int(k) for k in ring]
 
 
+def _outline_tip(
+    pieces: list[np.ndarray],
+    i: int,
+    j: int,
+    stats: list[tuple[float, float, int]],
+    outside: float,
+    crop_lab: np.ndarray,
+) -> bool:
+    """Whether piece ``i`` is the rest of ``j``'s black / grey outline: a piece of the same
+    ink (dark, neutral) left over at a sharp tip, where the stroke is a solid wedge too thick
+    for :func:`_thin` (an outline enlarged two or three times at the working resolution).
+    It is small beside ``j`` (a fifth of it), attached to it (a quarter of its edge or more
+    touches it), ``j`` already holds a stroke of that ink at least as large, and the piece is
+    no thicker than 1.5 times that stroke (a black shape drawn touching an outlined one is)."""
+    from .artefacts import thickness
+
+    li, ci, ai = stats[i]
+    aj = stats[j][2]
+    if not (li < 35.0 and ci < 12.0 and ai < 0.2 * aj and outside < 0.75):
+        return False
+    lab = crop_lab[pieces[j]]
+    ink = (lab[:, 0] < li + 10.0) & (np.hypot(lab[:, 1], lab[:, 2]) < 12.0)
+    if int(ink.sum()) < max(ai, 0.1 * aj):
+        return False
+    stroke = np.zeros(pieces[j].shape, bool)
+    stroke[pieces[j]] = ink
+    return thickness(pieces[i]) <= 1.5 * thickness(stroke) + 1.0
+
+
+def _outline_arc(
+    arc: np.ndarray, fill: np.ndarray, arc_stats: tuple[float, float, int], fill_stats: tuple[float, float, int], hemmed: float
+) -> bool:
+    """Whether ``arc`` is a piece of a 1-2 px black / grey outline around ``fill`` broken
+    where its pixels blended with the fill (a thin outline reduced to half size): thin,
+    neutral, no lighter than the fill, a quarter of the fill's size at most, lying along the
+    fill's edge (all of it within 2 px of the fill) between the fill and the ground only
+    (``hemmed``: the share of its outer ring on the fill or outside the component)."""
+    import cv2
+
+    la, ca, aa = arc_stats
+    lf, _, af = fill_stats
+    if not (ca < 12.0 and la < lf + 5.0 and aa < 0.25 * af and hemmed > 0.95 and _thin(arc, 1.5)):
+        return False
+    near = cv2.dilate(fill.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    return not (arc & ~near).any()
+
+
 def _even_stroke(fill: np.ndarray, ring: np.ndarray) -> bool:
     """Whether ``ring`` is a stroke of one width all around ``fill``: ``fill`` grown by that
     width covers the two (intersection over union at least 0.8)."""
@@ -197,17 +251,50 @@ def _even_stroke(fill: np.ndarray, ring: np.ndarray) -> bool:
     return float((grown & whole).sum()) >= 0.8 * float((grown | whole).sum())
 
 
+def _even_band(fill: np.ndarray, ring: np.ndarray) -> bool:
+    """Whether ``ring`` is a band of one width whose hole ``fill`` fills: the ring's ridge
+    (its pixels farthest from both its edges) lies at one depth along most of it (the 20th
+    and 80th percentiles within a factor 1.6). A stroke drawn along a star's edge fills its
+    sharp tips (the fill grown by the stroke's width misses them); a shape drawn on a larger
+    one leaves a band of varying width."""
+    import cv2
+
+    n, cc = cv2.connectedComponents(np.pad(~ring, 1, constant_values=True).astype(np.uint8), connectivity=4)
+    hole = (cc[1:-1, 1:-1] != cc[0, 0]) & ~ring  # what the ring encloses
+    if not hole.any() or float((hole & fill).sum()) < 0.8 * float((hole | fill).sum()):
+        return False
+    dist = cv2.distanceTransform(np.pad(ring, 1).astype(np.uint8), cv2.DIST_L2, 5)[1:-1, 1:-1]
+    peak = cv2.dilate(dist, np.ones((3, 3), np.uint8))
+    ridge = dist[ring & (dist >= peak - 1e-3) & (dist >= 1.0)]
+    if ridge.size < 12:
+        return False
+    lo, hi = np.percentile(ridge, [20, 80])
+    return bool(hi <= 1.6 * lo)
+
+
 def _blended_rim(pieces: list[np.ndarray], i: int, j: int, crop_lab: np.ndarray, union: np.ndarray) -> bool:
     """Whether one of pieces ``i`` and ``j`` is the other's anti-aliased edge: a band about
     2 px wide all around it, of its hue (the fill blended with the ground). On a small shape
     the edge is as many pixels as the fill, and the colour split takes it for a second
-    colour."""
+    colour. On an enlarged drawing that edge is enlarged too: a band up to about 9 px wide,
+    no thicker than the fill, whose chroma is the fill's faded (a sixth to five sixths of
+    it) toward a neutral ground."""
     ring, core = (j, i) if _thin(pieces[j], 1.5) else (i, j)
-    if not _thin(pieces[ring], 1.5) or _neighbours(pieces, core, union)[0] >= 0.1:
+    wide = not _thin(pieces[ring], 1.5)
+    a, b = np.median(crop_lab[pieces[i]], axis=0), np.median(crop_lab[pieces[j]], axis=0)
+    if wide:
+        # The fainter piece is the blended edge.
+        ring, core = (i, j) if np.hypot(a[1], a[2]) < np.hypot(b[1], b[2]) else (j, i)
+        if not _thin(pieces[ring], 4.5) or thickness(pieces[ring]) > thickness(pieces[core]):
+            return False
+    if _neighbours(pieces, core, union)[0] >= 0.1:
         return False
     a, b = np.median(crop_lab[pieces[ring]], axis=0), np.median(crop_lab[pieces[core]], axis=0)
-    if min(float(np.hypot(a[1], a[2])), float(np.hypot(b[1], b[2]))) < 8.0:
+    ca, cb = float(np.hypot(a[1], a[2])), float(np.hypot(b[1], b[2]))
+    if min(ca, cb) < 8.0:
         return False  # a grey / black / white ring is an outline (merged above) or another object
+    if wide and not 0.15 * cb <= ca <= 0.85 * cb:
+        return False
     gap = abs(np.degrees(np.arctan2(a[2], a[1]) - np.arctan2(b[2], b[1]))) % 360.0
     return min(gap, 360.0 - gap) < 25.0
 

@@ -79,20 +79,25 @@ def reduce_image(rgb: np.ndarray, size: tuple[int, int]) -> np.ndarray:
 
 
 def working_image(rgb: np.ndarray, options: dict[str, Any]) -> tuple[np.ndarray, float]:
-    """``(image at the working resolution, scale factor working / input)``."""
+    """``(image at the working resolution, scale factor working / input)``; a
+    nearest-neighbour enlargement is read from its original (:mod:`.pixel_blocks`)."""
     import cv2
 
+    from .pixel_blocks import unblocked
+
+    w_in = rgb.shape[1]
+    rgb = unblocked(rgb)
     h, w = rgb.shape[:2]
     hi = int(options.get("working_pixels") or WORKING_PIXELS)
     lo = min(int(options.get("min_working_pixels", MIN_WORKING_PIXELS) or 0), hi)
     px = h * w
     if lo <= px <= hi:
-        return rgb, 1.0
+        return rgb, w / w_in
     f = math.sqrt((hi if px > hi else lo) / px)
     size = (max(4, round(w * f)), max(4, round(h * f)))
     if f < 1:
-        return reduce_image(rgb, size), size[0] / w
-    return cv2.resize(rgb, size, interpolation=cv2.INTER_LINEAR), size[0] / w
+        return reduce_image(rgb, size), size[0] / w_in
+    return cv2.resize(rgb, size, interpolation=cv2.INTER_LINEAR), size[0] / w_in
 
 
 def to_input_size(mask: np.ndarray, shape: tuple[int, int]) -> np.ndarray:

@@ -65,16 +65,25 @@ def describe_at_working_resolution(
     objects: list[SpatialObject],
     options: dict[str, Any],
 ) -> list[SpatialObject]:
-    """``describe(rgb, objects, options)``, on a reduced copy when the frame is large."""
+    """``describe(rgb, objects, options)``, on a reduced copy when the frame is large or a
+    nearest-neighbour enlargement (read at its original's size)."""
+    from .pixel_blocks import unblocked
     from .scenery import WORKING_PIXELS, reduce_image
 
     h, w = rgb.shape[:2]
     limit = int(options.get("working_pixels") or WORKING_PIXELS)
-    if h * w <= limit or options.get("depth") is not None:
+    if options.get("depth") is not None:
         return describe(rgb, objects, options)
-    f = math.sqrt(limit / (h * w))
-    size = (max(4, round(w * f)), max(4, round(h * f)))
-    small = reduce_image(rgb, size)
+    source = unblocked(rgb)
+    sh, sw = source.shape[:2]
+    if sh * sw <= limit:
+        if source is rgb:
+            return describe(rgb, objects, options)
+        small, size = source, (sw, sh)
+    else:
+        f = math.sqrt(limit / (sh * sw))
+        size = (max(4, round(sw * f)), max(4, round(sh * f)))
+        small = reduce_image(source, size)
     fy, fx = size[1] / h, size[0] / w
     done = describe(small, [_reduced(o, fy, fx, (size[1], size[0])) for o in objects], options)
     out = []
