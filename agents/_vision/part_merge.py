@@ -214,7 +214,11 @@ def _outline_tip(
 
 
 def _outline_arc(
-    arc: np.ndarray, fill: np.ndarray, arc_stats: tuple[float, float, int], fill_stats: tuple[float, float, int], hemmed: float
+    arc: np.ndarray,
+    fill: np.ndarray,
+    arc_stats: tuple[float, float, int],
+    fill_stats: tuple[float, float, int],
+    hemmed: float,
 ) -> bool:
     """Whether ``arc`` is a piece of a 1-2 px black / grey outline around ``fill`` broken
     where its pixels blended with the fill (a thin outline reduced to half size): thin,

@@ -17,9 +17,9 @@ import cv2
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw
-
 from spatioxolver.agents._vision.colour import rgb_to_lab
 from spatioxolver.agents._vision.part_merge import merge_parts
+
 from spatioxolver.api import build_scene_graph
 
 _ORANGE, _PURPLE, _INK, _GROUND = (240, 130, 20), (140, 60, 180), (20, 20, 20), (248, 243, 228)

@@ -14,13 +14,19 @@ import math
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw
-
 from spatioxolver.agents._vision.pixel_blocks import block_factor, unblocked
+
 from spatioxolver.api import build_scene_graph
 
 
 def _regular(n: int, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    return [(cx + r * math.cos(-math.pi / 2 + 2 * math.pi * k / n), cy + r * math.sin(-math.pi / 2 + 2 * math.pi * k / n)) for k in range(n)]
+    return [
+        (
+            cx + r * math.cos(-math.pi / 2 + 2 * math.pi * k / n),
+            cy + r * math.sin(-math.pi / 2 + 2 * math.pi * k / n),
+        )
+        for k in range(n)
+    ]
 
 
 def _picture() -> np.ndarray:

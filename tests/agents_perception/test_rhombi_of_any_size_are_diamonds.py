@@ -8,10 +8,9 @@ The pictures are drawn here with Pillow on a 4 x 4 supersampled canvas (Lanczos-
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from PIL import Image, ImageDraw
-
-import numpy as np
 
 from spatioxolver.api import build_scene_graph
 
