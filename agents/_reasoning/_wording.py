@@ -152,7 +152,10 @@ def _bare_any(text: str) -> str:
 
 def normalise(body: str) -> str:
     """``body`` in a wording the parser knows (unchanged when no rewrite applies)."""
+    from spatioxolver.agents._reasoning._casual import casual
+
     text = _SLIP_RE.sub(lambda m: _SLIPS[m.group(1).lower()], body.strip().rstrip(".!").strip())
+    text = casual(text)
     text = re.sub(r"^yes or no\s*[:,-]\s*", "", text, flags=re.I)
     text = re.sub(r"\b(left|right|top|bottom)[- ]most\b", r"\1most", text, flags=re.I)
     text = re.sub(r"\bmost (left|right)\b", r"\1most", text, flags=re.I)

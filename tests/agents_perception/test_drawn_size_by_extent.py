@@ -1,0 +1,54 @@
+"""Large or small for drawn shapes is read from how far each reaches (the box's longer side),
+not from its ink: a small circle beside a large, thin triangle is small although it covers more
+pixels than a small triangle does (issue 13wd). Drawn with Pillow here."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from spatioxolver import ask
+
+
+def _triangle(x: float, y: float, r: float) -> list[tuple[float, float]]:
+    return [(x + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a))) for a in (-90, 30, 150)]
+
+
+@pytest.fixture(scope="module")
+def drawing() -> np.ndarray:
+    img = Image.new("RGB", (720, 420), (250, 246, 235))
+    d = ImageDraw.Draw(img)
+    d.polygon(_triangle(110, 300, 25), fill=(128, 60, 170))  # small purple triangle (~810 px)
+    d.rectangle([230, 120, 272, 162], fill=(214, 40, 40))  # small red square (~1,800 px)
+    d.ellipse([395, 275, 445, 325], fill=(35, 90, 215))  # small blue circle (~1,960 px)
+    d.polygon(_triangle(600, 170, 50), fill=(214, 40, 40))  # large red triangle (~3,250 px)
+    return np.asarray(img).copy()
+
+
+@pytest.mark.parametrize(
+    ("question", "want"),
+    [
+        ("Is the blue circle big or small?", "small"),
+        ("what size is the red square", "small"),
+        ("is the red triangle large or small", "large"),
+        ("what size is the purple triangle?", "small"),
+    ],
+)
+def test_drawn_shapes_are_sized_by_their_extent(drawing: np.ndarray, question: str, want: str) -> None:
+    answer = ask(drawing, question, model="geometric")
+    assert answer.text.lower().startswith(want) or answer.text.lower() == {"small": "small", "large": "big"}[want] \
+        or want in answer.text.lower().split(), answer.text
+
+
+def test_shapes_of_one_size_are_not_split(tmp_path) -> None:
+    img = Image.new("RGB", (600, 300), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    for i, r in enumerate((40, 44, 48, 52)):  # a continuum of sizes: no clear large / small
+        x = 90 + i * 140
+        d.ellipse([x - r, 150 - r, x + r, 150 + r], fill=[(214, 40, 40), (35, 90, 215), (46, 160, 67),
+                                                          (245, 200, 20)][i])
+    answer = ask(np.asarray(img), "is the blue circle big or small?", model="geometric")
+    assert answer.no_answer or answer.text.lower().startswith("cannot tell"), answer.text
