@@ -5,7 +5,9 @@
   "op", "n"}`` (``op`` one of ``==``, ``>=``, ``<=``, ``>``, ``<``);
 * ``all_are`` — "are all the circles red", "is every shape a square", "are none of the
   squares blue" -> ``{"type", "filter", "predicate", "negate"}`` (none of the class: a
-  typed problem, never a vacuous yes);
+  typed problem, never a vacuous yes); also "are both (of the) circles red", "are the
+  circles all red", "is either / neither / any circle red" (``mode`` all / some / none;
+  ``pair``: "both", "either", "neither" need exactly two objects in the class);
 * ``is_pick`` (parsed in :mod:`spatioxolver.agents._reasoning._parse`, answered here) —
   "is the red circle the largest shape", "is the square second from the left": whether the
   object the second part picks is the one the first names.
