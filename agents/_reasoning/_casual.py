@@ -41,7 +41,9 @@ _RULES = tuple(
     (re.compile(p, re.I), r)
     for p, r in (
         # politeness after the question
-        (r"[,\s]+(?:please|pls|plz|thanks|thank you|thx)\s*[?!.]*$", ""),
+        (r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx)\s*[?!.]*)+$", ""),
+        # "is a a triangle": the first "a" can only be a label
+        (r"^is a (?=an? [a-z]+$)", "is A "),
         # terse counts
         (r"^(?:the )?(?:total )?(?:no\.|num\.?|nr\.?) of (.+)$", r"how many \1"),
         (r"^(?:what is )?(?:the )?(?:total|overall) (?:number|count|no\.?) of (.+)$", r"how many \1"),

@@ -138,3 +138,25 @@ def test_rewrites_keep_the_forms_they_do_not_concern() -> None:
     assert parse_question("are any shapes touching")["type"] == "touching"
     assert parse_question("are both the squares the same colour")["type"] == "all_same"
     assert parse_question("are all the circles red")["type"] == "all_are"
+
+
+@pytest.mark.parametrize(
+    "question,axis",
+    [
+        ("is the right side a mirror of the left side", "vertical"),
+        ("Is the left side the mirror image of the right side?", "vertical"),
+        ("is the top half a mirror of the bottom half", "horizontal"),
+    ],
+)
+def test_halves_or_sides_as_mirrors(question: str, axis: str) -> None:
+    assert parse_question(question) == {"type": "mirror", "axis": axis}
+
+
+def test_a_side_against_a_half_of_the_other_axis_is_refused() -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        parse_question("is the left side a mirror of the top half")
+
+
+def test_repeated_politeness_and_the_label_a() -> None:
+    assert reason_symbolic("count the circles please please", flat_drawing()).value == 3
+    assert reason_symbolic("Is a a circle", flat_drawing(labelled=True)).value is True
