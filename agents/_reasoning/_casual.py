@@ -51,6 +51,14 @@ _RULES = tuple(
         (r"^how many (?=(?:in|on) the )", "how many objects are "),
         (r"^how many (.+?) are there in total$", r"how many \1 are there"),
         (r"^how many (.+?) in total$", r"how many \1"),
+        # "is the number of circles 2": a count claim
+        (
+            r"^is the (?:number|count|total(?: number)?) of (.+?) (?:equal to |exactly )?(\d{1,2}|one|two|three|four|five|"
+            r"six|seven|eight|nine|ten|zero)$",
+            r"are there exactly \2 \1",
+        ),
+        # "what kind of shape is right of X": what shape
+        (r"^(what|which) (?:kind|type|sort) of (shape|colou?r)\b", r"\1 \2"),
         # "exactly one star?", "at least 2 circles": a count claim
         (
             r"^(exactly|only|at least|at most|more than|fewer than|less than) (\d{1,2}|one|two|three|four|five|six|"

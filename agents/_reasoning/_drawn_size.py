@@ -18,7 +18,7 @@ import math
 
 from spatioxolver.schema import SpatialObject
 
-__all__ = ["drawn_size", "split_extents"]
+__all__ = ["drawn_size", "extent", "split_extents"]
 
 #: the widest gap between sorted extents must be at least this ratio ...
 _MIN_GAP = 1.35
@@ -38,7 +38,8 @@ def split_extents(extents: list[float]) -> list[bool] | None:
     return [e > cut for e in extents]
 
 
-def _extent(obj: SpatialObject) -> float | None:
+def extent(obj: SpatialObject) -> float | None:
+    """The longer side of the object's box, px (``None`` without a box)."""
     if not obj.bbox:
         return None
     x0, y0, x1, y1 = obj.bbox
@@ -50,11 +51,11 @@ def drawn_size(obj: SpatialObject, objects: list[SpatialObject] | None = None) -
     extras = obj.attributes.extras or {}
     if not extras.get("flat"):
         return None
-    flat = [o for o in (objects or []) if (o.attributes.extras or {}).get("flat") and _extent(o)]
+    flat = [o for o in (objects or []) if (o.attributes.extras or {}).get("flat") and extent(o)]
     if obj not in flat:  # no box to measure: perception's split of the image areas
         score = extras.get("size_score")
         return None if not isinstance(score, (int, float)) else ("large" if score > 0 else "small")
-    split = split_extents([_extent(o) for o in flat])
+    split = split_extents([extent(o) for o in flat])
     if split is None:
         return None
     return "large" if split[flat.index(obj)] else "small"

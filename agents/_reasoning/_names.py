@@ -232,11 +232,17 @@ def _by_relative_size(ref: dict[str, Any], pool: list[SpatialObject]) -> list[Sp
     """The objects of ``pool`` the size word picks by image area (see :data:`_SIZE_GAP`)."""
     if len(pool) == 1:
         return pool
-    area = apparent_area
+    from spatioxolver.agents._reasoning._drawn_size import extent
+
+    area, gap = apparent_area, _SIZE_GAP
+    if all(o.attributes.extras.get("flat") and extent(o) for o in pool):
+        # drawn shapes: how far each reaches, not its ink (a star has less area than a circle
+        # drawn as big); the same gap, in lengths
+        area, gap = (lambda o: extent(o) or 0.0), math.sqrt(_SIZE_GAP)
     ranked = sorted(pool, key=area)
     ratios = [area(b) / max(area(a), 1.0) for a, b in zip(ranked, ranked[1:], strict=False)]
     k = max(range(len(ratios)), key=ratios.__getitem__)
-    if ratios[k] < _SIZE_GAP:
+    if ratios[k] < gap:
         what = re.sub(r"^(?:the|a|an)\s+", "", ref.get("text") or "", flags=re.I)
         raise _ReferenceProblem(
             f"Cannot tell which is {what!r}: the {len(pool)} candidates are about the same size in the image."

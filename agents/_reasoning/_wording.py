@@ -44,7 +44,7 @@ _SLIPS = {
     "whats": "what is", "wats": "what is", "wich": "which", "whcih": "which", "hwo": "how",
     "teh": "the", "cirlce": "circle", "circel": "circle", "sqaure": "square", "squre": "square",
     "triange": "triangle", "traingle": "triangle", "trianlge": "triangle", "colur": "colour",
-    "objcet": "object", "shpae": "shape", "pls": "please", "plz": "please", "wheres": "where is", "thats": "that is",
+    "objcet": "object", "shpae": "shape", "colr": "colour", "ther": "there", "pls": "please", "plz": "please", "wheres": "where is", "thats": "that is",
 }  # fmt: skip
 _SLIP_RE = re.compile(r"\b(" + "|".join(_SLIPS) + r")\b", re.I)
 _OPEN_WORDS = re.compile(
@@ -452,6 +452,7 @@ def claim_of(body: str) -> str | None:
     if tail:
         text = text[: tail.start()]
     text = text.strip().rstrip(".!?").strip()
-    if not re.fullmatch(r"(?:the|a|an|shape|object|all|every|each|none of|no) .+? (?:is|are) .+", text, re.I):
+    if not re.fullmatch(r"(?:(?:the|a|an|shape|object|all|every|each|none of|no) .+?|(?-i:[A-Z])|\d{1,3}) (?:is|are) .+",
+                        text, re.I):
         return None
     return text

@@ -52,3 +52,22 @@ def test_shapes_of_one_size_are_not_split(tmp_path) -> None:
                                                           (245, 200, 20)][i])
     answer = ask(np.asarray(img), "is the blue circle big or small?", model="geometric")
     assert answer.no_answer or answer.text.lower().startswith("cannot tell"), answer.text
+
+
+def _star(x: float, y: float, r: float) -> list[tuple[float, float]]:
+    pts = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else 0.45 * r
+        a = math.radians(-90 + 36 * i)
+        pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+    return pts
+
+
+def test_the_large_shape_is_picked_by_extent() -> None:
+    img = Image.new("RGB", (700, 360), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.polygon(_triangle(90, 200, 25), fill=(128, 60, 170))  # small purple triangle (extent ~43)
+    d.ellipse([270, 150, 330, 210], fill=(35, 90, 215))  # blue circle (extent 60, ~2,800 px)
+    d.polygon(_star(540, 180, 50), fill=(214, 40, 40))  # large red star (extent ~95, ~3,300 px)
+    answer = ask(np.asarray(img), "what colour is the large shape right of the purple triangle?", model="geometric")
+    assert answer.text.lower().startswith("red"), answer.text

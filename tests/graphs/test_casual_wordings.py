@@ -160,3 +160,23 @@ def test_a_side_against_a_half_of_the_other_axis_is_refused() -> None:
 def test_repeated_politeness_and_the_label_a() -> None:
     assert reason_symbolic("count the circles please please", flat_drawing()).value == 3
     assert reason_symbolic("Is a a circle", flat_drawing(labelled=True)).value is True
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("is the number of circles 3", True),
+        ("Is the number of squares 2?", False),
+        ("what kind of shape is the yellow one", "star"),
+        ("What colr is the square?", "blue"),
+        ("how many stars are ther", 1),
+    ],
+)
+def test_count_claims_kind_of_and_slips(question: str, expected: object) -> None:
+    assert reason_symbolic(question, flat_drawing()).value == expected
+
+
+def test_a_claim_about_bare_labels() -> None:
+    g = flat_drawing(labelled=True)
+    assert reason_symbolic("Is it true that C is to the right of A?", g).value is True
+    assert reason_symbolic("B is left of A. True or false?", g).value is False
