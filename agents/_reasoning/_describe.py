@@ -231,9 +231,20 @@ def _relative(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         return math.dist(o.centroid, ref.centroid)
 
     # "What is below X" means in X's column first (a shape straight under it, not a nearer
-    # one off to the side); only when none is in line does the nearest on that side answer.
+    # one off to the side); then one whose centre is past X's edge on that side (a shape a
+    # little left of X's centre but far above it, within X's width, is "above X", not the
+    # answer to "what is left of X"); only then the nearest on that side.
     in_line = [o for o in side if _in_line(o, ref, q["axis"])]
-    return _object_answer(min(in_line or side, key=gap), "relative")
+    beyond = [o for o in side if _past_edge(o, ref, q["axis"])]
+    return _object_answer(min(in_line or beyond or side, key=gap), "relative")
+
+
+def _past_edge(obj: SpatialObject, ref: SpatialObject, axis: str) -> bool:
+    """Whether ``obj``'s centre lies outside ``ref``'s box along ``axis`` (H or V)."""
+    if axis not in ("H", "V") or obj.centroid is None or ref.bbox is None:
+        return False
+    k = 0 if axis == "H" else 1
+    return not ref.bbox[k] <= obj.centroid[k] <= ref.bbox[k + 2]
 
 
 def _in_line(obj: SpatialObject, ref: SpatialObject, axis: str) -> bool:
