@@ -2,11 +2,11 @@
 
 Two readings of "large" exist: how far a shape reaches (the longer side of its box; a star
 drawn as big as a circle covers less area) and how much of the image it covers (perception's
-split of the image areas, ``extras["size_score"]``). The answer is given only when they agree:
+split of the image areas, ``extras["size_score"]``). The answer is given when they agree:
 the split of the extents at their widest gap must put the same shapes on the large side as the
-split of the areas. With no area split, a clear extent split decides alone (one gap at least
-1.35x, the next at most 0.6 of it in log terms). Otherwise the size is not claimed ("Cannot
-tell"), never a guess.
+split of the areas, unless the extent split is clear on its own (one gap at least 1.35x, the
+next at most 0.6 of it in log terms), which then decides. Otherwise the size is not claimed
+("Cannot tell"), never a guess.
 
 Example:
     >>> split_extents([40.0, 44.0, 90.0, 96.0])
@@ -65,10 +65,10 @@ def drawn_size(obj: SpatialObject, objects: list[SpatialObject] | None = None) -
         return None if large is None else ("large" if large else "small")
     by_extent, clear = split_extents([extent(o) for o in flat])
     by_area = [_area_large(o) for o in flat]
-    if any(v is None for v in by_area):
-        large = by_extent[flat.index(obj)] if by_extent is not None and clear else None
+    if by_extent is not None and clear:
+        large = by_extent[flat.index(obj)]
     elif by_extent is not None and by_extent == by_area:
         large = by_area[flat.index(obj)]
     else:
-        large = None  # the two readings disagree: cannot tell
+        large = None  # no clear extent split, and the area split is missing or disagrees
     return None if large is None else ("large" if large else "small")

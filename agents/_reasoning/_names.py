@@ -235,11 +235,18 @@ def _by_relative_size(ref: dict[str, Any], pool: list[SpatialObject]) -> list[Sp
         return pool
     from spatioxolver.agents._reasoning._drawn_size import extent
 
+    from spatioxolver.agents._reasoning._drawn_size import split_extents
+
     what = re.sub(r"^(?:the|a|an)\s+", "", ref.get("text") or "", flags=re.I)
     picked = _split_pick(pool, apparent_area, _SIZE_GAP, ref)
-    if picked is not None and all(o.attributes.extras.get("flat") and extent(o) for o in pool):
+    if all(o.attributes.extras.get("flat") and extent(o) for o in pool):
+        # drawn shapes: a clear split of their extents decides; else it must agree with the areas
+        large, clear = split_extents([extent(o) or 0.0 for o in pool])
+        if large is not None and clear:
+            want = _norm(ref["size"]) == "large"
+            return [o for o, big in zip(pool, large, strict=True) if big == want]
         by_extent = _split_pick(pool, lambda o: extent(o) or 0.0, math.sqrt(_SIZE_GAP), ref)
-        if by_extent is None or {o.id for o in by_extent} != {o.id for o in picked}:
+        if picked is not None and (by_extent is None or {o.id for o in by_extent} != {o.id for o in picked}):
             raise _ReferenceProblem(
                 f"Cannot tell which is {what!r}: the shapes' areas and their extents split them differently."
             )
