@@ -42,6 +42,22 @@ _RULES = tuple(
     for p, r in (
         # politeness after the question
         (r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx)\s*[?!.]*)+$", ""),
+        # chat spellings: "r there", "can u tell me"
+        (r"\br there$", "are there"),
+        (r"^r there\b", "are there"),
+        (r"\b(can|could|would|will|do) u\b", r"\1 you"),
+        # "triangle - what colour": the subject first
+        (r"^(?:the )?([a-z]+(?: [a-z]+)?)\s*[-:,]\s*what (colou?r|shape|size)$", r"what \2 is the \1"),
+        # "any stars left of the square": existence
+        (r"^any ((?:[a-z]+ ){0,2}[a-z]+ (?:(?:to |on )the (?:left|right)(?: of)?|left of|right of|above|below)\b.*)$",
+         r"are there any \1"),
+        # "does the image look symmetric": is it
+        (r"^(?:does|do) (the|this) (image|picture|layout|arrangement|pattern|scene|drawing|grid) (?:look|appear|seem)"
+         r"(?: to be)? (.+)$", r"is the \2 \3"),
+        # "is everything red": all the objects
+        (r"^is everything (?:an? )?((?:light |dark |pale )?[a-z]+)$", r"are all the objects \1"),
+        # "what size is the star compared to the circle": how big, compared
+        (r"^what size is (.+?) (compared (?:to|with)|relative to|next to) (.+)$", r"how big is \1 \2 \3"),
         # "is a a triangle": the first "a" can only be a label
         (r"^is a (?=an? [a-z]+$)", "is A "),
         # terse counts

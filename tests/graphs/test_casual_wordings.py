@@ -180,3 +180,25 @@ def test_a_claim_about_bare_labels() -> None:
     g = flat_drawing(labelled=True)
     assert reason_symbolic("Is it true that C is to the right of A?", g).value is True
     assert reason_symbolic("B is left of A. True or false?", g).value is False
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("how many circles r there", 3),
+        ("can u tell me what colour the star is", "yellow"),
+        ("triangle - what colour", "green"),
+        ("any circles left of the triangle", True),
+        ("any stars below the square", False),
+        ("is everything a circle", False),
+        ("what size is the purple circle compared to the red circle", "smaller"),
+    ],
+)
+def test_chat_spellings_and_subject_first(question: str, expected: object) -> None:
+    assert reason_symbolic(question, flat_drawing()).value == expected
+
+
+def test_does_the_picture_look_symmetric_is_the_mirror_question() -> None:
+    assert parse_question("does the image look symmetric")["type"] == "mirror"
+    with pytest.raises(UnsupportedQuestionError):
+        parse_question("is everything fine")
