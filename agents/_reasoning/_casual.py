@@ -133,6 +133,7 @@ _NOT_SUBJECT = re.compile(
     r"anything|something|everything|nothing|any|all|none|more|fewer|less|whats)\b",
     re.I,
 )
+_VERB = re.compile(r"\b(?:is|are|was|were|be|looks?|seems?|appears?|lies|sits|stands)\b", re.I)
 _COMPARATIVE_IN = re.compile(rf"\b(?:{_COMP}|than|or|and|which|what)\b", re.I)
 
 
@@ -151,7 +152,9 @@ def _allowed(pattern: str, before: str, after: str) -> bool:
     """Guards for the loosest rewrites: a verbless question must start with an object; the two
     sides of an either-or must be plain noun phrases (no comparative, no second clause)."""
     if pattern.startswith("^((?:the )?(?:[a-z]+ ){0,2}[a-z]+) ((?:to the"):
-        return not _NOT_SUBJECT.match(before)
+        # a statement ("the square is left of the circle") keeps its verb: not verbless
+        m = re.match(pattern, before, re.I)
+        return bool(m) and not _NOT_SUBJECT.match(before) and not _VERB.search(m.group(1))
     m = re.match(r"which is (.+?): (.+) or (.+)$", after, re.I)
     if m and ("or (" in pattern):
         return not (_COMPARATIVE_IN.search(m.group(2)) or _COMPARATIVE_IN.search(m.group(3)))

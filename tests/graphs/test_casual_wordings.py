@@ -202,3 +202,9 @@ def test_does_the_picture_look_symmetric_is_the_mirror_question() -> None:
     assert parse_question("does the image look symmetric")["type"] == "mirror"
     with pytest.raises(UnsupportedQuestionError):
         parse_question("is everything fine")
+
+
+def test_a_statement_keeps_its_verb_and_stays_a_claim() -> None:
+    query = parse_question("The red circle is left of the blue square.")
+    assert query["type"] == "yesno" and query.get("statement") is True
+    assert query["subject"]["text"].lower() == "the red circle"
