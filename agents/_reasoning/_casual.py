@@ -49,11 +49,16 @@ _RULES = tuple(
         # "triangle - what colour": the subject first
         (r"^(?:the )?([a-z]+(?: [a-z]+)?)\s*[-:,]\s*what (colou?r|shape|size)$", r"what \2 is the \1"),
         # "any stars left of the square": existence
-        (r"^any ((?:[a-z]+ ){0,2}[a-z]+ (?:(?:to |on )the (?:left|right)(?: of)?|left of|right of|above|below)\b.*)$",
-         r"are there any \1"),
+        (
+            r"^any ((?:[a-z]+ ){0,2}[a-z]+ (?:(?:to |on )the (?:left|right)(?: of)?|left of|right of|above|below)\b.*)$",
+            r"are there any \1",
+        ),
         # "does the image look symmetric": is it
-        (r"^(?:does|do) (the|this) (image|picture|layout|arrangement|pattern|scene|drawing|grid) (?:look|appear|seem)"
-         r"(?: to be)? (.+)$", r"is the \2 \3"),
+        (
+            r"^(?:does|do) (the|this) (image|picture|layout|arrangement|pattern|scene|drawing|grid) (?:look|appear|seem)"
+            r"(?: to be)? (.+)$",
+            r"is the \2 \3",
+        ),
         # "is everything red": all the objects
         (r"^is everything (?:an? )?((?:light |dark |pale )?[a-z]+)$", r"are all the objects \1"),
         # "what size is the star compared to the circle": how big, compared
@@ -84,7 +89,10 @@ _RULES = tuple(
         # "more circles than squares?": a count comparison
         (r"^(more|fewer|less) (.+?) than (.+)$", r"are there \1 \2 than \3"),
         # "first shape from the left?", "fourth from the right": which one
-        (rf"^(?:the )?({_ORDINAL}(?: [a-z]+)?) from the (left|right|top|bottom)$", r"which is the \1 from the \2"),
+        (
+            rf"^(?:the )?({_ORDINAL}(?: [a-z]+)?) from the (left|right|top|bottom)$",
+            r"which is the \1 from the \2",
+        ),
         # "the second leftmost shape": second from the left
         (
             rf"\bthe ({_ORDINAL}) (left|right|top|bottom)most( [a-z]+)?\b",
@@ -97,20 +105,28 @@ _RULES = tuple(
         (r"\b(row \d+),? col\.? (\d+)\b", r"\1, column \2"),
         (r"\bcol\.? (\d+)\b", r"column \1"),
         # "what's to the red star's left": left of the red star
-        (r"^(what|which(?: [a-z]+)?) is (?:to|on) (the .+?|[a-z]+ one)'s? (left|right)$", r"\1 is to the \3 of \2"),
+        (
+            r"^(what|which(?: [a-z]+)?) is (?:to|on) (the .+?|[a-z]+ one)'s? (left|right)$",
+            r"\1 is to the \3 of \2",
+        ),
         # "what colour would you say the star is"
         (r"^(what|which) (colou?r|shape|size) would you say (.+?) (is|are)$", r"\1 \2 \4 \3"),
         # "would you call the star big or small"
         (r"^would you (?:call|say|describe) (.+?) (?:as )?(big|large) or (small|tiny)$", r"is \1 \2 or \3"),
         (r"^would you (?:call|say|describe) (.+?) (?:as )?(small|tiny) or (big|large)$", r"is \1 \2 or \3"),
         # "what letter is the rightmost shape": the letter on it
-        (r"^(?:what|which) (letter|label|number) is (?!on |by |next |beside |near |at )(the .+)$", r"which \1 is on \2"),
+        (
+            r"^(?:what|which) (letter|label|number) is (?!on |by |next |beside |near |at )(the .+)$",
+            r"which \1 is on \2",
+        ),
         # either-or: "nearer the top" is higher, "nearer the bottom" lower
         (r"\b(?:nearer|closer) (?:to )?the top(?: of (?:the )?(?:image|picture))?$", "higher"),
         (r"\b(?:nearer|closer) (?:to )?the bottom(?: of (?:the )?(?:image|picture))?$", "lower"),
         # "bigger: 1 or 4" (labels without "the")
-        (rf"^({_COMP})\s*[:,-]\s*({_PLAIN_REF}|[A-Za-z0-9]{{1,3}}) or ({_PLAIN_REF}|[A-Za-z0-9]{{1,3}})$",
-         r"which is \1: \2 or \3"),
+        (
+            rf"^({_COMP})\s*[:,-]\s*({_PLAIN_REF}|[A-Za-z0-9]{{1,3}}) or ({_PLAIN_REF}|[A-Za-z0-9]{{1,3}})$",
+            r"which is \1: \2 or \3",
+        ),
         # "the blue square or the green one, which is further right"
         (
             rf"^({_PLAIN_REF}) or ({_PLAIN_REF})\s*[,:-]+\s*(?:which|what)(?: one| of them| of the two)? is ({_COMP})$",

@@ -95,12 +95,15 @@ def all_are_form(body: str) -> dict[str, Any] | None:
 _PAIR_FORMS = (
     (r"are both(?: of)?(?: the)? ((?:[a-z]+ ){0,2}[a-z]+?) (?:an? )?((?:light |dark |pale )?[a-z]+)", "both"),
     (r"are the ((?:[a-z]+ ){0,2}[a-z]+?) (both|all) (?:an? )?((?:light |dark |pale )?[a-z]+)", None),
-    (r"is (either|neither|any)(?: one)?(?: of the)? ((?:[a-z]+ ){0,2}[a-z]+?) (?:an? )?((?:light |dark |pale )?[a-z]+)",
-     None),
+    (
+        r"is (either|neither|any)(?: one)?(?: of the)? ((?:[a-z]+ ){0,2}[a-z]+?) (?:an? )?((?:light |dark |pale )?[a-z]+)",
+        None,
+    ),
     (r"are any(?: of the)? ((?:[a-z]+ ){0,2}[a-z]+?) (?:an? )?((?:light |dark |pale )?[a-z]+)", "any"),
 )
 _CLAUSE_WORDS = re.compile(
-    r"\b(?:same|different|the|than|of|to|from|left|right|above|below|between|and|or|touching|inside|next)\b", re.I
+    r"\b(?:same|different|the|than|of|to|from|left|right|above|below|between|and|or|touching|inside|next)\b",
+    re.I,
 )
 
 

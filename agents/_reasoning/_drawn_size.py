@@ -34,7 +34,7 @@ def split_extents(extents: list[float]) -> tuple[list[bool] | None, bool]:
     if len(extents) < 2 or min(extents) <= 0:
         return None, False
     order = sorted(extents)
-    gaps = sorted((math.log(b / a), a) for a, b in zip(order, order[1:]))
+    gaps = sorted((math.log(b / a), a) for a, b in zip(order, order[1:], strict=False))
     widest, cut = gaps[-1]
     if widest < math.log(_MIN_GAP):
         return None, False

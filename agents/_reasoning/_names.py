@@ -233,9 +233,7 @@ def _by_relative_size(ref: dict[str, Any], pool: list[SpatialObject]) -> list[Sp
     drawn shapes the split of their extents (the same gap, in lengths) must pick the same ones."""
     if len(pool) == 1:
         return pool
-    from spatioxolver.agents._reasoning._drawn_size import extent
-
-    from spatioxolver.agents._reasoning._drawn_size import split_extents
+    from spatioxolver.agents._reasoning._drawn_size import extent, split_extents
 
     what = re.sub(r"^(?:the|a|an)\s+", "", ref.get("text") or "", flags=re.I)
     picked = _split_pick(pool, apparent_area, _SIZE_GAP, ref)
@@ -257,7 +255,9 @@ def _by_relative_size(ref: dict[str, Any], pool: list[SpatialObject]) -> list[Sp
     return picked
 
 
-def _split_pick(pool: list[SpatialObject], size: Any, gap: float, ref: dict[str, Any]) -> list[SpatialObject] | None:
+def _split_pick(
+    pool: list[SpatialObject], size: Any, gap: float, ref: dict[str, Any]
+) -> list[SpatialObject] | None:
     """The large (or small) side of ``pool`` split at the widest ratio of ``size``; ``None``
     when that ratio is under ``gap``."""
     ranked = sorted(pool, key=size)

@@ -286,7 +286,9 @@ def _as_question(text: str, body: str) -> str | None:
     if q:  # "all (the) circles are red" -> "are all the circles red"
         return f"{q.group(3)} {q.group(1)} {q.group(2)} {q.group(4)}?"
     m = re.fullmatch(
-        r"(?:true or false\s*[:,-]?\s*)?((?:the|a|an) .+?|(?-i:[A-Z])|\d{1,3}) (is|are) (.+?)[.!]?", body, re.I
+        r"(?:true or false\s*[:,-]?\s*)?((?:the|a|an) .+?|(?-i:[A-Z])|\d{1,3}) (is|are) (.+?)[.!]?",
+        body,
+        re.I,
     )
     if not m or re.match(r"(?:the|a|an) (?:question|answer|image|picture|task)\b", m.group(1), re.I):
         return None

@@ -452,7 +452,10 @@ def claim_of(body: str) -> str | None:
     if tail:
         text = text[: tail.start()]
     text = text.strip().rstrip(".!?").strip()
-    if not re.fullmatch(r"(?:(?:the|a|an|shape|object|all|every|each|none of|no) .+?|(?-i:[A-Z])|\d{1,3}) (?:is|are) .+",
-                        text, re.I):
+    if not re.fullmatch(
+        r"(?:(?:the|a|an|shape|object|all|every|each|none of|no) .+?|(?-i:[A-Z])|\d{1,3}) (?:is|are) .+",
+        text,
+        re.I,
+    ):
         return None
     return text

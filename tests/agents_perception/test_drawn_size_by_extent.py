@@ -61,8 +61,10 @@ def test_shapes_of_one_size_are_not_split(tmp_path) -> None:
     d = ImageDraw.Draw(img)
     for i, r in enumerate((40, 44, 48, 52)):  # a continuum of sizes: no clear large / small
         x = 90 + i * 140
-        d.ellipse([x - r, 150 - r, x + r, 150 + r], fill=[(214, 40, 40), (35, 90, 215), (46, 160, 67),
-                                                          (245, 200, 20)][i])
+        d.ellipse(
+            [x - r, 150 - r, x + r, 150 + r],
+            fill=[(214, 40, 40), (35, 90, 215), (46, 160, 67), (245, 200, 20)][i],
+        )
     answer = ask(np.asarray(img), "is the blue circle big or small?", model="geometric")
     assert answer.no_answer or answer.text.lower().startswith("cannot tell"), answer.text
 
@@ -82,6 +84,8 @@ def test_the_large_shape_whose_area_and_extent_disagree_is_not_picked() -> None:
     d.polygon(_triangle(90, 200, 25), fill=(128, 60, 170))  # small purple triangle (extent ~43)
     d.ellipse([270, 150, 330, 210], fill=(35, 90, 215))  # blue circle (extent 60, ~2,800 px)
     d.polygon(_star(540, 180, 50), fill=(214, 40, 40))  # large red star (extent ~95, ~3,300 px)
-    answer = ask(np.asarray(img), "what colour is the large shape right of the purple triangle?", model="geometric")
+    answer = ask(
+        np.asarray(img), "what colour is the large shape right of the purple triangle?", model="geometric"
+    )
     # by area the circle and the star are both large (two colours); by extent only the star
     assert not answer.text.lower().startswith("blue"), answer.text

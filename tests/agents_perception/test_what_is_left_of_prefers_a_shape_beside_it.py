@@ -1,4 +1,4 @@
-""""What is left of X" names a shape beside X on that side before a nearer one that is mostly
+""" "What is left of X" names a shape beside X on that side before a nearer one that is mostly
 above or below it (issue 13wd: a star 12 px left of X but 220 px above it was named instead of
 the square clearly to X's left). Drawn with Pillow here."""
 

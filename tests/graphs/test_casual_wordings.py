@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from spatioxolver.agents._reasoning import parse_question
 from spatioxolver.agents.reasoning import reason_symbolic
+
 from spatioxolver.errors import UnsupportedQuestionError
 
 from .conftest import flat_drawing
@@ -98,7 +99,8 @@ def test_both_either_neither_of_a_pair(question: str, expected: bool) -> None:
 
 
 @pytest.mark.parametrize(
-    "question", ["are both circles red", "is either circle red", "is neither circle green", "are both squares blue"]
+    "question",
+    ["are both circles red", "is either circle red", "is neither circle green", "are both squares blue"],
 )
 def test_both_of_a_class_that_is_not_two_cannot_tell(question: str) -> None:
     answer = reason_symbolic(question, flat_drawing())  # three circles, one square
