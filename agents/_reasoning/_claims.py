@@ -5,7 +5,9 @@
   "op", "n"}`` (``op`` one of ``==``, ``>=``, ``<=``, ``>``, ``<``);
 * ``all_are`` — "are all the circles red", "is every shape a square", "are none of the
   squares blue" -> ``{"type", "filter", "predicate", "negate"}`` (none of the class: a
-  typed problem, never a vacuous yes);
+  typed problem, never a vacuous yes); also "are both (of the) circles red", "are the
+  circles all red", "is either / neither / any circle red" (``mode`` all / some / none;
+  ``pair``: "both", "either", "neither" need exactly two objects in the class);
 * ``is_pick`` (parsed in :mod:`spatioxolver.agents._reasoning._parse`, answered here) —
   "is the red circle the largest shape", "is the square second from the left": whether the
   object the second part picks is the one the first names.
@@ -75,7 +77,7 @@ def all_are_form(body: str) -> dict[str, Any] | None:
         re.I,
     )
     if not m:
-        return None
+        return _pair_form(body)
     quantifier = (m.group(1) or m.group(2)).lower()
     if re.search(r"\b(?:same|different|the)\b", m.group(3), re.I):
         return None  # "are all the shapes the same colour": another form
@@ -86,6 +88,53 @@ def all_are_form(body: str) -> dict[str, Any] | None:
     if predicate.get("label") or predicate.get("nouns"):
         return None
     return {"type": "all_are", "filter": filt, "predicate": predicate, "negate": quantifier in ("none", "no")}
+
+
+#: "are both (of the) circles red", "are the circles both / all red", "is either / neither
+#: triangle blue", "is any circle red": quantifier, class, predicate (one word or "a X").
+_PAIR_FORMS = (
+    (r"are both(?: of)?(?: the)? ((?:[a-z]+ ){0,2}[a-z]+?) (?:an? )?((?:light |dark |pale )?[a-z]+)", "both"),
+    (r"are the ((?:[a-z]+ ){0,2}[a-z]+?) (both|all) (?:an? )?((?:light |dark |pale )?[a-z]+)", None),
+    (
+        r"is (either|neither|any)(?: one)?(?: of the)? ((?:[a-z]+ ){0,2}[a-z]+?) (?:an? )?((?:light |dark |pale )?[a-z]+)",
+        None,
+    ),
+    (r"are any(?: of the)? ((?:[a-z]+ ){0,2}[a-z]+?) (?:an? )?((?:light |dark |pale )?[a-z]+)", "any"),
+)
+_CLAUSE_WORDS = re.compile(
+    r"\b(?:same|different|the|than|of|to|from|left|right|above|below|between|and|or|touching|inside|next)\b",
+    re.I,
+)
+
+
+def _pair_form(body: str) -> dict[str, Any] | None:
+    """``both`` / ``either`` / ``neither`` (exactly two in the class, else a typed problem),
+    ``the X all Y``, ``is any X Y``: an ``all_are`` query with ``mode`` all / some / none."""
+    for pattern, fixed in _PAIR_FORMS:
+        m = re.fullmatch(pattern, body, re.I)
+        if not m:
+            continue
+        groups = m.groups()
+        if fixed is None and pattern.startswith("are the"):
+            cls, quant, pred = groups[0], groups[-2], groups[-1]
+        elif fixed is None:
+            quant, cls, pred = groups[0], groups[1], groups[-1]
+        else:
+            quant, cls, pred = fixed, groups[0], groups[-1]
+        if _CLAUSE_WORDS.search(cls):
+            return None
+        try:
+            filt, predicate = parse_filter(cls), parse_reference(pred)
+        except UnsupportedQuestionError:
+            return None
+        if predicate.get("label") or predicate.get("nouns") or not filt or filt.get("nouns"):
+            return None
+        quant = quant.lower()
+        mode = {"both": "all", "all": "all", "either": "some", "any": "some", "neither": "none"}[quant]
+        pair = quant in ("both", "either", "neither")
+        return {"type": "all_are", "filter": filt, "predicate": predicate, "negate": mode == "none",
+                "mode": mode, "pair": pair}  # fmt: skip
+    return None
 
 
 CLAIM_FORMS = (count_is_form, all_are_form)
@@ -111,8 +160,14 @@ def _all_are(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         getattr(o.attributes, k) is None for o in found for k in ("color", "shape", "size") if pred.get(k)
     ):
         raise _ReferenceProblem("Not every object's attributes could be read from the pixels.")
+    if q.get("pair") and len(found) != 2:
+        raise _ReferenceProblem(
+            f"The question speaks of two {q['filter'].get('text')!r}, but {len(found)} match; say which."
+        )
     hits = [o for o in found if _matches(pred, o)]
     holds = not hits if q["negate"] else len(hits) == len(found)
+    if q.get("mode") == "some":
+        holds = bool(hits)
     return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="all_are",
                           objects=[o.id for o in found], rationale=f"{len(hits)} of {len(found)}")  # fmt: skip
 

@@ -26,6 +26,7 @@ from spatioxolver.agents._reasoning._central import CENTRAL_HANDLERS
 from spatioxolver.agents._reasoning._claims import CLAIM_HANDLERS
 from spatioxolver.agents._reasoning._closer import CLOSER_HANDLERS
 from spatioxolver.agents._reasoning._containment import CONTAINMENT_HANDLERS
+from spatioxolver.agents._reasoning._drawn_size import drawn_size
 from spatioxolver.agents._reasoning._either import answer_either, answer_either_attribute, answer_either_count
 from spatioxolver.agents._reasoning._names import typical_size
 from spatioxolver.agents._reasoning._order import _order
@@ -141,24 +142,14 @@ def _colour_word(obj: SpatialObject) -> str | None:
     return colour
 
 
-def _attribute_value(obj: SpatialObject, what: str) -> str | None:
+def _attribute_value(obj: SpatialObject, what: str, objects: list[SpatialObject] | None = None) -> str | None:
     if what == "color":
         return _colour_word(obj)
     if what == "label":  # the letter / number / word drawn beside it, or its mark
         return obj.label
     if what == "size" and not obj.attributes.size:
-        return drawn_size(obj)
+        return drawn_size(obj, objects)
     return getattr(obj.attributes, what)
-
-
-def drawn_size(obj: SpatialObject) -> str | None:
-    """Large or small: a drawn shape beside the others (perception's split of the image
-    areas at their widest gap, ``extras["size_score"]``; a drawing has no physical size class)."""
-    extras = obj.attributes.extras or {}
-    score = extras.get("size_score")
-    if not extras.get("flat") or not isinstance(score, (int, float)):
-        return None
-    return "large" if score > 0 else "small"
 
 
 def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
@@ -210,7 +201,7 @@ def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
         raise _ReferenceProblem(_no_match(name, g))
     what = q["attribute"]
-    values = {_attribute_value(o, what) for o in found}
+    values = {_attribute_value(o, what, list(g.objects)) for o in found}
     values.discard(None)
     if len(values) != 1:
         if len(found) > 1:
@@ -240,9 +231,20 @@ def _relative(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         return math.dist(o.centroid, ref.centroid)
 
     # "What is below X" means in X's column first (a shape straight under it, not a nearer
-    # one off to the side); only when none is in line does the nearest on that side answer.
+    # one off to the side); then one whose centre is past X's edge on that side (a shape a
+    # little left of X's centre but far above it, within X's width, is "above X", not the
+    # answer to "what is left of X"); only then the nearest on that side.
     in_line = [o for o in side if _in_line(o, ref, q["axis"])]
-    return _object_answer(min(in_line or side, key=gap), "relative")
+    beyond = [o for o in side if _past_edge(o, ref, q["axis"])]
+    return _object_answer(min(in_line or beyond or side, key=gap), "relative")
+
+
+def _past_edge(obj: SpatialObject, ref: SpatialObject, axis: str) -> bool:
+    """Whether ``obj``'s centre lies outside ``ref``'s box along ``axis`` (H or V)."""
+    if axis not in ("H", "V") or obj.centroid is None or ref.bbox is None:
+        return False
+    k = 0 if axis == "H" else 1
+    return not ref.bbox[k] <= obj.centroid[k] <= ref.bbox[k + 2]
 
 
 def _in_line(obj: SpatialObject, ref: SpatialObject, axis: str) -> bool:

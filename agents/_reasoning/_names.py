@@ -229,18 +229,42 @@ def typical_size(objs: list[SpatialObject]) -> float:
 
 
 def _by_relative_size(ref: dict[str, Any], pool: list[SpatialObject]) -> list[SpatialObject]:
-    """The objects of ``pool`` the size word picks by image area (see :data:`_SIZE_GAP`)."""
+    """The objects of ``pool`` the size word picks by image area (see :data:`_SIZE_GAP`); among
+    drawn shapes the split of their extents (the same gap, in lengths) must pick the same ones."""
     if len(pool) == 1:
         return pool
-    area = apparent_area
-    ranked = sorted(pool, key=area)
-    ratios = [area(b) / max(area(a), 1.0) for a, b in zip(ranked, ranked[1:], strict=False)]
-    k = max(range(len(ratios)), key=ratios.__getitem__)
-    if ratios[k] < _SIZE_GAP:
-        what = re.sub(r"^(?:the|a|an)\s+", "", ref.get("text") or "", flags=re.I)
+    from spatioxolver.agents._reasoning._drawn_size import extent, split_extents
+
+    what = re.sub(r"^(?:the|a|an)\s+", "", ref.get("text") or "", flags=re.I)
+    picked = _split_pick(pool, apparent_area, _SIZE_GAP, ref)
+    if all(o.attributes.extras.get("flat") and extent(o) for o in pool):
+        # drawn shapes: a clear split of their extents decides; else it must agree with the areas
+        large, clear = split_extents([extent(o) or 0.0 for o in pool])
+        if large is not None and clear:
+            want = _norm(ref["size"]) == "large"
+            return [o for o, big in zip(pool, large, strict=True) if big == want]
+        by_extent = _split_pick(pool, lambda o: extent(o) or 0.0, math.sqrt(_SIZE_GAP), ref)
+        if picked is not None and (by_extent is None or {o.id for o in by_extent} != {o.id for o in picked}):
+            raise _ReferenceProblem(
+                f"Cannot tell which is {what!r}: the shapes' areas and their extents split them differently."
+            )
+    if picked is None:
         raise _ReferenceProblem(
             f"Cannot tell which is {what!r}: the {len(pool)} candidates are about the same size in the image."
         )
+    return picked
+
+
+def _split_pick(
+    pool: list[SpatialObject], size: Any, gap: float, ref: dict[str, Any]
+) -> list[SpatialObject] | None:
+    """The large (or small) side of ``pool`` split at the widest ratio of ``size``; ``None``
+    when that ratio is under ``gap``."""
+    ranked = sorted(pool, key=size)
+    ratios = [size(b) / max(size(a), 1.0) for a, b in zip(ranked, ranked[1:], strict=False)]
+    k = max(range(len(ratios)), key=ratios.__getitem__)
+    if ratios[k] < gap:
+        return None
     return ranked[k + 1 :] if _norm(ref["size"]) == "large" else ranked[: k + 1]
 
 

@@ -166,6 +166,7 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
         flags=re.I,
     )
     body = normalise(body)
+    body = _ISNT.sub(r"\1 \2", body)
     negated = _negation_of(body)
     if negated is not None:
         return _negated(negated, text, n_images)
@@ -242,6 +243,9 @@ _NOT_ASKED = re.compile(
     r"^(is|are|does|do) ((?:(?!\b(?:that|which|who|is|are|not)\b)[^,])+?) not (.+)$", re.I
 )
 _FALSE_THAT = re.compile(r"^is it (?:false|not true|not the case|untrue) that (.+)$", re.I)
+_THERE_NO = re.compile(r"^(?:is|are) there no (.+)$", re.I)
+#: "isn't A above B" asks what "is A above B" asks (answered "Yes" when A is above B).
+_ISNT = re.compile(r"^(is|are|does|do)n'?t (.+)$", re.I)
 
 
 def _negation_of(body: str) -> str | None:
@@ -249,6 +253,9 @@ def _negation_of(body: str) -> str | None:
     m = _FALSE_THAT.match(body)
     if m:
         return f"is it true that {m.group(1)}"
+    m = _THERE_NO.match(body)
+    if m:  # "is there no red star": yes when there is none
+        return f"are there any {m.group(1)}"
     m = _NOT_ASKED.match(body)
     if m and not re.match(r"there\b", m.group(2), re.I):
         return f"{m.group(1)} {m.group(2)} {m.group(3)}"
@@ -262,7 +269,7 @@ def _negated(question: str, text: str, n_images: int) -> dict[str, Any]:
         query = _parse_single(question, n_images)
     except UnsupportedQuestionError:
         query = {}
-    asks_yes_no = query.get("type") in _TRUTH_KINDS or (
+    asks_yes_no = query.get("type") in (*_TRUTH_KINDS, "exists") or (
         query.get("type") == "between" and query.get("subject")
     )
     if not asks_yes_no or query.get("negated"):
@@ -278,7 +285,11 @@ def _as_question(text: str, body: str) -> str | None:
     q = re.fullmatch(r"(all|none of|every|each|no) (.+?) (is|are) (.+?)[.!]?", body, re.I)
     if q:  # "all (the) circles are red" -> "are all the circles red"
         return f"{q.group(3)} {q.group(1)} {q.group(2)} {q.group(4)}?"
-    m = re.fullmatch(r"(?:true or false\s*[:,-]?\s*)?((?:the|a|an) .+?) (is|are) (.+?)[.!]?", body, re.I)
+    m = re.fullmatch(
+        r"(?:true or false\s*[:,-]?\s*)?((?:the|a|an) .+?|(?-i:[A-Z])|\d{1,3}) (is|are) (.+?)[.!]?",
+        body,
+        re.I,
+    )
     if not m or re.match(r"(?:the|a|an) (?:question|answer|image|picture|task)\b", m.group(1), re.I):
         return None
     return f"{m.group(2)} {m.group(1)} {m.group(3)}?"

@@ -500,12 +500,18 @@ def _symmetry_wording(body: str) -> str:
 def mirror_form(body: str) -> dict[str, Any] | None:
     """``is the layout (left-right | top-bottom) mirror symmetric`` (also "symmetrical")."""
     body = _symmetry_wording(body)
-    if re.fullmatch(
-        r"is the (left|right) half (?:a )?(?:mirror(?: image)?|reflection) of the (?!\1)(?:left|right) half",
+    m = re.fullmatch(  # "is the right side the mirror image of the left side", "top half ... bottom half"
+        r"is the (left|right|top|bottom) (?:half|side|part) (?:a |the )?(?:mirror(?: image)?|reflection) of the "
+        r"(left|right|top|bottom) (?:half|side|part)",
         body,
         re.I,
-    ):
-        return {"type": "mirror", "axis": "vertical"}
+    )
+    if m:
+        pair = {m.group(1).lower(), m.group(2).lower()}
+        axis = {frozenset(("left", "right")): "vertical", frozenset(("top", "bottom")): "horizontal"}.get(
+            frozenset(pair)
+        )
+        return {"type": "mirror", "axis": axis} if axis else None
     body = re.sub(r" about a (vertical|horizontal) line$", r" about a \1 axis", body, flags=re.I)
     m = re.fullmatch(
         r"is (?:it|this|the (?:layout|arrangement|scene|image|picture|pattern|grid|drawing|composition|design|figure)"

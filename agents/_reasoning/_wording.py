@@ -44,7 +44,7 @@ _SLIPS = {
     "whats": "what is", "wats": "what is", "wich": "which", "whcih": "which", "hwo": "how",
     "teh": "the", "cirlce": "circle", "circel": "circle", "sqaure": "square", "squre": "square",
     "triange": "triangle", "traingle": "triangle", "trianlge": "triangle", "colur": "colour",
-    "objcet": "object", "shpae": "shape", "pls": "please", "plz": "please", "wheres": "where is", "thats": "that is",
+    "objcet": "object", "shpae": "shape", "colr": "colour", "ther": "there", "pls": "please", "plz": "please", "wheres": "where is", "thats": "that is",
 }  # fmt: skip
 _SLIP_RE = re.compile(r"\b(" + "|".join(_SLIPS) + r")\b", re.I)
 _OPEN_WORDS = re.compile(
@@ -152,7 +152,10 @@ def _bare_any(text: str) -> str:
 
 def normalise(body: str) -> str:
     """``body`` in a wording the parser knows (unchanged when no rewrite applies)."""
+    from spatioxolver.agents._reasoning._casual import casual
+
     text = _SLIP_RE.sub(lambda m: _SLIPS[m.group(1).lower()], body.strip().rstrip(".!").strip())
+    text = casual(text)
     text = re.sub(r"^yes or no\s*[:,-]\s*", "", text, flags=re.I)
     text = re.sub(r"\b(left|right|top|bottom)[- ]most\b", r"\1most", text, flags=re.I)
     text = re.sub(r"\bmost (left|right)\b", r"\1most", text, flags=re.I)
@@ -449,6 +452,10 @@ def claim_of(body: str) -> str | None:
     if tail:
         text = text[: tail.start()]
     text = text.strip().rstrip(".!?").strip()
-    if not re.fullmatch(r"(?:the|a|an|shape|object|all|every|each|none of|no) .+? (?:is|are) .+", text, re.I):
+    if not re.fullmatch(
+        r"(?:(?:the|a|an|shape|object|all|every|each|none of|no) .+?|(?-i:[A-Z])|\d{1,3}) (?:is|are) .+",
+        text,
+        re.I,
+    ):
         return None
     return text

@@ -1,0 +1,177 @@
+"""A casual asker's wordings of known questions, rewritten into the parser's forms (issue 13wd).
+
+Pure text -> text rewrites applied first by :func:`~._wording.normalise`; none changes what is
+asked, and each only fires on a whole-question pattern:
+
+* politeness after the question: "how many squares please", "is B a triangle, please";
+* terse forms: "no. of stars", "total number of shapes", "exactly one star", "at least 2
+  circles", "more circles than squares", "first shape from the left", "bigger: 1 or 4", "the
+  triangle left of the square" (a verbless yes / no question);
+* "how many of them / how many are not red", "how many in the left column";
+* "the second leftmost shape" (-> "the second shape from the left"), "row 1 col 2";
+* "what's to the red star's left", "what colour would you say the star is", "would you call
+  X big or small", "what letter is the rightmost shape";
+* either-or with the pair first or without articles: "is the yellow shape or blue one
+  bigger", "the blue square or the green one, which is further right", "is A or B nearer the
+  top" (-> "higher").
+
+Example:
+    >>> casual("no. of stars please")
+    'how many stars'
+    >>> casual("which is the second leftmost shape")
+    'which is the second shape from the left'
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["casual"]
+
+_ORDINAL = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|\d(?:st|nd|rd|th))"
+_COMP = (
+    r"bigger|larger|smaller|higher(?: up)?|lower(?: down)?|taller|shorter|further (?:left|right)|"
+    r"farther (?:left|right)|more to the (?:left|right)|closer|nearer|further away|farther away"
+)
+_PLAIN_REF = r"(?:the )?(?:[a-z]+ ){0,2}[a-z]+"
+_EDGE_SIDE = {"left": "left", "right": "right", "top": "top", "bottom": "bottom", "highest": "top",
+              "lowest": "bottom"}  # fmt: skip
+
+_RULES = tuple(
+    (re.compile(p, re.I), r)
+    for p, r in (
+        # politeness after the question
+        (r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx)\s*[?!.]*)+$", ""),
+        # chat spellings: "r there", "can u tell me"
+        (r"\br there$", "are there"),
+        (r"^r there\b", "are there"),
+        (r"\b(can|could|would|will|do) u\b", r"\1 you"),
+        # "triangle - what colour": the subject first
+        (r"^(?:the )?([a-z]+(?: [a-z]+)?)\s*[-:,]\s*what (colou?r|shape|size)$", r"what \2 is the \1"),
+        # "any stars left of the square": existence
+        (
+            r"^any ((?:[a-z]+ ){0,2}[a-z]+ (?:(?:to |on )the (?:left|right)(?: of)?|left of|right of|above|below)\b.*)$",
+            r"are there any \1",
+        ),
+        # "does the image look symmetric": is it
+        (
+            r"^(?:does|do) (the|this) (image|picture|layout|arrangement|pattern|scene|drawing|grid) (?:look|appear|seem)"
+            r"(?: to be)? (.+)$",
+            r"is the \2 \3",
+        ),
+        # "is everything red": all the objects
+        (r"^is everything (?:an? )?((?:light |dark |pale )?[a-z]+)$", r"are all the objects \1"),
+        # "what size is the star compared to the circle": how big, compared
+        (r"^what size is (.+?) (compared (?:to|with)|relative to|next to) (.+)$", r"how big is \1 \2 \3"),
+        # "is a a triangle": the first "a" can only be a label
+        (r"^is a (?=an? [a-z]+$)", "is A "),
+        # terse counts
+        (r"^(?:the )?(?:total )?(?:no\.|num\.?|nr\.?) of (.+)$", r"how many \1"),
+        (r"^(?:what is )?(?:the )?(?:total|overall) (?:number|count|no\.?) of (.+)$", r"how many \1"),
+        (r"^how many (?:of them |of these |of those )?(?=(?:are|is) )", "how many objects "),
+        (r"^how many (?=(?:in|on) the )", "how many objects are "),
+        (r"^how many (.+?) are there in total$", r"how many \1 are there"),
+        (r"^how many (.+?) in total$", r"how many \1"),
+        # "is the number of circles 2": a count claim
+        (
+            r"^is the (?:number|count|total(?: number)?) of (.+?) (?:equal to |exactly )?(\d{1,2}|one|two|three|four|five|"
+            r"six|seven|eight|nine|ten|zero)$",
+            r"are there exactly \2 \1",
+        ),
+        # "what kind of shape is right of X": what shape
+        (r"^(what|which) (?:kind|type|sort) of (shape|colou?r)\b", r"\1 \2"),
+        # "exactly one star?", "at least 2 circles": a count claim
+        (
+            r"^(exactly|only|at least|at most|more than|fewer than|less than) (\d{1,2}|one|two|three|four|five|six|"
+            r"seven|eight|nine|ten|zero|no) (.+)$",
+            r"are there \1 \2 \3",
+        ),
+        # "more circles than squares?": a count comparison
+        (r"^(more|fewer|less) (.+?) than (.+)$", r"are there \1 \2 than \3"),
+        # "first shape from the left?", "fourth from the right": which one
+        (
+            rf"^(?:the )?({_ORDINAL}(?: [a-z]+)?) from the (left|right|top|bottom)$",
+            r"which is the \1 from the \2",
+        ),
+        # "the second leftmost shape": second from the left
+        (
+            rf"\bthe ({_ORDINAL}) (left|right|top|bottom)most( [a-z]+)?\b",
+            lambda m: f"the {m.group(1)}{m.group(3) or ''} from the {m.group(2)}",
+        ),
+        (
+            rf"\bthe ({_ORDINAL}) (highest|lowest)( [a-z]+)?\b",
+            lambda m: f"the {m.group(1)}{m.group(3) or ''} from the {_EDGE_SIDE[m.group(2).lower()]}",
+        ),
+        (r"\b(row \d+),? col\.? (\d+)\b", r"\1, column \2"),
+        (r"\bcol\.? (\d+)\b", r"column \1"),
+        # "what's to the red star's left": left of the red star
+        (
+            r"^(what|which(?: [a-z]+)?) is (?:to|on) (the .+?|[a-z]+ one)'s? (left|right)$",
+            r"\1 is to the \3 of \2",
+        ),
+        # "what colour would you say the star is"
+        (r"^(what|which) (colou?r|shape|size) would you say (.+?) (is|are)$", r"\1 \2 \4 \3"),
+        # "would you call the star big or small"
+        (r"^would you (?:call|say|describe) (.+?) (?:as )?(big|large) or (small|tiny)$", r"is \1 \2 or \3"),
+        (r"^would you (?:call|say|describe) (.+?) (?:as )?(small|tiny) or (big|large)$", r"is \1 \2 or \3"),
+        # "what letter is the rightmost shape": the letter on it
+        (
+            r"^(?:what|which) (letter|label|number) is (?!on |by |next |beside |near |at )(the .+)$",
+            r"which \1 is on \2",
+        ),
+        # either-or: "nearer the top" is higher, "nearer the bottom" lower
+        (r"\b(?:nearer|closer) (?:to )?the top(?: of (?:the )?(?:image|picture))?$", "higher"),
+        (r"\b(?:nearer|closer) (?:to )?the bottom(?: of (?:the )?(?:image|picture))?$", "lower"),
+        # "bigger: 1 or 4" (labels without "the")
+        (
+            rf"^({_COMP})\s*[:,-]\s*({_PLAIN_REF}|[A-Za-z0-9]{{1,3}}) or ({_PLAIN_REF}|[A-Za-z0-9]{{1,3}})$",
+            r"which is \1: \2 or \3",
+        ),
+        # "the blue square or the green one, which is further right"
+        (
+            rf"^({_PLAIN_REF}) or ({_PLAIN_REF})\s*[,:-]+\s*(?:which|what)(?: one| of them| of the two)? is ({_COMP})$",
+            r"which is \3: \1 or \2",
+        ),
+        # "is the yellow shape or blue one bigger" (articles optional)
+        (rf"^(?:is|are) ({_PLAIN_REF}) or ({_PLAIN_REF}) ({_COMP})$", r"which is \3: \1 or \2"),
+        # "the triangle left of the green square?": a verbless yes / no question
+        (
+            r"^((?:the )?(?:[a-z]+ ){0,2}[a-z]+) ((?:to the |on the )?(?:left|right) of|above|below|under|"
+            r"beneath|over|next to|bigger than|larger than|smaller than) ((?:the )?(?:[a-z]+ ){0,2}[a-z]+)$",
+            r"is \1 \2 \3",
+        ),
+    )
+)
+#: words that never start a verbless yes / no question's subject
+_NOT_SUBJECT = re.compile(
+    r"^(?:what|which|who|how|where|why|(?:is|are|does|do|was|were|did|has|have)(?:n'?t)?|can|could|would|will|"
+    r"count|name|list|find|show|tell|give|"
+    r"anything|something|everything|nothing|any|all|none|more|fewer|less|whats)\b",
+    re.I,
+)
+_VERB = re.compile(r"\b(?:is|are|was|were|be|looks?|seems?|appears?|lies|sits|stands)\b", re.I)
+_COMPARATIVE_IN = re.compile(rf"\b(?:{_COMP}|than|or|and|which|what)\b", re.I)
+
+
+def casual(text: str) -> str:
+    """``text`` with a casual asker's wording rewritten into a known form (see the module)."""
+    out = text.strip()
+    for pattern, replacement in _RULES:
+        new = pattern.sub(replacement, out)
+        if new != out and not _allowed(pattern.pattern, out, new):
+            continue
+        out = new
+    return " ".join(out.split())
+
+
+def _allowed(pattern: str, before: str, after: str) -> bool:
+    """Guards for the loosest rewrites: a verbless question must start with an object; the two
+    sides of an either-or must be plain noun phrases (no comparative, no second clause)."""
+    if pattern.startswith("^((?:the )?(?:[a-z]+ ){0,2}[a-z]+) ((?:to the"):
+        # a statement ("the square is left of the circle") keeps its verb: not verbless
+        m = re.match(pattern, before, re.I)
+        return bool(m) and not _NOT_SUBJECT.match(before) and not _VERB.search(m.group(1))
+    m = re.match(r"which is (.+?): (.+) or (.+)$", after, re.I)
+    if m and ("or (" in pattern):
+        return not (_COMPARATIVE_IN.search(m.group(2)) or _COMPARATIVE_IN.search(m.group(3)))
+    return True
