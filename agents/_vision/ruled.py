@@ -151,6 +151,11 @@ def unframed(rgb: np.ndarray) -> tuple[np.ndarray, bool]:
     canvas = np.median(ring, axis=0)
     if np.abs(canvas - colour).max() < _BORDER_TOLERANCE:
         return rgb, False  # no border: the edge is the canvas itself
+    step = max(1, min(inner.shape[:2]) // 64)
+    if np.abs(np.median(inner[::step, ::step].reshape(-1, 3), axis=0) - colour).max() < _BORDER_TOLERANCE:
+        # Mostly the edge's colour inside too: a margin of the canvas around a frame drawn
+        # on it (a table's outer rule), not a border around the picture.
+        return rgb, False
     out = rgb.copy()
     # One more row inward: the border's anti-aliased or compressed inner edge.
     out[: top + 1], out[h - bottom - 1 :] = canvas, canvas
