@@ -435,6 +435,16 @@ def _attached(
         if lonely and rgb is not None and drawn_grey_shape(labels == k, bodies, mean_ratio, rgb):
             enclosed[k] = True  # a grey shape drawn against a flat one, not its shadow
     if not (touching & ~enclosed).any():
+        from .small_marks import stroke_built
+
+        # Writing touching no object (dark grey digits, bold letters) is ink, not shadow:
+        # judged on the whole piece of even, shadow-dark pixels a core lies in.
+        dark = candidate & (spread < 0.15) & (mean_ratio < mode + 0.25)
+        _, pieces, p_stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
+        for k in range(1, n):
+            p = int(pieces[labels == k][0])
+            x, y, bw, bh = (int(v) for v in p_stats[p, :4])
+            enclosed[k] |= stroke_built(pieces[y : y + bh, x : x + bw] == p, max(h, w))
         # No shadow beside any object: a drawing, not a lit scene, when every such region
         # stands on plain canvas (its surroundings 1-3 px out have the background's own
         # brightness; a shaded body fading out around it does not). Else, as before, shadows.

@@ -320,22 +320,26 @@ def small_mark(mask: np.ndarray, regions: list[Any]) -> bool:
 
 
 def ink_blobs(regions: list[Any], rgb: np.ndarray) -> list[Any]:
-    """Regions the glyph test passed over that could be bold letters written small (strokes
-    too deep for a stroke test at 10-15 px, or a letter in two touching pieces): in ink's
-    colours (``scenery._ink_colour``: black, grey, white, navy), small marks beside the other regions (:func:`small_mark`), touching none of
-    the others but such ink. Such ink is a label only when OCR reads it; else it stays an
-    object."""
+    """Regions the glyph test passed over that could be letters: bold letters written small
+    (strokes too deep for a stroke test at 10-15 px, or a letter in two touching pieces) in
+    ink's colours (``scenery._ink_colour``: black, grey, white, navy), and letters written in
+    a colour (dark red, green: thin strokes measured on their ink, ``scenery._is_glyph``);
+    small marks beside the other regions (:func:`small_mark`), touching none of the others
+    but such marks. Such a mark is a label only when OCR reads it; else it stays an object."""
     import cv2
 
-    from .scenery import _ink_colour
+    from .scenery import _ink_colour, _is_glyph
 
     if len(regions) < 3:
         return []
     ink = [
         r
         for r in regions
-        if _ink_colour(np.median(rgb[r.mask].astype(np.float32), axis=0))
-        and small_mark(r.mask, [q for q in regions if q is not r])
+        if small_mark(r.mask, [q for q in regions if q is not r])
+        and (
+            _ink_colour(np.median(rgb[r.mask].astype(np.float32), axis=0))
+            or _is_glyph(r.mask, rgb, any_colour=True)
+        )
     ]
     shapes = [r for r in regions if not any(r is q for q in ink)]
     if len(shapes) < 2:

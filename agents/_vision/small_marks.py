@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["small_mark", "small_letters", "thin_strokes", "MIN_MARK", "MARK_CONTRAST"]
+__all__ = ["small_mark", "small_letters", "thin_strokes", "stroke_built", "MIN_MARK", "MARK_CONTRAST"]
 
 #: Pixels of the smallest mark kept (a shape about 4-5 px across).
 MIN_MARK = 12
@@ -121,6 +121,28 @@ def thin_strokes(
             continue
         out[y : y + bh, x : x + bw][comp] = 1
     return out
+
+
+def stroke_built(comp: np.ndarray, image_side: int) -> bool:
+    """Whether a component (a boolean crop) is built like writing: small (a side 6 px to a
+    sixth of the image's longer side), of strokes at most 4.5 px and a quarter of its side
+    deep, bent (under 90 % of its convex hull) or thin (a sixth of its side deep: an "I"):
+    a letter or digit, bold ones too, not a cast shadow's convex blob."""
+    import cv2
+
+    h, w = comp.shape
+    side = max(h, w)
+    if not 6 <= side <= image_side / 6:
+        return False
+    crop = np.pad(comp, 1).astype(np.uint8)
+    depth = float(cv2.distanceTransform(crop, cv2.DIST_L2, 3).max())
+    if depth > min(4.5, 0.25 * side):
+        return False
+    if depth <= side / 6:
+        return True
+    contours, _ = cv2.findContours(crop, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = cv2.contourArea(cv2.convexHull(np.vstack(contours)))
+    return hull > 0 and float(comp.sum()) < 0.9 * hull
 
 
 def small_letters(raw: np.ndarray, taken: np.ndarray, fg: Any, rgb: np.ndarray) -> list[np.ndarray]:
