@@ -112,11 +112,13 @@ def segment(
         # Running text (a title, a caption: a line of several words) is never one object's
         # label; a one-word line may be (the word under an icon).
         lone = [g for g in glyphs if g.notes.get("text_words", 1) < 2]
-        from ._vision.labels import drawn_labels, ink_blobs, inside_any, near_an_object, small_mark
+        from ._vision.labels import drawn_labels, ink_blobs, inside_any, near_an_object, round_mark_labels, small_mark
 
         # Bold letters written small are read too, when there are labels to read.
         blobs = ink_blobs(regions, work)
         labels = drawn_labels(work, [g.mask for g in lone + blobs], options, rgb)
+        if labels:
+            labels = round_mark_labels(labels, blobs)
         if labels:
             read = [b for _, b in labels]
             regions = [r for r in regions if not any(r is q for q in blobs) or not inside_any(r.mask, read)]

@@ -30,6 +30,7 @@ __all__ = [
     "near_an_object",
     "small_mark",
     "ink_blobs",
+    "round_mark_labels",
     "inside_any",
     "best_reading",
 ]
@@ -322,33 +323,40 @@ def small_mark(mask: np.ndarray, regions: list[Any]) -> bool:
 def ink_blobs(regions: list[Any], rgb: np.ndarray) -> list[Any]:
     """Regions the glyph test passed over that could be letters: bold letters written small
     (strokes too deep for a stroke test at 10-15 px, or a letter in two touching pieces) in
-    ink's colours (``scenery._ink_colour``: black, grey, white, navy), and letters written in
-    a colour (dark red, green: thin strokes measured on their ink, ``scenery._is_glyph``);
-    small marks beside the other regions (:func:`small_mark`), touching none of the others
-    but such marks. Such a mark is a label only when OCR reads it; else it stays an object."""
+    ink's colours (``scenery._ink_colour``: black, grey, white, navy) or in a colour (dark
+    red, green: notes ``coloured_mark``); small marks beside the other regions
+    (:func:`small_mark`), touching none of the others but such marks. Such a mark is a label
+    only when OCR reads it; else it stays an object (the recogniser reads no letter in a small
+    disc, square, triangle or star, and a coloured one read as "O" or "0" stays a disc)."""
     import cv2
 
-    from .scenery import _ink_colour, _is_glyph
+    from .scenery import _ink_colour
 
     if len(regions) < 3:
         return []
-    ink = [
-        r
-        for r in regions
-        if small_mark(r.mask, [q for q in regions if q is not r])
-        and (
-            _ink_colour(np.median(rgb[r.mask].astype(np.float32), axis=0))
-            or _is_glyph(r.mask, rgb, any_colour=True)
-        )
-    ]
+    ink = [r for r in regions if small_mark(r.mask, [q for q in regions if q is not r])]
     shapes = [r for r in regions if not any(r is q for q in ink)]
     if len(shapes) < 2:
         return []
     kernel = np.ones((7, 7), np.uint8)
-    return [
+    out = [
         r
         for r in ink
         if not any((cv2.dilate(r.mask.astype(np.uint8), kernel).astype(bool) & q.mask).any() for q in shapes)
+    ]
+    for r in out:
+        if not _ink_colour(np.median(rgb[r.mask].astype(np.float32), axis=0)):
+            r.notes["coloured_mark"] = True
+    return out
+
+
+def round_mark_labels(labels: list[Any], blobs: list[Any]) -> list[Any]:
+    """``labels`` without an "O" or "0" read on a coloured mark: a small disc or ring, not a letter."""
+    coloured = [b for b in blobs if b.notes.get("coloured_mark")]
+    return [
+        (text, box)
+        for text, box in labels
+        if not (text.upper() in ("O", "0") and any(inside_any(c.mask, [box]) for c in coloured))
     ]
 
 

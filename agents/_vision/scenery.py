@@ -236,9 +236,7 @@ def _hollow(ink: np.ndarray) -> bool:
     return hole >= 0.5 * (hole + int(crop.sum()))
 
 
-def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None, *, any_colour: bool = False) -> bool:
-    """Whether a region is built like a letter (thin strokes measured on its ink), in ink's
-    colours unless ``any_colour`` (a coloured letter is one only when OCR reads it)."""
+def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
     import cv2
 
     ys, xs = np.nonzero(mask)
@@ -268,7 +266,7 @@ def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None, *, any_colour: bo
         return False
     if side >= _RING_SIDE and _hollow(crop):
         return False  # a thin closed outline bigger than a label's letter: an outline-only shape
-    if rgb is None or any_colour:
+    if rgb is None:
         return True
     # Labels are written in ink: black, grey or white (a thin coloured sliver is an object's
     # part), both the region (a coloured fill inside a white stroke is no ink) and its ink (a
