@@ -92,8 +92,9 @@ def superlative_pair_form(body: str) -> dict[str, Any] | None:
     return {"type": "pairwise", "axis": axis, "asks": asks, "objects": objects}
 
 
-#: A labelled object named without "the": "shape B", "figure 3", a capital letter, a number.
-_NAMED = r"(?:(?i:shape|figure|object|item|box|node|point)\s+[A-Za-z0-9]{1,3}|[A-Z]|\d{1,3})"
+#: A labelled object named without "the": "shape B", "figure 3", a letter, a number.
+#: A lower-case letter is a label too ("is c a star"), but for the words "a" and "i".
+_NAMED = r"(?:(?i:shape|figure|object|item|box|node|point)\s+[A-Za-z0-9]{1,3}|[A-Z]|[b-hj-z]|\d{1,3})"
 
 
 def named_label_form(body: str) -> dict[str, Any] | None:
