@@ -112,7 +112,7 @@ def segment(
         # Running text (a title, a caption: a line of several words) is never one object's
         # label; a one-word line may be (the word under an icon).
         lone = [g for g in glyphs if g.notes.get("text_words", 1) < 2]
-        from ._vision.labels import drawn_labels, ink_blobs, inside_any, near_an_object, round_mark_labels, small_mark
+        from ._vision.labels import drawn_labels, ink_blobs, inside_any, near_an_object, free_strokes, leader_end, round_mark_labels, small_mark
 
         # Bold letters written small are read too, when there are labels to read.
         blobs = ink_blobs(regions, work)
@@ -135,9 +135,19 @@ def segment(
                 and not inside_any(g.mask, boxes)
                 and not small_mark(g.mask, regions)
             ]
+        leaders: dict[str, tuple[float, float]] = {}
         if labels:
+            # A leader line from a label to an object names that object, however far (an
+            # unread thin glyph: the line, not a letter, starting at the label).
+            read = [b for _, b in labels]
+            letters = [g.mask for g in lone + blobs if inside_any(g.mask, read)]
+            strokes = free_strokes(fg.object_mask, regions, letters)
+            for text, b in labels:
+                end = leader_end(b, strokes, regions) if strokes else None
+                if end is not None:
+                    leaders[text] = end
             # A word far from every object labels none of them (a caption's stray word).
-            labels = [(text, b) for text, b in labels if near_an_object(b, regions)]
+            labels = [(text, b) for text, b in labels if text in leaders or near_an_object(b, regions)]
         from ._vision.inner_labels import drop_label_ink, with_inner_labels
 
         labels, inner_boxes = with_inner_labels(work, regions, labels, fg, options)
@@ -146,7 +156,7 @@ def segment(
         if labels:
             if not options.get("marks"):
                 options["marks"] = {
-                    text: ((b[0] + b[2]) / 2 / scale, (b[1] + b[3]) / 2 / scale) for text, b in labels
+                    text: tuple(v / scale for v in leaders.get(text, _centre(b))) for text, b in labels
                 }
                 options["_drawn_marks"] = True
         # Cast shadows found, or a backdrop that changes with height (a sky or a wall above a
@@ -196,6 +206,10 @@ def segment(
                 for o in objects
             ]
     return objects
+
+
+def _centre(b: Any) -> tuple[float, float]:
+    return (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
 
 
 def bind_marks(
