@@ -353,8 +353,9 @@ def ink_blobs(regions: list[Any], rgb: np.ndarray) -> list[Any]:
 
 
 def round_mark_labels(labels: list[Any], blobs: list[Any]) -> list[Any]:
-    """``labels`` without an "O" or "0" read on a coloured mark: a small disc or ring, not a letter."""
-    coloured = [b for b in blobs if b.notes.get("coloured_mark")]
+    """``labels`` without an "O" or "0" read on a coloured mark or in a ring (``blobs`` not
+    in ink's colours, or badge glyphs): a small disc, not a letter."""
+    coloured = [b for b in blobs if b.notes.get("coloured_mark") or b.notes.get("badge")]
     return [
         (text, box)
         for text, box in labels
