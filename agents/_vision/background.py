@@ -440,6 +440,7 @@ def _attached(
         # Writing touching no object (dark grey digits, bold letters) is ink, not shadow:
         # judged on the whole piece of even, shadow-dark pixels a core lies in.
         dark = candidate & (spread < 0.15) & (mean_ratio < mode + 0.25)
+        c_all = (core & ~enclosed[labels]).astype(np.uint8)  # (its neighbours' ink is no canvas)
         _, pieces, p_stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
         body_gap = cv2.distanceTransform((~anchor).astype(np.uint8), cv2.DIST_L2, 3)
         for k in range(1, n):
@@ -455,14 +456,14 @@ def _attached(
         k3 = np.ones((3, 3), np.uint8)
         k7 = np.ones((7, 7), np.uint8)
         c8 = (core & ~enclosed[labels]).astype(np.uint8)
-        ring = cv2.dilate(c8, k7).astype(bool) & ~cv2.dilate(c8, k3).astype(bool)
+        ring = cv2.dilate(c8, k7).astype(bool) & ~cv2.dilate(c_all, k3).astype(bool)
         if not ring.any() or float((np.abs(mean_ratio[ring] - 1.0) < 0.04).mean()) >= 0.85:
             return np.zeros_like(core)
         # (Pixel noise and JPEG blocks: judge the canvas on 5 x 5 medians.)
         mean_ratio = cv2.medianBlur(mean_ratio.astype(np.float32), 5)
         # A blurred or noisy drawing: the canvas shows a little further out (4-8 px).
         far = cv2.dilate(c8, np.ones((17, 17), np.uint8)).astype(bool) & ~cv2.dilate(
-            c8, np.ones((9, 9), np.uint8)
+            c_all, np.ones((9, 9), np.uint8)
         ).astype(bool)
         if far.any() and float((np.abs(mean_ratio[far] - 1.0) < 0.05).mean()) >= 0.85:
             return np.zeros_like(core)
