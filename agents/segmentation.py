@@ -120,7 +120,8 @@ def segment(
         if labels:
             if not options.get("marks"):
                 options["marks"] = {
-                    text: tuple(v / scale for v in leaders.get(text, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2))) for text, b in labels
+                    text: tuple(v / scale for v in leaders.get(text, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)))
+                    for text, b in labels
                 }
                 options["_drawn_marks"] = True
         # Cast shadows found, or a backdrop that changes with height (a sky or a wall above a

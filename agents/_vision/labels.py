@@ -384,7 +384,9 @@ def free_strokes(
     return out
 
 
-def leader_end(box: Any, strokes: list[tuple[np.ndarray, np.ndarray]], regions: list[Any]) -> tuple[float, float] | None:
+def leader_end(
+    box: Any, strokes: list[tuple[np.ndarray, np.ndarray]], regions: list[Any]
+) -> tuple[float, float] | None:
     """Where a leader line drawn from a label's ``box`` meets an object: the far end of a thin
     stroke (``strokes``: :func:`free_strokes`, such as a leader line) that starts within 0.6 x
     the label's height of the box, runs at least twice that far and ends within 4 px of an
@@ -396,7 +398,9 @@ def leader_end(box: Any, strokes: list[tuple[np.ndarray, np.ndarray]], regions: 
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     best, near = None, None
     for ys, xs in strokes:
-        gap = np.hypot(np.maximum(np.maximum(x0 - xs, xs - x1), 0), np.maximum(np.maximum(y0 - ys, ys - y1), 0))
+        gap = np.hypot(
+            np.maximum(np.maximum(x0 - xs, xs - x1), 0), np.maximum(np.maximum(y0 - ys, ys - y1), 0)
+        )
         if gap.min() > reach or gap.max() < 2 * reach:
             continue  # not from this label, or no longer than a letter's stroke
         k = int(np.argmax(np.hypot(xs - cx, ys - cy)))

@@ -19,7 +19,11 @@ cv2 = pytest.importorskip("cv2")
 
 def _badged(ink=(20, 30, 100)) -> np.ndarray:
     img = np.full((575, 800, 3), 255, np.uint8)
-    shapes = [("K", (165, 200), (35, 90, 220)), ("H", (540, 280), (135, 55, 185)), ("M", (330, 440), (245, 135, 20))]
+    shapes = [
+        ("K", (165, 200), (35, 90, 220)),
+        ("H", (540, 280), (135, 55, 185)),
+        ("M", (330, 440), (245, 135, 20)),
+    ]
     for letter, (cx, cy), fill in shapes:
         cv2.rectangle(img, (cx - 60, cy - 60), (cx + 60, cy + 60), fill, -1)
         bx, by = cx + 60 + 36, cy - 60
@@ -27,7 +31,9 @@ def _badged(ink=(20, 30, 100)) -> np.ndarray:
         cv2.circle(img, (bx, by), 27, ink, 2, cv2.LINE_AA)
         scale = cv2.getFontScaleFromHeight(cv2.FONT_HERSHEY_SIMPLEX, 22, 2)
         (tw, th), _ = cv2.getTextSize(letter, cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
-        cv2.putText(img, letter, (bx - tw // 2, by + th // 2), cv2.FONT_HERSHEY_SIMPLEX, scale, ink, 2, cv2.LINE_AA)
+        cv2.putText(
+            img, letter, (bx - tw // 2, by + th // 2), cv2.FONT_HERSHEY_SIMPLEX, scale, ink, 2, cv2.LINE_AA
+        )
     return img
 
 

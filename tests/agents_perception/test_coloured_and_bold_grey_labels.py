@@ -46,16 +46,26 @@ def _drawing(labels, ink, *, face, thickness, height, leader=False, jpeg=None, g
     r = 70
     for label, shape, colour, (cx, cy) in labels:
         cv2.fillPoly(img, [_poly(shape, cx, cy, r)], _FILL[colour], cv2.LINE_AA)
-        lx, ly = (cx + 1.3 * r + height, cy - 1.5 * r - 0.5 * height) if leader else (cx + r + height, cy - 0.8 * r)
+        lx, ly = (
+            (cx + 1.3 * r + height, cy - 1.5 * r - 0.5 * height)
+            if leader
+            else (cx + r + height, cy - 0.8 * r)
+        )
         if leader:  # from the label's lower left to 3 px short of the shape's outline
             a = np.array([lx - 0.6 * height, ly + 0.7 * height])
             d = np.array([cx, cy]) - a
-            t = next(t for t in np.linspace(0, 1, 400) if cv2.pointPolygonTest(_poly(shape, cx, cy, r), tuple(map(float, a + t * d)), False) >= 0)
+            t = next(
+                t
+                for t in np.linspace(0, 1, 400)
+                if cv2.pointPolygonTest(_poly(shape, cx, cy, r), tuple(map(float, a + t * d)), False) >= 0
+            )
             b = a + max(t - 3 / np.linalg.norm(d), 0) * d
             cv2.line(img, tuple(map(int, a)), tuple(map(int, b)), (60, 60, 60), 1, cv2.LINE_AA)
         scale = cv2.getFontScaleFromHeight(face, height, thickness)
         (tw, th), _ = cv2.getTextSize(label, face, scale, thickness)
-        cv2.putText(img, label, (int(lx - tw / 2), int(ly + th / 2)), face, scale, ink, thickness, cv2.LINE_AA)
+        cv2.putText(
+            img, label, (int(lx - tw / 2), int(ly + th / 2)), face, scale, ink, thickness, cv2.LINE_AA
+        )
     if jpeg:
         from PIL import Image
 
@@ -70,7 +80,11 @@ def _answer(img, question):
 
 
 def test_dark_red_letters_are_labels_not_red_shapes():
-    shapes = [("B", "triangle", "yellow", (200, 430)), ("D", "circle", "blue", (500, 250)), ("E", "square", "pink", (800, 450))]
+    shapes = [
+        ("B", "triangle", "yellow", (200, 430)),
+        ("D", "circle", "blue", (500, 250)),
+        ("E", "square", "pink", (800, 450)),
+    ]
     img = _drawing(shapes, (140, 10, 10), face=cv2.FONT_HERSHEY_DUPLEX, thickness=2, height=26)
     assert _answer(img, "How many shapes are there?") == "3"
     assert _answer(img, "How many red shapes are there?") == "0"
@@ -80,7 +94,11 @@ def test_dark_red_letters_are_labels_not_red_shapes():
 
 def test_dark_green_numbers_name_their_shapes():
     """Guard (passed before too: this green is dark enough to read as ink after JPEG)."""
-    shapes = [("3", "square", "red", (200, 300)), ("8", "circle", "yellow", (520, 420)), ("5", "triangle", "blue", (800, 300))]
+    shapes = [
+        ("3", "square", "red", (200, 300)),
+        ("8", "circle", "yellow", (520, 420)),
+        ("5", "triangle", "blue", (800, 300)),
+    ]
     img = _drawing(shapes, (10, 90, 30), face=cv2.FONT_HERSHEY_SIMPLEX, thickness=2, height=28, jpeg=85)
     assert _answer(img, "How many shapes are there?") == "3"
     assert "yellow" in _answer(img, "What colour is object 8?")
@@ -88,7 +106,11 @@ def test_dark_green_numbers_name_their_shapes():
 
 
 def test_bold_grey_digits_with_leader_lines_are_not_shadows():
-    shapes = [("7", "triangle", "red", (220, 250)), ("2", "square", "pink", (790, 220)), ("11", "circle", "yellow", (470, 480))]
+    shapes = [
+        ("7", "triangle", "red", (220, 250)),
+        ("2", "square", "pink", (790, 220)),
+        ("11", "circle", "yellow", (470, 480)),
+    ]
     img = _drawing(shapes, (70, 70, 70), face=cv2.FONT_HERSHEY_PLAIN, thickness=3, height=28, leader=True,
                    jpeg=85, ground=(238, 242, 248))  # fmt: skip
     assert _answer(img, "How many shapes are there?") == "3"

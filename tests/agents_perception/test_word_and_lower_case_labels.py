@@ -13,9 +13,10 @@ import glob
 
 import numpy as np
 import pytest
+from spatioxolver.agents._reasoning._parse import parse_question
 
 from spatioxolver import ask
-from spatioxolver.agents._reasoning._parse import parse_question
+from spatioxolver.errors import UnsupportedQuestionError
 
 
 def _subject(question: str) -> dict:
@@ -33,7 +34,7 @@ def test_word_labels_are_parsed_as_labels():
 def test_a_lower_case_letter_names_a_labelled_shape():
     q = parse_question("Is c a star?")
     assert q["type"] == "has_attribute" and q["subject"]["label"] == "C"
-    with pytest.raises(Exception):
+    with pytest.raises(UnsupportedQuestionError):
         parse_question("Is a a star?")
 
 
