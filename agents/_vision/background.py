@@ -435,21 +435,12 @@ def _attached(
         if lonely and rgb is not None and drawn_grey_shape(labels == k, bodies, mean_ratio, rgb):
             enclosed[k] = True  # a grey shape drawn against a flat one, not its shadow
     if not (touching & ~enclosed).any():
-        from .small_marks import stroke_built
+        from .small_marks import writing_cores
 
-        # Writing touching no object (dark grey digits, bold letters) is ink, not shadow:
-        # judged on the whole piece of even, shadow-dark pixels a core lies in.
-        dark = candidate & (spread < 0.15) & (mean_ratio < mode + 0.25)
         c_all = (core & ~enclosed[labels]).astype(np.uint8)  # (its neighbours' ink is no canvas)
-        _, pieces, p_stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
-        body_gap = cv2.distanceTransform((~anchor).astype(np.uint8), cv2.DIST_L2, 3)
-        for k in range(1, n):
-            p = int(pieces[labels == k][0])
-            x, y, bw, bh = (int(v) for v in p_stats[p, :4])
-            piece = pieces[y : y + bh, x : x + bw] == p
-            # (A shaded ball's dark side lies within half its size of its lit side: no letter.)
-            if float(body_gap[y : y + bh, x : x + bw][piece].min()) > max(3.0, 0.6 * max(bw, bh)):
-                enclosed[k] |= stroke_built(piece, max(h, w))
+        # Writing touching no object (dark grey digits, bold letters) is ink, not shadow.
+        dark = candidate & (spread < 0.15) & (mean_ratio < mode + 0.25)
+        enclosed[1:] |= writing_cores(labels, n, dark, anchor)
         # No shadow beside any object: a drawing, not a lit scene, when every such region
         # stands on plain canvas (its surroundings 1-3 px out have the background's own
         # brightness; a shaded body fading out around it does not). Else, as before, shadows.
