@@ -109,33 +109,9 @@ def segment(
             work_options["min_area"] = max(1, round(float(options["min_area"]) * scale * scale))
         regions, fg = geometric_regions(work, work_options)
         regions, glyphs = drop_scenery(regions, fg, work, work_options)
-        # Running text (a title, a caption: a line of several words) is never one object's
-        # label; a one-word line may be (the word under an icon).
-        lone = [g for g in glyphs if g.notes.get("text_words", 1) < 2]
-        from ._vision.labels import drawn_labels, ink_blobs, inside_any, near_an_object, small_mark
+        from ._vision.label_step import drawn_label_step
 
-        # Bold letters written small are read too, when there are labels to read.
-        blobs = ink_blobs(regions, work)
-        labels = drawn_labels(work, [g.mask for g in lone + blobs], options, rgb)
-        if labels:
-            read = [b for _, b in labels]
-            regions = [r for r in regions if not any(r is q for q in blobs) or not inside_any(r.mask, read)]
-        if labels is not None:
-            # A glyph OCR could not read as part of a label is an object after all, unless
-            # it is ink much smaller than the objects drawn (a mark beside them) or a letter
-            # of a line of writing.
-            boxes = [b for _, b in labels]
-            regions += [
-                g
-                for g in lone
-                if "text_box" not in g.notes
-                and not g.notes.get("small_letter")  # (the opening erased it: never an object)
-                and not inside_any(g.mask, boxes)
-                and not small_mark(g.mask, regions)
-            ]
-        if labels:
-            # A word far from every object labels none of them (a caption's stray word).
-            labels = [(text, b) for text, b in labels if near_an_object(b, regions)]
+        regions, labels, leaders = drawn_label_step(regions, glyphs, fg, work, rgb, options)
         from ._vision.inner_labels import drop_label_ink, with_inner_labels
 
         labels, inner_boxes = with_inner_labels(work, regions, labels, fg, options)
@@ -144,7 +120,8 @@ def segment(
         if labels:
             if not options.get("marks"):
                 options["marks"] = {
-                    text: ((b[0] + b[2]) / 2 / scale, (b[1] + b[3]) / 2 / scale) for text, b in labels
+                    text: tuple(v / scale for v in leaders.get(text, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)))
+                    for text, b in labels
                 }
                 options["_drawn_marks"] = True
         # Cast shadows found, or a backdrop that changes with height (a sky or a wall above a

@@ -244,6 +244,33 @@ def _one_object(obj: SpatialObject, where: str) -> SymbolicAnswer:
 
 def _count_cells(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     found = _in_cells(q, g)
+    filt = q.get("filter") or {}
+    if filt.get("nouns") and not resolve(filt, g):
+        # "How many hearts are in the top row": no object anywhere has that word (a heart's
+        # outline is none of the shapes the engine names), so "0" would claim too much.
+        return cannot_tell(
+            f"no object in the image is described as {' '.join(filt['nouns'])!r}, so they cannot be counted",
+            "count",
+        )
+    if (filt.get("shape") or filt.get("nouns")) and not filt.get("label"):
+        relaxed = {**q, "filter": {**filt, "shape": None, "nouns": []}}
+        ids = {o.id for o in found}
+        unread = [
+            o
+            for o in _in_cells(relaxed, g)
+            if o.id not in ids
+            and not o.attributes.shape
+            and not o.label
+            and (filt.get("nouns") or not o.attributes.extras.get("shape_other"))
+        ]
+        if unread:
+            # An object there whose shape was not read may be one of them (as in a count of
+            # the whole image): the count is only a lower bound.
+            return cannot_tell(
+                f"{len(unread)} object(s) there have no shape name, so there are at least {len(found)}",
+                "count",
+                [o.id for o in found],
+            )
     return SymbolicAnswer(text=str(len(found)), value=len(found), kind="count", objects=[o.id for o in found])
 
 

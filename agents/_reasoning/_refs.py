@@ -100,6 +100,12 @@ _NAMED_RE = re.compile(
     r"(?:letter|number|digit|label|tag)\s+[\"']?([A-Za-z0-9]{1,3})[\"']?$",
     re.I,
 )
+# A word written as the label: "the shape labelled start", "the box marked 'exit'".
+_WORD_LABEL_RE = re.compile(
+    r"^(?:[a-z]+\s+){0,2}(?:labell?ed|marked|tagged|named)(?:\s+(?:with|as))?(?:\s+the)?"
+    r"(?:\s+(?:word|label|tag))?\s+[\"']?([A-Za-z][A-Za-z0-9]{3,11})[\"']?$",
+    re.I,
+)
 _PAREN_TAG_RE = re.compile(r"\(\s*(?:tag|object|box|label)?\s*#?\s*([A-Za-z0-9]+)\s*\)", re.I)
 
 
@@ -187,9 +193,12 @@ def parse_reference(phrase: str) -> dict[str, Any]:
         ref["label"] = _norm_label(prefix.group(1))
         body = prefix.group(2)
     named = _NAMED_RE.match(body)
+    word = None if named else _WORD_LABEL_RE.match(body)
+    if word and word.group(1).lower() not in COLORS and word.group(1).lower() not in SHAPES:
+        named = word  # "the shape labelled start" (a colour or shape word describes instead)
     if ref["label"] is None and named:
         # "the shape labelled B", "the object marked 3": the label names it.
-        ref["label"] = _norm_label(named.group(1) or named.group(2))
+        ref["label"] = _norm_label(next(g for g in named.groups() if g))
         return ref
     match = _LABEL_RE.match(body)
     if ref["label"] is None and match:

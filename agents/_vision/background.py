@@ -435,20 +435,26 @@ def _attached(
         if lonely and rgb is not None and drawn_grey_shape(labels == k, bodies, mean_ratio, rgb):
             enclosed[k] = True  # a grey shape drawn against a flat one, not its shadow
     if not (touching & ~enclosed).any():
+        from .small_marks import writing_cores
+
+        c_all = (core & ~enclosed[labels]).astype(np.uint8)  # (its neighbours' ink is no canvas)
+        # Writing touching no object (dark grey digits, bold letters) is ink, not shadow.
+        dark = candidate & (spread < 0.15) & (mean_ratio < mode + 0.25)
+        enclosed[1:] |= writing_cores(labels, n, dark, anchor)
         # No shadow beside any object: a drawing, not a lit scene, when every such region
         # stands on plain canvas (its surroundings 1-3 px out have the background's own
         # brightness; a shaded body fading out around it does not). Else, as before, shadows.
         k3 = np.ones((3, 3), np.uint8)
         k7 = np.ones((7, 7), np.uint8)
         c8 = (core & ~enclosed[labels]).astype(np.uint8)
-        ring = cv2.dilate(c8, k7).astype(bool) & ~cv2.dilate(c8, k3).astype(bool)
+        ring = cv2.dilate(c8, k7).astype(bool) & ~cv2.dilate(c_all, k3).astype(bool)
         if not ring.any() or float((np.abs(mean_ratio[ring] - 1.0) < 0.04).mean()) >= 0.85:
             return np.zeros_like(core)
         # (Pixel noise and JPEG blocks: judge the canvas on 5 x 5 medians.)
         mean_ratio = cv2.medianBlur(mean_ratio.astype(np.float32), 5)
         # A blurred or noisy drawing: the canvas shows a little further out (4-8 px).
         far = cv2.dilate(c8, np.ones((17, 17), np.uint8)).astype(bool) & ~cv2.dilate(
-            c8, np.ones((9, 9), np.uint8)
+            c_all, np.ones((9, 9), np.uint8)
         ).astype(bool)
         if far.any() and float((np.abs(mean_ratio[far] - 1.0) < 0.05).mean()) >= 0.85:
             return np.zeros_like(core)

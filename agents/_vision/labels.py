@@ -30,6 +30,9 @@ __all__ = [
     "near_an_object",
     "small_mark",
     "ink_blobs",
+    "round_mark_labels",
+    "leader_end",
+    "free_strokes",
     "inside_any",
     "best_reading",
 ]
@@ -320,32 +323,92 @@ def small_mark(mask: np.ndarray, regions: list[Any]) -> bool:
 
 
 def ink_blobs(regions: list[Any], rgb: np.ndarray) -> list[Any]:
-    """Regions the glyph test passed over that could be bold letters written small (strokes
-    too deep for a stroke test at 10-15 px, or a letter in two touching pieces): in ink's
-    colours (``scenery._ink_colour``: black, grey, white, navy), small marks beside the other regions (:func:`small_mark`), touching none of
-    the others but such ink. Such ink is a label only when OCR reads it; else it stays an
-    object."""
+    """Regions the glyph test passed over that could be letters: bold letters written small
+    (strokes too deep for a stroke test at 10-15 px, or a letter in two touching pieces) in
+    ink's colours (``scenery._ink_colour``: black, grey, white, navy) or in a colour (dark
+    red, green: notes ``coloured_mark``); small marks beside the other regions
+    (:func:`small_mark`), touching none of the others but such marks. Such a mark is a label
+    only when OCR reads it; else it stays an object (the recogniser reads no letter in a small
+    disc, square, triangle or star, and a coloured one read as "O" or "0" stays a disc)."""
     import cv2
 
     from .scenery import _ink_colour
 
     if len(regions) < 3:
         return []
-    ink = [
-        r
-        for r in regions
-        if _ink_colour(np.median(rgb[r.mask].astype(np.float32), axis=0))
-        and small_mark(r.mask, [q for q in regions if q is not r])
-    ]
+    ink = [r for r in regions if small_mark(r.mask, [q for q in regions if q is not r])]
     shapes = [r for r in regions if not any(r is q for q in ink)]
     if len(shapes) < 2:
         return []
     kernel = np.ones((7, 7), np.uint8)
-    return [
+    out = [
         r
         for r in ink
         if not any((cv2.dilate(r.mask.astype(np.uint8), kernel).astype(bool) & q.mask).any() for q in shapes)
     ]
+    for r in out:
+        if not _ink_colour(np.median(rgb[r.mask].astype(np.float32), axis=0)):
+            r.notes["coloured_mark"] = True
+    return out
+
+
+def round_mark_labels(labels: list[Any], blobs: list[Any]) -> list[Any]:
+    """``labels`` without an "O" or "0" read on a coloured mark or in a ring (``blobs`` not
+    in ink's colours, or badge glyphs): a small disc, not a letter."""
+    coloured = [b for b in blobs if b.notes.get("coloured_mark") or b.notes.get("badge")]
+    return [
+        (text, box)
+        for text, box in labels
+        if not (text.upper() in ("O", "0") and any(inside_any(c.mask, [box]) for c in coloured))
+    ]
+
+
+def free_strokes(
+    foreground: np.ndarray, regions: list[Any], glyphs: list[np.ndarray]
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Pieces of the foreground no object region and no glyph holds (leader lines, rules,
+    strokes set aside), at least 10 px each, as ``(ys, xs)`` pixel coordinates."""
+    import cv2
+    from scipy import ndimage
+
+    free = foreground.astype(bool).copy()
+    for m in [r.mask for r in regions] + glyphs:
+        free &= ~m
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(free.astype(np.uint8), connectivity=8)
+    out = []
+    for k, sl in enumerate(ndimage.find_objects(lab), start=1):
+        if sl is None or stats[k, cv2.CC_STAT_AREA] < 10:
+            continue
+        ys, xs = np.nonzero(lab[sl] == k)
+        out.append((ys + sl[0].start, xs + sl[1].start))
+    return out
+
+
+def leader_end(
+    box: Any, strokes: list[tuple[np.ndarray, np.ndarray]], regions: list[Any]
+) -> tuple[float, float] | None:
+    """Where a leader line drawn from a label's ``box`` meets an object: the far end of a thin
+    stroke (``strokes``: :func:`free_strokes`, such as a leader line) that starts within 0.6 x
+    the label's height of the box, runs at least twice that far and ends within 4 px of an
+    object region; else ``None``. The label names that object, however far it is."""
+    import cv2
+
+    x0, y0, x1, y1 = (float(v) for v in box)
+    reach = max(4.0, 0.6 * (y1 - y0))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    best, near = None, None
+    for ys, xs in strokes:
+        gap = np.hypot(
+            np.maximum(np.maximum(x0 - xs, xs - x1), 0), np.maximum(np.maximum(y0 - ys, ys - y1), 0)
+        )
+        if gap.min() > reach or gap.max() < 2 * reach:
+            continue  # not from this label, or no longer than a letter's stroke
+        k = int(np.argmax(np.hypot(xs - cx, ys - cy)))
+        if near is None:
+            near = [cv2.dilate(r.mask.astype(np.uint8), np.ones((9, 9), np.uint8)) for r in regions]
+        if any(m[ys[k], xs[k]] for m in near) and (best is None or gap.max() > best[0]):
+            best = (float(gap.max()), (float(xs[k]), float(ys[k])))
+    return best[1] if best else None
 
 
 def inside_any(mask: np.ndarray, boxes: list[Any]) -> bool:

@@ -35,7 +35,15 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["small_mark", "small_letters", "thin_strokes", "MIN_MARK", "MARK_CONTRAST"]
+__all__ = [
+    "small_mark",
+    "small_letters",
+    "thin_strokes",
+    "stroke_built",
+    "writing_cores",
+    "MIN_MARK",
+    "MARK_CONTRAST",
+]
 
 #: Pixels of the smallest mark kept (a shape about 4-5 px across).
 MIN_MARK = 12
@@ -120,6 +128,48 @@ def thin_strokes(
         if float(np.median(dist[ink])) < MARK_CONTRAST * float(threshold):
             continue
         out[y : y + bh, x : x + bw][comp] = 1
+    return out
+
+
+def stroke_built(comp: np.ndarray, image_side: int) -> bool:
+    """Whether a component (a boolean crop) is built like writing: small (a side 6 px to a
+    sixth of the image's longer side), of strokes at most 4.5 px and a quarter of its side
+    deep, bent (under 90 % of its convex hull) or thin (a sixth of its side deep: an "I"):
+    a letter or digit, bold ones too, not a cast shadow's convex blob."""
+    import cv2
+
+    h, w = comp.shape
+    side = max(h, w)
+    if not 6 <= side <= image_side / 6:
+        return False
+    crop = np.pad(comp, 1).astype(np.uint8)
+    depth = float(cv2.distanceTransform(crop, cv2.DIST_L2, 3).max())
+    if depth > min(4.5, 0.25 * side):
+        return False
+    if depth <= side / 6:
+        return True
+    contours, _ = cv2.findContours(crop, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = cv2.contourArea(cv2.convexHull(np.vstack(contours)))
+    return hull > 0 and float(comp.sum()) < 0.9 * hull
+
+
+def writing_cores(labels: np.ndarray, n: int, dark: np.ndarray, bodies: np.ndarray) -> np.ndarray:
+    """For shadow-like cores ``1..n-1`` (``labels``), whether each is writing: the piece of
+    even, shadow-dark pixels (``dark``) it lies in is :func:`stroke_built` and lies clear of
+    every lit body (``bodies``; a shaded ball's dark side lies within half its size of its
+    lit side: no letter)."""
+    import cv2
+
+    h, w = labels.shape
+    _, pieces, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
+    body_gap = cv2.distanceTransform((~bodies).astype(np.uint8), cv2.DIST_L2, 3)
+    out = np.zeros(max(n - 1, 0), bool)
+    for k in range(1, n):
+        p = int(pieces[labels == k][0])
+        x, y, bw, bh = (int(v) for v in stats[p, :4])
+        piece = pieces[y : y + bh, x : x + bw] == p
+        if float(body_gap[y : y + bh, x : x + bw][piece].min()) > max(3.0, 0.6 * max(bw, bh)):
+            out[k - 1] = stroke_built(piece, max(h, w))
     return out
 
 

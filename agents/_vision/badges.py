@@ -1,0 +1,74 @@
+"""Circled labels ("badges"): a letter or number written inside a small ring drawn beside a
+shape. The ring is part of the label, not a shape of its own.
+
+:func:`badge_letters` finds thin closed rings, smaller than the largest shape drawn, whose
+hole holds exactly one small region (the glyph); the glyph is offered to OCR like other
+label ink and, when it is read, :func:`drop_badges` removes its ring from the objects, so
+the label binds the shape beside it. A ring whose inside OCR cannot read (a dot in a
+circle, a target) stays what it was: an outline shape and the mark in it.
+
+Example:
+    >>> badge_letters([])
+    []
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+__all__ = ["badge_letters", "drop_badges"]
+
+
+def _box(mask: np.ndarray) -> tuple[int, int, int, int]:
+    ys, xs = np.nonzero(mask)
+    return int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
+
+
+def _thin_ring(mask: np.ndarray) -> bool:
+    """A closed outline (its hole at least half its filled area) of strokes at most 4 px deep."""
+    import cv2
+
+    from .scenery import _hollow
+
+    x0, y0, x1, y1 = _box(mask)
+    crop = mask[y0:y1, x0:x1]
+    if min(crop.shape) < 10:
+        return False
+    depth = float(cv2.distanceTransform(np.pad(crop, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+    return depth <= 4.0 and _hollow(crop)
+
+
+def badge_letters(regions: list[Any]) -> list[tuple[Any, Any]]:
+    """``[(ring, glyph), ...]``: thin closed rings under 0.6 x the tallest other region's height
+    holding exactly one region inside their box, itself under 0.8 x the ring's height."""
+    if len(regions) < 3:
+        return []
+    boxes = [_box(r.mask) if r.mask.any() else None for r in regions]
+    out = []
+    for i, ring in enumerate(regions):
+        b = boxes[i]
+        if b is None:
+            continue
+        h = b[3] - b[1]
+        others = [boxes[j][3] - boxes[j][1] for j in range(len(regions)) if j != i and boxes[j] is not None]
+        if not others or h >= 0.6 * max(others) or not _thin_ring(ring.mask):
+            continue
+        inside = [
+            j
+            for j, q in enumerate(boxes)
+            if j != i and q is not None and q[0] > b[0] and q[1] > b[1] and q[2] < b[2] and q[3] < b[3]
+        ]
+        if len(inside) == 1 and boxes[inside[0]][3] - boxes[inside[0]][1] < 0.8 * h:
+            regions[inside[0]].notes["badge"] = True
+            out.append((ring, regions[inside[0]]))
+    return out
+
+
+def drop_badges(regions: list[Any], pairs: list[tuple[Any, Any]], read: list[Any]) -> list[Any]:
+    """``regions`` without the rings (and glyphs) of badges whose glyph lies in a read label box."""
+    from .labels import inside_any
+
+    gone = [r for ring, glyph in pairs if inside_any(glyph.mask, read) for r in (ring, glyph)]
+    return [r for r in regions if not any(r is g for g in gone)]

@@ -1,0 +1,78 @@
+"""The label step of segmentation on a drawing: glyphs set aside and small marks read by
+OCR (:mod:`.labels`), circled labels (:mod:`.badges`), unread glyphs turned back into
+objects, leader lines followed, and words far from every object dropped.
+
+Example:
+    >>> callable(drawn_label_step)
+    True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .badges import badge_letters, drop_badges
+from .labels import (
+    drawn_labels,
+    free_strokes,
+    ink_blobs,
+    inside_any,
+    leader_end,
+    near_an_object,
+    round_mark_labels,
+    small_mark,
+)
+
+__all__ = ["drawn_label_step"]
+
+
+def drawn_label_step(
+    regions: list[Any], glyphs: list[Any], fg: Any, work: np.ndarray, rgb: np.ndarray, options: dict[str, Any]
+) -> tuple[list[Any], list[tuple[str, Any]] | None, dict[str, tuple[float, float]]]:
+    """``(regions, labels, leaders)``: the object regions left, the labels read
+    (``[(text, box)]`` at the working resolution, or ``None`` without the ``ocr`` extra) and,
+    per label text, where its leader line meets its object (working pixels)."""
+    # Running text (a title, a caption: a line of several words) is never one object's
+    # label; a one-word line may be (the word under an icon).
+    lone = [g for g in glyphs if g.notes.get("text_words", 1) < 2]
+    # Bold letters written small are read too, when there are labels to read, and a letter
+    # in a small ring (a circled label).
+    blobs = ink_blobs(regions, work)
+    badges = badge_letters(regions)
+    blobs += [g for _, g in badges if not any(g is b for b in blobs)]
+    labels = drawn_labels(work, [g.mask for g in lone + blobs], options, rgb)
+    if labels:
+        labels = round_mark_labels(labels, blobs)
+    if labels:
+        read = [b for _, b in labels]
+        regions = [r for r in regions if not any(r is q for q in blobs) or not inside_any(r.mask, read)]
+        regions = drop_badges(regions, badges, read)
+    if labels is not None:
+        # A glyph OCR could not read as part of a label is an object after all, unless
+        # it is ink much smaller than the objects drawn (a mark beside them) or a letter
+        # of a line of writing.
+        boxes = [b for _, b in labels]
+        regions += [
+            g
+            for g in lone
+            if "text_box" not in g.notes
+            and not g.notes.get("small_letter")  # (the opening erased it: never an object)
+            and not inside_any(g.mask, boxes)
+            and not small_mark(g.mask, regions)
+        ]
+    leaders: dict[str, tuple[float, float]] = {}
+    if labels:
+        # A leader line from a label to an object names that object, however far (an
+        # unread thin glyph: the line, not a letter, starting at the label).
+        read = [b for _, b in labels]
+        letters = [g.mask for g in lone + blobs if inside_any(g.mask, read)]
+        strokes = free_strokes(fg.object_mask, regions, letters)
+        for text, b in labels:
+            end = leader_end(b, strokes, regions) if strokes else None
+            if end is not None:
+                leaders[text] = end
+        # A word far from every object labels none of them (a caption's stray word).
+        labels = [(text, b) for text, b in labels if text in leaders or near_an_object(b, regions)]
+    return regions, labels, leaders
