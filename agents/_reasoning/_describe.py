@@ -61,6 +61,17 @@ DETAILED_INTERIOR = 0.15
 #: lines on a cone, 0.07; a photo's textured subject is 0.11 or more, JPEG q50 too).
 COARSE_INTERIOR = 0.09
 ABSTAIN_TEXT = "Cannot tell from pixels; use a vision-language model"
+#: An object no shape fits and under this share of the frame is a speck (a bright caustic
+#: line, a leaf, a cloud's edge when it sits in texture; a drawn mark when on plain ground).
+SPECK_AREA = 0.005
+#: A backdrop off a plain ground: its residual scale after the smooth model (drawn grounds,
+#: JPEG'd or graded, 0.3-0.75) or its row-by-row residual (drawn grounds up to 0.5) beyond these.
+TEXTURED_NOISE = 0.8
+TEXTURED_ROWS = 1.0
+#: Under this share of the frame explained by the backdrop model and the objects together,
+#: with rows that do not explain the rest either, the reading missed most of the picture
+#: (drawings 0.55 or more; shaded 3-D scenes down to 0.37, but their rows explain them).
+EXPLAINED_SHARE = 0.5
 
 
 def scene_reliability(graph: SceneGraph) -> float | None:
@@ -82,6 +93,7 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         # Nothing found, yet the picture shows compact edges (faint solids under haze and
         # noise): "no objects" would be a confident guess.
         score *= 0.2
+    score *= _unexplained_penalty(objs, quality, frame_area)
     subjects = [
         o
         for o in objs
@@ -107,6 +119,35 @@ def scene_reliability(graph: SceneGraph) -> float | None:
     if largest > 0.3:
         score *= 0.4
     return round(max(0.0, min(1.0, score)), 3)
+
+
+def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], frame_area: float) -> float:
+    """0.2 where the reading leaves the picture unexplained, else 1.0:
+
+    * nothing found on a backdrop that neither the smooth model nor its rows or columns
+      explain (residual and row residual both over 4 Lab units: dunes, waves; a drawn sky
+      over a floor is explained by rows, under 2.5) -- "0 objects" would be a guess;
+    * on a textured backdrop (:data:`TEXTURED_NOISE`, :data:`TEXTURED_ROWS`), half the
+      objects are specks (:data:`SPECK_AREA`) no shape fits, or eight or more and two thirds
+      are specks: pieces of texture (caustics, foliage, terrain), not drawn marks;
+    * the backdrop model and the objects together explain under :data:`EXPLAINED_SHARE`
+      of the picture and rows do not explain it (a textured field read as flat pieces)."""
+    noise, rows = float(quality.get("noise", 0.0)), float(quality.get("rows", 0.0))
+    if not objs:
+        return 0.2 if noise > 4.0 and rows > 4.0 else 1.0
+    textured = noise >= TEXTURED_NOISE or rows >= TEXTURED_ROWS
+    specks = [o for o in objs if float(o.area or 0.0) < SPECK_AREA * frame_area]
+    unnamed = [o for o in specks if not o.attributes.shape]
+    if textured and (
+        2 * len(unnamed) >= len(objs) or (len(specks) >= 8 and 3 * len(specks) >= 2 * len(objs))
+    ):
+        return 0.2
+    inliers = quality.get("background_inliers")
+    if inliers is not None and rows >= TEXTURED_ROWS:
+        coverage = sum(float(o.area or 0.0) for o in objs) / frame_area
+        if float(inliers) + coverage < EXPLAINED_SHARE:
+            return 0.2
+    return 1.0
 
 
 def _textured(obj: SpatialObject) -> bool:
