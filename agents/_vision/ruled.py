@@ -6,8 +6,8 @@ them, so they made the picture look busy to the reliability score and cut outlin
 shapes into pieces. :func:`unruled` finds them and paints them out before anything is read:
 
 * a **line row** is a row whose median colour (objects cover less than half of it) stands
-  out from the rows three pixels above and below it, the same way from both (a ridge, so a smooth gradient or a
-  sky's horizon is none); runs of line rows at most 3 px thick are lines;
+  out from the rows five pixels above and below it, the same way from both (a ridge, so a smooth gradient or a
+  sky's horizon is none); runs of line rows at most 5 px thick are lines;
 * four or more such lines, evenly spaced (most gaps within a quarter of the median gap),
   make a ruling; columns are tested the same way;
 * a pixel of a line whose colour lies on the way from the paper (the rows beside the line)
@@ -36,8 +36,8 @@ __all__ = ["unruled", "unframed"]
 
 #: A line row's median stands out from its neighbours' by this many grey levels (a channel).
 _RIDGE = 5.0
-#: Lines are at most this thick (pixels).
-_MAX_THICK = 3
+#: Lines are at most this thick (pixels): OpenCV draws a line of thickness 3 or 4 five rows thick.
+_MAX_THICK = 5
 #: A ruling has at least this many lines.
 _MIN_LINES = 4
 #: A pixel within this distance (RGB) of the paper-to-line segment is line.

@@ -48,7 +48,8 @@ def _table(rule: int, canvas=(255, 255, 255), ink=(60, 60, 60)) -> np.ndarray:
 
 
 @pytest.mark.parametrize(
-    ("rule", "canvas"), [(1, (255, 255, 255)), (2, (246, 246, 246)), (2, (250, 248, 240))]
+    ("rule", "canvas"),
+    [(1, (255, 255, 255)), (2, (246, 246, 246)), (3, (250, 248, 240)), (4, (255, 255, 255))],
 )
 def test_icons_in_a_framed_table_are_the_objects(rule: int, canvas) -> None:
     objects = build_scene_graph(_table(rule, canvas), cache=False).objects
