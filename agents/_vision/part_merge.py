@@ -138,7 +138,12 @@ def merge_parts(parts: list[np.ndarray], crop_lab: np.ndarray, min_area: int) ->
                 outside < 0.1
                 and aj < 10.0 * ai
                 and (cj < 12.0 and lj < li + 5.0 or lj < li - 5.0)
-                and (aj < 6.0 * ai and _even_stroke(pieces[i], pieces[j]) or _even_band(pieces[i], pieces[j]))
+                and (
+                    aj < 6.0 * ai
+                    and _even_stroke(pieces[i], pieces[j])
+                    or cj < 12.0
+                    and _even_band(pieces[i], pieces[j])
+                )
             )
             ring = _outline_pieces(pieces, i, stats, outside, contact)
             if ring:
