@@ -176,7 +176,8 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
     fill = area / max(rw * rh, 1.0)
     aspect = max(rw, rh) / max(min(rw, rh), 1.0)
     peri = cv2.arcLength(c, True)
-    n = len(cv2.approxPolyDP(c, 0.035 * peri, True))
+    quad = cv2.approxPolyDP(c, 0.035 * peri, True)  # the outline's corners
+    n = len(quad)
     if octagons and _octagon(c, peri):
         return "octagon"
     if _on_ellipse(c) and fill < _BOX_FILL:
@@ -190,9 +191,11 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
         return "triangle"
     if n == 4 and fill > 0.86 or fill >= _BOX_FILL:
         return "square" if aspect < 1.2 else "rectangle"
-    if n == 4 and _quadrilateral(c, area, peri):
-        return "polygon"  # four straight sides, not a box: a rhombus, a kite, a trapezoid
-    if n == 4 and _four_sided(c, area, blunt=True) and on_its_corner(mask):
+    # Four straight sides, not a box (a rhombus, a kite, a trapezoid): the corners hold 95 %
+    # of the outline's area (a round outline's four inscribed corners hold at most 64 %).
+    if n == 4 and float(cv2.contourArea(quad)) >= 0.95 * area:
+        return "polygon"
+    if n == 4 and _blunt_four_sided(c, quad, area) and on_its_corner(mask):
         return "diamond"  # a small one enlarged: its corners are blunt
     if n in (5, 6):
         return _five_or_six(mask) or ("pentagon" if n == 5 else "hexagon")
@@ -201,19 +204,16 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
     return "polygon"
 
 
-def _four_sided(contour: np.ndarray, area: float, blunt: bool = False) -> bool:
-    """Whether the outline is a quadrilateral: its four-cornered fit covers 93 % of its area
-    or more (any four points on an ellipse cover at most 2 / pi of it) and no outline point
-    lies farther than 1.5 px (4 % of the size) from the fit. ``blunt``: a small rhombus
-    enlarged with a smoothing filter, its corners rounded: 80 % and 9 %."""
+def _blunt_four_sided(contour: np.ndarray, quad: np.ndarray, area: float) -> bool:
+    """Whether the outline is a quadrilateral with blunt corners (a small rhombus enlarged
+    with a smoothing filter): its four corners ``quad`` cover 80 % of its area or more and no
+    outline point lies farther than 1.5 px (9 % of the size) from them."""
     import cv2
 
-    peri = cv2.arcLength(contour, True)
-    quad = cv2.approxPolyDP(contour, 0.035 * peri, True)
-    if len(quad) != 4 or float(cv2.contourArea(quad)) < (0.8 if blunt else 0.93) * area:
+    if len(quad) != 4 or float(cv2.contourArea(quad)) < 0.8 * area:
         return False
     (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
-    tol = max(1.5, (0.09 if blunt else 0.04) * max(rw, rh))
+    tol = max(1.5, 0.09 * max(rw, rh))
     pts = contour.reshape(-1, 2).astype(np.float32)
     far = max(abs(cv2.pointPolygonTest(quad, (float(x), float(y)), True)) for x, y in pts)
     return bool(far <= tol)
@@ -322,15 +322,6 @@ def _five_or_six(mask: np.ndarray) -> str | None:
     if sixth >= 0.02 and sixth >= 3.0 * fifth:
         return "hexagon"
     return None
-
-
-def _quadrilateral(contour: np.ndarray, area: float, peri: float) -> bool:
-    """Whether the outline is its four-vertex polygon (the polygon holds 95% of its area): a
-    round outline's inscribed four corners hold at most 64% of a disc."""
-    import cv2
-
-    quad = cv2.approxPolyDP(contour, 0.035 * peri, True)
-    return len(quad) == 4 and float(cv2.contourArea(quad)) >= 0.95 * area
 
 
 def _triangle_fill(contour: np.ndarray, area: float) -> float:
