@@ -7,6 +7,10 @@ label ink and, when it is read, :func:`drop_badges` removes its ring from the ob
 the label binds the shape beside it. A ring whose inside OCR cannot read (a dot in a
 circle, a target) stays what it was: an outline shape and the mark in it.
 
+A ring smaller than a label's letter is often taken for a glyph itself; :func:`ring_glyphs`
+finds such rings among the glyphs offered to OCR, and :func:`without_rings` paints them
+over with the ground inside them, so the recogniser reads the letter, not a "©".
+
 Example:
     >>> badge_letters([])
     []
@@ -18,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["badge_letters", "drop_badges"]
+__all__ = ["badge_letters", "drop_badges", "ring_glyphs", "without_rings"]
 
 
 def _box(mask: np.ndarray) -> tuple[int, int, int, int]:
@@ -72,3 +76,57 @@ def drop_badges(regions: list[Any], pairs: list[tuple[Any, Any]], read: list[Any
 
     gone = [r for ring, glyph in pairs if inside_any(glyph.mask, read) for r in (ring, glyph)]
     return [r for r in regions if not any(r is g for g in gone)]
+
+
+def ring_glyphs(masks: list[np.ndarray]) -> dict[int, list[int]]:
+    """``{ring: [glyph, ...]}``: indices of ``masks`` that are thin closed rings (their hole
+    at least half their filled area) whose box holds the boxes of other masks, each under
+    0.8 x the ring's height (a letter in a circle), mapped to those masks."""
+    from .scenery import _hollow
+
+    boxes = [_box(m) if m.any() else None for m in masks]
+    out: dict[int, list[int]] = {}
+    for i, m in enumerate(masks):
+        b = boxes[i]
+        if b is None or min(b[2] - b[0], b[3] - b[1]) < 10:
+            continue
+        inside = [
+            j
+            for j, q in enumerate(boxes)
+            if j != i
+            and q is not None
+            and q[0] > b[0]
+            and q[1] > b[1]
+            and q[2] < b[2]
+            and q[3] < b[3]
+            and q[3] - q[1] < 0.8 * (b[3] - b[1])
+        ]
+        if inside and _hollow(m[b[1] : b[3], b[0] : b[2]]):
+            out[i] = inside
+    return out
+
+
+def without_rings(rgb: np.ndarray, rings: list[np.ndarray]) -> np.ndarray:
+    """``rgb`` (any resolution; the ``rings`` masks are resized to it) with each ring's
+    pixels, and 1 px around them, painted in the median colour of the ground inside it."""
+    import cv2
+
+    if not rings:
+        return rgb
+    out = rgb.copy()
+    h, w = rgb.shape[:2]
+    for ring in rings:
+        m = (
+            ring
+            if ring.shape == (h, w)
+            else cv2.resize(ring.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
+        )
+        m = cv2.dilate(m.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+        pad = np.pad(m, 1).astype(np.uint8)
+        outside = pad.copy()
+        cv2.floodFill(outside, None, (0, 0), 2)
+        hole = (outside == 0)[1:-1, 1:-1]
+        if not hole.any():
+            continue
+        out[m] = np.median(rgb[hole], axis=0).astype(rgb.dtype)
+    return out

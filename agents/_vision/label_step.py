@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .badges import badge_letters, drop_badges
+from .badges import badge_letters, drop_badges, ring_glyphs, without_rings
 from .labels import (
     drawn_labels,
     free_strokes,
@@ -42,12 +42,31 @@ def drawn_label_step(
     blobs = ink_blobs(regions, work)
     badges = badge_letters(regions)
     blobs += [g for _, g in badges if not any(g is b for b in blobs)]
-    labels = drawn_labels(work, [g.mask for g in lone + blobs], options, rgb)
+    # A ring small enough to pass for a glyph around a letter (a circled label): the letter is
+    # read alone, the ring painted over, and the ring goes with the letter when it is read.
+    offered = lone + blobs
+    rings = ring_glyphs([g.mask for g in offered])
+    for k in {j for inner in rings.values() for j in inner}:
+        offered[k].notes["badge"] = True
+    ring_masks = [offered[i].mask for i in rings] + [ring.mask for ring, _ in badges]
+    labels = drawn_labels(
+        without_rings(work, ring_masks),
+        [g.mask for k, g in enumerate(offered) if k not in rings],
+        options,
+        without_rings(rgb, ring_masks),
+    )
+    spent: list[Any] = []
     if labels:
-        labels = round_mark_labels(labels, blobs)
+        labels = round_mark_labels(labels, blobs + [offered[j] for inner in rings.values() for j in inner])
     if labels:
         read = [b for _, b in labels]
-        regions = [r for r in regions if not any(r is q for q in blobs) or not inside_any(r.mask, read)]
+        spent = [
+            offered[i] for i, inner in rings.items() if any(inside_any(offered[j].mask, read) for j in inner)
+        ]
+        regions = [
+            r for r in regions if not any(r is q for q in blobs + spent) or not inside_any(r.mask, read)
+        ]
+        regions = [r for r in regions if not any(r is q for q in spent)]
         regions = drop_badges(regions, badges, read)
     if labels is not None:
         # A glyph OCR could not read as part of a label is an object after all, unless
@@ -58,6 +77,7 @@ def drawn_label_step(
             g
             for g in lone
             if "text_box" not in g.notes
+            and not any(g is q for q in spent)
             and not g.notes.get("small_letter")  # (the opening erased it: never an object)
             and not inside_any(g.mask, boxes)
             and not small_mark(g.mask, regions)

@@ -58,11 +58,14 @@ def ocr_available() -> bool:
 
 
 def _groups(masks: list[np.ndarray]) -> list[tuple[int, int, int, int]]:
-    """Boxes of glyphs grouped into words (side by side, gap under 0.6 x their height)."""
+    """Boxes of glyphs grouped into words (side by side, gap under 0.6 x their height; a piece
+    within a letter-sized glyph's height and under 0.3 x it away joins it)."""
     boxes = []
     for m in masks:
         ys, xs = np.nonzero(m)
         boxes.append([int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1])
+    # Only a glyph of a letter's size takes pieces beside it (not a small shape offered too).
+    letter_h = 2.0 * float(np.median([b[3] - b[1] for b in boxes])) if boxes else 0.0
     merged = True
     while merged:
         merged = False
@@ -72,7 +75,12 @@ def _groups(masks: list[np.ndarray]) -> list[tuple[int, int, int, int]]:
                 h = max(a[3] - a[1], b[3] - b[1])
                 overlap_y = min(a[3], b[3]) - max(a[1], b[1]) > 0.4 * h
                 gap = max(a[0], b[0]) - min(a[2], b[2])
-                if overlap_y and gap < 0.6 * h:
+                # A short piece within a glyph's height, close beside it: a stroke the
+                # segmenter cut off that letter (a thin italic serif), not a letter of its own.
+                within = (
+                    min(a[3], b[3]) - max(a[1], b[1]) >= min(a[3] - a[1], b[3] - b[1]) - 2 and h <= letter_h
+                )
+                if (overlap_y and gap < 0.6 * h) or (within and gap < 0.3 * h):
                     boxes[i] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
                     del boxes[j]
                     merged = True
@@ -177,6 +185,9 @@ def best_reading(readings: list[tuple[str, float]], min_score: float = 0.8) -> t
     # A leader line's end beside a letter reads as a quote or a stroke ("s'"); a window
     # that saw nothing ("") does not disagree.
     readings = [(_trim(t), s) for t, s in readings if t.strip()] or [("", 0.0)]
+    # Nor does an unsure symbol with no letter or digit in it ("】" 0.22 for the binary ink
+    # of a small "Z" the other windows read as "z" and "Z").
+    readings = [(t, s) for t, s in readings if s >= 0.5 or any(c.isalnum() for c in t)] or [("", 0.0)]
     sure = {t.upper() for t, s in readings if s >= min_score and re.fullmatch(r"[A-Za-z0-9]{1,12}", t)}
     if len(sure) > 1:
         return "", 0.0
@@ -332,11 +343,21 @@ def ink_blobs(regions: list[Any], rgb: np.ndarray) -> list[Any]:
     disc, square, triangle or star, and a coloured one read as "O" or "0" stays a disc)."""
     import cv2
 
-    from .scenery import _ink_colour
+    from .scenery import _ink_colour, letter_strokes
 
     if len(regions) < 3:
         return []
-    ink = [r for r in regions if small_mark(r.mask, [q for q in regions if q is not r])]
+    # The shapes' size is measured on the regions not drawn in a letter's thin strokes: with a
+    # coloured letter beside each shape, the letters would halve the median they are held to.
+    thin = [letter_strokes(r.mask, rgb) is not None for r in regions]
+    solid = [r for r, t in zip(regions, thin, strict=True) if not t]
+    shapes_ref = solid if len(solid) >= 2 else regions
+    ink = [
+        r
+        for r, t in zip(regions, thin, strict=True)
+        if small_mark(r.mask, others := [q for q in shapes_ref if q is not r])
+        or (t and _letter_sized(r.mask, others))
+    ]
     shapes = [r for r in regions if not any(r is q for q in ink)]
     if len(shapes) < 2:
         return []
@@ -350,6 +371,19 @@ def ink_blobs(regions: list[Any], rgb: np.ndarray) -> list[Any]:
         if not _ink_colour(np.median(rgb[r.mask].astype(np.float32), axis=0)):
             r.notes["coloured_mark"] = True
     return out
+
+
+def _letter_sized(mask: np.ndarray, shapes: list[Any]) -> bool:
+    """Whether a region drawn in a letter's thin strokes is smaller than the (at least two)
+    ``shapes``: under 0.8 x their median height and a quarter of their median area (a label
+    in a large font beside small shapes: a 28 px "8" under 50 px discs)."""
+    if len(shapes) < 2:
+        return False
+    heights = [float(np.ptp(np.nonzero(q.mask.any(axis=1))[0]) + 1) for q in shapes if q.mask.any()]
+    areas = [float(q.mask.sum()) for q in shapes]
+    rows = np.nonzero(mask.any(axis=1))[0]
+    height = float(rows[-1] - rows[0] + 1) if rows.size else 0.0
+    return height < 0.8 * float(np.median(heights)) and float(mask.sum()) < 0.25 * float(np.median(areas))
 
 
 def round_mark_labels(labels: list[Any], blobs: list[Any]) -> list[Any]:

@@ -47,6 +47,7 @@ __all__ = [
     "drop_scenery",
     "is_frame",
     "open_stroke",
+    "letter_strokes",
     "WORKING_PIXELS",
     "MIN_WORKING_PIXELS",
 ]
@@ -242,15 +243,32 @@ def _hollow(ink: np.ndarray) -> bool:
 
 
 def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
+    ink_px = letter_strokes(mask, rgb)
+    if ink_px is None:
+        return False
+    if rgb is None:
+        return True
+    # Labels are written in ink: black, grey or white (a thin coloured sliver is an object's
+    # part), both the region (a coloured fill inside a white stroke is no ink) and its ink (a
+    # coloured outline's hole, filled by the segmenter, shows the ground, not its ink).
+    return all(_ink_colour(np.median(px.astype(np.float32), axis=0)) for px in (rgb[mask], ink_px))
+
+
+def letter_strokes(mask: np.ndarray, rgb: np.ndarray | None = None) -> np.ndarray | None:
+    """The ink pixels (``rgb`` values; ``mask``'s own when ``rgb`` is None) of a region drawn
+    in strokes as thin as a letter's (the deepest inside point at most 20 % of the box's
+    longer side and at most 6 px, measured on its ink, since the segmenter fills an "A"'s or
+    a "B"'s loops) in a small box, and no closed outline of a shape's size; else ``None``.
+    Whatever its colour: :func:`_is_glyph` adds that labels are written in ink."""
     import cv2
 
     ys, xs = np.nonzero(mask)
     if ys.size == 0:
-        return False
+        return None
     y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
     side = max(y1 - y0, x1 - x0)
     if side < 6 or mask.sum() > 0.01 * mask.size:
-        return False
+        return None
     crop = mask[y0:y1, x0:x1]
     ink_px = rgb[mask] if rgb is not None else None
     if rgb is not None:
@@ -268,15 +286,10 @@ def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
                 ink_px = rgb[Y0:Y1, X0:X1][ink]
     depth = float(cv2.distanceTransform(np.pad(crop, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
     if depth > min(0.2 * side, 6.0):
-        return False
+        return None
     if side >= _RING_SIDE and _hollow(crop):
-        return False  # a thin closed outline bigger than a label's letter: an outline-only shape
-    if rgb is None:
-        return True
-    # Labels are written in ink: black, grey or white (a thin coloured sliver is an object's
-    # part), both the region (a coloured fill inside a white stroke is no ink) and its ink (a
-    # coloured outline's hole, filled by the segmenter, shows the ground, not its ink).
-    return all(_ink_colour(np.median(px.astype(np.float32), axis=0)) for px in (rgb[mask], ink_px))
+        return None  # a thin closed outline bigger than a label's letter: an outline-only shape
+    return ink_px if ink_px is not None else mask[mask]
 
 
 def _ink_colour(rgb: np.ndarray) -> bool:

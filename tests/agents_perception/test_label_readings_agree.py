@@ -25,3 +25,15 @@ def test_an_unsure_letter_with_distinct_cases_stays_unsure() -> None:
     assert best_reading([("J", 0.6), ("J", 0.55)])[1] < 0.8
     assert best_reading([("v", 0.54), ("Y", 0.6)])[1] < 0.8
     assert best_reading([("v", 0.3), ("V", 0.4)])[1] < 0.8
+
+
+def test_an_unsure_symbol_does_not_veto_a_caseless_letter() -> None:
+    """A window that read no letter at all ("】" at 0.22) saw nothing; the two that read a
+    "z" and a "Z" still agree (before: the symbol broke the agreement, the label went unread)."""
+    text, score = best_reading([("z", 0.50), ("】", 0.22), ("Z", 0.37)])
+    assert text == "Z" and score >= 0.8
+
+
+def test_a_sure_symbol_still_disagrees() -> None:
+    """Guard: a symbol read at 0.5 or more is a reading, and an unsure "J" stays unsure."""
+    assert best_reading([("J", 0.6), ("】", 0.55)])[1] < 0.8
