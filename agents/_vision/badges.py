@@ -79,11 +79,9 @@ def drop_badges(regions: list[Any], pairs: list[tuple[Any, Any]], read: list[Any
 
 
 def ring_glyphs(masks: list[np.ndarray]) -> dict[int, list[int]]:
-    """``{ring: [glyph, ...]}``: indices of ``masks`` that are thin closed rings (their hole
-    at least half their filled area) whose box holds the boxes of other masks, each under
+    """``{ring: [glyph, ...]}``: indices of ``masks`` that are rings (their convex hull at
+    least half empty) whose box holds the boxes of other masks, each under
     0.8 x the ring's height (a letter in a circle), mapped to those masks."""
-    from .scenery import _hollow
-
     boxes = [_box(m) if m.any() else None for m in masks]
     out: dict[int, list[int]] = {}
     for i, m in enumerate(masks):
@@ -101,9 +99,27 @@ def ring_glyphs(masks: list[np.ndarray]) -> dict[int, list[int]]:
             and q[3] < b[3]
             and q[3] - q[1] < 0.8 * (b[3] - b[1])
         ]
-        if inside and _hollow(m[b[1] : b[3], b[0] : b[2]]):
+        if inside and _hollow_hull(m[b[1] : b[3], b[0] : b[2]]):
             out[i] = inside
     return out
+
+
+def _hull(mask: np.ndarray) -> np.ndarray:
+    """The convex hull of ``mask``, filled."""
+    import cv2
+
+    pts = cv2.findNonZero(mask.astype(np.uint8))
+    hull = np.zeros(mask.shape, np.uint8)
+    if pts is not None:
+        cv2.fillConvexPoly(hull, cv2.convexHull(pts), 1)
+    return hull.astype(bool)
+
+
+def _hollow_hull(crop: np.ndarray) -> bool:
+    """Whether the ink's convex hull is at least half empty: a ring, even one the segmenter
+    broke open (a 1 px ring loses an arc to antialiasing)."""
+    hull = _hull(crop)
+    return int((hull & ~crop).sum()) >= 0.5 * int(hull.sum())
 
 
 def without_rings(rgb: np.ndarray, rings: list[np.ndarray]) -> np.ndarray:
@@ -122,11 +138,12 @@ def without_rings(rgb: np.ndarray, rings: list[np.ndarray]) -> np.ndarray:
             else cv2.resize(ring.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
         )
         m = cv2.dilate(m.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-        pad = np.pad(m, 1).astype(np.uint8)
-        outside = pad.copy()
-        cv2.floodFill(outside, None, (0, 0), 2)
-        hole = (outside == 0)[1:-1, 1:-1]
+        hole = _hull(m) & ~m
         if not hole.any():
             continue
-        out[m] = np.median(rgb[hole], axis=0).astype(rgb.dtype)
+        ground = np.median(rgb[hole], axis=0).astype(rgb.dtype)
+        # (and the gap of a ring broken open: its missing arc, where the hull's rim is ground)
+        out[
+            m | (_hull(m) & ~cv2.erode(_hull(m).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool))
+        ] = ground
     return out

@@ -54,6 +54,7 @@ def drawn_label_step(
         [g.mask for k, g in enumerate(offered) if k not in rings],
         options,
         without_rings(rgb, ring_masks),
+        circled=[g.mask for g in offered if g.notes.get("badge")],
     )
     spent: list[Any] = []
     if labels:

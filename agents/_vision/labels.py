@@ -122,8 +122,12 @@ def read_labels(
     *,
     min_score: float = 0.8,
     source: np.ndarray | None = None,
+    circled: list[np.ndarray] | None = None,
 ) -> list[tuple[str, tuple[float, float, float, float]]] | None:
     """``[(text, box), ...]``: the glyph regions grouped into words and read (1-12 alphanumerics).
+
+    ``circled``: glyphs drawn inside a ring (a circled label); the ring says they are writing,
+    so even a small one is read on its own cleaned pixels (see below).
 
     ``source``: the input image when ``rgb`` is a reduced working copy of it; a label that is
     small at the working resolution is read there too (a 48 px letter on a 2000 px drawing
@@ -150,7 +154,8 @@ def read_labels(
             # recogniser scales a word to a fixed height; the margin above shrank it).
             readings.append(_read_ink(engine, ink, (x0, y0, x1, y1)))
             text, score = best_reading(readings, min_score)
-        if not _sure(text, score, min_score) and y1 - y0 >= 14:
+        ringed = any(_within(m, (x0, y0, x1, y1)) for m in circled or [])
+        if not _sure(text, score, min_score) and (y1 - y0 >= 14 or ringed):
             # Still unsure, and at least 14 px tall (a small shape's outline passes for a "4"):
             # the glyph's own pixels, grey levels kept, on a blank ground (a shape beside a
             # lone "J" made it read ")"; the binary ink lost its curve).
@@ -160,6 +165,17 @@ def read_labels(
             continue
         out.append((text.upper() if len(text) == 1 and text.isalpha() else text, (x0, y0, x1, y1)))
     return out
+
+
+def _within(mask: np.ndarray, box: tuple[int, int, int, int]) -> bool:
+    ys, xs = np.nonzero(mask)
+    return (
+        bool(ys.size)
+        and xs.min() >= box[0]
+        and ys.min() >= box[1]
+        and xs.max() < box[2]
+        and ys.max() < box[3]
+    )
 
 
 def _trim(text: str) -> str:
@@ -269,10 +285,14 @@ def _read_clean(
 
 
 def drawn_labels(
-    work: np.ndarray, glyphs: list[np.ndarray], options: dict[str, Any], source: np.ndarray | None = None
+    work: np.ndarray,
+    glyphs: list[np.ndarray],
+    options: dict[str, Any],
+    source: np.ndarray | None = None,
+    circled: list[np.ndarray] | None = None,
 ) -> list[tuple[str, Any]] | None:
     """Labels read by OCR (``ocr`` extra) from the glyphs set aside, else ``None``
-    (``source``: the input image, when ``work`` is a reduced copy)."""
+    (``source``: the input image, when ``work`` is a reduced copy; ``circled``: glyphs in a ring)."""
     if not glyphs or not options.get("read_labels", True) or len(glyphs) > 60:
         return None
     from .reliability import image_quality
@@ -280,7 +300,10 @@ def drawn_labels(
     if image_quality(work)["reliability"] < 0.5:
         return None  # a photo's texture is not labels (and reading it would cost seconds)
     return read_labels(
-        work, glyphs, source=source if source is not None and source.shape[1] > work.shape[1] else None
+        work,
+        glyphs,
+        source=source if source is not None and source.shape[1] > work.shape[1] else None,
+        circled=circled,
     )
 
 
