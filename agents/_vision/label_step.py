@@ -23,6 +23,7 @@ from .labels import (
     near_an_object,
     round_mark_labels,
     small_mark,
+    straight_stroke,
 )
 
 __all__ = ["drawn_label_step"]
@@ -71,8 +72,8 @@ def drawn_label_step(
         regions = drop_badges(regions, badges, read)
     if labels is not None:
         # A glyph OCR could not read as part of a label is an object after all, unless
-        # it is ink much smaller than the objects drawn (a mark beside them) or a letter
-        # of a line of writing.
+        # it is ink much smaller than the objects drawn (a mark beside them), a letter
+        # of a line of writing or a straight hairline (a piece of a leader line).
         boxes = [b for _, b in labels]
         regions += [
             g
@@ -82,6 +83,7 @@ def drawn_label_step(
             and not g.notes.get("small_letter")  # (the opening erased it: never an object)
             and not inside_any(g.mask, boxes)
             and not small_mark(g.mask, regions)
+            and not straight_stroke(g.mask)
         ]
     leaders: dict[str, tuple[float, float]] = {}
     if labels:

@@ -34,6 +34,7 @@ __all__ = [
     "leader_end",
     "free_strokes",
     "inside_any",
+    "straight_stroke",
     "best_reading",
 ]
 
@@ -466,6 +467,20 @@ def leader_end(
         if any(m[ys[k], xs[k]] for m in near) and (best is None or gap.max() > best[0]):
             best = (float(gap.max()), (float(xs[k]), float(ys[k])))
     return best[1] if best else None
+
+
+def straight_stroke(mask: np.ndarray) -> bool:
+    """Whether ``mask`` is a straight line at most 4 px thick and at least 5 times as long
+    (its pixels' spread across their main axis against along it), such as a piece of a
+    leader line cut off near its label (a hairline "I" passes too; unread, it is no shape
+    either)."""
+    ys, xs = np.nonzero(mask)
+    if ys.size < 8:
+        return False
+    spread = np.linalg.eigvalsh(np.cov(np.stack([xs, ys]).astype(np.float64)))
+    thickness = 4.0 * float(np.sqrt(max(spread[0], 0.0)))
+    length = float(np.sqrt(12.0 * max(spread[1], 0.0)))
+    return thickness <= 4.0 and length >= 5.0 * max(thickness, 1.0)
 
 
 def inside_any(mask: np.ndarray, boxes: list[Any]) -> bool:
