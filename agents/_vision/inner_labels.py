@@ -59,14 +59,6 @@ def _ink(lab: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.
     edge = inner & ~cv2.erode(inner.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
     if (ink & edge).sum() > 0.05 * max(int(ink.sum()), 1):
         return None
-    if ink.any():
-        # A letter in a narrow shape (a triangle, a star) reaches past the eroded inside: its
-        # strokes are followed out to 2 px from the shape's edge, unless they run into it.
-        core = cv2.erode(filled.astype(np.uint8), np.ones((5, 5), np.uint8))
-        _, comp = cv2.connectedComponents((core.astype(bool) & (contrast > _INK_CONTRAST)).astype(np.uint8))
-        grown = np.isin(comp, np.unique(comp[ink & (comp > 0)]))
-        if not (grown & ~cv2.erode(core, np.ones((3, 3), np.uint8)).astype(bool)).any():
-            ink, inner = ink | grown, inner | grown
     return ink, contrast, inner
 
 
