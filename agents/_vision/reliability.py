@@ -56,6 +56,7 @@ __all__ = [
     "image_quality",
     "interior_detail",
     "interior_details",
+    "interior_plain",
     "tiled_floor",
     "content_box",
     "line_residual",
@@ -304,6 +305,37 @@ def interior_details(rgb: np.ndarray, mask: np.ndarray) -> tuple[float, float]:
     smooth = (smooth.astype(np.float32) - np.array([0.0, 128.0, 128.0])) / np.array([2.55, 1.0, 1.0])
     residual = np.linalg.norm(lab - smooth, axis=2)[inner]
     return round(float((residual > 3.0).mean()), 3), round(float((residual > 5.0).mean()), 3)
+
+
+def interior_plain(rgb: np.ndarray, mask: np.ndarray) -> float:
+    """Share of an object's inner pixels whose 3x3 neighbourhood is exactly plain (no channel
+    spans more than 2 levels). A render's or a drawing's facets and fills are noise-free
+    (a faceted cone's fan of flat-shaded wedges 0.17-0.46, a smoothly shaded ball 0.07);
+    a photograph's subject carries sensor noise everywhere (0.00-0.01): detail inside a
+    plain-pixelled object is drawn structure, not a photo's texture. Measured on the
+    object's box, at most about 0.25 MP of it (sampled by nearest neighbour, which keeps
+    exact values)."""
+    import cv2
+
+    ys, xs = np.nonzero(mask)
+    if ys.size < 100:
+        return 0.0
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    crop, m = np.asarray(rgb)[y0:y1, x0:x1], mask[y0:y1, x0:x1].astype(np.uint8)
+    f = min(1.0, math.sqrt(250_000 / max(crop.shape[0] * crop.shape[1], 1)))
+    if f < 1.0:
+        size = (max(8, round(crop.shape[1] * f)), max(8, round(crop.shape[0] * f)))
+        crop = cv2.resize(np.ascontiguousarray(crop), size, interpolation=cv2.INTER_NEAREST)
+        m = cv2.resize(m, size, interpolation=cv2.INTER_NEAREST)
+    inner = cv2.erode(m, np.ones((5, 5), np.uint8)).astype(bool)
+    if inner.sum() < 50:
+        return 0.0
+    k = np.ones((3, 3), np.uint8)
+    spread = np.zeros(inner.shape, np.int16)
+    for c in range(3):
+        ch = np.ascontiguousarray(crop[..., c])
+        spread = np.maximum(spread, cv2.dilate(ch, k).astype(np.int16) - cv2.erode(ch, k).astype(np.int16))
+    return round(float((spread[inner] <= 2).mean()), 3)
 
 
 def tiled_floor(small: np.ndarray) -> bool:
