@@ -52,10 +52,12 @@ _HUE_GAP = 6.0
 _MIN_PANEL_AREAS = 40
 #: A panel makes at least this share of the component's outer rim (objects on a table top
 #: overhang its far edge; an outline or a drop shadow runs all round or along a side).
-_OUTER_SHARE = 0.5
+_OUTER_SHARE = 0.3
 #: Each object on a panel is at most this share of the panel, all of them this share.
 _PIECE_SHARE = 0.35
 _PIECES_SHARE = 0.7
+#: A solid's lightness spreads over this many CIELAB units inside it (5th to 95th percentile).
+_SHADED_SPREAD = 10.0
 #: An object is compact: this solidity (area over its hull's) and this half-thickness (px).
 _SOLIDITY = 0.6
 _HALF_THICKNESS = 3.0
@@ -157,8 +159,16 @@ def _regrow(piece: np.ndarray, comp: np.ndarray, plateau: np.ndarray) -> np.ndar
 
 def is_ground(pieces: list[np.ndarray], lab: np.ndarray) -> bool:
     """Whether a panel carrying ``pieces`` is a ground (a table top, a floor polygon): most
-    of what stands on it, by area, are shaded solids, not flat fills."""
-    from .flat import is_flat
+    of what stands on it, by area, are shaded solids (lightness inside, away from the rim,
+    spreading over :data:`_SHADED_SPREAD` CIELAB units between its 5th and 95th
+    percentiles: lit and dark faces, a ball's falloff), not flat fills (under 2)."""
+    import cv2
 
-    shaded = sum(int(p.sum()) for p in pieces if not is_flat(lab[p]))
+    shaded = 0
+    for piece in pieces:
+        inner = cv2.erode(piece.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+        light = lab[inner if inner.sum() >= 20 else piece][:, 0]
+        low, high = np.percentile(light, [5, 95])
+        if high - low > _SHADED_SPREAD:
+            shaded += int(piece.sum())
     return 2 * shaded > sum(int(p.sum()) for p in pieces)
