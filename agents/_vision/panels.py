@@ -13,8 +13,9 @@ become an object). :func:`split_panel` peels the panel off first:
 * what is left, opened to drop the anti-aliased rims, is the objects on it: pieces of at
   least the minimum area that differ from the panel in hue (chromaticity), or, of the same
   hue, lie inside it (a grey box on a grey table's top is still surrounded by table);
-* each piece is a compact blob much smaller than the panel, and the panel makes most of
-  the component's outer rim (a panel carries objects; two shapes of similar size touching
+* each piece is a compact blob much smaller than the panel, standing on it (its centre or
+  its lowest point inside the panel's hull), and the panel makes much of the component's
+  outer rim (a panel carries objects; two shapes of similar size touching
   are the colour split's business, and an outline, a drop shadow or a stroke along a
   shape's side is no object on it).
 
@@ -61,6 +62,18 @@ _SHADED_SPREAD = 10.0
 #: An object is compact: this solidity (area over its hull's) and this half-thickness (px).
 _SOLIDITY = 0.6
 _HALF_THICKNESS = 3.0
+
+
+def _stands_on(piece: np.ndarray, hull: np.ndarray) -> bool:
+    """Whether ``piece`` lies on the panel whose outline's convex hull is ``hull``: its centre
+    or the middle of its lowest row (where a solid meets a table top; a tall one overhangs the
+    far edge) is inside. A drop shadow's strip along a shape's lower edge lies outside it."""
+    import cv2
+
+    ys, xs = np.nonzero(piece)
+    bottom = ys.max()
+    points = ((float(xs.mean()), float(ys.mean())), (float(xs[ys == bottom].mean()), float(bottom)))
+    return any(cv2.pointPolygonTest(hull, p, False) >= 0 for p in points)
 
 
 def _compact(piece: np.ndarray) -> bool:
@@ -125,14 +138,16 @@ def split_panel(
     m, parts, pstats, _ = cv2.connectedComponentsWithStats(rest.astype(np.uint8), connectivity=8)
     ring = cv2.dilate(plateau.astype(np.uint8), kernel).astype(bool)
     panel_hue = np.median(_chromaticity(rgb[plateau]), axis=0)
+    contours, _ = cv2.findContours(plateau.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = cv2.convexHull(max(contours, key=cv2.contourArea))
     pieces: list[np.ndarray] = []
     plateau_area = int(plateau.sum())
     for k in range(1, m):
         if pstats[k, cv2.CC_STAT_AREA] < min_area:
             continue
         piece = parts == k
-        if piece.sum() > _PIECE_SHARE * plateau_area or not _compact(piece):
-            return None  # two sizeable surfaces side by side, or a stroke, sliver or shadow
+        if piece.sum() > _PIECE_SHARE * plateau_area or not _compact(piece) or not _stands_on(piece, hull):
+            return None  # two sizeable surfaces side by side, a stroke, a sliver, a shadow beside it
         rim = piece & ~cv2.erode(piece.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
         on_panel = float((rim & cv2.dilate(ring.astype(np.uint8), kernel).astype(bool)).sum()) / max(
             int(rim.sum()), 1

@@ -235,8 +235,7 @@ def cones_read_flat(objects: list, masks: list) -> list:
 
     Fog, a soft or backlit light can leave a solid's shading too even for the flatness test
     (and a scene whose objects all read even is taken for a drop-shadowed drawing), but a
-    triangle standing on the half-ellipse of its base is no drawn triangle (in any scene, a
-    flat drawing's included: it is a cone's icon), nor is a
+    triangle standing on the half-ellipse of its base is no drawn triangle, nor is a
     silhouette with a can's outline among shaded solids a drawn hexagon or ellipse.
     """
     solids = any(not o.attributes.extras.get("flat") for o in objects)
@@ -244,11 +243,11 @@ def cones_read_flat(objects: list, masks: list) -> list:
     for obj, mask in zip(objects, masks, strict=True):
         extras = obj.attributes.extras
         named = None
-        if extras.get("flat") and mask is not None and mask.any():
+        if extras.get("flat") and (solids or extras.get("ground")) and mask is not None and mask.any():
             ys, xs = np.nonzero(mask)
             named = _read_flat_as(obj, mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
             if named != "cone" and not solids:
-                named = None  # a cone's outline is a cone's anywhere; the others need solids
+                named = None
         if named is not None:
             extras = {**extras, "flat": False, f"{named}_from_outline": True}
             extras.pop("shape_other", None)

@@ -55,3 +55,15 @@ def test_noise_free_facets_read_plain_and_noisy_ones_do_not():
     mask[(np.abs(xx - 250) < 50) & (yy > 180) & (yy < 290)] = True  # inside the cone
     assert interior_plain(img, mask) >= 0.1
     assert interior_plain(_faceted_cone(noise=4.0), mask) < 0.1
+
+
+def test_a_smooth_continuous_tone_is_not_plain():
+    """Blurred mottling has near-plain places too, but its neighbours step by a level or two."""
+    import cv2
+
+    rng = np.random.default_rng(3)
+    field = cv2.GaussianBlur(rng.normal(0, 1, (300, 300)).astype(np.float32), (0, 0), 4) * 40
+    img = np.clip(np.stack([150 + field, 90 + 0.5 * field, 60 + 0 * field], -1), 0, 255).astype(np.uint8)
+    mask = np.zeros((300, 300), bool)
+    mask[50:250, 50:250] = True
+    assert interior_plain(img, mask) == 0.0
