@@ -167,7 +167,7 @@ def _describe_geometric(
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import drawn_details, open_words
-    from ._vision.reliability import interior_details
+    from ._vision.reliability import interior_details, interior_plain
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
     from ._vision.solid_cues import cones_read_flat
     from ._vision.subpixel import small_shape
@@ -267,6 +267,7 @@ def _describe_geometric(
             # A photo's subject or a drawn shape: texture inside? (Not asked of a smaller
             # outline-only shape: its ring and the ground it encloses are no texture.)
             extras["interior_detail"], extras["interior_coarse"] = interior_details(rgb, mask)
+            extras["interior_plain"] = interior_plain(rgb, mask)  # noise-free: drawn, not a photo
         attrs = Attributes(
             color=colour, shape=None if shape == "unknown" else shape,
             material=None if material == "unknown" else material, extras=extras,

@@ -136,7 +136,7 @@ def segment(
                 frame=frame,
                 confidence=r.confidence,
                 source="geometric",
-                ground=ground,
+                ground=ground or bool(r.notes.get("on_ground")),  # on a table top or floor polygon
                 **({"backdrop_rows": True} if rows else {}),
             )
             for r in regions

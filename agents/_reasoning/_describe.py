@@ -61,6 +61,9 @@ DETAILED_INTERIOR = 0.15
 #: lines on a cone, 0.07; a photo's textured subject is 0.11 or more, JPEG q50 too).
 COARSE_INTERIOR = 0.09
 ABSTAIN_TEXT = "Cannot tell from pixels; use a vision-language model"
+#: ... unless this share of its inner pixels is exactly plain (``interior_plain``): a
+#: render's flat-shaded facets (0.17 and up), not a photo's noisy texture (0.01 or less).
+PLAIN_INTERIOR = 0.1
 #: An object no shape fits and under this share of the frame is a speck (a bright caustic
 #: line, a leaf, a cloud's edge when it sits in texture; a drawn mark when on plain ground).
 SPECK_AREA = 0.005
@@ -155,11 +158,14 @@ def _textured(obj: SpatialObject) -> bool:
     is textured inside: ``interior_detail`` at least :data:`DETAILED_INTERIOR` (drawn shapes,
     letters inside included, stay under 0.07, small ones under JPEG under 0.17; shaded
     solids under 0.04) and ``interior_coarse`` at least :data:`COARSE_INTERIOR` (JPEG'd
-    drawn shapes under 0.05, a faceted cone 0.07; photographs' subjects 0.11 or more)."""
+    drawn shapes under 0.05, a faceted cone 0.07; photographs' subjects 0.11 or more), and
+    its pixels carry noise (``interior_plain`` under :data:`PLAIN_INTERIOR`: a render's
+    flat-shaded facets are noise-free)."""
     extras = obj.attributes.extras or {}
     return (
         float(extras.get("interior_detail", 0.0)) >= DETAILED_INTERIOR
         and float(extras.get("interior_coarse", 1.0)) >= COARSE_INTERIOR
+        and float(extras.get("interior_plain", 0.0)) < PLAIN_INTERIOR
     )
 
 

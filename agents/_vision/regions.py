@@ -31,6 +31,7 @@ from .background import Foreground, foreground_evidence
 from .highlights import gradual_highlight
 from .lines import peel_lines
 from .nearest import nearest_labels
+from .panels import is_ground, split_panel
 from .part_merge import merge_parts
 from .small_marks import small_letters, small_mark, thin_strokes
 
@@ -353,54 +354,70 @@ def geometric_regions(
             comp, backdrop[y0:y1, x0:x1], min_area, fg.distance[y0:y1, x0:x1] if drawn else None
         )
         crop_lab = fg.lab[y0:y1, x0:x1]
-        pieces, lines = (
-            peel_lines(comp, rgb[y0:y1, x0:x1], min_area)
-            if options.get("strokes", True) and fg.shadow_ratio is None  # a drawing: no cast shadows
-            else ([comp], [])
+        comps, on_ground = [comp], False
+        found = (
+            split_panel(comp, rgb[y0:y1, x0:x1], crop_lab, min_area) if options.get("panels", True) else None
         )
-        parts = []
-        # A small component of a drawing (an icon up to about 20 px across) is one object: on
-        # a compressed image its colour split finds the icon's JPEG halo and ringing, not a
-        # second icon.
-        icon = drawn and area <= _ICON_AREAS * min_area
-        for piece in pieces:
-            if options.get("split_colours", True) and not icon:
-                split = _split_by_colour(piece, rgb[y0:y1, x0:x1], min_area)
-                if len(split) > 1:
-                    split = [q for p in merge_parts(split, crop_lab, min_area) for q in apart(p, min_area)]
-                parts.extend(split)
-            else:
-                parts.append(piece)
-        if options.get("artefacts", True):
-            parts = clean_parts(
-                parts,
-                rgb[y0:y1, x0:x1],
-                crop_lab,
-                fg.background[y0:y1, x0:x1],
-                fg.shadow_ratio,
-                min_area=min_area,
+        if found is not None:
+            # A uniform panel carrying objects (a table top under solids, a card with shapes
+            # drawn on it): the objects are taken apart from it; a ground is no object.
+            panel, comps = found
+            on_ground = is_ground(comps, crop_lab)
+            if not on_ground:
+                full = np.zeros((h, w), bool)
+                full[y0:y1, x0:x1] = panel
+                regions.append(Region(full, 0.9, {"split": True, "panel": True}))
+        for comp in comps:
+            pieces, lines = (
+                peel_lines(comp, rgb[y0:y1, x0:x1], min_area)
+                if options.get("strokes", True) and fg.shadow_ratio is None  # a drawing: no cast shadows
+                else ([comp], [])
             )
-        if options.get("split_touching", True) and not icon:
-            drawing = fg.shadow_ratio is None  # no cast shadows: strokes and glyphs are drawn
-            parts = [q for p in parts for q in split_touching(p, min_area, rgb[y0:y1, x0:x1], drawing)]
+            parts = []
+            # A small component of a drawing (an icon up to about 20 px across) is one object: on
+            # a compressed image its colour split finds the icon's JPEG halo and ringing, not a
+            # second icon.
+            icon = drawn and area <= _ICON_AREAS * min_area
+            for piece in pieces:
+                if options.get("split_colours", True) and not icon:
+                    split = _split_by_colour(piece, rgb[y0:y1, x0:x1], min_area)
+                    if len(split) > 1:
+                        split = [
+                            q for p in merge_parts(split, crop_lab, min_area) for q in apart(p, min_area)
+                        ]
+                    parts.extend(split)
+                else:
+                    parts.append(piece)
+            if options.get("artefacts", True):
+                parts = clean_parts(
+                    parts,
+                    rgb[y0:y1, x0:x1],
+                    crop_lab,
+                    fg.background[y0:y1, x0:x1],
+                    fg.shadow_ratio,
+                    min_area=min_area,
+                )
+            if options.get("split_touching", True) and not icon:
+                drawing = fg.shadow_ratio is None  # no cast shadows: strokes and glyphs are drawn
+                parts = [q for p in parts for q in split_touching(p, min_area, rgb[y0:y1, x0:x1], drawing)]
 
-        if options.get("artefacts", True) and _pixel_noise(comp, rgb[y0:y1, x0:x1]) > _NOISY_PIXELS:
-            # Compressed input only: clean renders' outlines are exact (and a peel would
-            # bite into dark faces next to their shadow).
-            crop_bg = fg.background[y0:y1, x0:x1]
-            parts = [trim_fringe(p, crop_lab, crop_bg, fg.shadow_ratio) for p in parts]
-        for part in parts:
-            if part.sum() < min_area:
-                continue
-            full = np.zeros((h, w), bool)
-            full[y0:y1, x0:x1] = part
-            contrast = float(np.median(fg.distance[full]))
-            conf = float(min(1.0, 0.5 + contrast / (4.0 * fg.threshold)))
-            regions.append(Region(full, conf, {"split": len(parts) > 1}))
-        for line in lines:  # their own regions: the scene step drops lines on drawings
-            full = np.zeros((h, w), bool)
-            full[y0:y1, x0:x1] = line
-            regions.append(Region(full, 0.5, {"split": True, "line": True}))
+            if options.get("artefacts", True) and _pixel_noise(comp, rgb[y0:y1, x0:x1]) > _NOISY_PIXELS:
+                # Compressed input only: clean renders' outlines are exact (and a peel would
+                # bite into dark faces next to their shadow).
+                crop_bg = fg.background[y0:y1, x0:x1]
+                parts = [trim_fringe(p, crop_lab, crop_bg, fg.shadow_ratio) for p in parts]
+            for part in parts:
+                if part.sum() < min_area:
+                    continue
+                full = np.zeros((h, w), bool)
+                full[y0:y1, x0:x1] = part
+                contrast = float(np.median(fg.distance[full]))
+                conf = float(min(1.0, 0.5 + contrast / (4.0 * fg.threshold)))
+                regions.append(Region(full, conf, {"split": len(parts) > 1, "on_ground": on_ground}))
+            for line in lines:  # their own regions: the scene step drops lines on drawings
+                full = np.zeros((h, w), bool)
+                full[y0:y1, x0:x1] = line
+                regions.append(Region(full, 0.5, {"split": True, "line": True}))
     if drawn and options.get("scenery", True) and options.get("glyphs", True):
         # Small letters the opening thinned away, for the glyph step to read (never objects).
         taken = np.zeros((h, w), bool)
