@@ -119,7 +119,37 @@ _RULES = tuple(
             r"^(?:what|which) (letter|label|number) is (?!on |by |next |beside |near |at )(the .+)$",
             r"which \1 is on \2",
         ),
+        # "can you find a red square", "could you spot any stars": is there
+        (r"^(?:can|could) you (?:find|spot|locate|see|detect) (an?) ", r"is there \1 "),
+        (r"^(?:can|could) you (?:find|spot|locate|see|detect) (?:any|some) ", "are there any "),
+        # "what has the same colour as X": which object has
+        (r"^what (has|shares|is) the same (colou?r|shape|size) as ", r"which object \1 the same \2 as "),
+        # "what is higher / lower than X": above / below it
+        (r"^(what|which(?: [a-z]+)?) is (?:higher(?: up)?|further up) than ", r"\1 is above "),
+        (r"^(what|which(?: [a-z]+)?) is (?:lower(?: down)?|further down) than ", r"\1 is below "),
+        # "which shape is nearest the square": nearest to it (not "nearest the top / middle")
+        (
+            r"\b(nearest|closest|farthest|furthest|nearer|closer) the (?!(?:top|bottom|left|right|middle|centre|center|"
+            r"camera|viewer|front|back|edge|corner|side|image|picture|page|frame)\b)",
+            r"\1 to the ",
+        ),
+        # "closer to the left edge" is further left (an either-or or a superlative)
+        (
+            r"\b(?:closer|nearer) (?:to )?the (left|right)(?:[- ]hand)?(?: edge| side| border| margin)?"
+            r"(?: of (?:the )?(?:image|picture|page|frame))?(?=\s*(?:[,:]|$|\bor\b))",
+            r"further \1",
+        ),
         # either-or: "nearer the top" is higher, "nearer the bottom" lower
+        (
+            r"\b(?:nearer|closer) (?:to )?the top(?: edge| border| margin)?(?: of (?:the )?(?:image|picture|page|frame))?"
+            r"(?=\s*[,:])",
+            "higher",
+        ),
+        (
+            r"\b(?:nearer|closer) (?:to )?the bottom(?: edge| border| margin)?(?: of (?:the )?(?:image|picture|page|frame))?"
+            r"(?=\s*[,:])",
+            "lower",
+        ),
         (r"\b(?:nearer|closer) (?:to )?the top(?: of (?:the )?(?:image|picture))?$", "higher"),
         (r"\b(?:nearer|closer) (?:to )?the bottom(?: of (?:the )?(?:image|picture))?$", "lower"),
         # "bigger: 1 or 4" (labels without "the")
