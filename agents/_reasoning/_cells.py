@@ -256,8 +256,10 @@ def pick_cell(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     return _one_object(found[0], "in that cell")
 
 
-def layout_middle(g: SceneGraph, order: list[SpatialObject], filt: dict[str, Any] | None) -> SymbolicAnswer | None:
-    """"What is in the middle" of objects (``order``: left to right) standing in more than one
+def layout_middle(
+    g: SceneGraph, order: list[SpatialObject], filt: dict[str, Any] | None
+) -> SymbolicAnswer | None:
+    """ "What is in the middle" of objects (``order``: left to right) standing in more than one
     row and column: the one object midway left to right when the count is odd and no
     neighbour is level with it (a mirrored layout's centre-line shape), else the layout's
     centre (as "at the centre"); ``None`` for a single row or column."""
@@ -265,7 +267,9 @@ def layout_middle(g: SceneGraph, order: list[SpatialObject], filt: dict[str, Any
     if len(placed) < 3 or len(bands(placed, 0)) < 2 or len(bands(placed, 1)) < 2:
         return None
     n = len(order)
-    if n % 2 == 1 and all(_order(g, "H", order[k], order[n // 2]) is not None for k in (n // 2 - 1, n // 2 + 1)):
+    if n % 2 == 1 and all(
+        _order(g, "H", order[k], order[n // 2]) is not None for k in (n // 2 - 1, n // 2 + 1)
+    ):
         return _one_object(order[n // 2], f"number {n // 2 + 1} of {n} left to right")
     return pick_cell({"centre": True, "filter": filt}, g)
 

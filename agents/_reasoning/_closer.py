@@ -40,7 +40,9 @@ _OPT = r"(?:to |from )?(.+?)"
 def closer_form(body: str) -> dict[str, Any] | None:
     """``is X closer to A or B`` and its other word orders (see the module docstring)."""
     m = re.fullmatch(
-        rf"(?:is|are) (.+?) {_NEAR}{_TO} (.+?),? than(?: (?:it|they) (?:is|are))?(?: (?:to|from))? (.+)", body, re.I
+        rf"(?:is|are) (.+?) {_NEAR}{_TO} (.+?),? than(?: (?:it|they) (?:is|are))?(?: (?:to|from))? (.+)",
+        body,
+        re.I,
     )
     if m:  # "is X nearer to A than (it is) to B": yes / no, the same distances
         subject, word, a, b = m.groups()
@@ -107,7 +109,9 @@ def _closer_of(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     if q.get("claim"):  # "is X nearer to A than to B": whether A is the one
         word = "nearer to" if q["asks"] == "closer" else "farther from"
         why = f"{names[0 if pick_a else 1]} is {word} {_ref_name(q['subject'], ref)} (distances {da:.0f} and {db:.0f})"
-        return SymbolicAnswer(text=f"{'Yes' if pick_a else 'No'}: {why}.", value=pick_a, kind="closer_of", rationale=why)
+        return SymbolicAnswer(
+            text=f"{'Yes' if pick_a else 'No'}: {why}.", value=pick_a, kind="closer_of", rationale=why
+        )
     best = a if pick_a else b
     return _object_answer(best, "closer_of", rationale=f"distances {da:.0f} and {db:.0f}")
 

@@ -135,7 +135,15 @@ def most_common_form(body: str) -> dict[str, Any] | None:
     return {"type": "most_common", "attribute": _attribute(m.group(1))}
 
 
-_TIMES = {"once": 1, "one time": 1, "twice": 2, "two times": 2, "thrice": 3, "three times": 3, "four times": 4}
+_TIMES = {
+    "once": 1,
+    "one time": 1,
+    "twice": 2,
+    "two times": 2,
+    "thrice": 3,
+    "three times": 3,
+    "four times": 4,
+}
 _HOW_MANY_OF = {"one": 1, "two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 
 
@@ -157,7 +165,11 @@ def appears_form(body: str) -> dict[str, Any] | None:
     ) or re.fullmatch(r"(?:which|what) (colou?r|shape)s? (?:is|are) (repeated|duplicated)", body, re.I)
     if not m:
         return None
-    return {"type": "appears", "attribute": _attribute(m.group(1)), "times": _HOW_MANY_OF.get(m.group(2).lower())}
+    return {
+        "type": "appears",
+        "attribute": _attribute(m.group(1)),
+        "times": _HOW_MANY_OF.get(m.group(2).lower()),
+    }
 
 
 def _attribute(word: str) -> str:
