@@ -119,6 +119,53 @@ _RULES = tuple(
             r"^(?:what|which) (letter|label|number) is (?!on |by |next |beside |near |at )(the .+)$",
             r"which \1 is on \2",
         ),
+        # "in total, how many circles are there": the count
+        (r"^(?:in total|altogether|overall),? (how many .+)$", r"\1"),
+        # "how many things have the colour yellow": yellow things
+        (
+            r"^how many ([a-z]+) (?:have|has|are of|are in|come in|are coloured in) the colou?r ([a-z]+)$",
+            r"how many \2 \1 are there",
+        ),
+        # "are circles more common than squares", "do we have more stars than squares",
+        # "are there more stars compared to triangles": a count comparison
+        (r"^(?:are|is) (.+?) more (?:common|frequent|numerous) than (.+)$", r"are there more \1 than \2"),
+        (
+            r"^(?:are|is) (.+?) (?:less|rarer|not as) (?:common|frequent|numerous)? ?than (.+)$",
+            r"are there fewer \1 than \2",
+        ),
+        (
+            r"^(?:do|does|did) (?:we|you|i|it|the (?:image|picture|scene)) (?:have|see|show|contain)s? (more|fewer|less) ",
+            r"are there \1 ",
+        ),
+        (
+            r"^(are there (?:more|fewer|less) .+?) (?:compared (?:to|with)|in comparison (?:to|with)) (.+)$",
+            r"\1 than \2",
+        ),
+        # "count the columns", "how many horizontal rows": rows and columns of the layout
+        (r"^count the (rows|columns)$", r"how many \1 are there"),
+        (
+            r"^how many (?:horizontal |vertical )?(rows|columns)(?: (?:of|with) (?:shapes|objects))?$",
+            r"how many \1 are there",
+        ),
+        (r"^how many (?:horizontal|vertical) (rows|columns)\b", r"how many \1"),
+        # "does the left half mirror the right half": is it a mirror image
+        (
+            r"^does the (left|right|top|bottom) (half|side|part) (?:mirror|reflect) the (left|right|top|bottom) (half|side|part)$",
+            r"is the \1 \2 a mirror image of the \3 \4",
+        ),
+        # "which shape shares its colour with X": the same colour as X
+        (
+            r"^(what|which(?: [a-z]+)?) shares? (?:its|their|the same|a) (colou?r|shape|size) with ",
+            r"\1 has the same \2 as ",
+        ),
+        # "the most distant from X": farthest from it
+        (r"\b(?:the )?most distant (?:from|to)\b", "farthest from"),
+        # "what do you see to the left of X": what is there
+        (
+            r"^(what|which(?: [a-z]+)?) (?:do|can) you see (?=(?:to|on|above|below|under|underneath|beneath|over|next|"
+            r"left|right|beside|between)\b)",
+            r"\1 is ",
+        ),
         # "can you find a red square", "could you spot any stars": is there
         (r"^(?:can|could) you (?:find|spot|locate|see|detect) (an?) ", r"is there \1 "),
         (r"^(?:can|could) you (?:find|spot|locate|see|detect) (?:any|some) ", "are there any "),
@@ -167,7 +214,7 @@ _RULES = tuple(
         # "the triangle left of the green square?": a verbless yes / no question
         (
             r"^((?:the )?(?:[a-z]+ ){0,2}[a-z]+) ((?:to the |on the )?(?:left|right) of|above|below|under|"
-            r"beneath|over|next to|bigger than|larger than|smaller than) ((?:the )?(?:[a-z]+ ){0,2}[a-z]+)$",
+            r"beneath|over|next to|bigger than|larger than|smaller than|higher than|lower than) ((?:the )?(?:[a-z]+ ){0,2}[a-z]+)$",
             r"is \1 \2 \3",
         ),
     )

@@ -2,8 +2,10 @@
 on the left (half)", "which shape appears twice", "which row has the most shapes", "is X
 nearer to A than to B", "what has the same colour as X", "what is higher than X", "can you
 find a X", "closer to the left edge", "nearest the X" (once read as "the shape of X"),
-"between A and B, which is bigger" without articles, and "what is in the middle" of a grid
-(its centre, not the middle of a row)."""
+"between A and B, which is bigger" without articles, "what is in the middle" of a grid (its
+centre, not the middle of a row), "are circles more common than squares", "how many things
+have the colour blue", "in total, how many ...", "count the rows", "shares its colour with",
+"the most distant from", "what do you see left of X"."""
 
 from __future__ import annotations
 
@@ -52,6 +54,20 @@ from .conftest import flat_drawing
         ("Which one is nearer the right edge: the square or the red circle", "square"),
         ("which shape is nearest the star?", "purple circle"),
         ("between green triangle and blue square, which is bigger", "green triangle"),
+        # counts and count comparisons in other words
+        ("In total, how many circles are there?", 3),
+        ("How many things have the colour blue?", 2),
+        ("are circles more common than squares?", True),
+        ("Are stars less common than triangles", False),
+        ("do we have more squares than stars", False),
+        ("are there more circles compared to stars", True),
+        ("how many horizontal rows are there", 3),
+        ("Count the rows", 3),
+        # the same colour, the most distant, what you see, a verbless "higher than"
+        ("which shape shares its colour with the square?", ["blue circle"]),
+        ("which object is the most distant from the red circle", "blue circle"),
+        ("what do you see to the left of the red circle", None),
+        ("the star higher than the triangle?", True),
     ],
 )
 def test_new_wordings_are_answered(question: str, expected: object) -> None:
