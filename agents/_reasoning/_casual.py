@@ -166,6 +166,22 @@ _RULES = tuple(
             r"left|right|beside|between)\b)",
             r"\1 is ",
         ),
+        # "which shape is highest up", "furthest down": the highest / lowest
+        (r"\b(?:highest|furthest|farthest) up\b", "highest"),
+        (r"\b(?:lowest|furthest|farthest) down\b", "lowest"),
+        # "greater in size than", "tinier than": bigger / smaller
+        (r"\b(?:greater|larger|bigger) in size than\b", "bigger than"),
+        (r"\b(?:smaller in size|tinier|littler) than\b", "smaller than"),
+        # "is anything on the left of the star": is there anything
+        (
+            r"^is (anything|something) (?=(?:to|on|left|right|above|below|under|beneath|over|next|beside)\b)",
+            r"is there \1 ",
+        ),
+        # "what colour is the top right shape": the shape in the top right corner
+        (
+            r"\bthe (top|bottom|upper|lower)[- ]?(left|right)(?:[- ]hand)?(?: corner)? (shape|object|one|thing|item|figure)\b",
+            r"the \3 in the \1 \2 corner",
+        ),
         # "can you find a red square", "could you spot any stars": is there
         (r"^(?:can|could) you (?:find|spot|locate|see|detect) (an?) ", r"is there \1 "),
         (r"^(?:can|could) you (?:find|spot|locate|see|detect) (?:any|some) ", "are there any "),

@@ -68,6 +68,11 @@ from .conftest import flat_drawing
         ("which object is the most distant from the red circle", "blue circle"),
         ("what do you see to the left of the red circle", None),
         ("the star higher than the triangle?", True),
+        ("Is anything on the left of the red circle?", False),
+        ("is something above the triangle", True),
+        ("which shape is highest up", "yellow star"),
+        ("Is the triangle greater in size than the square?", True),
+        ("is the purple circle tinier than the star", True),
     ],
 )
 def test_new_wordings_are_answered(question: str, expected: object) -> None:
@@ -134,3 +139,10 @@ def test_the_middle_of_a_grid_is_its_centre_cell() -> None:
     assert answer.value == "red circle", answer.text
     # a 3 x 4 grid has no centre cell: cannot tell, never a neighbour of the centre
     assert reason_symbolic("What is in the middle", _grid(3, 4)).value is None
+
+
+def test_a_corner_word_before_the_noun_picks_the_corner_cell() -> None:
+    grid = _grid(3, 3)
+    assert reason_symbolic("What colour is the top right shape?", grid).value == "blue"
+    top_left = reason_symbolic("what is the top-left object", grid)
+    assert top_left.objects == ["o0"], top_left.text
