@@ -349,10 +349,10 @@ def _in_part(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         if o.centroid is not None
     ]
     unsure = [o for o, c in at if abs(c - half) < 0.04 * size]
-    if unsure:
+    kept = [o for o, c in at if (c < half) == q["first"] and o not in unsure]
+    if unsure and not (q.get("exists") and kept):  # one clearly in that half answers "is there"
         why = f"{len(unsure)} object(s) sit on the middle line"
         return cannot_tell(why, "count")
-    kept = [o for o, c in at if (c < half) == q["first"]]
     if q.get("exists"):
         part = {("H", True): "left", ("H", False): "right", ("V", True): "top", ("V", False): "bottom"}
         why = f"{len(kept)} of {len(found)} {(q['filter'] or {}).get('text') or 'objects'} in the {part[q['axis'], q['first']]} half"

@@ -32,7 +32,9 @@ from .conftest import flat_drawing
         ("is there a triangle in the top half of the picture", False),
         ("how many blue shapes are on the right", 1),
         # the purple circle sits on the middle line: which half it is in cannot be told
-        ("are there any circles on the left", None),
+        ("are there any purple shapes on the left", None),
+        # ... but the red circle is clearly on the left: there is one
+        ("are there any circles on the left", True),
         # a value seen a given number of times
         ("which shape appears three times", "circle"),
         ("What colour occurs twice?", "blue"),
