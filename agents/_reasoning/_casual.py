@@ -182,6 +182,26 @@ _RULES = tuple(
             r"\bthe (top|bottom|upper|lower)[- ]?(left|right)(?:[- ]hand)?(?: corner)? (shape|object|one|thing|item|figure)\b",
             r"the \3 in the \1 \2 corner",
         ),
+        # "is the star in the top half": of the image
+        (
+            r"^((?:is|are) .+? (?:in|on) the (?:left|right|top|bottom|upper|lower)(?:[- ]hand)? (?:half|side|part))$",
+            r"\1 of the image",
+        ),
+        # "do you see exactly 3 squares": a count claim
+        (
+            r"^(?:do|can|could) you see (exactly|only|at least|at most|more than|fewer than|less than) ",
+            r"are there \1 ",
+        ),
+        # "is the square the largest object in the picture": the largest object
+        (
+            r"^((?:is|are) .+? the (?:largest|biggest|smallest|tiniest|leftmost|rightmost|topmost|bottommost|highest|lowest)"
+            r"(?: [a-z]+)?) (?:in|of) (?:the|this) (?:picture|image|scene|drawing|photo)$",
+            r"\1",
+        ),
+        # "is the red shape shaped like a star": is it a star
+        (r"^((?:is|are) .+?) shaped like (an?) ", r"\1 \2 "),
+        # "does the square have a gray colour": is it gray
+        (r"^does (.+?) have an? ([a-z]+) colou?r$", r"is \1 \2"),
         # "can you find a red square", "could you spot any stars": is there
         (r"^(?:can|could) you (?:find|spot|locate|see|detect) (an?) ", r"is there \1 "),
         (r"^(?:can|could) you (?:find|spot|locate|see|detect) (?:any|some) ", "are there any "),

@@ -75,6 +75,13 @@ from .conftest import flat_drawing
         ("which shape is highest up", "yellow star"),
         ("Is the triangle greater in size than the square?", True),
         ("is the purple circle tinier than the star", True),
+        ("Is the star in the top half?", True),
+        ("is the red circle on the right side", False),
+        ("do you see exactly 3 circles", True),
+        ("Is the triangle the largest object in the picture?", True),
+        ("is the yellow shape shaped like a circle", False),
+        ("does the square have a blue colour", True),
+        ("LIST THE BLUE SHAPES", ["blue square", "blue circle"]),
     ],
 )
 def test_new_wordings_are_answered(question: str, expected: object) -> None:
