@@ -202,6 +202,17 @@ _RULES = tuple(
         (r"^((?:is|are) .+?) shaped like (an?) ", r"\1 \2 "),
         # "does the square have a gray colour": is it gray
         (r"^does (.+?) have an? ([a-z]+) colou?r$", r"is \1 \2"),
+        # "are there two or more circles": at least two
+        (r"^are there (\w+) or more ", r"are there at least \1 "),
+        (r"^are there (\w+) or (?:fewer|less) ", r"are there at most \1 "),
+        # "is A bigger or smaller than B": how big, compared
+        (r"^is (.+?) (?:bigger|larger) or smaller than (.+)$", r"how big is \1 compared to \2"),
+        (r"^is (.+?) smaller or (?:bigger|larger) than (.+)$", r"how big is \1 compared to \2"),
+        # "is A on the left or the right of B": left or right of
+        (
+            r"^is (.+?) (?:on|to) the (left|right) or (?:on |to )?the (left|right) (?:side )?of ",
+            r"is \1 \2 or \3 of ",
+        ),
         # "can you find a red square", "could you spot any stars": is there
         (r"^(?:can|could) you (?:find|spot|locate|see|detect) (an?) ", r"is there \1 "),
         (r"^(?:can|could) you (?:find|spot|locate|see|detect) (?:any|some) ", "are there any "),

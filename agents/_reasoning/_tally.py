@@ -123,12 +123,23 @@ def count_in_part_form(body: str) -> dict[str, Any] | None:
 
 def most_common_form(body: str) -> dict[str, Any] | None:
     """``which colour appears most often`` / ``what is the most common shape``."""
-    m = re.fullmatch(
-        r"(?:which|what) (colou?r|shape) (?:appears|occurs|is used|is seen|comes up) (?:the )?most(?: often| frequently| times)?",
-        body,
-        re.I,
-    ) or re.fullmatch(
-        r"(?:which|what) is the (?:most common|most frequent|commonest) (colou?r|shape)(?: .+)?", body, re.I
+    m = (
+        re.fullmatch(
+            r"(?:which|what) (colou?r|shape) (?:appears|occurs|is used|is seen|comes up) (?:the )?most(?: often| frequently| times)?",
+            body,
+            re.I,
+        )
+        or re.fullmatch(
+            r"(?:which|what) is the (?:most common|most frequent|commonest) (colou?r|shape)(?: .+)?",
+            body,
+            re.I,
+        )
+        or re.fullmatch(  # "which colour is most common", "what colour do most shapes have"
+            r"(?:which|what) (colou?r|shape) (?:is (?:the )?(?:most common|most frequent|commonest|used most|seen most)|"
+            r"do(?:es)? most (?:of the )?(?:shapes|objects|things|items|figures) (?:have|share))",
+            body,
+            re.I,
+        )
     )
     if not m:
         return None

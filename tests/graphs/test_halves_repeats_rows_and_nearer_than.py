@@ -82,6 +82,11 @@ from .conftest import flat_drawing
         ("is the yellow shape shaped like a circle", False),
         ("does the square have a blue colour", True),
         ("LIST THE BLUE SHAPES", ["blue square", "blue circle"]),
+        ("are there two or more circles", True),
+        ("Are there three or fewer stars?", True),
+        ("is the star on the left or the right of the red circle?", "right"),
+        ("Which colour is most common?", "blue"),
+        ("what shape do most objects have", "circle"),
     ],
 )
 def test_new_wordings_are_answered(question: str, expected: object) -> None:
@@ -148,6 +153,13 @@ def test_the_middle_of_a_grid_is_its_centre_cell() -> None:
     assert answer.value == "red circle", answer.text
     # a 3 x 4 grid has no centre cell: cannot tell, never a neighbour of the centre
     assert reason_symbolic("What is in the middle", _grid(3, 4)).value is None
+
+
+def test_bigger_or_smaller_than_answers_the_comparison() -> None:
+    answer = reason_symbolic("is the triangle bigger or smaller than the square?", flat_drawing())
+    assert "larger" in answer.text.lower() and "smaller" not in answer.text.lower(), answer.text
+    answer = reason_symbolic("Is the purple circle larger or smaller than the star", flat_drawing())
+    assert "smaller" in answer.text.lower(), answer.text
 
 
 def test_a_corner_word_before_the_noun_picks_the_corner_cell() -> None:
