@@ -119,7 +119,131 @@ _RULES = tuple(
             r"^(?:what|which) (letter|label|number) is (?!on |by |next |beside |near |at )(the .+)$",
             r"which \1 is on \2",
         ),
+        # "in total, how many circles are there": the count
+        (r"^(?:in total|altogether|overall),? (how many .+)$", r"\1"),
+        # "how many things have the colour yellow": yellow things
+        (
+            r"^how many ([a-z]+) (?:have|has|are of|are in|come in|are coloured in) the colou?r ([a-z]+)$",
+            r"how many \2 \1 are there",
+        ),
+        # "are circles more common than squares", "do we have more stars than squares",
+        # "are there more stars compared to triangles": a count comparison
+        (r"^(?:are|is) (.+?) more (?:common|frequent|numerous) than (.+)$", r"are there more \1 than \2"),
+        (
+            r"^(?:are|is) (.+?) (?:less|rarer|not as) (?:common|frequent|numerous)? ?than (.+)$",
+            r"are there fewer \1 than \2",
+        ),
+        (
+            r"^(?:do|does|did) (?:we|you|i|it|the (?:image|picture|scene)) (?:have|see|show|contain)s? (more|fewer|less) ",
+            r"are there \1 ",
+        ),
+        (
+            r"^(are there (?:more|fewer|less) .+?) (?:compared (?:to|with)|in comparison (?:to|with)) (.+)$",
+            r"\1 than \2",
+        ),
+        # "count the columns", "how many horizontal rows": rows and columns of the layout
+        (r"^count the (rows|columns)$", r"how many \1 are there"),
+        (
+            r"^how many (?:horizontal |vertical )?(rows|columns)(?: (?:of|with) (?:shapes|objects))?$",
+            r"how many \1 are there",
+        ),
+        (r"^how many (?:horizontal|vertical) (rows|columns)\b", r"how many \1"),
+        # "does the left half mirror the right half": is it a mirror image
+        (
+            r"^does the (left|right|top|bottom) (half|side|part) (?:mirror|reflect) the (left|right|top|bottom) (half|side|part)$",
+            r"is the \1 \2 a mirror image of the \3 \4",
+        ),
+        # "which shape shares its colour with X": the same colour as X
+        (
+            r"^(what|which(?: [a-z]+)?) shares? (?:its|their|the same|a) (colou?r|shape|size) with ",
+            r"\1 has the same \2 as ",
+        ),
+        # "the most distant from X": farthest from it
+        (r"\b(?:the )?most distant (?:from|to)\b", "farthest from"),
+        # "what do you see to the left of X": what is there
+        (
+            r"^(what|which(?: [a-z]+)?) (?:do|can) you see (?=(?:to|on|above|below|under|underneath|beneath|over|next|"
+            r"left|right|beside|between)\b)",
+            r"\1 is ",
+        ),
+        # "which shape is highest up", "furthest down": the highest / lowest
+        (r"\b(?:highest|furthest|farthest) up\b", "highest"),
+        (r"\b(?:lowest|furthest|farthest) down\b", "lowest"),
+        # "greater in size than", "tinier than": bigger / smaller
+        (r"\b(?:greater|larger|bigger) in size than\b", "bigger than"),
+        (r"\b(?:smaller in size|tinier|littler) than\b", "smaller than"),
+        # "is anything on the left of the star": is there anything
+        (
+            r"^is (anything|something) (?=(?:to|on|left|right|above|below|under|beneath|over|next|beside)\b)",
+            r"is there \1 ",
+        ),
+        # "what colour is the top right shape": the shape in the top right corner
+        (
+            r"\bthe (top|bottom|upper|lower)[- ]?(left|right)(?:[- ]hand)?(?: corner)? (shape|object|one|thing|item|figure)\b",
+            r"the \3 in the \1 \2 corner",
+        ),
+        # "is the star in the top half": of the image
+        (
+            r"^((?:is|are) .+? (?:in|on) the (?:left|right|top|bottom|upper|lower)(?:[- ]hand)? (?:half|side|part))$",
+            r"\1 of the image",
+        ),
+        # "do you see exactly 3 squares": a count claim
+        (
+            r"^(?:do|can|could) you see (exactly|only|at least|at most|more than|fewer than|less than) ",
+            r"are there \1 ",
+        ),
+        # "is the square the largest object in the picture": the largest object
+        (
+            r"^((?:is|are) .+? the (?:largest|biggest|smallest|tiniest|leftmost|rightmost|topmost|bottommost|highest|lowest)"
+            r"(?: [a-z]+)?) (?:in|of) (?:the|this) (?:picture|image|scene|drawing|photo)$",
+            r"\1",
+        ),
+        # "is the red shape shaped like a star": is it a star
+        (r"^((?:is|are) .+?) shaped like (an?) ", r"\1 \2 "),
+        # "does the square have a gray colour": is it gray
+        (r"^does (.+?) have an? ([a-z]+) colou?r$", r"is \1 \2"),
+        # "are there two or more circles": at least two
+        (r"^are there (\w+) or more ", r"are there at least \1 "),
+        (r"^are there (\w+) or (?:fewer|less) ", r"are there at most \1 "),
+        # "is A bigger or smaller than B": how big, compared
+        (r"^is (.+?) (?:bigger|larger) or smaller than (.+)$", r"how big is \1 compared to \2"),
+        (r"^is (.+?) smaller or (?:bigger|larger) than (.+)$", r"how big is \1 compared to \2"),
+        # "is A on the left or the right of B": left or right of
+        (
+            r"^is (.+?) (?:on|to) the (left|right) or (?:on |to )?the (left|right) (?:side )?of ",
+            r"is \1 \2 or \3 of ",
+        ),
+        # "can you find a red square", "could you spot any stars": is there
+        (r"^(?:can|could) you (?:find|spot|locate|see|detect) (an?) ", r"is there \1 "),
+        (r"^(?:can|could) you (?:find|spot|locate|see|detect) (?:any|some) ", "are there any "),
+        # "what has the same colour as X": which object has
+        (r"^what (has|shares|is) the same (colou?r|shape|size) as ", r"which object \1 the same \2 as "),
+        # "what is higher / lower than X": above / below it
+        (r"^(what|which(?: [a-z]+)?) is (?:higher(?: up)?|further up) than ", r"\1 is above "),
+        (r"^(what|which(?: [a-z]+)?) is (?:lower(?: down)?|further down) than ", r"\1 is below "),
+        # "which shape is nearest the square": nearest to it (not "nearest the top / middle")
+        (
+            r"\b(nearest|closest|farthest|furthest|nearer|closer) the (?!(?:top|bottom|left|right|middle|centre|center|"
+            r"camera|viewer|front|back|edge|corner|side|image|picture|page|frame)\b)",
+            r"\1 to the ",
+        ),
+        # "closer to the left edge" is further left (an either-or or a superlative)
+        (
+            r"\b(?:closer|nearer) (?:to )?the (left|right)(?:[- ]hand)?(?: edge| side| border| margin)?"
+            r"(?: of (?:the )?(?:image|picture|page|frame))?(?=\s*(?:[,:]|$|\bor\b))",
+            r"further \1",
+        ),
         # either-or: "nearer the top" is higher, "nearer the bottom" lower
+        (
+            r"\b(?:nearer|closer) (?:to )?the top(?: edge| border| margin)?(?: of (?:the )?(?:image|picture|page|frame))?"
+            r"(?=\s*[,:])",
+            "higher",
+        ),
+        (
+            r"\b(?:nearer|closer) (?:to )?the bottom(?: edge| border| margin)?(?: of (?:the )?(?:image|picture|page|frame))?"
+            r"(?=\s*[,:])",
+            "lower",
+        ),
         (r"\b(?:nearer|closer) (?:to )?the top(?: of (?:the )?(?:image|picture))?$", "higher"),
         (r"\b(?:nearer|closer) (?:to )?the bottom(?: of (?:the )?(?:image|picture))?$", "lower"),
         # "bigger: 1 or 4" (labels without "the")
@@ -137,7 +261,7 @@ _RULES = tuple(
         # "the triangle left of the green square?": a verbless yes / no question
         (
             r"^((?:the )?(?:[a-z]+ ){0,2}[a-z]+) ((?:to the |on the )?(?:left|right) of|above|below|under|"
-            r"beneath|over|next to|bigger than|larger than|smaller than) ((?:the )?(?:[a-z]+ ){0,2}[a-z]+)$",
+            r"beneath|over|next to|bigger than|larger than|smaller than|higher than|lower than) ((?:the )?(?:[a-z]+ ){0,2}[a-z]+)$",
             r"is \1 \2 \3",
         ),
     )

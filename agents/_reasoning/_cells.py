@@ -13,7 +13,8 @@ Query dicts:
   "centre": bool, "filter"}`` as an object question ("what is in ...");
 * attribute questions ("what colour is the shape in row 1, column 2") carry the same picker
   as their ``select``;
-* ``cell_count`` — "how many X are in the top row / the second column".
+* ``cell_count`` — "how many X are in the top row / the second column";
+* ``band_most`` — "which row has the most shapes", "which column contains the fewest circles".
 
 Example:
     >>> cell_selector("the shape in the second row, third column")[0]["row"]
@@ -28,12 +29,13 @@ from typing import Any
 
 from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
 from spatioxolver.agents._reasoning._names import _no_match, display_name, resolve, spoken_name, typical_size
+from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._refs import parse_filter
 
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import SceneGraph, SpatialObject
 
-__all__ = ["CELL_FORMS", "CELL_HANDLERS", "bands", "cell_selector", "pick_cell"]
+__all__ = ["CELL_FORMS", "CELL_HANDLERS", "bands", "cell_selector", "layout_middle", "pick_cell"]
 
 _NUM = {
     "first": 0, "1st": 0, "one": 0, "second": 1, "2nd": 1, "two": 1, "third": 2, "3rd": 2, "three": 2,
@@ -143,7 +145,26 @@ def cell_count_form(body: str) -> dict[str, Any] | None:
         return None
 
 
-CELL_FORMS = (cell_count_form, cell_form)
+def band_most_form(body: str) -> dict[str, Any] | None:
+    """``which row has the most shapes`` / ``which column contains the fewest circles``."""
+    m = re.fullmatch(
+        r"(?:which|what) (row|column) (?:has|contains|holds|includes|has got)(?: got)? the (most|fewest|least|"
+        r"greatest number of|largest number of|smallest number of|highest number of|lowest number of)(?: (.+?))?"
+        r"(?: in it)?",
+        body,
+        re.I,
+    )
+    if not m:
+        return None
+    try:
+        filt = parse_filter(m.group(3))
+    except UnsupportedQuestionError:
+        return None
+    most = m.group(2).lower() in ("most", "greatest number of", "largest number of", "highest number of")
+    return {"type": "band_most", "band": m.group(1).lower(), "most": most, "filter": filt}
+
+
+CELL_FORMS = (band_most_form, cell_count_form, cell_form)
 
 
 # ------------------------------------------------------------------ answerers
@@ -235,6 +256,24 @@ def pick_cell(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     return _one_object(found[0], "in that cell")
 
 
+def layout_middle(
+    g: SceneGraph, order: list[SpatialObject], filt: dict[str, Any] | None
+) -> SymbolicAnswer | None:
+    """ "What is in the middle" of objects (``order``: left to right) standing in more than one
+    row and column: the one object midway left to right when the count is odd and no
+    neighbour is level with it (a mirrored layout's centre-line shape), else the layout's
+    centre (as "at the centre"); ``None`` for a single row or column."""
+    placed = [o for o in order if o.centroid is not None]
+    if len(placed) < 3 or len(bands(placed, 0)) < 2 or len(bands(placed, 1)) < 2:
+        return None
+    n = len(order)
+    if n % 2 == 1 and all(
+        _order(g, "H", order[k], order[n // 2]) is not None for k in (n // 2 - 1, n // 2 + 1)
+    ):
+        return _one_object(order[n // 2], f"number {n // 2 + 1} of {n} left to right")
+    return pick_cell({"centre": True, "filter": filt}, g)
+
+
 def _one_object(obj: SpatialObject, where: str) -> SymbolicAnswer:
     name = display_name(obj)
     return SymbolicAnswer(
@@ -274,4 +313,30 @@ def _count_cells(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     return SymbolicAnswer(text=str(len(found)), value=len(found), kind="count", objects=[o.id for o in found])
 
 
-CELL_HANDLERS = {"cell_pick": pick_cell, "cell_count": _count_cells}
+def _band_name(k: int, n: int, band: str) -> str:
+    ends = ("top", "bottom") if band == "row" else ("left", "right")
+    word = ends[0] if k == 0 else ends[1] if k == n - 1 else "middle" if n == 3 else None
+    return f"the {word} {band} ({band} {k + 1})" if word else f"{band} {k + 1}"
+
+
+def _band_most(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    """The row (column) with the most (fewest) matching objects; rows are bands of all the
+    objects, as for "how many rows"; a tie is a typed "cannot tell"."""
+    objs = [o for o in g.objects if o.frame == 0 and o.centroid is not None]
+    if not objs:
+        raise _ReferenceProblem(_no_match("object", g))
+    groups = bands(objs, 1 if q["band"] == "row" else 0)
+    if len(groups) < 2:
+        raise _ReferenceProblem(f"The objects form a single {q['band']}.")
+    wanted = {o.id for o in resolve(q.get("filter"), g)}
+    counts = [sum(o.id in wanted for o in band) for band in groups]
+    best = max(counts) if q["most"] else min(counts)
+    winners = [k for k, c in enumerate(counts) if c == best]
+    listed = ", ".join(f"{_band_name(k, len(groups), q['band'])}: {c}" for k, c in enumerate(counts))
+    if len(winners) > 1:
+        return cannot_tell(f"{len(winners)} {q['band']}s tie ({listed})", "band_most")
+    name = _band_name(winners[0], len(groups), q["band"])
+    return SymbolicAnswer(text=name, value=name, kind="band_most", rationale=listed)
+
+
+CELL_HANDLERS = {"cell_pick": pick_cell, "cell_count": _count_cells, "band_most": _band_most}

@@ -5,7 +5,9 @@
   B closer to X?" -> ``{"type", "subject": ref, "options": [ref, ref], "asks": "closer" |
   "further"}``; answered with the option whose distance wins (on the page for a flat
   drawing, on the ground layout when depth is known, as "which object is nearest to X"). Two
-  distances within :data:`DISTANCE_TIE` of each other are a typed "cannot tell".
+  distances within :data:`DISTANCE_TIE` of each other are a typed "cannot tell";
+* the same as a yes / no question: "is X nearer to A than (it is) to B?", "is X further from A
+  than from B?" (``"claim": True``).
 
 Example:
     >>> closer_form("is the star closer to the circle or to the square")["asks"]
@@ -37,6 +39,19 @@ _OPT = r"(?:to |from )?(.+?)"
 
 def closer_form(body: str) -> dict[str, Any] | None:
     """``is X closer to A or B`` and its other word orders (see the module docstring)."""
+    m = re.fullmatch(
+        rf"(?:is|are) (.+?) {_NEAR}{_TO} (.+?),? than(?: (?:it|they) (?:is|are))?(?: (?:to|from))? (.+)",
+        body,
+        re.I,
+    )
+    if m:  # "is X nearer to A than (it is) to B": yes / no, the same distances
+        subject, word, a, b = m.groups()
+        try:
+            refs = [parse_reference(x) for x in (subject, a, b)]
+        except UnsupportedQuestionError:
+            return None
+        asks = "closer" if word.lower() in ("closer", "nearer") else "further"
+        return {"type": "closer_of", "subject": refs[0], "options": refs[1:], "asks": asks, "claim": True}
     m = re.fullmatch(rf"(?:is|are) (.+?) {_NEAR}{_TO} (.+?),? or {_OPT}", body, re.I)
     if m:
         subject, word, a, b = m.groups()
@@ -91,6 +106,12 @@ def _closer_of(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
             [a.id, b.id],
         )
     pick_a = (da < db) == (q["asks"] == "closer")
+    if q.get("claim"):  # "is X nearer to A than to B": whether A is the one
+        word = "nearer to" if q["asks"] == "closer" else "farther from"
+        why = f"{names[0 if pick_a else 1]} is {word} {_ref_name(q['subject'], ref)} (distances {da:.0f} and {db:.0f})"
+        return SymbolicAnswer(
+            text=f"{'Yes' if pick_a else 'No'}: {why}.", value=pick_a, kind="closer_of", rationale=why
+        )
     best = a if pick_a else b
     return _object_answer(best, "closer_of", rationale=f"distances {da:.0f} and {db:.0f}")
 

@@ -5,7 +5,10 @@ drawn as big as a circle covers less area) and how much of the image it covers (
 split of the image areas, ``extras["size_score"]``). The answer is given when they agree:
 the split of the extents at their widest gap must put the same shapes on the large side as the
 split of the areas, unless the extent split is clear on its own (one gap at least 1.35x, the
-next at most 0.6 of it in log terms), which then decides. Otherwise the size is not claimed
+next at most 0.6 of it in log terms) and the areas' own split (in lengths) is not as clear and
+different, which then decides; and when either split is clear, a shape both put on the same
+side is answered (a circle far larger than every other shape by area, and beyond the widest
+gap of the extents). Otherwise the size is not claimed
 ("Cannot tell"), never a guess.
 
 Example:
@@ -65,8 +68,14 @@ def drawn_size(obj: SpatialObject, objects: list[SpatialObject] | None = None) -
         return None if large is None else ("large" if large else "small")
     by_extent, clear = split_extents([extent(o) for o in flat])
     by_area = [_area_large(o) for o in flat]
-    if by_extent is not None and clear:
-        large = by_extent[flat.index(obj)]
+    # the areas' own split, in lengths: when it is clear too and picks other shapes (a square
+    # as large as a 2:1 bar reaches less far), only a shape both put on one side is answered
+    by_side, side_clear = split_extents([math.sqrt(float(o.area)) if o.area else 0.0 for o in flat])
+    i = flat.index(obj)
+    if by_extent is not None and by_side is not None and (clear or side_clear) and by_extent[i] == by_side[i]:
+        large = by_extent[i]  # a clear split, and the other reading puts the shape on the same side
+    elif clear and not (side_clear and by_side != by_extent):
+        large = by_extent[i]  # type: ignore[index]
     elif by_extent is not None and by_extent == by_area:
         large = by_area[flat.index(obj)]
     else:

@@ -29,6 +29,7 @@ import re
 from typing import Any
 
 from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
+from spatioxolver.agents._reasoning._cells import layout_middle
 from spatioxolver.agents._reasoning._names import (
     _matches,
     _no_match,
@@ -372,6 +373,9 @@ def pick_ordinal(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     n, rank = len(order), q["rank"]
     where = f"{_AXIS_NOUN[q['axis']]}"
     if rank is None:
+        middle = layout_middle(g, order, q.get("filter")) if q["axis"] == "H" else None
+        if middle is not None:  # a layout in rows and columns
+            return middle
         if n < 3 or n % 2 == 0:
             return cannot_tell(
                 f"{n} candidate(s) have no single middle one ({where})", "ordinal", [o.id for o in order]

@@ -88,7 +88,7 @@ def listing_form(body: str) -> dict[str, Any] | None:
             body,
             re.I,
         )
-        if m and _vocabulary_words(re.sub(_THINGS, "", m.group(1))):
+        if m and _vocabulary_words(re.sub(_THINGS, "", m.group(1), flags=re.I)):  # "LIST THE RED SHAPES" too
             phrase = m.group(1)
     if phrase is None:
         return None

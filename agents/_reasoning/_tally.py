@@ -6,8 +6,11 @@
   except (for) the circles";
 * ``most_common`` — "which colour appears most often", "what is the most common shape";
 * ``distinct`` — "how many different colours are there", "how many kinds of shape";
-* ``count_in_part`` — "how many X are in the top half / on the left side of the image" (an
-  object on the middle line: "cannot tell").
+* ``appears`` — "which shape appears twice", "which colour is there three of", "which shape is
+  repeated" (the values seen exactly that often; none: "None: ...");
+* ``count_in_part`` — "how many X are in the top half / on the left side of the image", "how
+  many X are on the left"; with ``exists``: "are there any X on the left (half)", "is there a X
+  in the bottom half of the picture" (an object on the middle line: "cannot tell").
 
 A tie for the commonest value is a typed "cannot tell".
 
@@ -95,14 +98,19 @@ _HALF = {"left": ("H", True), "right": ("H", False), "top": ("V", True), "upper"
          "bottom": ("V", False), "lower": ("V", False)}  # fmt: skip
 
 
+_PART = (
+    r"(?:in|on|at) the (left|right|top|upper|bottom|lower)(?:[- ]hand)?(?: (?:half|side|part))?"
+    r"(?: of (?:the |this )?(?:image|picture|scene|drawing|frame|page))?"
+)
+
+
 def count_in_part_form(body: str) -> dict[str, Any] | None:
-    """``how many X are (in | on) the top half / left side of the image``."""
-    m = re.fullmatch(
-        r"how many (.+?)(?: are| is)?(?: there)? (?:in|on|at) the (left|right|top|upper|bottom|lower)(?:[- ]hand)? "
-        r"(?:half|side|part)(?: of (?:the |this )?(?:image|picture|scene|drawing|frame))?",
-        body,
-        re.I,
-    )
+    """``how many X are (in | on) the top half / left side (of the image)`` / ``are there any
+    X on the left`` / ``is there a X in the top half`` (``exists``: yes / no)."""
+    m = re.fullmatch(rf"how many (.+?)(?: are| is)?(?: there)? {_PART}", body, re.I)
+    exists = m is None
+    if exists:
+        m = re.fullmatch(rf"(?:is|are) there (?:an?|any|some) (.+?) {_PART}", body, re.I)
     if not m:
         return None
     try:
@@ -110,21 +118,69 @@ def count_in_part_form(body: str) -> dict[str, Any] | None:
     except UnsupportedQuestionError:
         return None
     axis, first = _HALF[m.group(2).lower()]
-    return {"type": "count_in_part", "filter": filt, "axis": axis, "first": first}
+    return {"type": "count_in_part", "filter": filt, "axis": axis, "first": first, "exists": exists}
 
 
 def most_common_form(body: str) -> dict[str, Any] | None:
     """``which colour appears most often`` / ``what is the most common shape``."""
-    m = re.fullmatch(
-        r"(?:which|what) (colou?r|shape) (?:appears|occurs|is used|is seen|comes up) (?:the )?most(?: often| frequently| times)?",
-        body,
-        re.I,
-    ) or re.fullmatch(
-        r"(?:which|what) is the (?:most common|most frequent|commonest) (colou?r|shape)(?: .+)?", body, re.I
+    m = (
+        re.fullmatch(
+            r"(?:which|what) (colou?r|shape) (?:appears|occurs|is used|is seen|comes up) (?:the )?most(?: often| frequently| times)?",
+            body,
+            re.I,
+        )
+        or re.fullmatch(
+            r"(?:which|what) is the (?:most common|most frequent|commonest) (colou?r|shape)(?: .+)?",
+            body,
+            re.I,
+        )
+        or re.fullmatch(  # "which colour is most common", "what colour do most shapes have"
+            r"(?:which|what) (colou?r|shape) (?:is (?:the )?(?:most common|most frequent|commonest|used most|seen most)|"
+            r"do(?:es)? most (?:of the )?(?:shapes|objects|things|items|figures) (?:have|share))",
+            body,
+            re.I,
+        )
     )
     if not m:
         return None
     return {"type": "most_common", "attribute": _attribute(m.group(1))}
+
+
+_TIMES = {
+    "once": 1,
+    "one time": 1,
+    "twice": 2,
+    "two times": 2,
+    "thrice": 3,
+    "three times": 3,
+    "four times": 4,
+}
+_HOW_MANY_OF = {"one": 1, "two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+
+
+def appears_form(body: str) -> dict[str, Any] | None:
+    """``which shape appears twice`` / ``what colour occurs three times`` / ``which shape is
+    there two of`` / ``which colour appears more than once`` / ``which shape is repeated``."""
+    m = re.fullmatch(
+        r"(?:which|what) (colou?r|shape)s? (?:appears?|occurs?|is used|is shown|is seen|shows up|comes up|is there)"
+        r"(?: exactly)? (once|one time|twice|two times|thrice|three times|four times|more than once)"
+        r"(?: in (?:the|this) (?:image|picture|scene|drawing))?",
+        body,
+        re.I,
+    )
+    if m:
+        times = m.group(2).lower()
+        return {"type": "appears", "attribute": _attribute(m.group(1)), "times": _TIMES.get(times)}
+    m = re.fullmatch(
+        r"(?:which|what) (colou?r|shape) (?:is|are) there (one|two|three|four|[234]) of", body, re.I
+    ) or re.fullmatch(r"(?:which|what) (colou?r|shape)s? (?:is|are) (repeated|duplicated)", body, re.I)
+    if not m:
+        return None
+    return {
+        "type": "appears",
+        "attribute": _attribute(m.group(1)),
+        "times": _HOW_MANY_OF.get(m.group(2).lower()),
+    }
 
 
 def _attribute(word: str) -> str:
@@ -199,7 +255,7 @@ def any_same_form(body: str) -> dict[str, Any] | None:
 
 TALLY_FORMS = (
     count_in_part_form, total_form, count_difference_form, count_except_form, most_common_form, distinct_form,
-    any_same_form,
+    any_same_form, appears_form,
 )  # fmt: skip
 
 
@@ -250,6 +306,31 @@ def _most_common(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     )
 
 
+def _appears(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    """The colour(s) or shape(s) seen exactly ``times`` times (``None``: more than once); an
+    unread value could change a count, so with any unread one the answer is "cannot tell"."""
+    objs = resolve(None, g)
+    if not objs:
+        raise _ReferenceProblem(_no_match("object", g))
+    what, times = q["attribute"], q["times"]
+    values = [_norm(getattr(o.attributes, what)) for o in objs]
+    unread = values.count(None)
+    counts = Counter(v for v in values if v is not None)
+    hits = sorted(v for v, n in counts.items() if (n == times if times else n > 1))
+    how = f"{times} time(s)" if times else "more than once"
+    if unread:
+        why = f"{unread} object(s) have a {what} the pixels do not show"
+        return cannot_tell(why, "appears")
+    if not hits:
+        seen = ", ".join(f"{v} {n}x" for v, n in sorted(counts.items()))
+        text = f"None: no {what} appears {how} ({seen})."
+        return SymbolicAnswer(text=text, value=None, kind="appears", rationale=text, no_answer="no match")
+    text = " and ".join(str(v) for v in hits)
+    return SymbolicAnswer(
+        text=text, value=text, kind="appears", rationale=f"{text}: {how} among {len(objs)} objects"
+    )
+
+
 def _distinct(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     objs = resolve(None, g)
     if not objs:
@@ -279,10 +360,17 @@ def _in_part(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         if o.centroid is not None
     ]
     unsure = [o for o, c in at if abs(c - half) < 0.04 * size]
-    if unsure:
+    kept = [o for o, c in at if (c < half) == q["first"] and o not in unsure]
+    if unsure and not (q.get("exists") and kept):  # one clearly in that half answers "is there"
         why = f"{len(unsure)} object(s) sit on the middle line"
         return cannot_tell(why, "count")
-    kept = [o for o, c in at if (c < half) == q["first"]]
+    if q.get("exists"):
+        part = {("H", True): "left", ("H", False): "right", ("V", True): "top", ("V", False): "bottom"}
+        why = f"{len(kept)} of {len(found)} {(q['filter'] or {}).get('text') or 'objects'} in the {part[q['axis'], q['first']]} half"
+        return SymbolicAnswer(
+            text=f"{'Yes' if kept else 'No'}: {why}.", value=bool(kept), kind="count_in_part",
+            objects=[o.id for o in kept], rationale=why,
+        )  # fmt: skip
     return SymbolicAnswer(text=str(len(kept)), value=len(kept), kind="count", objects=[o.id for o in kept])
 
 
@@ -313,4 +401,5 @@ TALLY_HANDLERS = {
     "count_difference": _difference,
     "count_except": _except,
     "most_common": _most_common,
+    "appears": _appears,
 }

@@ -327,7 +327,7 @@ _REWRITES = tuple(
         ),
         # two objects compared, other word orders
         (
-            r"^(?:of|between|comparing) (the .+?) and (the .+?),? (?:which|what)(?: one| object| shape| of (?:them|the two))? "
+            r"^(?:of|between|comparing) ((?:the )?.+?) and ((?:the )?.+?),? (?:which|what)(?: one| object| shape| of (?:them|the two))? "
             r"(?:is|appears|looks) (bigger|larger|smaller)$",
             r"which is \3: \1 or \2",
         ),

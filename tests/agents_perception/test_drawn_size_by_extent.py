@@ -89,3 +89,40 @@ def test_the_large_shape_whose_area_and_extent_disagree_is_not_picked() -> None:
     )
     # by area the circle and the star are both large (two colours); by extent only the star
     assert not answer.text.lower().startswith("blue"), answer.text
+
+
+def test_a_square_as_large_as_a_long_bar_is_not_called_small() -> None:
+    # The bar's longer side (128) alone splits it clearly from the rest by extent (66..91), but
+    # the square covers as much of the image (8,100 px against 8,192): the area split (the two
+    # squares and the bar large; star and triangle small) is as clear and picks otherwise, so
+    # the square is not called small; the triangle, small by both, still is.
+    img = Image.new("RGB", (640, 480), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.rectangle([270, 60, 360, 150], fill=(245, 130, 20))  # orange square, 90 x 90
+    d.rectangle([50, 250, 178, 314], fill=(35, 90, 215))  # blue bar, 128 x 64
+    d.rectangle([410, 120, 485, 195], fill=(46, 160, 67))  # green square, 75 x 75
+    d.polygon(_star(420, 280, 44), fill=(214, 40, 40))  # red star (~2,600 px, 82 px across)
+    d.polygon(_triangle(300, 290, 38), fill=(128, 60, 170))  # purple triangle (~1,900 px, 66 across)
+    rgb = np.asarray(img)
+    square = ask(rgb, "is the orange square big or small?", model="geometric")
+    assert "small" not in square.text.lower(), square.text
+    triangle = ask(rgb, "Is the triangle big or small?", model="geometric").text.lower()
+    assert "small" in triangle and not triangle.startswith("cannot"), triangle
+
+
+def test_a_shape_both_readings_put_on_one_side_is_answered() -> None:
+    # By area the grey circle alone is large (about 11,900 px against 1,900-3,700): a clear
+    # split. The extents' split is not clear (the triangle reaches 94 px with little area), but
+    # it puts the circle on the large side too, so the circle is large; the triangle, large by
+    # extent and small by area, is not claimed.
+    img = Image.new("RGB", (640, 480), (245, 245, 240))
+    d = ImageDraw.Draw(img)
+    d.rectangle([218, 74, 277, 133], fill=(214, 40, 40))  # red square, 59 px
+    d.rectangle([486, 104, 547, 165], fill=(240, 205, 25))  # yellow square, 61 px
+    d.ellipse([256, 160, 379, 283], fill=(128, 128, 128))  # grey circle, 123 px across
+    d.polygon(_triangle(105, 290, 54), fill=(128, 60, 170))  # purple triangle, 94 px across
+    rgb = np.asarray(img)
+    circle = ask(rgb, "Is the circle big or small?", model="geometric").text.lower()
+    assert circle.startswith(("big", "large")), circle
+    triangle = ask(rgb, "is the triangle big or small", model="geometric").text.lower()
+    assert not triangle.startswith(("big", "large")), triangle
