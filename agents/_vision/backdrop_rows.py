@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["row_corrected", "banded"]
+__all__ = ["row_corrected", "banded", "horizon_step"]
 
 #: The smooth model's residual scale (Lab units) from which a row correction is tried:
 #: a plain canvas or a gently graded ground stays well under it.
@@ -176,3 +176,52 @@ def banded(offsets: np.ndarray) -> bool:
     sharp = np.abs(profile[k:] - profile[:-k]) > _EDGE
     edges = int(np.count_nonzero(sharp[1:] & ~sharp[:-1]) + int(sharp[0])) if sharp.size else 0
     return edges >= 3
+
+
+#: :func:`horizon_step`: the least colour step (Lab units, lightness at half weight) between
+#: the backdrop above and the floor below, the least share of the height above it, and the
+#: most share of the one-curve misfit the two pieces may leave.
+_STEP, _ABOVE, _BELOW, _TWO_PIECES = 8.0, 0.08, 0.3, 0.4
+
+
+def horizon_step(lab: np.ndarray) -> int | None:
+    """The row where a backdrop above (a sky, a wall) meets a floor of another colour,
+    from the rows' median colours alone, or ``None``.
+
+    :func:`row_corrected` needs its correction to lower the backdrop's residual, which a
+    textured floor (wood grain, grass, sand) or sensor noise keeps high; the rows' medians
+    average the texture and the noise out, and the objects too (they cover a minority of
+    each row). A horizon is a step in that profile: two straight pieces (the sky or wall's
+    gradient, the floor's), the upper at least :data:`_ABOVE` of the height, fit it with
+    under :data:`_TWO_PIECES` of the misfit of one quadratic, and meet :data:`_STEP` or more
+    apart. A plain or graded canvas has no step; bands of cards have several (two pieces do
+    not fit them).
+
+    Example:
+        >>> lab = np.zeros((60, 40, 3), np.float32); lab[:20, :, 0] = 85; lab[20:, :, 0] = 55
+        >>> lab[20:, :, 0] += np.random.default_rng(0).normal(0, 6, (40, 40))  # a grainy floor
+        >>> horizon_step(lab), horizon_step(np.full((60, 40, 3), 50, np.float32))
+        (20, None)
+    """
+    h = lab.shape[0]
+    if h < 24:
+        return None
+    profile = np.median(lab, axis=1).astype(np.float64) * _W
+    y = np.arange(h, dtype=np.float64) / h
+
+    def fit(k0: int, k1: int, deg: int) -> tuple[np.ndarray, np.ndarray]:
+        design = np.vander(y[k0:k1], deg + 1)
+        coef, *_ = np.linalg.lstsq(design, profile[k0:k1], rcond=None)
+        model = design @ coef
+        return ((profile[k0:k1] - model) ** 2).sum(axis=1), model
+
+    one = float(np.sqrt(fit(0, h, 2)[0].mean()))
+    best: tuple[float, int, float] | None = None
+    for k in range(max(3, int(_ABOVE * h)), int((1.0 - _BELOW) * h) + 1):
+        (ra, fa), (rb, fb) = fit(0, k, 1), fit(k, h, 1)
+        rms = float(np.sqrt((ra.sum() + rb.sum()) / h))
+        if best is None or rms < best[0]:
+            best = (rms, k, float(np.linalg.norm(fa[-1] - fb[0])))
+    if best is None or best[2] < _STEP or best[0] > _TWO_PIECES * one:
+        return None
+    return best[1]

@@ -72,6 +72,7 @@ class Foreground:
     rows: bool = False  # a per-row correction was added (a backdrop changing with height)
     horizon: int | None = None  # with it, the first row below the backdrop's one step
     banded: bool = False  # the per-row correction goes up and down in bands (cards, stripes)
+    stepped: bool = False  # uncorrected, the rows' colours still step once (a horizon)
 
 
 def _design(x: np.ndarray, y: np.ndarray, order: int = 2) -> np.ndarray:
@@ -182,9 +183,16 @@ def foreground_evidence(
         lit_smoothed = smoothed and horizon is not None
         shadow, ratio_mode = _shadow_pixels(rgb, lab, bg[..., 3:], candidate, is_noisy, lit_smoothed)
     obj = candidate & ~shadow
+    from .backdrop_rows import horizon_step
+
+    # A sky or wall above a textured or noisy floor, which no row correction fits (or
+    # whose planks' seams make the correction look banded): its rows' median colours
+    # still show the horizon, one step (a scene with a ground plane; bands of cards have
+    # several).
+    stepped = (corrected is None or banded) and horizon_step(lab) is not None
     return Foreground(
-        lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon, banded
-    )
+        lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon, banded, stepped
+    )  # fmt: skip
 
 
 #: Share of the image over the threshold below which the smooth model "sees nothing".

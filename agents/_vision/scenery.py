@@ -452,7 +452,7 @@ def drop_scenery(
     # reading: their touching same-colour objects and dark slivers are real objects.
     # A backdrop corrected row by row (a sky or wall above the ground) is a band seen; what
     # lies wholly above its horizon stands on no ground (a cloud, a patch of the wall).
-    bands += int(getattr(fg, "rows", False))
+    bands += int(bool(getattr(fg, "rows", False)) or bool(getattr(fg, "stepped", False)))
     horizon = getattr(fg, "horizon", None)
     if horizon is not None:
         kept = [r for r in kept if np.flatnonzero(r.mask.any(axis=1))[-1] >= horizon]
