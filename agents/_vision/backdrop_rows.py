@@ -203,25 +203,45 @@ def horizon_step(lab: np.ndarray) -> int | None:
         >>> horizon_step(lab), horizon_step(np.full((60, 40, 3), 50, np.float32))
         (20, None)
     """
-    h = lab.shape[0]
+    h, w = lab.shape[:2]
     if h < 24:
         return None
-    profile = np.median(lab, axis=1).astype(np.float64) * _W
+    step = max(1, w // 160)  # the median of 160 columns a row is as good as of all
+    profile = np.median(lab[:, ::step], axis=1).astype(np.float64) * _W
     y = np.arange(h, dtype=np.float64) / h
-
-    def fit(k0: int, k1: int, deg: int) -> tuple[np.ndarray, np.ndarray]:
-        design = np.vander(y[k0:k1], deg + 1)
-        coef, *_ = np.linalg.lstsq(design, profile[k0:k1], rcond=None)
-        model = design @ coef
-        return ((profile[k0:k1] - model) ** 2).sum(axis=1), model
-
-    one = float(np.sqrt(fit(0, h, 2)[0].mean()))
-    best: tuple[float, int, float] | None = None
-    for k in range(max(3, int(_ABOVE * h)), int((1.0 - _BELOW) * h) + 1):
-        (ra, fa), (rb, fb) = fit(0, k, 1), fit(k, h, 1)
-        rms = float(np.sqrt((ra.sum() + rb.sum()) / h))
-        if best is None or rms < best[0]:
-            best = (rms, k, float(np.linalg.norm(fa[-1] - fb[0])))
-    if best is None or best[2] < _STEP or best[0] > _TWO_PIECES * one:
+    design = np.vander(y, 3)
+    coef, *_ = np.linalg.lstsq(design, profile, rcond=None)
+    one = float(np.sqrt(((profile - design @ coef) ** 2).sum(axis=1).mean()))
+    ks = np.arange(max(3, int(_ABOVE * h)), int((1.0 - _BELOW) * h) + 1)
+    if ks.size == 0:
         return None
-    return best[1]
+    above, below = _line_fits(y, profile, ks, upper=True), _line_fits(y, profile, ks, upper=False)
+    rms = np.sqrt((above[0] + below[0]) / h)
+    best = int(np.argmin(rms))
+    gap = float(np.linalg.norm(above[1][best] - below[1][best]))
+    if gap < _STEP or float(rms[best]) > _TWO_PIECES * one:
+        return None
+    return int(ks[best])
+
+
+def _line_fits(
+    y: np.ndarray, profile: np.ndarray, ks: np.ndarray, *, upper: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each split row ``k`` in ``ks``, a straight line fitted (least squares, per
+    channel) to the rows above ``k`` (``upper``) or from ``k`` down: its summed squared
+    residual over the channels, and its value at the split (row ``k - 1`` above, ``k``
+    below); from running sums, one pass for every split."""
+    if not upper:
+        rss, end = _line_fits(1.0 - y[::-1], profile[::-1], y.size - ks, upper=True)
+        return rss, end
+    ones = np.ones_like(y)
+    sums = [np.concatenate([[0.0], np.cumsum(v)]) for v in (ones, y, y * y)]
+    n, sy, syy = (v[ks] for v in sums)
+    sp = np.concatenate([np.zeros((1, 3)), np.cumsum(profile, axis=0)])[ks]
+    syp = np.concatenate([np.zeros((1, 3)), np.cumsum(y[:, None] * profile, axis=0)])[ks]
+    spp = np.concatenate([np.zeros((1, 3)), np.cumsum(profile**2, axis=0)])[ks]
+    det = np.maximum(n * syy - sy * sy, 1e-12)[:, None]
+    slope = (n[:, None] * syp - sy[:, None] * sp) / det
+    icept = (sp - slope * sy[:, None]) / n[:, None]
+    rss = spp - icept * sp - slope * syp
+    return np.maximum(rss, 0.0).sum(axis=1), icept + slope * y[ks - 1][:, None]
