@@ -96,7 +96,6 @@ def row_corrected(
     inliers: float = 1.0,
     *,
     smoothed: bool = False,
-    stepped: bool = False,
 ) -> tuple[np.ndarray, float, int | None, bool] | None:
     """``(background, noise, horizon, banded)`` with a per-row offset added (``horizon``: the
     first row below the one step in the offsets, if any; ``banded``: :func:`banded`), or
@@ -114,9 +113,6 @@ def row_corrected(
     smoothed from heavy sensor noise, whose leftover noise no correction removes; there a
     single horizon step far above that leftover (:data:`_STEP_OVER_NOISE` times) is kept
     too, when it lowers the residual at all or explains a fifth of the image more.
-    ``stepped``: the smooth model fits only part of the backdrop and the rows' colours step
-    at a horizon (:func:`horizon_step`): explaining a fifth of the image more is enough,
-    however grainy the floor (wood, grass, sand) leaves the residual.
     """
     if noise < _MIN_NOISE and inliers >= 0.75:
         return None
@@ -143,7 +139,7 @@ def row_corrected(
     # Tighter on fewer pixels is not better: cards or tiles covering most of their rows
     # would become the backdrop there, and the canvas between them foreground.
     better = noise >= _MIN_NOISE and new_noise <= _GAIN * noise and share >= inliers - 0.08
-    wider = inliers < 0.75 and share >= inliers + 0.2 and (new_noise < 1.5 or stepped)
+    wider = inliers < 0.75 and share >= inliers + 0.2 and new_noise < 1.5
     steps, horizon = _steps(offsets)
     if smoothed and not (better or wider) and steps == 1:
         # Lower than the smooth model's residual, or as low where it explains far more.

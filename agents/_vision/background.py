@@ -158,28 +158,16 @@ def foreground_evidence(
     # raise the threshold over every object ("0 objects").
     # A copy the caller smoothed from heavy noise tries the correction as a clean image
     # does, its leftover noise allowed for.
-    # Where the smooth model fits only part of the backdrop (a plain wall, not the grainy
-    # floor below it) and the rows' colours step at a horizon, the correction is tried
-    # under noise too, and kept however grainy the floor (else the floor is one band of
-    # foreground, and a solid of the wall's colour on it no foreground at all).
     from .backdrop_rows import horizon_step, row_corrected
 
     is_noisy = noisy(rgb) if noisy_input is None else noisy_input
-    step_row = horizon_step(lab)
-    split = step_row is not None and model.inlier_fraction < 0.75
     distance: np.ndarray | None = None
     if is_noisy and not smoothed:
         distance, thr = _distance(lab, bg, noise, threshold)
         sees_nothing = threshold is None and float((distance > thr).mean()) < _SEES_NOTHING
-        corrected = (
-            row_corrected(lab, rgb, bg, noise, model.inlier_fraction, stepped=split)
-            if sees_nothing or split
-            else None
-        )
+        corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction) if sees_nothing else None
     else:
-        corrected = row_corrected(
-            lab, rgb, bg, noise, model.inlier_fraction, smoothed=smoothed, stepped=split
-        )
+        corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction, smoothed=smoothed)
     horizon, banded = None, False
     if corrected is not None:
         bg, noise, horizon, banded = corrected
@@ -199,7 +187,7 @@ def foreground_evidence(
     # whose planks' seams make the correction look banded): its rows' median colours
     # still show the horizon, one step (a scene with a ground plane; bands of cards have
     # several).
-    stepped = (corrected is None or banded) and step_row is not None
+    stepped = (corrected is None or banded) and horizon_step(lab) is not None
     return Foreground(
         lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon, banded, stepped
     )  # fmt: skip
