@@ -127,7 +127,10 @@ def segment(
         # Cast shadows found, or a backdrop that changes with height (a sky or a wall above a
         # floor) -> the objects stand on a ground plane (solids; the depth cue uses it). A
         # backdrop in bands (cards or tiles behind rows of icons, stripes) shows no ground.
+        # (Where no row correction fits a textured or noisy floor, the rows' median colours
+        # may still step once at the horizon: ``fg.stepped``.)
         rows = bool(getattr(fg, "rows", False)) and not getattr(fg, "banded", False)
+        rows = rows or bool(getattr(fg, "stepped", False))
         ground = fg.shadow_ratio is not None or rows
         objects = [
             object_from_crop(

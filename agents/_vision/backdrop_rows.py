@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["row_corrected", "banded"]
+__all__ = ["row_corrected", "banded", "horizon_step"]
 
 #: The smooth model's residual scale (Lab units) from which a row correction is tried:
 #: a plain canvas or a gently graded ground stays well under it.
@@ -176,3 +176,72 @@ def banded(offsets: np.ndarray) -> bool:
     sharp = np.abs(profile[k:] - profile[:-k]) > _EDGE
     edges = int(np.count_nonzero(sharp[1:] & ~sharp[:-1]) + int(sharp[0])) if sharp.size else 0
     return edges >= 3
+
+
+#: :func:`horizon_step`: the least colour step (Lab units, lightness at half weight) between
+#: the backdrop above and the floor below, the least share of the height above it, and the
+#: most share of the one-curve misfit the two pieces may leave.
+_STEP, _ABOVE, _BELOW, _TWO_PIECES = 8.0, 0.08, 0.3, 0.4
+
+
+def horizon_step(lab: np.ndarray) -> int | None:
+    """The row where a backdrop above (a sky, a wall) meets a floor of another colour,
+    from the rows' median colours alone, or ``None``.
+
+    :func:`row_corrected` needs its correction to lower the backdrop's residual, which a
+    textured floor (wood grain, grass, sand) or sensor noise keeps high; the rows' medians
+    average the texture and the noise out, and the objects too (they cover a minority of
+    each row). A horizon is a step in that profile: two straight pieces (the sky or wall's
+    gradient, the floor's), the upper at least :data:`_ABOVE` of the height, fit it with
+    under :data:`_TWO_PIECES` of the misfit of one quadratic, and meet :data:`_STEP` or more
+    apart. A plain or graded canvas has no step; bands of cards have several (two pieces do
+    not fit them).
+
+    Example:
+        >>> lab = np.zeros((60, 40, 3), np.float32); lab[:20, :, 0] = 85; lab[20:, :, 0] = 55
+        >>> lab[20:, :, 0] += np.random.default_rng(0).normal(0, 6, (40, 40))  # a grainy floor
+        >>> horizon_step(lab), horizon_step(np.full((60, 40, 3), 50, np.float32))
+        (20, None)
+    """
+    h, w = lab.shape[:2]
+    if h < 24:
+        return None
+    step = max(1, w // 160)  # the median of 160 columns a row is as good as of all
+    profile = np.median(lab[:, ::step], axis=1).astype(np.float64) * _W
+    y = np.arange(h, dtype=np.float64) / h
+    design = np.vander(y, 3)
+    coef, *_ = np.linalg.lstsq(design, profile, rcond=None)
+    one = float(np.sqrt(((profile - design @ coef) ** 2).sum(axis=1).mean()))
+    ks = np.arange(max(3, int(_ABOVE * h)), int((1.0 - _BELOW) * h) + 1)
+    if ks.size == 0:
+        return None
+    above, below = _line_fits(y, profile, ks, upper=True), _line_fits(y, profile, ks, upper=False)
+    rms = np.sqrt((above[0] + below[0]) / h)
+    best = int(np.argmin(rms))
+    gap = float(np.linalg.norm(above[1][best] - below[1][best]))
+    if gap < _STEP or float(rms[best]) > _TWO_PIECES * one:
+        return None
+    return int(ks[best])
+
+
+def _line_fits(
+    y: np.ndarray, profile: np.ndarray, ks: np.ndarray, *, upper: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each split row ``k`` in ``ks``, a straight line fitted (least squares, per
+    channel) to the rows above ``k`` (``upper``) or from ``k`` down: its summed squared
+    residual over the channels, and its value at the split (row ``k - 1`` above, ``k``
+    below); from running sums, one pass for every split."""
+    if not upper:
+        rss, end = _line_fits(1.0 - y[::-1], profile[::-1], y.size - ks, upper=True)
+        return rss, end
+    ones = np.ones_like(y)
+    sums = [np.concatenate([[0.0], np.cumsum(v)]) for v in (ones, y, y * y)]
+    n, sy, syy = (v[ks] for v in sums)
+    sp = np.concatenate([np.zeros((1, 3)), np.cumsum(profile, axis=0)])[ks]
+    syp = np.concatenate([np.zeros((1, 3)), np.cumsum(y[:, None] * profile, axis=0)])[ks]
+    spp = np.concatenate([np.zeros((1, 3)), np.cumsum(profile**2, axis=0)])[ks]
+    det = np.maximum(n * syy - sy * sy, 1e-12)[:, None]
+    slope = (n[:, None] * syp - sy[:, None] * sp) / det
+    icept = (sp - slope * sy[:, None]) / n[:, None]
+    rss = spp - icept * sp - slope * syp
+    return np.maximum(rss, 0.0).sum(axis=1), icept + slope * y[ks - 1][:, None]

@@ -72,6 +72,7 @@ class Foreground:
     rows: bool = False  # a per-row correction was added (a backdrop changing with height)
     horizon: int | None = None  # with it, the first row below the backdrop's one step
     banded: bool = False  # the per-row correction goes up and down in bands (cards, stripes)
+    stepped: bool = False  # uncorrected, the rows' colours still step once (a horizon)
 
 
 def _design(x: np.ndarray, y: np.ndarray, order: int = 2) -> np.ndarray:
@@ -149,8 +150,6 @@ def foreground_evidence(
     model = fit_background(lab, rgb)
     bg = model.evaluate(h, w)
     noise = model.noise
-    from .backdrop_rows import row_corrected
-
     # A sky or wall above a graded or hazy floor: a per-row correction (else the residual
     # raises the threshold and puts the shadows' ratios off).
     # Under pixel noise only when the smooth model alone sees (almost) nothing: there its
@@ -159,6 +158,8 @@ def foreground_evidence(
     # raise the threshold over every object ("0 objects").
     # A copy the caller smoothed from heavy noise tries the correction as a clean image
     # does, its leftover noise allowed for.
+    from .backdrop_rows import horizon_step, row_corrected
+
     is_noisy = noisy(rgb) if noisy_input is None else noisy_input
     distance: np.ndarray | None = None
     if is_noisy and not smoothed:
@@ -182,9 +183,14 @@ def foreground_evidence(
         lit_smoothed = smoothed and horizon is not None
         shadow, ratio_mode = _shadow_pixels(rgb, lab, bg[..., 3:], candidate, is_noisy, lit_smoothed)
     obj = candidate & ~shadow
+    # A sky or wall above a textured or noisy floor, which no row correction fits (or
+    # whose planks' seams make the correction look banded): its rows' median colours
+    # still show the horizon, one step (a scene with a ground plane; bands of cards have
+    # several).
+    stepped = (corrected is None or banded) and horizon_step(lab) is not None
     return Foreground(
-        lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon, banded
-    )
+        lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon, banded, stepped
+    )  # fmt: skip
 
 
 #: Share of the image over the threshold below which the smooth model "sees nothing".

@@ -175,8 +175,14 @@ def is_frame(mask: np.ndarray) -> bool:
     return bool(inner <= 0.1 * mask.sum())
 
 
-def _objects_in_band(region: Any, lab: np.ndarray, min_area: int) -> list[Any]:
-    """Parts of a band region unlike the band's colour at their height (objects it swallowed)."""
+def _objects_in_band(
+    region: Any, lab: np.ndarray, min_area: int, taken: np.ndarray | None = None
+) -> list[Any]:
+    """Parts of a band region unlike the band's colour at their height (objects it swallowed),
+    and holes in it unlike that colour either: where the smooth background model fitted the
+    other part of the backdrop (a grey wall above a wooden floor), a solid of the wall's
+    colour standing on the floor is no foreground, a hole in the floor's band. ``taken``:
+    pixels of other regions and shadows (no hole of the band's)."""
     import cv2
 
     mask = region.mask
@@ -196,7 +202,14 @@ def _objects_in_band(region: Any, lab: np.ndarray, min_area: int) -> list[Any]:
             ref[y] = ref[wide[np.argmin(np.abs(wide - y))]]
     diff = lab - ref[:, None, :]
     dist = lab_distance(diff)
-    found = (dist > 12.0) & mask
+    search = mask.copy()
+    if taken is not None:
+        # Holes: in each row the band spans, between its first and last pixel.
+        cols = np.arange(mask.shape[1])
+        for y in wide:
+            xs = np.flatnonzero(mask[y])
+            search[y] |= (cols > xs[0]) & (cols < xs[-1]) & ~taken[y]
+    found = (dist > 12.0) & search
     found = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(found, connectivity=8)
     out = []
@@ -451,6 +464,9 @@ def drop_scenery(
         return regions, []
     kept = []
     bands = 0
+    taken = fg.shadow_mask.copy()
+    for r in regions:
+        taken |= r.mask
     for r in regions:
         if is_frame(r.mask):
             continue  # a border around the picture is not an object
@@ -460,12 +476,12 @@ def drop_scenery(
         bands += 1
         # Objects standing across the horizon joined the band: find them against the
         # band's own colour, row by row (a sky or a ground changes colour with height).
-        kept.extend(_objects_in_band(r, fg.lab, int(options.get("min_area", 40))))
+        kept.extend(_objects_in_band(r, fg.lab, int(options.get("min_area", 40)), taken))
     # Tabletop renders (a ground with cast shadows, no sky) keep the segmenter's own
     # reading: their touching same-colour objects and dark slivers are real objects.
     # A backdrop corrected row by row (a sky or wall above the ground) is a band seen; what
     # lies wholly above its horizon stands on no ground (a cloud, a patch of the wall).
-    bands += int(getattr(fg, "rows", False))
+    bands += int(bool(getattr(fg, "rows", False)) or bool(getattr(fg, "stepped", False)))
     horizon = getattr(fg, "horizon", None)
     if horizon is not None:
         kept = [r for r in kept if np.flatnonzero(r.mask.any(axis=1))[-1] >= horizon]
