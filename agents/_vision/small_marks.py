@@ -52,6 +52,7 @@ MIN_MARK = 12
 #: Median background distance of a kept mark or stroke, in foreground thresholds.
 MARK_CONTRAST = 3.0
 _MARK_CHROMA = 15.0  # CIELAB chroma of a coloured mark
+_FAINT_CHROMA_SHARE = 0.35  # chroma / lightness contrast of a thinned coloured stroke
 
 
 def small_mark(component: np.ndarray, distance: np.ndarray, threshold: float, lab: np.ndarray) -> bool:
@@ -90,6 +91,23 @@ def _broken_stroke(comp: np.ndarray, opened: np.ndarray, raw: np.ndarray) -> boo
     cv2.floodFill(filled, None, (0, 0), 2)
     inside = (filled[1:-1, 1:-1] == 0) & ~comp
     return not inside.any() or float(raw[inside].astype(bool).mean()) < 0.1
+
+
+def _faint_colour(
+    chroma: float, pix: np.ndarray, comp: np.ndarray, distance: np.ndarray, threshold: float, lab: np.ndarray
+) -> bool:
+    """Whether a stroke of low chroma is a coloured pen thinned by a reduction: a 1 px brown
+    line halved to 0.5 px is half brown, half paper (chroma 15, 31 L units off the paper).
+    Mixing with the ground scales chroma and lightness contrast alike, so a stroke whose
+    chroma is at least a third of its lightness contrast (and half a coloured mark's) is
+    coloured ink; black or grey ink, faint or not, has next to no chroma."""
+    if chroma < 0.5 * _MARK_CHROMA:
+        return False
+    ground = ~comp & (distance < threshold)
+    if int(ground.sum()) < 4:
+        return False
+    contrast = abs(float(np.median(lab[ground][:, 0])) - float(np.median(pix[:, 0])))
+    return chroma >= _FAINT_CHROMA_SHARE * contrast
 
 
 def _ink_outline(comp: np.ndarray) -> bool:
@@ -134,9 +152,10 @@ def thin_strokes(
         dist = distance[y : y + bh, x : x + bw][comp]
         ink = dist >= np.median(dist)
         pix = lab[y : y + bh, x : x + bw][comp][dist >= np.percentile(dist, 75)]  # its colour
-        if float(np.hypot(np.median(pix[:, 1]), np.median(pix[:, 2]))) < _MARK_CHROMA and not _ink_outline(
-            comp
-        ):
+        chroma = float(np.hypot(np.median(pix[:, 1]), np.median(pix[:, 2])))
+        crop_dist, crop_lab = distance[y : y + bh, x : x + bw], lab[y : y + bh, x : x + bw]
+        coloured = chroma >= _MARK_CHROMA or _faint_colour(chroma, pix, comp, crop_dist, threshold, crop_lab)
+        if not coloured and not _ink_outline(comp):
             continue  # black / grey / white: writing, whose thin strokes the glyph step reads
         if float(np.median(dist[ink])) < MARK_CONTRAST * float(threshold):
             continue
