@@ -34,14 +34,14 @@ def _thin_ring(mask: np.ndarray) -> bool:
     """A closed outline (its hole at least half its filled area) of strokes at most 4 px deep."""
     import cv2
 
-    from .scenery import _hollow
+    from .scenery import hollow
 
     x0, y0, x1, y1 = _box(mask)
     crop = mask[y0:y1, x0:x1]
     if min(crop.shape) < 10:
         return False
     depth = float(cv2.distanceTransform(np.pad(crop, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
-    return depth <= 4.0 and _hollow(crop)
+    return depth <= 4.0 and hollow(crop)
 
 
 def badge_letters(regions: list[Any]) -> list[tuple[Any, Any]]:

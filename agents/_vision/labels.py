@@ -41,7 +41,18 @@ __all__ = [
 
 #: Symbols the recogniser returns for a lone capital letter drawn in some fonts (its
 #: dictionary holds them, a one-glyph label is always a letter or a digit).
-_LOOKALIKE = {"×": "X", "√": "V", "|": "I", "∨": "V", "Λ": "A", "∧": "A", "○": "O", "О": "O", "Ｌ": "L", "」": "J"}
+_LOOKALIKE = {
+    "×": "X",
+    "√": "V",
+    "|": "I",
+    "∨": "V",
+    "Λ": "A",
+    "∧": "A",
+    "○": "O",
+    "О": "O",
+    "Ｌ": "L",
+    "」": "J",
+}
 
 
 @lru_cache(maxsize=1)

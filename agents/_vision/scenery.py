@@ -50,6 +50,8 @@ __all__ = [
     "letter_strokes",
     "WORKING_PIXELS",
     "MIN_WORKING_PIXELS",
+    "RING_SIDE",
+    "hollow",
 ]
 
 #: Perception runs on at most this many pixels (option ``working_pixels``).
@@ -240,10 +242,10 @@ def _shadow_share(mask: np.ndarray, rgb: np.ndarray, bg_rgb: np.ndarray, ratio: 
 #: A thin closed ring at least this tall (working pixels) is an outline shape, not a letter
 #: "O" / "D" / "0": labels are written smaller than that (a title's big letters come in a
 #: line of letters, which :func:`.text_lines.text_lines` sets apart anyway).
-_RING_SIDE = 36
+RING_SIDE = 36
 
 
-def _hollow(ink: np.ndarray) -> bool:
+def hollow(ink: np.ndarray) -> bool:
     """Whether the ink (a boolean crop) closes around a hole of half its filled area or more:
     an outline circle, square or polygon, not a "B" (whose small bowls leave it mostly ink)."""
     import cv2
@@ -300,7 +302,7 @@ def letter_strokes(mask: np.ndarray, rgb: np.ndarray | None = None) -> np.ndarra
     depth = float(cv2.distanceTransform(np.pad(crop, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
     if depth > min(0.2 * side, 6.0):
         return None
-    if side >= _RING_SIDE and _hollow(crop):
+    if side >= RING_SIDE and hollow(crop):
         return None  # a thin closed outline bigger than a label's letter: an outline-only shape
     return ink_px if ink_px is not None else mask[mask]
 
@@ -330,7 +332,7 @@ def _outline_ring(mask: np.ndarray, rgb: np.ndarray) -> bool:
     around = cv2.dilate(m.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~m
     if not around.any():
         return False
-    return _hollow(m & (np.abs(pix - np.median(pix[around], axis=0)).max(axis=2) > 30.0))
+    return hollow(m & (np.abs(pix - np.median(pix[around], axis=0)).max(axis=2) > 30.0))
 
 
 def open_stroke(mask: np.ndarray) -> bool:

@@ -13,7 +13,9 @@ and drops components under ``min_area`` (40 px at the working resolution). On a 
   sampling (its stroke broken into diagonal steps), is erased by the opening: a component
   of the unopened mask of at least ``min_area`` px that the opening all but removed, and
   whose contrast (of its stronger half: a 1 px line under JPEG is half faint ringing) is
-  as strong and whose strongest quarter is in a colour, is put back (:func:`thin_strokes`);
+  as strong and whose strongest quarter is in a colour — or which, black or grey, closes
+  around the ground and is taller than a label's letter (a 1 px ink circle) — is put back
+  (:func:`thin_strokes`);
 * **small letters** — a label's letter 10-14 px tall drawn with a 1-2 px pen, black, grey
   or white, loses most of its strokes to the opening (a "4", an "X"): a component of the
   unopened mask that no region took, of a letter's size and build (thin strokes, not one
@@ -50,6 +52,7 @@ MIN_MARK = 12
 #: Median background distance of a kept mark or stroke, in foreground thresholds.
 MARK_CONTRAST = 3.0
 _MARK_CHROMA = 15.0  # CIELAB chroma of a coloured mark
+_FAINT_CHROMA_SHARE = 0.35  # chroma / lightness contrast of a thinned coloured stroke
 
 
 def small_mark(component: np.ndarray, distance: np.ndarray, threshold: float, lab: np.ndarray) -> bool:
@@ -90,6 +93,32 @@ def _broken_stroke(comp: np.ndarray, opened: np.ndarray, raw: np.ndarray) -> boo
     return not inside.any() or float(raw[inside].astype(bool).mean()) < 0.1
 
 
+def _faint_colour(
+    chroma: float, pix: np.ndarray, comp: np.ndarray, distance: np.ndarray, threshold: float, lab: np.ndarray
+) -> bool:
+    """Whether a stroke of low chroma is a coloured pen thinned by a reduction: a 1 px brown
+    line halved to 0.5 px is half brown, half paper (chroma 15, 31 L units off the paper).
+    Mixing with the ground scales chroma and lightness contrast alike, so a stroke whose
+    chroma is at least a third of its lightness contrast (and half a coloured mark's) is
+    coloured ink; black or grey ink, faint or not, has next to no chroma."""
+    if chroma < 0.5 * _MARK_CHROMA:
+        return False
+    ground = ~comp & (distance < threshold)
+    if int(ground.sum()) < 4:
+        return False
+    contrast = abs(float(np.median(lab[ground][:, 0])) - float(np.median(pix[:, 0])))
+    return chroma >= _FAINT_CHROMA_SHARE * contrast
+
+
+def _ink_outline(comp: np.ndarray) -> bool:
+    """Whether a thin black / grey component is a closed outline taller than a label's
+    letter (a circle drawn with a 1 px pen): the glyph step keeps such a ring as a shape,
+    so it must not be erased here as writing."""
+    from .scenery import RING_SIDE, hollow
+
+    return max(comp.shape) >= RING_SIDE and hollow(comp)
+
+
 def thin_strokes(
     raw: np.ndarray,
     opened: np.ndarray,
@@ -123,7 +152,10 @@ def thin_strokes(
         dist = distance[y : y + bh, x : x + bw][comp]
         ink = dist >= np.median(dist)
         pix = lab[y : y + bh, x : x + bw][comp][dist >= np.percentile(dist, 75)]  # its colour
-        if float(np.hypot(np.median(pix[:, 1]), np.median(pix[:, 2]))) < _MARK_CHROMA:
+        chroma = float(np.hypot(np.median(pix[:, 1]), np.median(pix[:, 2])))
+        crop_dist, crop_lab = distance[y : y + bh, x : x + bw], lab[y : y + bh, x : x + bw]
+        coloured = chroma >= _MARK_CHROMA or _faint_colour(chroma, pix, comp, crop_dist, threshold, crop_lab)
+        if not coloured and not _ink_outline(comp):
             continue  # black / grey / white: writing, whose thin strokes the glyph step reads
         if float(np.median(dist[ink])) < MARK_CONTRAST * float(threshold):
             continue
