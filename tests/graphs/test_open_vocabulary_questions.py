@@ -54,6 +54,8 @@ def scene() -> SceneGraph:
         ("How many columns does the grid have?", 3),
         ("Is the arrangement left-right mirror symmetric?", False),
         ("Which object appears largest in the image?", "red square"),
+        ("Which object looks biggest in the image?", "red square"),
+        ("Which object seems the largest?", "red square"),
         # Held-out wordings (spatioxolver.testing.heldout): positions and superlatives.
         ("What colour is the rightmost shape?", "orange"),
         ("What shape is the largest object?", "square"),
