@@ -14,7 +14,8 @@ resolution):
   under 3): then colour cannot separate objects from a backdrop, and a backdrop whose
   residual stays above a drawing's (after :func:`~.denoise.for_reading`, drawings and
   scans leave <= 0.9 L units, even under heavy noise; a grey photograph's surface — the
-  moon, a micrograph, a fundus — leaves >= 1) means continuous tone, not flat fills;
+  moon, a micrograph, a fundus — leaves >= 1; :data:`GREY_DRAWING_NOISE`,
+  :data:`GREY_PHOTO_NOISE`) means continuous tone, not flat fills;
 * ``structures`` — how many compact patches of strong edges it shows (objects, whatever
   the background model made of them: a reading of no object beside them cannot be trusted);
 * ``tiled`` — whether the ground is a tiled (checker) floor seen in perspective: several
@@ -77,6 +78,13 @@ PLAIN_LINES = 0.1
 NOISY_BACKDROP = 4.0
 #: A :func:`line_residual` from 1.5 below this up to it takes that vouching away (all of it here).
 ROW_RESIDUAL = 4.0
+#: A grey picture's backdrop residual (CIELAB units, denoised copy) up to which it reads as a
+#: drawing (grey drawings stay under it even under heavy sensor noise, paper texture, a graded
+#: ground or JPEG q15) and from which it is a photograph's continuous tone (the moon 0.97-1.0,
+#: micrographs 1.5); the score falls linearly in between. (It fell from 1.05 before: a moon
+#: crop at 0.97 and a small grey micrograph on a page kept half their score and were read.)
+GREY_DRAWING_NOISE = 0.9
+GREY_PHOTO_NOISE = 1.0
 _MEASURED: dict[tuple[Any, ...], dict[str, float]] = {}  # the last few images' measures
 _LOCK = threading.Lock()
 
@@ -167,7 +175,9 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         score *= TILED_FACTOR
     grey = float(np.percentile(np.hypot(lab[..., 1], lab[..., 2]), 99)) < 3.0
     if grey:  # no colour to read objects by: a continuous-tone backdrop is a photograph
-        score *= float(np.clip((1.05 - model.noise) / 0.15, 0.0, 1.0))
+        score *= float(
+            np.clip((GREY_PHOTO_NOISE - model.noise) / (GREY_PHOTO_NOISE - GREY_DRAWING_NOISE), 0.0, 1.0)
+        )
     return {
         "structures": float(_compact_edges(lab)),
         "reliability": round(score, 3),
