@@ -116,8 +116,9 @@ def scene_reliability(graph: SceneGraph) -> float | None:
     if subjects:
         # An object textured inside (a fundus and its vessels, a cat's fur, a rocket's
         # girders): a photo's subject, however flat its colour reads when it fills much of
-        # the frame. A smaller shape of one uniform colour with detail inside is a drawn
-        # shape holding a letter or blurred by JPEG, not a photo's subject.
+        # the frame. A smaller shape of one uniform colour with some detail inside is a drawn
+        # shape holding a letter or blurred by JPEG, not a photo's subject -- unless its
+        # inside is texture throughout (TEXTURED_FILL: a tree's canopy of leaves).
         score *= 0.2
     elif objs and all((o.attributes.extras or {}).get("flat") for o in objs) and len(objs) <= 40:
         # A flat drawing (every object one uniform colour, which a photo's subjects are not):
