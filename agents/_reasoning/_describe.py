@@ -60,6 +60,11 @@ DETAILED_INTERIOR = 0.15
 #: on a small drawn shape passes the first test, not this one; nor do a mesh render's facet
 #: lines on a cone, 0.07; a photo's textured subject is 0.11 or more, JPEG q50 too).
 COARSE_INTERIOR = 0.09
+#: A shape of one uniform colour whose inner pixels are this often beyond 5 CIELAB units from
+#: their neighbourhood is no drawn fill holding a letter (a word inside stays under 0.07 even
+#: beyond 3 units, JPEG block noise under 0.05): it is a textured subject (a tree's canopy of
+#: leaves, 0.77), however small and however uniform its dominant colour.
+TEXTURED_FILL = 0.3
 ABSTAIN_TEXT = "Cannot tell from pixels; use a vision-language model"
 #: ... unless this share of its inner pixels is exactly plain (``interior_plain``): a
 #: render's flat-shaded facets (0.17 and up), not a photo's noisy texture (0.01 or less).
@@ -71,6 +76,10 @@ SPECK_AREA = 0.005
 #: JPEG'd or graded, 0.3-0.75) or its row-by-row residual (drawn grounds up to 0.5) beyond these.
 TEXTURED_NOISE = 0.8
 TEXTURED_ROWS = 1.0
+#: A picture with no plain row or column (``reliability.PLAIN_LINES``) is one continuous
+#: field, textured where its median gradient reaches this (CIELAB units per pixel; flat
+#: drawings 0, a paper texture or JPEG'd gradient up to 0.3 but with plain rows).
+FIELD_TEXTURE = 0.15
 #: Under this share of the frame explained by the backdrop model and the objects together,
 #: with rows that do not explain the rest either, the reading missed most of the picture
 #: (drawings 0.55 or more; shaded 3-D scenes down to 0.37, but their rows explain them).
@@ -101,13 +110,18 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         o
         for o in objs
         if _textured(o)
-        and (not (o.attributes.extras or {}).get("flat") or float(o.area or 0.0) > 0.3 * frame_area)
+        and (
+            not (o.attributes.extras or {}).get("flat")
+            or float(o.area or 0.0) > 0.3 * frame_area
+            or float((o.attributes.extras or {}).get("interior_coarse", 0.0)) >= TEXTURED_FILL
+        )
     ]
     if subjects:
         # An object textured inside (a fundus and its vessels, a cat's fur, a rocket's
         # girders): a photo's subject, however flat its colour reads when it fills much of
-        # the frame. A smaller shape of one uniform colour with detail inside is a drawn
-        # shape holding a letter or blurred by JPEG, not a photo's subject.
+        # the frame. A smaller shape of one uniform colour with some detail inside is a drawn
+        # shape holding a letter or blurred by JPEG, not a photo's subject -- unless its
+        # inside is texture throughout (TEXTURED_FILL: a tree's canopy of leaves).
         score *= 0.2
     elif objs and all((o.attributes.extras or {}).get("flat") for o in objs) and len(objs) <= 40:
         # A flat drawing (every object one uniform colour, which a photo's subjects are not):
@@ -130,6 +144,10 @@ def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], fra
     * nothing found on a backdrop that neither the smooth model nor its rows or columns
       explain (residual and row residual both over 4 Lab units: dunes, waves; a drawn sky
       over a floor is explained by rows, under 2.5) -- "0 objects" would be a guess;
+    * nothing found on a continuous-tone field: textured (median gradient
+      :data:`FIELD_TEXTURE` or more) and off the smooth model (:data:`TEXTURED_NOISE`) with no
+      plain row or column anywhere (sand, grain, a macro shot); a drawn ground, even graded,
+      noisy or paper-textured, leaves plain rows or columns, or fits the model;
     * on a textured backdrop (:data:`TEXTURED_NOISE`, :data:`TEXTURED_ROWS`), half the
       objects are specks (:data:`SPECK_AREA`) no shape fits, or eight or more and two thirds
       are specks: pieces of texture (caustics, foliage, terrain), not drawn marks;
@@ -137,6 +155,11 @@ def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], fra
       of the picture and rows do not explain it (a textured field read as flat pieces)."""
     noise, rows = float(quality.get("noise", 0.0)), float(quality.get("rows", 0.0))
     if not objs:
+        from spatioxolver.agents._vision.reliability import PLAIN_LINES
+
+        field = float(quality.get("plain_lines", 1.0)) < PLAIN_LINES
+        if field and noise >= TEXTURED_NOISE and float(quality.get("texture", 0.0)) >= FIELD_TEXTURE:
+            return 0.2
         return 0.2 if noise > 4.0 and rows > 4.0 else 1.0
     textured = noise >= TEXTURED_NOISE or rows >= TEXTURED_ROWS
     specks = [o for o in objs if float(o.area or 0.0) < SPECK_AREA * frame_area]

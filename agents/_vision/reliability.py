@@ -14,7 +14,8 @@ resolution):
   under 3): then colour cannot separate objects from a backdrop, and a backdrop whose
   residual stays above a drawing's (after :func:`~.denoise.for_reading`, drawings and
   scans leave <= 0.9 L units, even under heavy noise; a grey photograph's surface — the
-  moon, a micrograph, a fundus — leaves >= 1) means continuous tone, not flat fills;
+  moon, a micrograph, a fundus — leaves >= 1; :data:`GREY_DRAWING_NOISE`,
+  :data:`GREY_PHOTO_NOISE`) means continuous tone, not flat fills;
 * ``structures`` — how many compact patches of strong edges it shows (objects, whatever
   the background model made of them: a reading of no object beside them cannot be trusted);
 * ``tiled`` — whether the ground is a tiled (checker) floor seen in perspective: several
@@ -78,6 +79,13 @@ PLAIN_LINES = 0.1
 NOISY_BACKDROP = 4.0
 #: A :func:`line_residual` from 1.5 below this up to it takes that vouching away (all of it here).
 ROW_RESIDUAL = 4.0
+#: A grey picture's backdrop residual (CIELAB units, denoised copy) up to which it reads as a
+#: drawing (grey drawings stay under it even under heavy sensor noise, paper texture, a graded
+#: ground or JPEG q15) and from which it is a photograph's continuous tone (the moon 0.97-1.0,
+#: micrographs 1.5); the score falls linearly in between. (It fell from 1.05 before: a moon
+#: crop at 0.97 and a small grey micrograph on a page kept half their score and were read.)
+GREY_DRAWING_NOISE = 0.9
+GREY_PHOTO_NOISE = 1.0
 _MEASURED: dict[tuple[Any, ...], dict[str, float]] = {}  # the last few images' measures
 _LOCK = threading.Lock()
 
@@ -168,7 +176,9 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         score *= TILED_FACTOR
     grey = float(np.percentile(np.hypot(lab[..., 1], lab[..., 2]), 99)) < 3.0
     if grey:  # no colour to read objects by: a continuous-tone backdrop is a photograph
-        score *= float(np.clip((1.05 - model.noise) / 0.15, 0.0, 1.0))
+        score *= float(
+            np.clip((GREY_PHOTO_NOISE - model.noise) / (GREY_PHOTO_NOISE - GREY_DRAWING_NOISE), 0.0, 1.0)
+        )
     return {
         "structures": float(_compact_edges(lab)),
         "reliability": round(score, 3),
@@ -201,10 +211,12 @@ def line_residual(lab: np.ndarray) -> tuple[float, float]:
 
 def content_box(small: np.ndarray) -> tuple[int, int, int, int] | None:
     """``(y0, y1, x0, x1)`` of what lies inside a plain margin (a page or a white border all
-    round the picture: the outer 2 px ring within 4 CIELAB units of its median), when that
+    round the picture: the 2 px ring around it within 4 CIELAB units of its median), when that
     content is one picture (85% of its box off the page colour: shapes spread on a ground
     leave much of theirs blank), under 80% of the whole and at least 24 x 24 px of the copy;
-    else ``None``."""
+    else ``None``. Plain bands of another colour outside the page (a window's title bar, a
+    slide's header strip) are peeled off first (:func:`_inside_plain_bands`): a screenshot of
+    a photo is a picture on a page too."""
     import cv2
 
     from .colour import rgb_to_lab
@@ -213,18 +225,23 @@ def content_box(small: np.ndarray) -> tuple[int, int, int, int] | None:
     if min(h, w) < 40:
         return None
     lab = rgb_to_lab(small).astype(np.float32)
+    by, bh, bx, bw = _inside_plain_bands(lab)
+    if min(bh - by, bw - bx) < 40:
+        return None
     ring = np.concatenate(
         [
-            lab[:2].reshape(-1, 3),
-            lab[-2:].reshape(-1, 3),
-            lab[:, :2].reshape(-1, 3),
-            lab[:, -2:].reshape(-1, 3),
+            lab[by : by + 2, bx:bw].reshape(-1, 3),
+            lab[bh - 2 : bh, bx:bw].reshape(-1, 3),
+            lab[by:bh, bx : bx + 2].reshape(-1, 3),
+            lab[by:bh, bw - 2 : bw].reshape(-1, 3),
         ]
     )
     page = np.median(ring, axis=0)
     if float((np.linalg.norm(ring - page, axis=1) < 4.0).mean()) < 0.98:
         return None
-    away = np.linalg.norm(cv2.GaussianBlur(lab, (3, 3), 0) - page, axis=2) > 6.0
+    away = np.zeros((h, w), bool)
+    inside = np.ascontiguousarray(lab[by:bh, bx:bw])
+    away[by:bh, bx:bw] = np.linalg.norm(cv2.GaussianBlur(inside, (3, 3), 0) - page, axis=2) > 6.0
     ys, xs = np.nonzero(away)
     if ys.size == 0:
         return None
@@ -234,6 +251,30 @@ def content_box(small: np.ndarray) -> tuple[int, int, int, int] | None:
     if float(away[y0:y1, x0:x1].mean()) < 0.85:  # shapes on a ground, not one picture on a page
         return None
     return y0, y1, x0, x1
+
+
+def _inside_plain_bands(lab: np.ndarray) -> tuple[int, int, int, int]:
+    """``(y0, y1, x0, x1)`` inside the plain bands along the edges whose colour is not the
+    page's (the median of the outer ring, most of which is page): full rows (or columns)
+    within 4 CIELAB units of their median on 98% of their pixels and over 6 units from the
+    page, peeled from each side while they are (a dark title bar above a white page; at most
+    a quarter of the side)."""
+    h, w = lab.shape[:2]
+    ring = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]])
+    page = np.median(ring, axis=0)
+    box = [0, h, 0, w]
+    for side in range(4):
+        lines = lab if side < 2 else lab.transpose(1, 0, 2)
+        n = lines.shape[0]
+        order = list(range(n // 4)) if side % 2 == 0 else list(range(n - 1, n - 1 - n // 4, -1))
+        edge = lines[order]
+        med = np.median(edge, axis=1, keepdims=True)
+        plain = (np.linalg.norm(edge - med, axis=2) < 4.0).mean(axis=1) >= 0.98
+        banded = plain & (np.linalg.norm(med[:, 0] - page, axis=1) > 6.0)
+        k = int(np.argmin(banded)) if not banded.all() else 0  # the first line that is no band
+        if k > 0:
+            box[side] = order[k] if side % 2 == 0 else order[k] + 1
+    return box[0], box[1], box[2], box[3]
 
 
 def _compact_edges(lab: np.ndarray) -> int:
