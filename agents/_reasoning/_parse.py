@@ -414,7 +414,9 @@ def _extreme_query(body: str) -> dict[str, Any] | None:
     body = re.sub(
         r" (?:to|from) the (?:camera|viewer)$| in the (?:image|scene|picture)$", "", body, flags=re.I
     )
-    m = re.fullmatch(rf"(?:which|what) (.*?)\s*(?:is|appears|looks|seems) (?:the )?({SUP_ALT})(?: (.+))?", body, re.I)
+    m = re.fullmatch(
+        rf"(?:which|what) (.*?)\s*(?:is|appears|looks|seems) (?:the )?({SUP_ALT})(?: (.+))?", body, re.I
+    )
     if m and re.fullmatch(r"colou?r|size|material", m.group(1).strip(), re.I):
         return None  # "what colour is the biggest one" asks an attribute, not for the object
     if m:
