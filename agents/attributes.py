@@ -94,6 +94,19 @@ def _crop(mask: np.ndarray, obj: SpatialObject) -> tuple[slice, slice]:
     return slice(int(ys.min()), int(ys.max()) + 1), slice(int(xs.min()), int(xs.max()) + 1)
 
 
+def _patterned(crop: np.ndarray, extras: dict) -> tuple[str, str, str]:
+    """``(colour, shape, material)`` of a shape with a pattern fill (``extras["pattern_ink"]``,
+    ``_vision/pattern_fill.py``); sets its extras flat, with the ink's tone."""
+    from ._vision.flat import colour_term, flat_shape
+    from ._vision.pattern_fill import pattern_outline
+
+    colour, tone = colour_term(np.asarray(extras["pattern_ink"], np.float32))
+    extras.update({"flat": True, "tone": tone})
+    extras.pop("shape_other", None)
+    shape = flat_shape(pattern_outline(crop))
+    return colour, shape, "unknown"
+
+
 def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: tuple[int, int]) -> bool:
     """Whether a scene with cast shadows is a drawing with drop shadows: every object is one
     uniform colour (a shaded solid never is), so the shadows do not make them solids."""
@@ -249,7 +262,13 @@ def _describe_geometric(
                 touching=k in hidden,
             )
             extras.update(flat_extras)
-            if flat_extras.get("flat"):  # an outline-only shape's size; a diamond's pose
+            if basic_terms and extras.get("pattern_ink") is not None:
+                # A hatched or dotted fill: a drawn shape in its ink's colour, named on its
+                # outer outline (the ground between its stripes or dots is no shading).
+                colour, shape, material = _patterned(crop, extras)
+            if (
+                flat_extras.get("flat") or extras.get("pattern_ink") is not None
+            ):  # an outline-only shape's size; a diamond's pose
                 shape = drawn_details(crop, shape, extras)
         extras.update(
             {

@@ -138,6 +138,7 @@ def segment(
                 source="geometric",
                 ground=ground,
                 **({"backdrop_rows": True} if rows else {}),
+                **({"pattern_ink": r.notes["pattern_ink"]} if "pattern_ink" in r.notes else {}),
             )
             for r in regions
             if r.mask.any()

@@ -32,6 +32,7 @@ from .highlights import gradual_highlight
 from .lines import peel_lines
 from .nearest import nearest_labels
 from .part_merge import merge_parts
+from .pattern_fill import dots_inside, lattice_of_holes, pattern_ink
 from .small_marks import small_letters, small_mark, thin_strokes
 
 __all__ = ["Region", "geometric_regions"]
@@ -334,10 +335,21 @@ def geometric_regions(
         opened |= thin_strokes(mask, opened, fg.distance, fg.threshold, min_area, fg.lab)
     mask = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, kernel)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    patterned: set[int] = set()
+    if drawn:
+        # A dotted fill: the dots inside an outline ring of their colour are that shape's.
+        for ring, dots in dots_inside(labels, stats, fg.lab, min_area).items():
+            for k in dots:
+                labels[labels == k] = ring
+                stats[ring, 4] += stats[k, 4]
+                stats[k, 4] = 0
+            patterned.add(ring)
     regions: list[Region] = []
     h, w = mask.shape
     for k in range(1, n):
         x, y, bw, bh, area = (int(v) for v in stats[k])
+        if area == 0:
+            continue  # a dot of a dotted fill, now part of its shape
         if area < min_area:
             if drawn and small_mark(
                 labels[y : y + bh, x : x + bw] == k,
@@ -363,6 +375,10 @@ def geometric_regions(
         # a compressed image its colour split finds the icon's JPEG halo and ringing, not a
         # second icon.
         icon = drawn and area <= _ICON_AREAS * min_area
+        # A hatched or dotted fill is one shape: its stripes' blended edges are no second
+        # colour, its stripes no touching objects.
+        pattern = drawn and (k in patterned or lattice_of_holes(comp))
+        icon = icon or pattern
         for piece in pieces:
             if options.get("split_colours", True) and not icon:
                 split = _split_by_colour(piece, rgb[y0:y1, x0:x1], min_area)
@@ -396,7 +412,10 @@ def geometric_regions(
             full[y0:y1, x0:x1] = part
             contrast = float(np.median(fg.distance[full]))
             conf = float(min(1.0, 0.5 + contrast / (4.0 * fg.threshold)))
-            regions.append(Region(full, conf, {"split": len(parts) > 1}))
+            notes: dict[str, Any] = {"split": len(parts) > 1}
+            if pattern:
+                notes["pattern_ink"] = pattern_ink(full, rgb, fg.distance)
+            regions.append(Region(full, conf, notes))
         for line in lines:  # their own regions: the scene step drops lines on drawings
             full = np.zeros((h, w), bool)
             full[y0:y1, x0:x1] = line
