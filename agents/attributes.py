@@ -98,12 +98,17 @@ def _patterned(crop: np.ndarray, extras: dict) -> tuple[str, str, str]:
     """``(colour, shape, material)`` of a shape with a pattern fill (``extras["pattern_ink"]``,
     ``_vision/pattern_fill.py``); sets its extras flat, with the ink's tone."""
     from ._vision.flat import colour_term, flat_shape
-    from ._vision.pattern_fill import pattern_outline
+    from ._vision.pattern_fill import STAR_SOLIDITY, convex_pattern, pattern_outline, solidity
 
     colour, tone = colour_term(np.asarray(extras["pattern_ink"], np.float32))
     extras.update({"flat": True, "tone": tone})
     extras.pop("shape_other", None)
-    shape = flat_shape(pattern_outline(crop))
+    # The gaps between stripes or dots bite notches into the outline, evenly: a nearly
+    # convex shape is named on its hull, and only a deeply concave one can be a star.
+    shape = convex_pattern(crop) or flat_shape(pattern_outline(crop))
+    if shape == "unknown" or shape == "star" and solidity(crop) >= STAR_SOLIDITY:
+        shape = "unknown"
+        extras["shape_unread"] = "a patterned fill's outline could not be read"
     return colour, shape, "unknown"
 
 

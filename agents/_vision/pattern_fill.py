@@ -23,12 +23,25 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["lattice_of_holes", "dots_inside", "pattern_ink", "filled_outline", "pattern_outline", "INK_SHARE"]
+__all__ = [
+    "lattice_of_holes",
+    "dots_inside",
+    "pattern_ink",
+    "filled_outline",
+    "pattern_outline",
+    "striped",
+    "convex_pattern",
+    "solidity",
+    "INK_SHARE",
+    "STAR_SOLIDITY",
+]
 
 #: Holes of the ground a pattern has at least.
 MIN_HOLES = 4
 #: ... each at most this share of the shape's inscribed radius wide (its own inscribed radius).
 NARROW = 0.34
+#: A stripe a colour split cut out is at most this share of the shape's inscribed radius wide.
+STRIPE = 0.25
 #: Ink covers at least this share of a hatched shape's filled outline (a table's rules: ~5 %).
 MIN_INK = 0.25
 #: The ink's colour is read on this share of a patterned shape's pixels farthest from the
@@ -150,3 +163,58 @@ def pattern_outline(mask: np.ndarray) -> np.ndarray:
             break
         best, score = shape, s
     return best[2:-2, 2:-2]
+
+
+def striped(parts: list[np.ndarray], whole: np.ndarray) -> bool:
+    """Whether a colour split of ``whole`` into ``parts`` cut a hatched fill into its stripes:
+    :data:`MIN_HOLES` or more parts, each narrow against the whole (its inscribed radius at
+    most :data:`STRIPE` of the whole's, or up to 3 px and :data:`NARROW` of it). Shapes of two colours that touch, or a fill inside
+    an outline stroke, leave a wide part."""
+    import cv2
+
+    if len(parts) < MIN_HOLES:
+        return False
+
+    def depth(mask: np.ndarray) -> float:
+        return float(cv2.distanceTransform(np.pad(mask, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+
+    whole_depth = depth(filled_outline(whole))
+    limit = max(STRIPE * whole_depth, min(3.0, NARROW * whole_depth))
+    return all(depth(p) <= limit for p in parts)
+
+
+#: A patterned shape filling this share of its convex hull is convex: its notches are gaps.
+CONVEX = 0.95
+#: A patterned star fills less than this share of its hull (a five-pointed star about 0.5-0.7).
+STAR_SOLIDITY = 0.85
+
+
+def solidity(mask: np.ndarray) -> float:
+    """The share of its convex hull that the mask's outer outline fills."""
+    import cv2
+
+    solid = filled_outline(mask)
+    pts = cv2.findNonZero(solid.astype(np.uint8))
+    if pts is None:
+        return 0.0
+    return float(solid.sum()) / max(float(cv2.contourArea(cv2.convexHull(pts))), 1.0)
+
+
+def convex_pattern(mask: np.ndarray) -> str | None:
+    """The name of a patterned shape's convex hull when the shape fills :data:`CONVEX` of it
+    (a circle or a box whose edge the gaps between its stripes notch), else ``None``."""
+    import cv2
+
+    from .flat import flat_shape
+
+    solid = filled_outline(mask)
+    pts = cv2.findNonZero(solid.astype(np.uint8))
+    if pts is None:
+        return None
+    hull = cv2.convexHull(pts)
+    if float(solid.sum()) < CONVEX * max(float(cv2.contourArea(hull)), 1.0):
+        return None
+    shape = np.zeros(solid.shape, np.uint8)
+    cv2.fillConvexPoly(shape, hull, 1)
+    name = flat_shape(shape.astype(bool))
+    return None if name in ("star", "unknown") else name

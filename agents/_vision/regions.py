@@ -32,7 +32,7 @@ from .highlights import gradual_highlight
 from .lines import peel_lines
 from .nearest import nearest_labels
 from .part_merge import merge_parts
-from .pattern_fill import dots_inside, lattice_of_holes, pattern_ink
+from .pattern_fill import dots_inside, lattice_of_holes, pattern_ink, striped
 from .small_marks import small_letters, small_mark, thin_strokes
 
 __all__ = ["Region", "geometric_regions"]
@@ -365,25 +365,28 @@ def geometric_regions(
             comp, backdrop[y0:y1, x0:x1], min_area, fg.distance[y0:y1, x0:x1] if drawn else None
         )
         crop_lab = fg.lab[y0:y1, x0:x1]
+        # A hatched or dotted fill is one shape: its stripes' blended edges are no second
+        # colour, its stripes no lines nor touching objects.
+        pattern = drawn and (k in patterned or lattice_of_holes(comp))
         pieces, lines = (
             peel_lines(comp, rgb[y0:y1, x0:x1], min_area)
-            if options.get("strokes", True) and fg.shadow_ratio is None  # a drawing: no cast shadows
+            if options.get("strokes", True) and fg.shadow_ratio is None and not pattern  # a drawing
             else ([comp], [])
         )
         parts = []
         # A small component of a drawing (an icon up to about 20 px across) is one object: on
         # a compressed image its colour split finds the icon's JPEG halo and ringing, not a
         # second icon.
-        icon = drawn and area <= _ICON_AREAS * min_area
-        # A hatched or dotted fill is one shape: its stripes' blended edges are no second
-        # colour, its stripes no touching objects.
-        pattern = drawn and (k in patterned or lattice_of_holes(comp))
-        icon = icon or pattern
+        icon = drawn and area <= _ICON_AREAS * min_area or pattern
         for piece in pieces:
             if options.get("split_colours", True) and not icon:
                 split = _split_by_colour(piece, rgb[y0:y1, x0:x1], min_area)
                 if len(split) > 1:
                     split = [q for p in merge_parts(split, crop_lab, min_area) for q in apart(p, min_area)]
+                if drawn and striped(split, piece):
+                    # Stripes of ink and of its blend with the ground, each thin: a hatched
+                    # fill the working resolution no longer resolves, one shape.
+                    split, pattern = [piece], True
                 parts.extend(split)
             else:
                 parts.append(piece)
