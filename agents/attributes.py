@@ -94,24 +94,6 @@ def _crop(mask: np.ndarray, obj: SpatialObject) -> tuple[slice, slice]:
     return slice(int(ys.min()), int(ys.max()) + 1), slice(int(xs.min()), int(xs.max()) + 1)
 
 
-def _patterned(crop: np.ndarray, extras: dict) -> tuple[str, str, str]:
-    """``(colour, shape, material)`` of a shape with a pattern fill (``extras["pattern_ink"]``,
-    ``_vision/pattern_fill.py``); sets its extras flat, with the ink's tone."""
-    from ._vision.flat import colour_term, flat_shape
-    from ._vision.pattern_fill import STAR_SOLIDITY, convex_pattern, pattern_outline, solidity
-
-    colour, tone = colour_term(np.asarray(extras["pattern_ink"], np.float32))
-    extras.update({"flat": True, "tone": tone})
-    extras.pop("shape_other", None)
-    # The gaps between stripes or dots bite notches into the outline, evenly: a nearly
-    # convex shape is named on its hull, and only a deeply concave one can be a star.
-    shape = convex_pattern(crop) or flat_shape(pattern_outline(crop))
-    if shape == "unknown" or shape == "star" and solidity(crop) >= STAR_SOLIDITY:
-        shape = "unknown"
-        extras["shape_unread"] = "a patterned fill's outline could not be read"
-    return colour, shape, "unknown"
-
-
 def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: tuple[int, int]) -> bool:
     """Whether a scene with cast shadows is a drawing with drop shadows: every object is one
     uniform colour (a shaded solid never is), so the shadows do not make them solids. An
@@ -275,9 +257,11 @@ def _describe_geometric(
             )
             extras.update(flat_extras)
             if basic_terms and extras.get("pattern_ink") is not None:
+                from ._vision.pattern_fill import patterned_words
+
                 # A hatched or dotted fill: a drawn shape in its ink's colour, named on its
                 # outer outline (the ground between its stripes or dots is no shading).
-                colour, shape, material = _patterned(crop, extras)
+                colour, shape, material = patterned_words(crop, extras)
             if (
                 flat_extras.get("flat") or extras.get("pattern_ink") is not None
             ):  # an outline-only shape's size; a diamond's pose

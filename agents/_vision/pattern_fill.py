@@ -13,13 +13,20 @@ small marks of its colour in its hole (the dots). Either is one flat shape:
   ring of that colour, at least four of them and none bigger than a twentieth of the hole,
   are the ring's fill pattern and join it.
 
-Both leave the ground-coloured gaps out of the mask, so the shape reads as an outline shape
-(:func:`~.open_words.enclosed_area`): flat, named on its outer outline, coloured by its ink
-and sized by what it encloses. A table's cell borders (large holes, little ink) and a shape
-drawn inside an outline (one mark, or marks of another colour) are no pattern.
+* :func:`striped` — a hatched fill the working resolution no longer resolves (its gaps are
+  blends of ink and ground, not ground) is cut by the colour split into four or more thin
+  stripes: it stays one shape.
+
+Such a region carries its ink's colour (:func:`pattern_ink`), and the attributes step reads
+it with :func:`patterned_words`: flat, in that colour, named on its hull when nearly convex
+(the gaps notch its edge evenly, which is no star), sized by what it encloses. A table's
+cell borders (large holes, little ink) and a shape drawn inside an outline (one mark, or
+marks of another colour) are no pattern.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 
@@ -218,3 +225,20 @@ def convex_pattern(mask: np.ndarray) -> str | None:
     cv2.fillConvexPoly(shape, hull, 1)
     name = flat_shape(shape.astype(bool))
     return None if name in ("star", "unknown") else name
+
+
+def patterned_words(crop: np.ndarray, extras: dict[str, Any]) -> tuple[str, str, str]:
+    """``(colour, shape, material)`` of a shape with a pattern fill (``extras["pattern_ink"]``,
+    the ink's sRGB colour); sets its extras flat, with the ink's tone. The gaps between
+    stripes or dots bite notches into the outline, evenly: a nearly convex shape is named on
+    its hull, and only a deeply concave one can be a star; else its shape is unread."""
+    from .flat import colour_term, flat_shape
+
+    colour, tone = colour_term(np.asarray(extras["pattern_ink"], np.float32))
+    extras.update({"flat": True, "tone": tone})
+    extras.pop("shape_other", None)
+    shape = convex_pattern(crop) or flat_shape(pattern_outline(crop))
+    if shape == "unknown" or shape == "star" and solidity(crop) >= STAR_SOLIDITY:
+        shape = "unknown"
+        extras["shape_unread"] = "a patterned fill's outline could not be read"
+    return colour, shape, "unknown"
