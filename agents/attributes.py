@@ -96,8 +96,7 @@ def _crop(mask: np.ndarray, obj: SpatialObject) -> tuple[slice, slice]:
 
 def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: tuple[int, int]) -> bool:
     """Whether a scene with cast shadows is a drawing with drop shadows: every object is one
-    uniform colour (a shaded solid never is), so the shadows do not make them solids. An
-    object with no pixels inside its rim says nothing either way."""
+    uniform colour (a shaded solid never is), so the shadows do not make them solids."""
     from ._vision.colour import rgb_to_lab
     from ._vision.flat import is_flat
     from ._vision.open_words import core_pixels, uniform_core
@@ -116,14 +115,8 @@ def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: 
         body = body_pixels(rgb[rows, cols], crop).reshape(-1, 3)
         inner = inner_pixels(rgb[rows, cols], crop)
         core = core_pixels(crop, rgb[rows, cols])
-        deeper = [inner, core, uniform_core(crop, rgb[rows, cols])]
-        if not any(
-            p is not None and is_flat(rgb_to_lab(np.asarray(p).reshape(-1, 3))) for p in [body, *deeper]
-        ):
-            if all(p is None for p in deeper):
-                # No pixels inside its rim (a small shape, its outline stroke half of it, cut
-                # by the frame): its rim's blend is no evidence of shading either way.
-                continue
+        flats = [body, inner, core, uniform_core(crop, rgb[rows, cols])]
+        if not any(p is not None and is_flat(rgb_to_lab(np.asarray(p).reshape(-1, 3))) for p in flats):
             return False
         seen += 1
     return seen > 0
