@@ -249,7 +249,15 @@ def _describe_geometric(
                 touching=k in hidden,
             )
             extras.update(flat_extras)
-            if flat_extras.get("flat"):  # an outline-only shape's size; a diamond's pose
+            if basic_terms and extras.get("pattern_ink") is not None:
+                from ._vision.pattern_fill import patterned_words
+
+                # A hatched or dotted fill: a drawn shape in its ink's colour, named on its
+                # outer outline (the ground between its stripes or dots is no shading).
+                colour, shape, material = patterned_words(crop, extras)
+            if (
+                flat_extras.get("flat") or extras.get("pattern_ink") is not None
+            ):  # an outline-only shape's size; a diamond's pose
                 shape = drawn_details(crop, shape, extras)
         extras.update(
             {

@@ -141,6 +141,7 @@ def segment(
                 source="geometric",
                 ground=ground or bool(r.notes.get("on_ground")),  # on a table top or floor polygon
                 **({"backdrop_rows": True} if rows else {}),
+                **({"pattern_ink": r.notes["pattern_ink"]} if "pattern_ink" in r.notes else {}),
             )
             for r in regions
             if r.mask.any()

@@ -164,9 +164,10 @@ def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], fra
     textured = noise >= TEXTURED_NOISE or rows >= TEXTURED_ROWS
     specks = [o for o in objs if float(o.area or 0.0) < SPECK_AREA * frame_area]
     unnamed = [o for o in specks if not o.attributes.shape]
-    if textured and (
-        2 * len(unnamed) >= len(objs) or (len(specks) >= 8 and 3 * len(specks) >= 2 * len(objs))
-    ):
+    # A small named shape of one flat colour is a drawn mark (a crowd of icons on textured
+    # paper), not a piece of texture.
+    loose = [o for o in specks if not (o.attributes.shape and (o.attributes.extras or {}).get("flat"))]
+    if textured and (2 * len(unnamed) >= len(objs) or (len(loose) >= 8 and 3 * len(loose) >= 2 * len(objs))):
         return 0.2
     inliers = quality.get("background_inliers")
     if inliers is not None and rows >= TEXTURED_ROWS:

@@ -182,11 +182,13 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
         return "octagon"
     if _on_ellipse(c) and fill < _BOX_FILL:
         # A hexagon 36 px across stays within the fit's tolerance: its six sides still
-        # stand out in the radius's harmonics.
-        if aspect >= 1.15:
-            return "ellipse"
-        amp = harmonics(mask)
-        return (polygon_by_harmonics(amp) if amp is not None else None) or "circle"
+        # stand out in the radius's harmonics. A regular hexagon is 1.155 times as wide
+        # across its corners as across its sides, so the harmonics are read before the
+        # aspect makes it an ellipse (an ellipse's even harmonics past the 2nd are far
+        # under the 6th's threshold up to an aspect of 1.3).
+        amp = harmonics(mask) if aspect < _ROUND_POLYGON_ASPECT else None
+        polygon = polygon_by_harmonics(amp) if amp is not None else None
+        return polygon or ("ellipse" if aspect >= 1.15 else "circle")
     if n == 3 or n <= 5 and _triangle_fill(c, area) >= 0.88:  # a corner blunted by a thick stroke
         return "triangle"
     if n == 4 and fill > 0.86 or fill >= _BOX_FILL:
@@ -219,6 +221,8 @@ def _blunt_four_sided(contour: np.ndarray, quad: np.ndarray, area: float) -> boo
     return bool(far <= tol)
 
 
+#: Up to this aspect a round outline's harmonics may name it a hexagon or an octagon.
+_ROUND_POLYGON_ASPECT = 1.3
 #: An outline filling this share of its rotated box is a square or a rectangle, even when it
 #: lies within the ellipse fit's tolerance (a rectangle 6 px tall, its corners rounded by the
 #: pixels: an ellipse fills 0.785, an octagon 0.83).

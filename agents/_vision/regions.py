@@ -33,6 +33,7 @@ from .lines import peel_lines
 from .nearest import nearest_labels
 from .panels import is_ground, split_panel
 from .part_merge import merge_parts
+from .pattern_fill import dots_inside, lattice_of_holes, pattern_ink, striped
 from .small_marks import small_letters, small_mark, thin_strokes
 
 __all__ = ["Region", "geometric_regions"]
@@ -302,7 +303,8 @@ def geometric_regions(
     default), ``shadows`` (default True), ``smoothed`` (``rgb`` is that smoothed copy), ``noisy_input`` (the caller smoothed away pixel
     noise: shadows are judged as on a noisy image), ``split_colours`` (default True),
     ``split_touching`` (default True), ``artefacts`` (default True: merge JPEG halos,
-    drop shadow bleed).
+    drop shadow bleed), ``panels`` (default True: objects on a uniform panel, a table top or a
+    card, are taken apart from it; :mod:`.panels`).
     """
     import cv2
 
@@ -335,10 +337,21 @@ def geometric_regions(
         opened |= thin_strokes(mask, opened, fg.distance, fg.threshold, min_area, fg.lab)
     mask = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, kernel)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    patterned: set[int] = set()
+    if drawn:
+        # A dotted fill: the dots inside an outline ring of their colour are that shape's.
+        for ring, dots in dots_inside(labels, stats, fg.lab, min_area).items():
+            for k in dots:
+                labels[labels == k] = ring
+                stats[ring, 4] += stats[k, 4]
+                stats[k, 4] = 0
+            patterned.add(ring)
     regions: list[Region] = []
     h, w = mask.shape
     for k in range(1, n):
         x, y, bw, bh, area = (int(v) for v in stats[k])
+        if area == 0:
+            continue  # a dot of a dotted fill, now part of its shape
         if area < min_area:
             if drawn and small_mark(
                 labels[y : y + bh, x : x + bw] == k,
@@ -354,9 +367,14 @@ def geometric_regions(
             comp, backdrop[y0:y1, x0:x1], min_area, fg.distance[y0:y1, x0:x1] if drawn else None
         )
         crop_lab = fg.lab[y0:y1, x0:x1]
+        # A hatched or dotted fill is one shape: its stripes' blended edges are no second
+        # colour, its stripes no lines nor touching objects.
+        pattern = drawn and (k in patterned or lattice_of_holes(comp))
         comps, on_ground = [comp], False
         found = (
-            split_panel(comp, rgb[y0:y1, x0:x1], crop_lab, min_area) if options.get("panels", True) else None
+            split_panel(comp, rgb[y0:y1, x0:x1], crop_lab, min_area)
+            if options.get("panels", True) and not pattern
+            else None
         )
         if found is not None:
             # A uniform panel carrying objects (a table top under solids, a card with shapes
@@ -370,14 +388,14 @@ def geometric_regions(
         for comp in comps:
             pieces, lines = (
                 peel_lines(comp, rgb[y0:y1, x0:x1], min_area)
-                if options.get("strokes", True) and fg.shadow_ratio is None  # a drawing: no cast shadows
+                if options.get("strokes", True) and fg.shadow_ratio is None and not pattern  # a drawing
                 else ([comp], [])
             )
             parts = []
             # A small component of a drawing (an icon up to about 20 px across) is one object: on
             # a compressed image its colour split finds the icon's JPEG halo and ringing, not a
             # second icon.
-            icon = drawn and area <= _ICON_AREAS * min_area
+            icon = drawn and area <= _ICON_AREAS * min_area or pattern
             for piece in pieces:
                 if options.get("split_colours", True) and not icon:
                     split = _split_by_colour(piece, rgb[y0:y1, x0:x1], min_area)
@@ -385,6 +403,10 @@ def geometric_regions(
                         split = [
                             q for p in merge_parts(split, crop_lab, min_area) for q in apart(p, min_area)
                         ]
+                    if drawn and striped(split, piece):
+                        # Stripes of ink and of its blend with the ground, each thin: a hatched
+                        # fill the working resolution no longer resolves, one shape.
+                        split, pattern = [piece], True
                     parts.extend(split)
                 else:
                     parts.append(piece)
@@ -413,7 +435,10 @@ def geometric_regions(
                 full[y0:y1, x0:x1] = part
                 contrast = float(np.median(fg.distance[full]))
                 conf = float(min(1.0, 0.5 + contrast / (4.0 * fg.threshold)))
-                regions.append(Region(full, conf, {"split": len(parts) > 1, "on_ground": on_ground}))
+                notes: dict[str, Any] = {"split": len(parts) > 1, "on_ground": on_ground}
+                if pattern:
+                    notes["pattern_ink"] = pattern_ink(full, rgb, fg.distance)
+                regions.append(Region(full, conf, notes))
             for line in lines:  # their own regions: the scene step drops lines on drawings
                 full = np.zeros((h, w), bool)
                 full[y0:y1, x0:x1] = line

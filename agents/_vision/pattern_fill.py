@@ -1,0 +1,244 @@
+"""Shapes filled with a pattern: hatching (stripes) or dots of one colour on the ground.
+
+A drawing tool's pattern fill leaves a shape's ink as stripes or dots with the ground
+showing between them, usually inside an outline stroke of the same colour. Read pixel by
+pixel that is a ring with many narrow holes (the gaps between stripes), or a ring with many
+small marks of its colour in its hole (the dots). Either is one flat shape:
+
+* :func:`lattice_of_holes` — a component whose holes showing the ground are many (four or
+  more) and narrow (each no wider than a third of the shape's inscribed radius) is one
+  patterned shape: it is not split by colour (its stripes' anti-aliased edges are a blend
+  of ink and ground, a second "colour") nor cut as touching objects;
+* :func:`dots_inside` — small components of one colour lying in the hole of an outline
+  ring of that colour, at least four of them and none bigger than a twentieth of the hole,
+  are the ring's fill pattern and join it.
+
+* :func:`striped` — a hatched fill the working resolution no longer resolves (its gaps are
+  blends of ink and ground, not ground) is cut by the colour split into four or more thin
+  stripes: it stays one shape.
+
+Such a region carries its ink's colour (:func:`pattern_ink`), and the attributes step reads
+it with :func:`patterned_words`: flat, in that colour, named on its hull when nearly convex
+(the gaps notch its edge evenly, which is no star), sized by what it encloses. A table's
+cell borders (large holes, little ink) and a shape drawn inside an outline (one mark, or
+marks of another colour) are no pattern.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "lattice_of_holes",
+    "dots_inside",
+    "pattern_ink",
+    "filled_outline",
+    "pattern_outline",
+    "striped",
+    "convex_pattern",
+    "solidity",
+    "INK_SHARE",
+    "STAR_SOLIDITY",
+]
+
+#: Holes of the ground a pattern has at least.
+MIN_HOLES = 4
+#: ... each at most this share of the shape's inscribed radius wide (its own inscribed radius).
+NARROW = 0.34
+#: A stripe a colour split cut out is at most this share of the shape's inscribed radius wide.
+STRIPE = 0.25
+#: Ink covers at least this share of a hatched shape's filled outline (a table's rules: ~5 %).
+MIN_INK = 0.25
+#: The ink's colour is read on this share of a patterned shape's pixels farthest from the
+#: ground (the rest blend ink and ground at the stripes' and dots' edges).
+INK_SHARE = 0.3
+#: A dot of a dotted fill is at most this share of the ring's hole.
+DOT_SHARE = 0.05
+
+
+def filled_outline(mask: np.ndarray) -> np.ndarray:
+    """``mask`` with every hole filled (its outer outline)."""
+    import cv2
+
+    m = np.ascontiguousarray(np.pad(mask.astype(np.uint8), 1))
+    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    solid = np.zeros(m.shape, np.uint8)
+    cv2.drawContours(solid, contours, -1, 1, -1)
+    return solid[1:-1, 1:-1].astype(bool)
+
+
+def lattice_of_holes(comp: np.ndarray) -> bool:
+    """Whether ``comp`` (a component whose ground-showing holes were kept) is a shape with a
+    hatched (striped or cross-hatched) fill: :data:`MIN_HOLES` or more holes, each narrow
+    against the shape (:data:`NARROW`), the ink :data:`MIN_INK` or more of the outline."""
+    import cv2
+
+    solid = filled_outline(comp)
+    holes = solid & ~comp
+    area = float(solid.sum())
+    if not holes.any() or comp.sum() < MIN_INK * area:
+        return False
+    n, parts = cv2.connectedComponents(holes.astype(np.uint8), connectivity=4)
+    if n - 1 < MIN_HOLES:
+        return False
+    outer = cv2.distanceTransform(np.pad(solid, 1).astype(np.uint8), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    inscribed = float(outer.max())
+    inner = cv2.distanceTransform(np.pad(holes, 1).astype(np.uint8), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    widest = np.zeros(n, np.float32)
+    np.maximum.at(widest, parts.ravel(), inner.ravel())
+    return bool(inscribed >= 4.0 and widest[1:].max() <= NARROW * inscribed)
+
+
+def dots_inside(
+    labels: np.ndarray, stats: np.ndarray, lab: np.ndarray, min_ring: int
+) -> dict[int, list[int]]:
+    """``{ring label: [dot labels]}``: connected components (``labels``, ``stats`` as OpenCV
+    gives them) lying in the hole of a larger component of the same colour (median CIELAB
+    within 12 units), four or more per ring, each at most :data:`DOT_SHARE` of the hole."""
+    import cv2
+
+    n = stats.shape[0]
+    out: dict[int, list[int]] = {}
+    if n < 1 + MIN_HOLES + 1:
+        return out
+    order = [k for k in range(1, n) if stats[k, 4] >= min_ring]
+    small = [k for k in range(1, n)]
+    for ring in order:
+        x, y, w, h = (int(v) for v in stats[ring][:4])
+        box = labels[y : y + h, x : x + w]
+        mask = box == ring
+        hole = filled_outline(mask) & ~mask
+        hole_area = float(hole.sum())
+        if hole_area < 4 * MIN_HOLES:
+            continue
+        inside = set(np.unique(box[hole])) - {0, ring}
+        if len(inside) < MIN_HOLES:
+            continue
+        ring_colour = np.median(lab[y : y + h, x : x + w][mask], axis=0)
+        dots = []
+        for k in inside:
+            if k not in small or stats[k, 4] > DOT_SHARE * hole_area:
+                continue
+            kx, ky, kw, kh = (int(v) for v in stats[k][:4])
+            if kx < x or ky < y or kx + kw > x + w or ky + kh > y + h:
+                continue
+            piece = labels[ky : ky + kh, kx : kx + kw] == k
+            if not hole[ky - y : ky - y + kh, kx - x : kx - x + kw][piece].all():
+                continue
+            colour = np.median(lab[ky : ky + kh, kx : kx + kw][piece], axis=0)
+            if float(np.linalg.norm(colour - ring_colour)) <= 12.0:
+                dots.append(int(k))
+        if len(dots) >= MIN_HOLES:
+            out[ring] = dots
+    del cv2
+    return out
+
+
+def pattern_ink(mask: np.ndarray, rgb: np.ndarray, distance: np.ndarray) -> list[float]:
+    """The ink colour (sRGB) of a patterned shape: the median of its :data:`INK_SHARE` of pixels
+    farthest from the ground (``distance``: each pixel's colour distance to the backdrop)."""
+    far = distance[mask]
+    ink = far >= np.quantile(far, 1.0 - INK_SHARE)
+    return [round(float(v), 1) for v in np.median(rgb[mask][ink].astype(np.float32), axis=0)]
+
+
+def pattern_outline(mask: np.ndarray) -> np.ndarray:
+    """The outer outline of a patterned shape's ink: closed by a disc growing one pixel at a
+    time while that still fills gaps (the shape's solidity grows by 2 % or more; up to a
+    quarter of its inscribed radius), then every hole filled. The gaps between stripes or
+    dots that reach the edge bite notches into the ink's own outline; the closing mends them
+    and leaves a star's points, far wider than the gaps, as they are."""
+    import cv2
+
+    m = np.ascontiguousarray(np.pad(mask.astype(np.uint8), 2))
+    best = filled_outline(m.astype(bool))
+    depth = float(cv2.distanceTransform(np.pad(best, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+
+    def solidity(shape: np.ndarray) -> float:
+        pts = cv2.findNonZero(shape.astype(np.uint8))
+        hull = cv2.contourArea(cv2.convexHull(pts)) if pts is not None else 0.0
+        return float(shape.sum()) / max(hull, 1.0)
+
+    score = solidity(best)
+    for r in range(1, max(1, int(0.25 * depth)) + 1):
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+        shape = filled_outline(cv2.morphologyEx(m, cv2.MORPH_CLOSE, kernel).astype(bool))
+        s = solidity(shape)
+        if s < score + 0.02:
+            break
+        best, score = shape, s
+    return best[2:-2, 2:-2]
+
+
+def striped(parts: list[np.ndarray], whole: np.ndarray) -> bool:
+    """Whether a colour split of ``whole`` into ``parts`` cut a hatched fill into its stripes:
+    :data:`MIN_HOLES` or more parts, each narrow against the whole (its inscribed radius at
+    most :data:`STRIPE` of the whole's, or up to 3 px and :data:`NARROW` of it). Shapes of two colours that touch, or a fill inside
+    an outline stroke, leave a wide part."""
+    import cv2
+
+    if len(parts) < MIN_HOLES:
+        return False
+
+    def depth(mask: np.ndarray) -> float:
+        return float(cv2.distanceTransform(np.pad(mask, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+
+    whole_depth = depth(filled_outline(whole))
+    limit = max(STRIPE * whole_depth, min(3.0, NARROW * whole_depth))
+    return all(depth(p) <= limit for p in parts)
+
+
+#: A patterned shape filling this share of its convex hull is convex: its notches are gaps.
+CONVEX = 0.95
+#: A patterned star fills less than this share of its hull (a five-pointed star about 0.5-0.7).
+STAR_SOLIDITY = 0.85
+
+
+def solidity(mask: np.ndarray) -> float:
+    """The share of its convex hull that the mask's outer outline fills."""
+    import cv2
+
+    solid = filled_outline(mask)
+    pts = cv2.findNonZero(solid.astype(np.uint8))
+    if pts is None:
+        return 0.0
+    return float(solid.sum()) / max(float(cv2.contourArea(cv2.convexHull(pts))), 1.0)
+
+
+def convex_pattern(mask: np.ndarray) -> str | None:
+    """The name of a patterned shape's convex hull when the shape fills :data:`CONVEX` of it
+    (a circle or a box whose edge the gaps between its stripes notch), else ``None``."""
+    import cv2
+
+    from .flat import flat_shape
+
+    solid = filled_outline(mask)
+    pts = cv2.findNonZero(solid.astype(np.uint8))
+    if pts is None:
+        return None
+    hull = cv2.convexHull(pts)
+    if float(solid.sum()) < CONVEX * max(float(cv2.contourArea(hull)), 1.0):
+        return None
+    shape = np.zeros(solid.shape, np.uint8)
+    cv2.fillConvexPoly(shape, hull, 1)
+    name = flat_shape(shape.astype(bool))
+    return None if name in ("star", "unknown") else name
+
+
+def patterned_words(crop: np.ndarray, extras: dict[str, Any]) -> tuple[str, str, str]:
+    """``(colour, shape, material)`` of a shape with a pattern fill (``extras["pattern_ink"]``,
+    the ink's sRGB colour); sets its extras flat, with the ink's tone. The gaps between
+    stripes or dots bite notches into the outline, evenly: a nearly convex shape is named on
+    its hull, and only a deeply concave one can be a star; else its shape is unread."""
+    from .flat import colour_term, flat_shape
+
+    colour, tone = colour_term(np.asarray(extras["pattern_ink"], np.float32))
+    extras.update({"flat": True, "tone": tone})
+    extras.pop("shape_other", None)
+    shape = convex_pattern(crop) or flat_shape(pattern_outline(crop))
+    if shape == "unknown" or shape == "star" and solidity(crop) >= STAR_SOLIDITY:
+        shape = "unknown"
+        extras["shape_unread"] = "a patterned fill's outline could not be read"
+    return colour, shape, "unknown"
