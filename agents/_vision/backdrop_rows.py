@@ -182,6 +182,8 @@ def banded(offsets: np.ndarray) -> bool:
 #: the backdrop above and the floor below, the least share of the height above it, and the
 #: most share of the one-curve misfit the two pieces may leave.
 _STEP, _ABOVE, _BELOW, _TWO_PIECES = 8.0, 0.08, 0.3, 0.4
+#: ... and a band above it under this share of the height, of one flat colour, is a title bar.
+_BAR = 0.15
 
 
 def horizon_step(lab: np.ndarray) -> int | None:
@@ -195,7 +197,8 @@ def horizon_step(lab: np.ndarray) -> int | None:
     gradient, the floor's), the upper at least :data:`_ABOVE` of the height, fit it with
     under :data:`_TWO_PIECES` of the misfit of one quadratic, and meet :data:`_STEP` or more
     apart. A plain or graded canvas has no step; bands of cards have several (two pieces do
-    not fit them).
+    not fit them); a thin flat band along the top (under :data:`_BAR` of the height: a
+    screenshot's title bar, a slide's header) is no sky.
 
     Example:
         >>> lab = np.zeros((60, 40, 3), np.float32); lab[:20, :, 0] = 85; lab[20:, :, 0] = 55
@@ -221,7 +224,10 @@ def horizon_step(lab: np.ndarray) -> int | None:
     gap = float(np.linalg.norm(above[1][best] - below[1][best]))
     if gap < _STEP or float(rms[best]) > _TWO_PIECES * one:
         return None
-    return int(ks[best])
+    k = int(ks[best])
+    if k < _BAR * h and float(np.ptp(profile[:k], axis=0).max()) < 1.0:
+        return None  # a thin band of one flat colour along the top: a title bar or header, no sky
+    return k
 
 
 def _line_fits(

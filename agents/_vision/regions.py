@@ -373,8 +373,8 @@ def geometric_regions(
         comps, on_ground = [comp], False
         found = (
             split_panel(comp, rgb[y0:y1, x0:x1], crop_lab, min_area)
-            if options.get("panels", True) and not pattern
-            else None
+            if options.get("panels", True) and not pattern and not (x == 0 and x + bw == w)
+            else None  # a band across the whole frame (a floor, a sky) is the scenery step's
         )
         if found is not None:
             # A uniform panel carrying objects (a table top under solids, a card with shapes
