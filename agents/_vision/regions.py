@@ -373,15 +373,18 @@ def geometric_regions(
         comps, on_ground = [comp], False
         found = (
             split_panel(comp, rgb[y0:y1, x0:x1], crop_lab, min_area)
-            if options.get("panels", True) and not pattern and not (x == 0 and x + bw == w)
-            else None  # a band across the whole frame (a floor, a sky) is the scenery step's
+            if options.get("panels", True) and not pattern
+            else None
         )
         if found is not None:
             # A uniform panel carrying objects (a table top under solids, a card with shapes
             # drawn on it): the objects are taken apart from it; a ground is no object.
             panel, comps = found
             on_ground = is_ground(comps, crop_lab)
-            if not on_ground:
+            # A ground panel across the whole frame stays a region: the scenery step reads it
+            # as a floor band and finds what it holds of the backdrop's colour (a white solid
+            # under a white wall is a hole in it, no piece of it).
+            if not on_ground or (x == 0 and x + bw == w):
                 full = np.zeros((h, w), bool)
                 full[y0:y1, x0:x1] = panel
                 regions.append(Region(full, 0.9, {"split": True, "panel": True}))
