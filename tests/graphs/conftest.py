@@ -82,6 +82,30 @@ def graph_from_positions(objects: list) -> object:
     return SceneGraph(objects=objects, relations=rels, images=[ImageInfo(width=480, height=320)])
 
 
+def planar_relations(objects: list) -> list:
+    """H and V relations of every pair of ``objects``, following their centroids; two at the
+    same height (or in one column) are level on that axis: a coin-flip relation (0.5)."""
+    import itertools
+
+    from spatioxolver.schema import AXIS_PREDICATES, Relation
+
+    relations = []
+    for a, b in itertools.combinations(objects, 2):
+        for axis, k in (("H", 0), ("V", 1)):
+            first, second = AXIS_PREDICATES[axis]
+            ca, cb = a.centroid[k], b.centroid[k]
+            relations.append(
+                Relation(
+                    subject=a.id,
+                    predicate=first if ca < cb else second,
+                    object=b.id,
+                    axis=axis,
+                    confidence=0.5 if ca == cb else 1.0,
+                )  # fmt: skip
+            )
+    return relations
+
+
 def flat_drawing(*, labelled: bool = False) -> object:
     """A flat drawing's scene graph (no sizes, no depth), 480x320: a row of red circle A,
     blue square B, green triangle C and blue circle F at y = 200; yellow star D straight above
@@ -89,13 +113,10 @@ def flat_drawing(*, labelled: bool = False) -> object:
     than the star but not in its column. ``labelled``: the letters are drawn beside them.
     H and V relations follow the centroids; objects at the same height (the row) or in one
     column are level on that axis (a coin-flip relation)."""
-    import itertools
 
     from spatioxolver.schema import (
-        AXIS_PREDICATES,
         Attributes,
         ImageInfo,
-        Relation,
         SceneGraph,
         SpatialObject,
     )
@@ -121,18 +142,6 @@ def flat_drawing(*, labelled: bool = False) -> object:
         )
         for i, (letter, colour, shape, xy, half) in enumerate(spec)
     ]
-    relations = []
-    for a, b in itertools.combinations(objects, 2):
-        for axis, k in (("H", 0), ("V", 1)):
-            first, second = AXIS_PREDICATES[axis]
-            ca, cb = a.centroid[k], b.centroid[k]
-            relations.append(
-                Relation(
-                    subject=a.id,
-                    predicate=first if ca < cb else second,
-                    object=b.id,
-                    axis=axis,
-                    confidence=0.5 if ca == cb else 1.0,
-                )  # fmt: skip
-            )
-    return SceneGraph(objects=objects, relations=relations, images=[ImageInfo(width=480, height=320)])
+    return SceneGraph(
+        objects=objects, relations=planar_relations(objects), images=[ImageInfo(width=480, height=320)]
+    )

@@ -15,7 +15,7 @@ import pytest
 from spatioxolver.agents._reasoning import parse_question
 from spatioxolver.agents.reasoning import reason_symbolic
 
-from .conftest import flat_drawing
+from .conftest import flat_drawing, planar_relations
 
 # flat_drawing (480x320): a row (y=200) of red circle A (x80), blue square B (x200), green
 # triangle C (x320), blue circle F (x430); yellow star D above C (y60); small purple circle E
@@ -109,10 +109,8 @@ def test_what_has_the_same_colour_lists_the_other_blue_shape() -> None:
 def _grid(rows: int, cols: int) -> object:
     """A rows x cols grid of circles, 100 px apart; the centre one (when there is one) is red."""
     from spatioxolver.schema import (
-        AXIS_PREDICATES,
         Attributes,
         ImageInfo,
-        Relation,
         SceneGraph,
         SpatialObject,
     )
@@ -130,22 +128,10 @@ def _grid(rows: int, cols: int) -> object:
                 area=2500.0,
             )
         )
-    relations = []
-    for a, b in itertools.combinations(objects, 2):
-        for axis, k in (("H", 0), ("V", 1)):
-            first, second = AXIS_PREDICATES[axis]
-            ca, cb = a.centroid[k], b.centroid[k]
-            relations.append(
-                Relation(
-                    subject=a.id,
-                    predicate=first if ca < cb else second,
-                    object=b.id,
-                    axis=axis,
-                    confidence=0.5 if ca == cb else 1.0,
-                )  # fmt: skip
-            )
     width, height = 100 * (cols + 1), 100 * (rows + 1)
-    return SceneGraph(objects=objects, relations=relations, images=[ImageInfo(width=width, height=height)])
+    return SceneGraph(
+        objects=objects, relations=planar_relations(objects), images=[ImageInfo(width=width, height=height)]
+    )
 
 
 def test_the_middle_of_a_grid_is_its_centre_cell() -> None:
