@@ -148,6 +148,12 @@ _RULES = tuple(
             r"how many \1 are there",
         ),
         (r"^how many (?:horizontal|vertical) (rows|columns)\b", r"how many \1"),
+        # "in how many rows are the shapes arranged"
+        (
+            r"^in how many (rows|columns) (?:are|is) (?:the |these |all the )?(?:shapes|objects|icons|items|things)"
+            r"(?: (?:arranged|laid out|placed|set out|organi[sz]ed))?$",
+            r"how many \1 are there",
+        ),
         # "does the left half mirror the right half": is it a mirror image
         (
             r"^does the (left|right|top|bottom) (half|side|part) (?:mirror|reflect) the (left|right|top|bottom) (half|side|part)$",

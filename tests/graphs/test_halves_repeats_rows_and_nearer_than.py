@@ -65,6 +65,7 @@ from .conftest import flat_drawing, planar_relations
         ("are there more circles compared to stars", True),
         ("how many horizontal rows are there", 3),
         ("Count the rows", 3),
+        ("In how many rows are the shapes arranged?", 3),
         # the same colour, the most distant, what you see, a verbless "higher than"
         ("which shape shares its colour with the square?", ["blue circle"]),
         ("which object is the most distant from the red circle", "blue circle"),
