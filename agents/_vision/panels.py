@@ -136,7 +136,7 @@ def split_panel(
     rest = comp & ~cv2.dilate(plateau.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     rest = cv2.morphologyEx(rest.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
     m, parts, pstats, _ = cv2.connectedComponentsWithStats(rest.astype(np.uint8), connectivity=8)
-    ring = cv2.dilate(plateau.astype(np.uint8), kernel).astype(bool)
+    beside = cv2.dilate(cv2.dilate(plateau.astype(np.uint8), kernel), kernel).astype(bool)  # panel's reach
     panel_hue = np.median(_chromaticity(rgb[plateau]), axis=0)
     contours, _ = cv2.findContours(plateau.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     hull = cv2.convexHull(max(contours, key=cv2.contourArea))
@@ -149,9 +149,7 @@ def split_panel(
         if piece.sum() > _PIECE_SHARE * plateau_area or not _compact(piece) or not _stands_on(piece, hull):
             return None  # two sizeable surfaces side by side, a stroke, a sliver, a shadow beside it
         rim = piece & ~cv2.erode(piece.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-        on_panel = float((rim & cv2.dilate(ring.astype(np.uint8), kernel).astype(bool)).sum()) / max(
-            int(rim.sum()), 1
-        )
+        on_panel = float((rim & beside).sum()) / max(int(rim.sum()), 1)
         hue = np.median(_chromaticity(rgb[piece]), axis=0)
         other_hue = float(np.linalg.norm(hue - panel_hue)) >= _HUE_GAP
         if not (other_hue and on_panel > 0.0 or on_panel >= _ENCLOSED):

@@ -490,12 +490,12 @@ def drop_scenery(
     taken = fg.shadow_mask.copy()
     for r in regions:
         taken |= r.mask
-    for r in regions:
-        if is_frame(r.mask) or inset_frame(
-            r.mask, [o.mask for o in regions if o is not r and not _is_band(o.mask)]
-        ):
+    band = [_is_band(r.mask) for r in regions]
+    for k, r in enumerate(regions):
+        others = [o.mask for j, o in enumerate(regions) if j != k and not band[j]]
+        if is_frame(r.mask) or inset_frame(r.mask, others):
             continue  # a border around the picture (or around all of its content) is not an object
-        if not _is_band(r.mask):
+        if not band[k]:
             kept.append(r)
             continue
         bands += 1
