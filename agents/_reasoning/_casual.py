@@ -42,6 +42,13 @@ _RULES = tuple(
     for p, r in (
         # politeness after the question
         (r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx)\s*[?!.]*)+$", ""),
+        # "this icon sheet", "the symbol chart": a sheet of icons is the grid they are laid out in
+        (
+            r"\b(the|this) (?:(?:icon|symbol|sticker|emoji|shape)s? )?(?:sheet|chart|board|panel)\b",
+            r"\1 grid",
+        ),
+        # "the icon layout", "this symbol grid": the layout of the icons
+        (r"\b(the|this) (?:icon|symbol|sticker|emoji|shape)s? (layout|grid|arrangement|pattern)\b", r"\1 \2"),
         # chat spellings: "r there", "can u tell me"
         (r"\br there$", "are there"),
         (r"^r there\b", "are there"),
@@ -156,7 +163,9 @@ _RULES = tuple(
         ),
         # "does the left half mirror the right half": is it a mirror image
         (
-            r"^does the (left|right|top|bottom) (half|side|part) (?:mirror|reflect) the (left|right|top|bottom) (half|side|part)$",
+            r"^does the (left|right|top|bottom) (half|side|part)"
+            r"(?: of the (?:grid|layout|image|picture|arrangement|drawing|pattern|design))? (?:mirror|reflect) the "
+            r"(left|right|top|bottom) (half|side|part)$",
             r"is the \1 \2 a mirror image of the \3 \4",
         ),
         # "which shape shares its colour with X": the same colour as X

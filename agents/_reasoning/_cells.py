@@ -125,10 +125,17 @@ def cell_form(body: str) -> dict[str, Any] | None:
         if subject and rest:
             continue
         try:
-            return {"type": "cell_pick", **picker, "filter": parse_filter(subject or rest)}
+            query = {"type": "cell_pick", **picker, "filter": parse_filter(subject or rest)}
         except UnsupportedQuestionError:
             return None
+        if subject and _ASKS_SHAPE.fullmatch(subject):
+            query["asks"] = "shape"  # "what shape is in row 2": its shape is the answer
+        return query
     return None
+
+
+#: "what shape / which kind of shape is in ...": the subject asks for the shape.
+_ASKS_SHAPE = re.compile(r"(?:(?:kind|type|sort) of )?shape", re.I)
 
 
 def cell_count_form(body: str) -> dict[str, Any] | None:
@@ -228,7 +235,7 @@ def pick_cell(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
             x, y = best.centroid  # type: ignore[misc]
             if (x < w / 2) != (horizontal == "left") or (y < h / 2) != (vertical == "top"):
                 raise _ReferenceProblem(f"No object is in the {q['corner']} corner.")
-            return _one_object(best, f"in the {q['corner']} corner")
+            return _one_object(best, f"in the {q['corner']} corner", q.get("asks"))
         xs = (
             [c for o in objs for c in (o.bbox[0], o.bbox[2])]
             if all(o.bbox for o in objs)
@@ -246,14 +253,14 @@ def pick_cell(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
             if d1 - d0 < 0.25 * typical_size(objs):
                 why = f"{display_name(ranked[0])} and {display_name(ranked[1])} are about as near the centre"
                 return cannot_tell(why, "cell_pick")
-        return _one_object(ranked[0], "at the centre")
+        return _one_object(ranked[0], "at the centre", q.get("asks"))
     found = _in_cells(q, g)
     if not found:
         raise _ReferenceProblem("No object matching it is in that place of the grid.")
     if len(found) > 1:
         names = ", ".join(display_name(o) for o in found[:6])
         raise _ReferenceProblem(f"{len(found)} objects are there ({names}); say which.")
-    return _one_object(found[0], "in that cell")
+    return _one_object(found[0], "in that cell", q.get("asks"))
 
 
 def layout_middle(
@@ -274,8 +281,14 @@ def layout_middle(
     return pick_cell({"centre": True, "filter": filt}, g)
 
 
-def _one_object(obj: SpatialObject, where: str) -> SymbolicAnswer:
+def _one_object(obj: SpatialObject, where: str, asks: str | None = None) -> SymbolicAnswer:
     name = display_name(obj)
+    if asks == "shape" and not obj.attributes.shape and not obj.label:
+        # "What shape is in row 2?" about a heart or an arrow: its colour alone is no answer,
+        # and no shape word fits its outline.
+        return cannot_tell(
+            f"the {name} object {where} has a shape none of the engine's shape words name", "cell_pick"
+        )
     return SymbolicAnswer(
         text=spoken_name(obj), value=name, kind="cell_pick", objects=[obj.id], rationale=f"{name} is {where}"
     )

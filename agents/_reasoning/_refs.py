@@ -277,6 +277,7 @@ def parse_filter(phrase: str | None) -> dict[str, Any] | None:
     """A class filter ("red cubes", "objects") or None for 'any object'."""
     if phrase is None:
         return None
+    phrase = strip_place(phrase)  # "hexagons in the grid": the grid is where, not which
     words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in STOP]
     if not words or all(w in GENERIC for w in words):
         return None

@@ -123,6 +123,13 @@ def count_in_part_form(body: str) -> dict[str, Any] | None:
 
 def most_common_form(body: str) -> dict[str, Any] | None:
     """``which colour appears most often`` / ``what is the most common shape``."""
+    # "which kind of icon occurs most frequently": a kind of icon is a shape
+    body = re.sub(
+        r"^(which|what) (?:kind|type|sort) of (?:icon|symbol|shape|figure|object)s?\b",
+        r"\1 shape",
+        body,
+        flags=re.I,
+    )
     m = (
         re.fullmatch(
             r"(?:which|what) (colou?r|shape) (?:appears|occurs|is used|is seen|comes up) (?:the )?most(?: often| frequently| times)?",

@@ -116,6 +116,8 @@ _ROW_COUNTS = (
         r"^how many (.+?) (?:does|do) (the .+? (?:row|column)) (?:have|contain|hold|include)$",
         r"how many \1 are in \2",
     ),
+    # "count the rows of symbols": how many rows
+    (r"^(?:please )?count (?:the )?(rows|columns)(?: of (.+?))?$", r"how many \1 of \2 are there"),
 )
 
 
