@@ -154,6 +154,8 @@ def row_corrected(
 #: A change of the row offset (Lab units, lightness at half weight) within a few rows that
 #: :func:`banded` counts as an edge of a band.
 _EDGE = 1.5
+#: ... but never less than this (a backdrop flat but for noise has no bands).
+_FAINT_EDGE = 0.5
 
 
 def banded(offsets: np.ndarray) -> bool:
@@ -173,7 +175,10 @@ def banded(offsets: np.ndarray) -> bool:
     _, _, axes = np.linalg.svd(centred, full_matrices=False)
     profile = centred @ axes[0]  # along the backdrop's main change of colour
     k = max(2, profile.size // 100)
-    sharp = np.abs(profile[k:] - profile[:-k]) > _EDGE
+    # Faint tiles (light grey on white) change the backdrop by less than _EDGE: an edge is
+    # also a change of half the profile's whole range or more (a horizon is one such change).
+    edge = min(_EDGE, max(0.5 * float(np.ptp(profile)), _FAINT_EDGE))
+    sharp = np.abs(profile[k:] - profile[:-k]) > edge
     edges = int(np.count_nonzero(sharp[1:] & ~sharp[:-1]) + int(sharp[0])) if sharp.size else 0
     return edges >= 3
 

@@ -449,6 +449,7 @@ def _attached(
         # Writing touching no object (dark grey digits, bold letters) is ink, not shadow.
         dark = candidate & (spread < 0.15) & (mean_ratio < mode + 0.25)
         enclosed[1:] |= writing_cores(labels, n, dark, anchor)
+        enclosed[1:] |= _stroke_pieces(labels, n, candidate, core, mean_ratio, mode)
         # No shadow beside any object: a drawing, not a lit scene, when every such region
         # stands on plain canvas (its surroundings 1-3 px out have the background's own
         # brightness; a shaded body fading out around it does not). Else, as before, shadows.
@@ -473,6 +474,27 @@ def _attached(
     keep = ~enclosed
     keep[0] = False
     return keep[labels]
+
+
+def _stroke_pieces(
+    labels: np.ndarray, n: int, candidate: np.ndarray, core: np.ndarray, mean_ratio: np.ndarray, mode: float
+) -> np.ndarray:
+    """Per shadow-like region 1..n-1 (touching no object), whether it is a piece of a dark
+    stroke: the foreground it belongs to holds at least as many other pixels as dark as it
+    (the rest of a black ring or outline, whose curve or anti-aliasing kept it out of the
+    even core). A cast shadow is a whole region, lighter only toward its edge."""
+    import cv2
+
+    _, parts = cv2.connectedComponents(candidate.astype(np.uint8), connectivity=8)
+    as_dark = candidate & ~core & (mean_ratio < mode + 0.05)
+    out = np.zeros(max(n - 1, 0), bool)
+    for k in range(1, n):
+        own = labels == k
+        ids = np.unique(parts[own])
+        ids = ids[ids > 0]
+        if ids.size and int(np.isin(parts[as_dark], ids).sum()) >= int(own.sum()):
+            out[k - 1] = True
+    return out
 
 
 def _shadow_bleed(

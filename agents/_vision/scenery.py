@@ -266,16 +266,17 @@ def _shadow_share(mask: np.ndarray, rgb: np.ndarray, bg_rgb: np.ndarray, ratio: 
 RING_SIDE = 36
 
 
-def hollow(ink: np.ndarray) -> bool:
-    """Whether the ink (a boolean crop) closes around a hole of half its filled area or more:
-    an outline circle, square or polygon, not a "B" (whose small bowls leave it mostly ink)."""
+def hollow(ink: np.ndarray, share: float = 0.5) -> bool:
+    """Whether the ink (a boolean crop) closes around a hole of half its filled area or more
+    (``share``): an outline circle, square or polygon, not a "B" (whose small bowls leave it
+    mostly ink)."""
     import cv2
 
     crop = np.pad(ink, 1).astype(np.uint8)
     outside = crop.copy()
     cv2.floodFill(outside, None, (0, 0), 2)
     hole = int((outside == 0).sum())
-    return hole >= 0.5 * (hole + int(crop.sum()))
+    return hole >= share * (hole + int(crop.sum()))
 
 
 def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
@@ -340,7 +341,7 @@ def _side(mask: np.ndarray) -> int:
     return int(max(ys.max() - ys.min(), xs.max() - xs.min())) + 1
 
 
-def _outline_ring(mask: np.ndarray, rgb: np.ndarray) -> bool:
+def _outline_ring(mask: np.ndarray, rgb: np.ndarray, share: float = 0.5) -> bool:
     """Whether a region's ink (its pixels unlike the ground around it) is a closed ring around
     a hole of half its filled area or more: an outline-only shape (the segmenter fills it)."""
     import cv2
@@ -353,7 +354,7 @@ def _outline_ring(mask: np.ndarray, rgb: np.ndarray) -> bool:
     around = cv2.dilate(m.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~m
     if not around.any():
         return False
-    return hollow(m & (np.abs(pix - np.median(pix[around], axis=0)).max(axis=2) > 30.0))
+    return hollow(m & (np.abs(pix - np.median(pix[around], axis=0)).max(axis=2) > 30.0), share)
 
 
 def open_stroke(mask: np.ndarray) -> bool:
@@ -580,9 +581,18 @@ def drop_scenery(
                     flags[k] = not ((union > 0) & grown & ~r.mask).any()
         from .text_lines import text_lines
 
+        shapes = [_side(r.mask) for r, f in zip(kept, flags, strict=False) if not f]
+        ring_side = min(RING_SIDE, 0.6 * float(np.median(shapes))) if shapes else RING_SIDE
         for line in text_lines(kept, rgb):
             # Letters on one baseline: writing (a title, a caption, a word under an icon),
-            # even where letters touch each other or the OCR cannot read them.
+            # even where letters touch each other or the OCR cannot read them; but a row of
+            # closed rings (a bold one's hole a quarter of it) as big as the shapes drawn is a
+            # row of outline shapes, not "OOO".
+            if all(
+                _side(kept[k].mask) >= ring_side and _outline_ring(kept[k].mask, rgb, 0.25)
+                for k in line.members
+            ):
+                continue
             for k in line.members:
                 flags[k] = True
                 kept[k].notes["text_words"] = line.words
