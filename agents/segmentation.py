@@ -118,6 +118,10 @@ def segment(
         if inner_boxes:
             regions = drop_label_ink(regions, inner_boxes)  # the letter's own pieces
         if labels:
+            from ._vision.labels import one_kind_of_label
+
+            labels = one_kind_of_label(labels)  # "O" among letters, "0" among numbers
+        if labels:
             if not options.get("marks"):
                 options["marks"] = {
                     text: tuple(v / scale for v in leaders.get(text, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)))

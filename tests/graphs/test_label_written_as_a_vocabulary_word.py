@@ -60,3 +60,9 @@ def test_the_label_ball_names_the_shape_carrying_it_not_the_circle() -> None:
 def test_without_read_labels_the_word_describes() -> None:
     graph = _scene([None, None, None])
     assert reason_symbolic("What colour is the shape labelled ball?", graph).value == "yellow"
+
+
+def test_the_ball_shape_is_the_one_labelled_ball() -> None:
+    graph = _scene(["lamp", "ball", "rock"])
+    assert reason_symbolic("What shape is the ball shape?", graph).value == "triangle"
+    assert reason_symbolic("What colour is the lamp?", graph).value == "yellow"
