@@ -146,6 +146,8 @@ def split_panel(
         if pstats[k, cv2.CC_STAT_AREA] < min_area:
             continue
         piece = parts == k
+        if _writing_round_panel(piece, near, kernel):
+            continue  # the panel's own fill in a letter's loop, ringed by its ink (a "9" on a card)
         if piece.sum() > _PIECE_SHARE * plateau_area or not _compact(piece) or not _stands_on(piece, hull):
             return None  # two sizeable surfaces side by side, a stroke, a sliver, a shadow beside it
         rim = piece & ~cv2.erode(piece.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
@@ -159,6 +161,21 @@ def split_panel(
         return None
     covered = np.logical_or.reduce(pieces)
     return comp & ~covered, pieces
+
+
+def _writing_round_panel(piece: np.ndarray, near: np.ndarray, kernel: np.ndarray) -> bool:
+    """Whether ``piece`` is mostly the panel's own colour (``near``) and the rest thin strokes
+    that an opening by ``kernel`` removes: a letter's loop written on the panel, not a thing
+    standing on it (a shape on a card is a solid fill of its own colour)."""
+    import cv2
+
+    other = piece & ~near
+    if near[piece].mean() >= 0.8:
+        return True
+    if near[piece].mean() < 0.25:
+        return False
+    solid = cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+    return int(solid.sum()) < 0.5 * int(other.sum())
 
 
 def _regrow(piece: np.ndarray, comp: np.ndarray, plateau: np.ndarray) -> np.ndarray:
