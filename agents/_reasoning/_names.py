@@ -169,6 +169,9 @@ def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) ->
         # No labels were bound (no marks): fall back to the description, if any.
         if any(ref.get(k) for k in ("color", "shape", "size", "material")):
             ref = {**ref, "label": None}
+    elif ref.get("label_or_description") and not any(_matches(ref, o) for o in objects):
+        # "The shape labelled green" where no shape carries the word: the green shape.
+        ref = {**ref, "label": None}
     if ref.get("label") is None:
         called = _called(ref, objects)
         if called:

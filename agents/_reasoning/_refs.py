@@ -196,13 +196,15 @@ def parse_reference(phrase: str) -> dict[str, Any]:
     if ref["label"] is None and named:
         # "the shape labelled B", "the object marked 3", "the shape labelled start": the label
         # names it. A colour or shape word written as the label ("the shape labelled ball")
-        # also describes it, for a picture whose labels were not read (``_names.resolve``).
+        # also describes it where no shape carries that label (``_names.resolve``).
         written = next(g for g in named.groups() if g)
         ref["label"] = _norm_label(written)
         if written.lower() in COLORS:
             ref["color"] = COLORS[written.lower()]
         elif written.lower() in SHAPES:
             ref["shape"] = SHAPES[written.lower()]
+        if ref["color"] or ref["shape"]:
+            ref["label_or_description"] = True  # no shape carrying it: the word describes
         return ref
     match = _LABEL_RE.match(body)
     if ref["label"] is None and match:

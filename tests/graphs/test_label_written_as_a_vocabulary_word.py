@@ -1,6 +1,6 @@
 """A label that is also a shape or colour word ("the shape labelled ball") names the shape
-carrying that label, not the circles; a picture whose labels were not read falls back to the
-word as a description. "Numbered" names a label like "labelled" does."""
+carrying that label, not the circles; where no shape carries it (no labels read, or other
+labels) the word describes. "Numbered" names a label like "labelled" does."""
 
 from __future__ import annotations
 
@@ -59,6 +59,12 @@ def test_the_label_ball_names_the_shape_carrying_it_not_the_circle() -> None:
 
 def test_without_read_labels_the_word_describes() -> None:
     graph = _scene([None, None, None])
+    assert reason_symbolic("What colour is the shape labelled ball?", graph).value == "yellow"
+
+
+def test_a_word_no_shape_carries_describes() -> None:
+    graph = _scene(["A", "B", "C"])
+    assert reason_symbolic("What shape is the shape labelled red?", graph).value == "triangle"
     assert reason_symbolic("What colour is the shape labelled ball?", graph).value == "yellow"
 
 
