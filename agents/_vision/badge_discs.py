@@ -76,7 +76,7 @@ def badge_discs(
     ``work``: the working image; ``inner_boxes``: the boxes of words read inside regions; ``labels``: all labels read
     (``[(text, box)]``), to know each inner box's text."""
 
-    if len(inner_boxes) < 2 or not labels:
+    if not inner_boxes or not labels:
         return regions, leaders
     text_of = {tuple(int(v) for v in b): t for t, b in labels}
     hosts = {}
@@ -97,8 +97,21 @@ def badge_discs(
         if j is None or text_of.get(tuple(int(v) for v in b)) is None:
             return regions, leaders  # one small lettered shape that is no badge: none are
         found[k] = j
-    if len(found) < 2 or len(set(found.values())) < len(found):
+    if not found or len(set(found.values())) < len(found):
         return regions, leaders
+    # A badge whose letter was not read: one more of about the same size (a longer word's is
+    # wider), holding writing, beside a shape no badge labels, is no shape either (its label
+    # stays unknown).
+    size = float(np.median([areas[k] for k in found]))
+    unread = set()
+    for k, r in enumerate(regions):
+        if k in lettered or k in found.values() or not 0.4 * size <= areas[k] <= 2.5 * size:
+            continue
+        j = _labelled_shape(k, regions, lettered | {k})
+        if j is not None and j not in found.values() and _holds_writing(work, r.mask):
+            unread.add(k)
+    if len(found) + len(unread) < 2:
+        return regions, leaders  # one small lettered shape: the drawing shows no badge style
     leaders = dict(leaders)
     for k, j in found.items():
         text = text_of[tuple(int(v) for v in hosts[k])]
@@ -107,16 +120,6 @@ def badge_discs(
         x0, y0, x1, y1 = _box(regions[k].mask)
         i = int(np.argmin(np.hypot(xs - (x0 + x1) / 2, ys - (y0 + y1) / 2)))
         leaders[text] = (float(xs[i]), float(ys[i]))
-    # A badge whose letter was not read: one more of the same size, holding writing, beside a
-    # shape no badge labels, is no shape either (its label stays unknown).
-    size = float(np.median([areas[k] for k in found]))
-    unread = set()
-    for k, r in enumerate(regions):
-        if k in lettered or k in found.values() or not 0.6 * size <= areas[k] <= 1.6 * size:
-            continue
-        j = _labelled_shape(k, regions, lettered | {k})
-        if j is not None and j not in found.values() and _holds_writing(work, r.mask):
-            unread.add(k)
     return [r for k, r in enumerate(regions) if k not in found and k not in unread], leaders
 
 

@@ -113,6 +113,15 @@ def text_lines(regions: list[Any], rgb: np.ndarray) -> list[TextLine]:
     boxes = _letters(regions, rgb)
     if not boxes:
         return []
+    from .badges import ring_glyphs
+
+    # A ring or frame around a letter (a circled or boxed label) is no letter of a line: two
+    # boxed labels side by side are two labels, not a word of two letters.
+    order = list(boxes)
+    for ring in ring_glyphs([regions[k].mask for k in order]):
+        del boxes[order[ring]]
+    if not boxes:
+        return []
     keys = sorted(boxes, key=lambda k: boxes[k][0])
     parent = {k: k for k in keys}
 
