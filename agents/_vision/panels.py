@@ -164,18 +164,23 @@ def split_panel(
 
 
 def _writing_round_panel(piece: np.ndarray, near: np.ndarray, kernel: np.ndarray) -> bool:
-    """Whether ``piece`` is mostly the panel's own colour (``near``) and the rest thin strokes
-    that an opening by ``kernel`` removes: a letter's loop written on the panel, not a thing
-    standing on it (a shape on a card is a solid fill of its own colour)."""
+    """Whether ``piece`` is a letter's loop written on the panel, not a thing standing on it:
+    the panel's own colour (``near``) ringed by thin strokes an opening by ``kernel`` removes,
+    the loop no wider across than a few strokes (an outlined shape drawn on a card, of the
+    card's colour, is much wider than its outline; a shape on a card is a fill of its own)."""
     import cv2
 
-    other = piece & ~near
-    if near[piece].mean() >= 0.8:
-        return True
-    if near[piece].mean() < 0.25:
+    share = float(near[piece].mean())
+    if share < 0.25:
         return False
-    solid = cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
-    return int(solid.sum()) < 0.5 * int(other.sum())
+    other = piece & ~near
+    if share < 0.8:
+        solid = cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+        if int(solid.sum()) >= 0.5 * int(other.sum()):
+            return False
+    loop = float(cv2.distanceTransform(np.pad(piece & near, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+    stroke = float(cv2.distanceTransform(np.pad(other, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+    return loop <= 3.0 * max(stroke, 1.0) + 2.0
 
 
 def _regrow(piece: np.ndarray, comp: np.ndarray, plateau: np.ndarray) -> np.ndarray:

@@ -38,3 +38,14 @@ def test_a_looped_digit_leaves_its_square_a_shape(digit: str) -> None:
     assert ask(rgb, "How many shapes are there?", model="geometric").value == 3
     answer = ask(rgb, f"What colour is shape {digit}?", model="geometric")
     assert answer.no_answer or "yellow" in answer.text.lower(), answer.text
+
+
+def test_an_outlined_square_drawn_on_a_card_stays_a_shape() -> None:
+    # The card's own colour inside a black outline, as in a letter's loop, but as wide as a
+    # shape: a shape on the card, not writing.
+    cv2 = pytest.importorskip("cv2")
+    img = np.full((400, 600, 3), 255, np.uint8)
+    cv2.rectangle(img, (100, 80), (500, 320), (120, 200, 240), -1)
+    cv2.rectangle(img, (150, 150), (230, 230), (0, 0, 0), 2)
+    cv2.circle(img, (380, 200), 40, (200, 30, 30), -1)
+    assert ask(img, "How many shapes are there?", model="geometric").value == 3
