@@ -117,6 +117,14 @@ def segment(
         labels, inner_boxes = with_inner_labels(work, regions, labels, fg, options)
         if inner_boxes:
             regions = drop_label_ink(regions, inner_boxes)  # the letter's own pieces
+            from ._vision.badge_discs import badge_discs
+
+            # Letters on small filled discs beside the shapes label those shapes.
+            regions, leaders = badge_discs(work, regions, inner_boxes, leaders, labels)
+        if labels:
+            from ._vision.labels import one_kind_of_label
+
+            labels = one_kind_of_label(labels)  # "O" among letters, "0" among numbers
         if labels:
             if not options.get("marks"):
                 options["marks"] = {

@@ -169,11 +169,37 @@ def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) ->
         # No labels were bound (no marks): fall back to the description, if any.
         if any(ref.get(k) for k in ("color", "shape", "size", "material")):
             ref = {**ref, "label": None}
+    elif ref.get("label_or_description") and not any(_matches(ref, o) for o in objects):
+        # "The shape labelled green" where no shape carries the word: the green shape.
+        ref = {**ref, "label": None}
+    if ref.get("label") is None:
+        called = _called(ref, objects)
+        if called:
+            return called
     if ref.get("size") and ref.get("label") is None:
         pool = [o for o in objects if _matches({**ref, "size": None}, o)]
         if pool and all(o.attributes.size is None for o in pool):
             return _by_relative_size(ref, pool)
     return [o for o in objects if _matches(ref, o)]
+
+
+def _called(ref: dict[str, Any], objects: list[SpatialObject]) -> list[SpatialObject]:
+    """The objects whose drawn word label is the reference's words, a generic noun aside
+    ("the ball shape", "the ball" where a triangle is labelled ball): a word written on one
+    object names it before the vocabulary's sense of the word (a circle) does."""
+    generic = {"shape", "object", "one", "thing", "figure", "item", "icon"}
+    words = [w for w in _bare(ref.get("text")).strip(" '\"").split() if w not in generic]
+    if not words:
+        return []
+    wanted = " ".join(words)
+    return [
+        o
+        for o in objects
+        if o.label
+        and o.attributes.extras.get("label_drawn")
+        and not _is_tag(o.label)
+        and _bare(o.label) == wanted
+    ]
 
 
 _SOLIDS = ("cube", "sphere", "cylinder", "cone")

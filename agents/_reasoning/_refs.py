@@ -93,8 +93,8 @@ _LABEL_RE = re.compile(
     re.I,
 )
 _NAMED_RE = re.compile(
-    r"^(?:[a-z]+\s+){0,2}(?:labell?ed|marked|tagged|named|annotated)(?:\s+(?:with|by|as))?(?:\s+the)?"
-    r"(?:\s+(?:letter|number|digit|label|tag))?\s+[\"']?([A-Za-z0-9]{1,3})[\"']?$"
+    r"^(?:[a-z]+\s+){0,2}(?:labell?ed|marked|tagged|named|annotated|numbered)(?:\s+(?:with|by|as))?"
+    r"(?:\s+the)?(?:\s+(?:letter|number|digit|label|tag))?\s+[\"']?([A-Za-z0-9]{1,3})[\"']?$"
     # "the shape with the label B" / "bearing the letter C": here the label word is needed
     r"|^(?:[a-z]+\s+){0,2}(?:with|bearing|(?:that|which) (?:has|carries))\s+(?:the\s+|a\s+)?"
     r"(?:letter|number|digit|label|tag)\s+[\"']?([A-Za-z0-9]{1,3})[\"']?$",
@@ -192,13 +192,19 @@ def parse_reference(phrase: str) -> dict[str, Any]:
         # "object 3 (the small red metal cube)": the label, plus the description.
         ref["label"] = _norm_label(prefix.group(1))
         body = prefix.group(2)
-    named = _NAMED_RE.match(body)
-    word = None if named else _WORD_LABEL_RE.match(body)
-    if word and word.group(1).lower() not in COLORS and word.group(1).lower() not in SHAPES:
-        named = word  # "the shape labelled start" (a colour or shape word describes instead)
+    named = _NAMED_RE.match(body) or _WORD_LABEL_RE.match(body)
     if ref["label"] is None and named:
-        # "the shape labelled B", "the object marked 3": the label names it.
-        ref["label"] = _norm_label(next(g for g in named.groups() if g))
+        # "the shape labelled B", "the object marked 3", "the shape labelled start": the label
+        # names it. A colour or shape word written as the label ("the shape labelled ball")
+        # also describes it where no shape carries that label (``_names.resolve``).
+        written = next(g for g in named.groups() if g)
+        ref["label"] = _norm_label(written)
+        if written.lower() in COLORS:
+            ref["color"] = COLORS[written.lower()]
+        elif written.lower() in SHAPES:
+            ref["shape"] = SHAPES[written.lower()]
+        if ref["color"] or ref["shape"]:
+            ref["label_or_description"] = True  # no shape carrying it: the word describes
         return ref
     match = _LABEL_RE.match(body)
     if ref["label"] is None and match:

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["badge_letters", "drop_badges", "ring_glyphs", "without_rings"]
+__all__ = ["badge_letters", "drop_badges", "drop_frames", "ring_glyphs", "without_rings"]
 
 
 def _box(mask: np.ndarray) -> tuple[int, int, int, int]:
@@ -76,6 +76,51 @@ def drop_badges(regions: list[Any], pairs: list[tuple[Any, Any]], read: list[Any
 
     gone = [r for ring, glyph in pairs if inside_any(glyph.mask, read) for r in (ring, glyph)]
     return [r for r in regions if not any(r is g for g in gone)]
+
+
+def drop_frames(regions: list[Any], read: list[Any]) -> list[Any]:
+    """``regions`` without the frames of read labels: a thin closed ring or box outline (a
+    leader line may hang from it), under 0.6 x the tallest other region's height, whose box
+    holds a read label's box (under 0.8 x its height) and no other region (a boxed or
+    circled label; an outline shape holding a dot stays, since the dot is no read label)."""
+    if len(regions) < 2 or not read:
+        return regions
+    boxes = [_box(r.mask) if r.mask.any() else None for r in regions]
+    gone = set()
+    for i, r in enumerate(regions):
+        b = boxes[i]
+        if b is None:
+            continue
+        h = b[3] - b[1]
+        others = [q[3] - q[1] for j, q in enumerate(boxes) if j != i and q is not None]
+        if not others or h >= 0.6 * max(others):
+            continue
+
+        def within(q: Any, b: tuple[int, int, int, int] = b) -> bool:
+            return q[0] >= b[0] and q[1] >= b[1] and q[2] <= b[2] and q[3] <= b[3]
+
+        held = [q for q in read if within(q) and q[3] - q[1] < 0.8 * h]
+        if not held or any(j != i and q is not None and within(q) for j, q in enumerate(boxes)):
+            continue
+        if _frame_around(r.mask, held[0]):
+            gone.add(i)
+    return [r for i, r in enumerate(regions) if i not in gone]
+
+
+def _frame_around(mask: np.ndarray, box: Any) -> bool:
+    """Whether ``mask`` is thin strokes (at most 4 px deep) leaving the label ``box`` empty and
+    closing around it: its rows and columns through the box's middle meet ink on both sides."""
+    import cv2
+
+    x0, y0, x1, y1 = (int(v) for v in box)
+    bx0, by0, bx1, by1 = _box(mask)
+    crop = mask[by0:by1, bx0:bx1]
+    depth = float(cv2.distanceTransform(np.pad(crop, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+    if depth > 4.0 or mask[y0:y1, x0:x1].mean() > 0.05:
+        return False
+    cy, cx = (y0 + y1) // 2, (x0 + x1) // 2
+    row, col = mask[cy], mask[:, cx]
+    return bool(row[:x0].any() and row[x1:].any() and col[:y0].any() and col[y1:].any())
 
 
 def ring_glyphs(masks: list[np.ndarray]) -> dict[int, list[int]]:

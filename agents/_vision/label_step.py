@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .badges import badge_letters, drop_badges, ring_glyphs, without_rings
+from .badges import badge_letters, drop_badges, drop_frames, ring_glyphs, without_rings
 from .labels import (
     drawn_labels,
     free_strokes,
@@ -70,6 +70,7 @@ def drawn_label_step(
         ]
         regions = [r for r in regions if not any(r is q for q in spent)]
         regions = drop_badges(regions, badges, read)
+        regions = drop_frames(regions, read)  # a boxed label's frame (and its leader line)
     if labels is not None:
         # A glyph OCR could not read as part of a label is an object after all, unless
         # it is ink much smaller than the objects drawn (a mark beside them), a letter

@@ -36,6 +36,7 @@ __all__ = [
     "inside_any",
     "straight_stroke",
     "best_reading",
+    "one_kind_of_label",
 ]
 
 
@@ -502,3 +503,34 @@ def inside_any(mask: np.ndarray, boxes: list[Any]) -> bool:
         if inside.mean() > 0.5:
             return True
     return False
+
+
+#: Glyphs that look alike as a letter and as a digit: which one a label is follows the others.
+_LETTER_FOR_DIGIT = {"0": "O", "1": "I", "5": "S", "8": "B"}
+_DIGIT_FOR_LETTER = {"O": "0", "I": "1", "L": "1"}
+
+
+def one_kind_of_label(labels: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """``labels`` with a lone "0" read among letters made "O" (and "1" "I", "5" "S", "8" "B"),
+    and a lone "O" among numbers made "0" (and "I" or "L" "1"): a drawing labels its shapes
+    with one kind of mark, so at least two others of one kind, and none of the other, decide
+    a glyph the recogniser cannot tell ("O" and "0" are one ring in many fonts).
+
+    Example:
+        >>> [t for t, _ in one_kind_of_label([("A", 0), ("0", 1), ("C", 2)])]
+        ['A', 'O', 'C']
+        >>> [t for t, _ in one_kind_of_label([("3", 0), ("O", 1), ("12", 2)])]
+        ['3', '0', '12']
+    """
+    out = []
+    for k, (text, box) in enumerate(labels):
+        others = [t for j, (t, _) in enumerate(labels) if j != k]
+        letters = [t for t in others if len(t) == 1 and t.isalpha()]
+        numbers = [t for t in others if t.isdigit()]
+        if text in _LETTER_FOR_DIGIT and len(letters) >= 2 and not numbers:
+            text = _LETTER_FOR_DIGIT[text]
+        elif text.upper() in _DIGIT_FOR_LETTER and len(text) == 1 and len(numbers) >= 2 and not letters:
+            text = _DIGIT_FOR_LETTER[text.upper()]
+        # (never a label another mark already carries: two "B"s would name nothing)
+        out.append((text if text not in others else labels[k][0], box))
+    return out

@@ -146,6 +146,8 @@ def split_panel(
         if pstats[k, cv2.CC_STAT_AREA] < min_area:
             continue
         piece = parts == k
+        if _writing_round_panel(piece, near, kernel):
+            continue  # the panel's own fill in a letter's loop, ringed by its ink (a "9" on a card)
         if piece.sum() > _PIECE_SHARE * plateau_area or not _compact(piece) or not _stands_on(piece, hull):
             return None  # two sizeable surfaces side by side, a stroke, a sliver, a shadow beside it
         rim = piece & ~cv2.erode(piece.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
@@ -159,6 +161,26 @@ def split_panel(
         return None
     covered = np.logical_or.reduce(pieces)
     return comp & ~covered, pieces
+
+
+def _writing_round_panel(piece: np.ndarray, near: np.ndarray, kernel: np.ndarray) -> bool:
+    """Whether ``piece`` is a letter's loop written on the panel, not a thing standing on it:
+    the panel's own colour (``near``) ringed by thin strokes an opening by ``kernel`` removes,
+    the loop no wider across than a few strokes (an outlined shape drawn on a card, of the
+    card's colour, is much wider than its outline; a shape on a card is a fill of its own)."""
+    import cv2
+
+    share = float(near[piece].mean())
+    if share < 0.25:
+        return False
+    other = piece & ~near
+    if share < 0.8:
+        solid = cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+        if int(solid.sum()) >= 0.5 * int(other.sum()):
+            return False
+    loop = float(cv2.distanceTransform(np.pad(piece & near, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+    stroke = float(cv2.distanceTransform(np.pad(other, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
+    return loop <= 3.0 * max(stroke, 1.0) + 2.0
 
 
 def _regrow(piece: np.ndarray, comp: np.ndarray, plateau: np.ndarray) -> np.ndarray:

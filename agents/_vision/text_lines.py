@@ -163,9 +163,26 @@ def text_lines(regions: list[Any], rgb: np.ndarray) -> list[TextLine]:
             if boxes[k][0] - right > 0.25 * median_h:
                 words += 1
             right = max(right, boxes[k][2])
-        lines.append(TextLine(order, box, words))
+        lines.extend(_framed_labels(regions, order, boxes) or [TextLine(order, box, words)])
     _punctuation(regions, lines)
     return lines
+
+
+def _framed_labels(regions: list[Any], members: list[int], boxes: dict[int, Any]) -> list[TextLine]:
+    """A line made only of rings or frames, each around its letters (boxed or circled labels
+    side by side), as one one-word line per frame: two labels, not a word of two letters.
+    ``[]`` when the line is anything else."""
+    from .badges import ring_glyphs
+
+    rings = ring_glyphs([regions[k].mask for k in members])
+    held = {j for inner in rings.values() for j in inner}
+    if len(rings) < 2 or len(held) + len(rings) < len(members):
+        return []
+    out = []
+    for r, inner in rings.items():
+        ks = [members[r]] + [members[j] for j in inner]
+        out.append(TextLine(ks, boxes[members[r]], 1))
+    return out
 
 
 def _punctuation(regions: list[Any], lines: list[TextLine]) -> None:
