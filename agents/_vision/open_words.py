@@ -72,31 +72,19 @@ def open_words(
     )  # fmt: skip
     if shape == "unknown" and extras.get("flat") and "shape_unread" not in extras:
         extras["shape_other"] = OTHER_SHAPE
-    if extras.get("flat") and extras.get("tone") and thin_stroke(mask):
-        # A stroke this thin never shows its ink unmixed: its pixels blend ink and ground
-        # in proportions set by the pen's width and the image's scale (a 1 px line halved
-        # is half as dark), so its lightness says nothing; its hue does.
+    if extras.get("flat") and extras.get("tone") and _thin_stroke(mask):
+        # A thin pen's pixels blend ink and ground by its width and the image's scale (a
+        # 1 px line halved is half as dark): its lightness says nothing, its hue does.
         extras = {**extras, "tone": None}
     return colour, shape, material, extras
 
 
-#: The deepest point of a thin stroke's mask lies at most this far (px) from its edge: the
-#: ink and its two anti-aliased rims, about 4 px across.
-_THIN_STROKE = 2.0
-
-
-def thin_stroke(mask: np.ndarray) -> bool:
-    """Whether ``mask`` is an outline-only shape drawn with a thin pen: a ring (see
-    :func:`enclosed_area`) whose stroke is at most about 4 px across.
-
-    Example:
-        >>> ring = np.zeros((30, 30), bool); ring[5:25, 5:25] = True; ring[7:23, 7:23] = False
-        >>> thin_stroke(ring), thin_stroke(np.pad(np.ones((20, 20), bool), 5))
-        (True, False)
-    """
+def _thin_stroke(mask: np.ndarray) -> bool:
+    """An outline-only shape (:func:`enclosed_area`) whose mask lies within 2 px of its edge:
+    the ink and its two anti-aliased rims, about 4 px across."""
     from .artefacts import thickness
 
-    return enclosed_area(mask) is not None and thickness(mask) <= _THIN_STROKE
+    return enclosed_area(mask) is not None and thickness(mask) <= 2.0
 
 
 def _open_words(
