@@ -72,7 +72,19 @@ def open_words(
     )  # fmt: skip
     if shape == "unknown" and extras.get("flat") and "shape_unread" not in extras:
         extras["shape_other"] = OTHER_SHAPE
+    if extras.get("flat") and extras.get("tone") and _thin_stroke(mask):
+        # A thin pen's pixels blend ink and ground by its width and the image's scale (a
+        # 1 px line halved is half as dark): its lightness says nothing, its hue does.
+        extras = {**extras, "tone": None}
     return colour, shape, material, extras
+
+
+def _thin_stroke(mask: np.ndarray) -> bool:
+    """An outline-only shape (:func:`enclosed_area`) whose mask lies within 2 px of its edge:
+    the ink and its two anti-aliased rims, about 4 px across."""
+    from .artefacts import thickness
+
+    return enclosed_area(mask) is not None and thickness(mask) <= 2.0
 
 
 def _open_words(

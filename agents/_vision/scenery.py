@@ -60,6 +60,8 @@ WORKING_PIXELS = 500_000
 #: Smaller inputs are enlarged to this many pixels (option ``min_working_pixels``); a
 #: 240 x 160 render (38 400 px) is read at its own size (see the module docstring).
 MIN_WORKING_PIXELS = 36_000
+#: A letter 6-8 px tall is a 1 px pen blended over 2-3 px: its deepest point may lie 2 px in.
+_MIN_LETTER_DEPTH = 2.0
 
 
 _LAST: list[Any] = []  # one (key, image) pair: segmentation, attributes and quality share a reduction
@@ -322,7 +324,7 @@ def letter_strokes(mask: np.ndarray, rgb: np.ndarray | None = None) -> np.ndarra
                 crop = ink[y0 - Y0 : y1 - Y0, x0 - X0 : x1 - X0]
                 ink_px = rgb[Y0:Y1, X0:X1][ink]
     depth = float(cv2.distanceTransform(np.pad(crop, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
-    if depth > min(0.2 * side, 6.0):
+    if depth > max(min(0.2 * side, 6.0), _MIN_LETTER_DEPTH):
         return None
     if side >= RING_SIDE and hollow(crop):
         return None  # a thin closed outline bigger than a label's letter: an outline-only shape
@@ -546,6 +548,8 @@ def drop_scenery(
         grown = [cv2.dilate(r.mask.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool) for r in kept]
         drop = set()
         for k, r in enumerate(kept):
+            if r.notes.get("small_letter"):
+                continue  # grey ink as thin as a penumbra: a glyph or nothing (below)
             if is_penumbra_sliver(r.mask, rgb, fg.lab, fg.background) and any(
                 (grown[k] & q.mask).any() for j, q in enumerate(kept) if j != k
             ):
@@ -574,9 +578,12 @@ def drop_scenery(
             for r, f in zip(kept, flags, strict=False):
                 if not f:
                     union += r.mask.astype(np.uint8)
-            ring = np.ones((7, 7), np.uint8)
             for k, r in enumerate(kept):
                 if flags[k]:
+                    # (3 px around a letter of 12 px or more; a quarter of a smaller one's
+                    # height: a label written small sits as close to its shape.)
+                    reach = min(3, max(1, _side(r.mask) // 4))
+                    ring = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
                     grown = cv2.dilate(r.mask.astype(np.uint8), ring).astype(bool)
                     flags[k] = not ((union > 0) & grown & ~r.mask).any()
         from .text_lines import text_lines

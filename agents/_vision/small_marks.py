@@ -213,7 +213,8 @@ def small_letters(raw: np.ndarray, taken: np.ndarray, fg: Any, rgb: np.ndarray) 
 
     from .scenery import _is_glyph
 
-    free = raw.astype(bool) & ~cv2.dilate(taken.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    # (1 px off the regions, their anti-aliased rim: a label written small sits 2 px away.)
+    free = raw.astype(bool) & ~cv2.dilate(taken.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(free.astype(np.uint8), connectivity=8)
     out = []
     for k in range(1, n):
