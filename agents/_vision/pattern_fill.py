@@ -54,6 +54,10 @@ MIN_INK = 0.25
 #: The ink's colour is read on this share of a patterned shape's pixels farthest from the
 #: ground (the rest blend ink and ground at the stripes' and dots' edges).
 INK_SHARE = 0.3
+#: The stripes a colour split cut out of an unresolved hatched fill cover at least this
+#: share of its filled outline (ink and blend stripes tile it; outline-only shapes and their
+#: connectors, all thin too, cover a quarter or less).
+FILLED = 0.6
 #: A dot of a dotted fill is at most this share of the ring's hole.
 DOT_SHARE = 0.05
 
@@ -181,11 +185,14 @@ def striped(parts: list[np.ndarray], whole: np.ndarray) -> bool:
 
     if len(parts) < MIN_HOLES:
         return False
+    solid = filled_outline(whole)
+    if sum(int(p.sum()) for p in parts) < FILLED * int(solid.sum()):
+        return False  # thin outlines and their connectors, not a fill: the ground shows between
 
     def depth(mask: np.ndarray) -> float:
         return float(cv2.distanceTransform(np.pad(mask, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
 
-    whole_depth = depth(filled_outline(whole))
+    whole_depth = depth(solid)
     limit = max(STRIPE * whole_depth, min(3.0, NARROW * whole_depth))
     return all(depth(p) <= limit for p in parts)
 

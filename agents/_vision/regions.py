@@ -33,6 +33,7 @@ from .lines import peel_lines
 from .nearest import nearest_labels
 from .panels import is_ground, split_panel
 from .part_merge import merge_parts
+from .frame_cut import closed_at_frame
 from .pattern_fill import dots_inside, lattice_of_holes, pattern_ink, striped
 from .small_marks import small_letters, small_mark, thin_strokes
 
@@ -328,6 +329,9 @@ def geometric_regions(
         mask = mask & ~ringing
         backdrop = backdrop | ringing
     mask = mask.astype(np.uint8)
+    if fg.shadow_ratio is None:
+        # A drawn outline or hatched shape the frame cuts: the frame closes its ring.
+        mask = closed_at_frame(mask)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     # No cast shadows: a drawing, whose small marks and thin strokes are kept (unless the
