@@ -28,12 +28,12 @@ import numpy as np
 
 from .artefacts import chroma_ringing, clean_parts, trim_fringe
 from .background import Foreground, foreground_evidence
+from .frame_cut import closed_at_frame
 from .highlights import gradual_highlight
 from .lines import peel_lines
 from .nearest import nearest_labels
 from .panels import is_ground, split_panel
 from .part_merge import merge_parts
-from .frame_cut import closed_at_frame
 from .pattern_fill import dots_inside, lattice_of_holes, pattern_ink, striped
 from .small_marks import small_letters, small_mark, thin_strokes
 
