@@ -23,6 +23,9 @@ from .conftest import flat_drawing
         # politeness after the question
         ("how many circles please", 3),
         ("Is the star above the green triangle, please?", True),
+        # "does A lie right of B" (was read "does A are right of B" and refused)
+        ("Does the blue square lie right of the red circle?", True),
+        ("Does the red circle lie right of the blue square?", False),
         ("what colour is the square pls", "blue"),
         # terse counts and claims
         ("no. of circles?", 3),
