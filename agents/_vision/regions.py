@@ -34,7 +34,7 @@ from .lines import peel_lines
 from .nearest import nearest_labels
 from .panels import is_ground, split_panel
 from .part_merge import merge_parts
-from .pattern_fill import dots_inside, lattice_of_holes, pattern_ink, striped
+from .pattern_fill import dots_inside, lattice_of_holes, merged_dots, pattern_ink, striped
 from .small_marks import small_letters, small_mark, thin_strokes
 
 __all__ = ["Region", "geometric_regions"]
@@ -366,14 +366,16 @@ def geometric_regions(
                 regions.append(Region(labels == k, 0.6, {"split": False, "small_mark": True}))  # one icon
             continue
         x0, y0, x1, y1 = max(x - 1, 0), max(y - 1, 0), min(x + bw + 1, w), min(y + bh + 1, h)
-        comp = labels[y0:y1, x0:x1] == k
+        raw = labels[y0:y1, x0:x1] == k
         comp = _fill_holes(
-            comp, backdrop[y0:y1, x0:x1], min_area, fg.distance[y0:y1, x0:x1] if drawn else None
+            raw, backdrop[y0:y1, x0:x1], min_area, fg.distance[y0:y1, x0:x1] if drawn else None
         )
         crop_lab = fg.lab[y0:y1, x0:x1]
         # A hatched or dotted fill is one shape: its stripes' blended edges are no second
         # colour, its stripes no lines nor touching objects.
-        pattern = drawn and (k in patterned or lattice_of_holes(comp))
+        pattern = drawn and (
+            k in patterned or lattice_of_holes(comp) or merged_dots(raw, backdrop[y0:y1, x0:x1])
+        )
         comps, on_ground = [comp], False
         found = (
             split_panel(comp, rgb[y0:y1, x0:x1], crop_lab, min_area)
@@ -430,7 +432,11 @@ def geometric_regions(
                 drawing = fg.shadow_ratio is None  # no cast shadows: strokes and glyphs are drawn
                 parts = [q for p in parts for q in split_touching(p, min_area, rgb[y0:y1, x0:x1], drawing)]
 
-            if options.get("artefacts", True) and _pixel_noise(comp, rgb[y0:y1, x0:x1]) > _NOISY_PIXELS:
+            if (
+                options.get("artefacts", True)
+                and not pattern  # a pattern's dots and stripes are its detail, not JPEG noise
+                and _pixel_noise(comp, rgb[y0:y1, x0:x1]) > _NOISY_PIXELS
+            ):
                 # Compressed input only: clean renders' outlines are exact (and a peel would
                 # bite into dark faces next to their shadow).
                 crop_bg = fg.background[y0:y1, x0:x1]
