@@ -30,7 +30,7 @@ from .artefacts import chroma_ringing, clean_parts, trim_fringe
 from .background import Foreground, foreground_evidence
 from .frame_cut import closed_at_frame
 from .highlights import gradual_highlight
-from .lines import peel_lines
+from .lines import knot_of_lines, peel_lines
 from .nearest import nearest_labels
 from .panels import is_ground, split_panel
 from .part_merge import merge_parts
@@ -333,6 +333,7 @@ def geometric_regions(
         # A drawn outline or hatched shape the frame cuts: the frame closes its ring.
         mask = closed_at_frame(mask)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    _, raw_labels, raw_stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     # No cast shadows: a drawing, whose small marks and thin strokes are kept (unless the
     # caller set its own minimum area).
@@ -356,6 +357,12 @@ def geometric_regions(
         x, y, bw, bh, area = (int(v) for v in stats[k])
         if area == 0:
             continue  # a dot of a dotted fill, now part of its shape
+        if (
+            drawn
+            and area < _ICON_AREAS * min_area
+            and knot_of_lines(labels[y : y + bh, x : x + bw] == k, (y, x), raw_labels, raw_stats, rgb)
+        ):
+            continue  # where two thin connectors cross, or an arrowhead: the opening erased the lines
         if area < min_area:
             if drawn and small_mark(
                 labels[y : y + bh, x : x + bw] == k,
