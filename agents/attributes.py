@@ -271,9 +271,11 @@ def _describe_geometric(
             }
         )
         area = float(crop.sum())
-        if area > 0.3 * h * w or (area > DETAIL_AREA * h * w and "outline_area" not in extras):
+        ringed = "outline_area" in extras or extras.get("pattern_ink") is not None
+        if area > 0.3 * h * w or (area > DETAIL_AREA * h * w and not ringed):
             # A photo's subject or a drawn shape: texture inside? (Not asked of a smaller
-            # outline-only shape: its ring and the ground it encloses are no texture.)
+            # outline-only shape: its ring and the ground it encloses are no texture; nor of
+            # a hatched or dotted one: its stripes and dots are its fill.)
             extras["interior_detail"], extras["interior_coarse"] = interior_details(rgb, mask)
             extras["interior_plain"] = interior_plain(rgb, mask)  # noise-free: drawn, not a photo
         attrs = Attributes(
