@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["line_like", "peel_lines", "knot_of_lines"]
+__all__ = ["line_like", "peel_lines", "peel_pattern_lines", "knot_of_lines"]
 
 
 def peel_lines(
@@ -61,6 +61,33 @@ def peel_lines(
             lines[head] = lines[head] | piece
         elif size >= min_area:
             pieces.append(piece)
+    return pieces, lines
+
+
+def peel_pattern_lines(comp: np.ndarray, min_area: int) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """``(pieces, lines)`` for a hatched or dotted shape (``comp``): the connectors attached to
+    it. Its stripes are thin too, so :func:`peel_lines` cannot tell them from a connector;
+    here the shape's body is its filled outline opened 7 px wide (a connector is thinner),
+    and what runs outside that body as an open stroke (:func:`~.scenery.open_stroke`: 12
+    times as long as wide; a star's tips are short) is a line."""
+    import cv2
+
+    from .pattern_fill import filled_outline
+    from .scenery import open_stroke
+
+    solid = filled_outline(comp).astype(np.uint8)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+    body = cv2.morphologyEx(solid, cv2.MORPH_OPEN, kernel)
+    if int(body.sum()) == int(solid.sum()):
+        return [comp], []
+    reach = cv2.dilate(body, np.ones((3, 3), np.uint8)).astype(bool)
+    n, lab = cv2.connectedComponents((comp & ~reach).astype(np.uint8), connectivity=8)
+    lines = [lab == k for k in range(1, n) if int((lab == k).sum()) >= min_area and open_stroke(lab == k)]
+    if not lines:
+        return [comp], []
+    rest = comp & ~np.any(lines, axis=0)
+    m, cc, stats, _ = cv2.connectedComponentsWithStats(rest.astype(np.uint8), connectivity=8)
+    pieces = [cc == k for k in range(1, m) if int(stats[k, cv2.CC_STAT_AREA]) >= min_area]
     return pieces, lines
 
 

@@ -30,7 +30,7 @@ from .artefacts import chroma_ringing, clean_parts, trim_fringe
 from .background import Foreground, foreground_evidence
 from .frame_cut import closed_at_frame
 from .highlights import gradual_highlight
-from .lines import knot_of_lines, peel_lines
+from .lines import knot_of_lines, peel_lines, peel_pattern_lines
 from .nearest import nearest_labels
 from .panels import is_ground, split_panel
 from .part_merge import merge_parts
@@ -402,9 +402,14 @@ def geometric_regions(
                 full[y0:y1, x0:x1] = panel
                 regions.append(Region(full, 0.9, {"split": True, "panel": True}))
         for comp in comps:
+            strokes = options.get("strokes", True) and fg.shadow_ratio is None  # a drawing
             pieces, lines = (
-                peel_lines(comp, rgb[y0:y1, x0:x1], min_area)
-                if options.get("strokes", True) and fg.shadow_ratio is None and not pattern  # a drawing
+                (
+                    peel_pattern_lines(comp, min_area)
+                    if pattern
+                    else peel_lines(comp, rgb[y0:y1, x0:x1], min_area)
+                )
+                if strokes
                 else ([comp], [])
             )
             parts = []
