@@ -262,6 +262,10 @@ def _describe_geometric(
                 flat_extras.get("flat") or extras.get("pattern_ink") is not None
             ):  # an outline-only shape's size; a diamond's pose
                 shape = drawn_details(crop, shape, extras)
+            if basic_terms and extras.get("flat") and shape not in (None, "unknown"):
+                from ._vision.frame_cut import cut_shape
+
+                shape = cut_shape(mask, shape, extras)  # what the frame cuts away is unseen
         extras.update(
             {
                 "hull_area": hull_area(crop),

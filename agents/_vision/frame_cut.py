@@ -7,13 +7,25 @@ that shape's edge as far as the picture shows it: :func:`closed_at_frame` joins,
 side of the frame, the first and last pixel of a component lying on it, when nothing else
 lies between them. A solid shape cut by the frame already covers that span; a line that
 reaches the frame touches it once and is left as it is.
+
+What the frame cuts away is unseen, so the name of what shows is not the shape's
+(:func:`cut_shape`): a circle cut by an edge reads as a hexagon, a square as a rectangle,
+a triangle as a four-sided polygon. Only an outline whose free part lies on one ellipse
+keeps a name (circle or ellipse); any other is unread.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["closed_at_frame"]
+__all__ = ["closed_at_frame", "cut_shape", "CUT_BY_FRAME"]
+
+#: Why a flat shape the frame cuts has no name (extras ``shape_unread``).
+CUT_BY_FRAME = "cut by the frame: its outline is not all in the picture"
+#: A shape is cut when it lies along a side of the frame for this share of its extent there.
+CUT_RUN = 0.15
+#: Its name from what shows is kept when that is round: this share of the free outline on one ellipse.
+_ROUND_AXES = 1.15
 
 
 def closed_at_frame(mask: np.ndarray, sides: tuple[bool, bool, bool, bool] = (True,) * 4) -> np.ndarray:
@@ -43,3 +55,46 @@ def closed_at_frame(mask: np.ndarray, sides: tuple[bool, bool, bool, bool] = (Tr
             if np.all((span == 0) | (span == k)):
                 target[on[0] : on[-1] + 1] = 1
     return out
+
+
+def cut_shape(mask: np.ndarray, shape: str, extras: dict) -> str:
+    """``shape`` for a flat shape's ``mask`` (frame-sized, boolean), or ``"unknown"`` with
+    ``extras["shape_unread"]`` set when the frame cuts it (:data:`CUT_RUN`) and its free
+    outline (off the frame) lies on no ellipse; ``"circle"`` / ``"ellipse"`` when it does.
+
+    Example:
+        >>> m = np.zeros((60, 80), bool); yy, xx = np.mgrid[:60, :80]
+        >>> m[(yy - 10) ** 2 + (xx - 40) ** 2 <= 30**2] = True  # a disc cut by the top edge
+        >>> cut_shape(m, "hexagon", {})
+        'circle'
+    """
+    import cv2
+
+    from .amodal import _MIN_FREE, _ellipse_on
+    from .objects import mask_bounds
+
+    bounds = mask_bounds(mask)
+    if bounds is None:
+        return shape
+    y0, y1, x0, x1 = bounds
+    h, w = mask.shape
+    runs = (
+        (y0 == 0, int(mask[0].sum()), x1 - x0),
+        (y1 == h, int(mask[-1].sum()), x1 - x0),
+        (x0 == 0, int(mask[:, 0].sum()), y1 - y0),
+        (x1 == w, int(mask[:, -1].sum()), y1 - y0),
+    )
+    if not any(on and run >= max(3, CUT_RUN * extent) for on, run, extent in runs):
+        return shape
+    contours, _ = cv2.findContours(
+        np.ascontiguousarray(mask, dtype=np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
+    )
+    pts = max(contours, key=cv2.contourArea).reshape(-1, 2)
+    free = pts[(pts[:, 0] > 1) & (pts[:, 0] < w - 2) & (pts[:, 1] > 1) & (pts[:, 1] < h - 2)]
+    fit = _ellipse_on(free) if len(free) >= _MIN_FREE else None
+    if fit is not None:
+        a, b = sorted(fit[1])
+        return "circle" if b <= _ROUND_AXES * a else "ellipse"
+    extras.pop("shape_other", None)
+    extras["shape_unread"] = CUT_BY_FRAME
+    return "unknown"
