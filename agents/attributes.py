@@ -97,7 +97,9 @@ def _crop(mask: np.ndarray, obj: SpatialObject) -> tuple[slice, slice]:
 def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: tuple[int, int]) -> bool:
     """Whether a scene with cast shadows is a drawing with drop shadows: every object is one
     uniform colour (a shaded solid never is), so the shadows do not make them solids. An
-    object too small or thin to show a core (all its pixels are rim) tells neither way."""
+    object too small or thin to show a core (all its pixels are rim) tells neither way, as
+    long as such objects are a few (a quarter of those read at most: in a render of small
+    far solids most show no core)."""
     from ._vision.colour import rgb_to_lab
     from ._vision.flat import is_flat
     from ._vision.open_words import core_pixels, uniform_core
@@ -106,7 +108,7 @@ def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: 
         return False
     if any(o.attributes.extras.get("backdrop_rows") for o in objects):
         return False  # a sky or a wall above the floor: a scene, whose hazy solids look flat
-    seen = 0
+    seen = unseen = 0
     for obj in objects:
         mask = object_mask(obj, size)
         if mask is None or not mask.any():
@@ -118,11 +120,12 @@ def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: 
         core = core_pixels(crop, rgb[rows, cols])
         flats = [body, inner, core, uniform_core(crop, rgb[rows, cols])]
         if inner is None and core is None and flats[3] is None:
-            continue  # too small or thin to show a core: no evidence either way
+            unseen += 1  # too small or thin to show a core: no evidence either way
+            continue
         if not any(p is not None and is_flat(rgb_to_lab(np.asarray(p).reshape(-1, 3))) for p in flats):
             return False
         seen += 1
-    return seen > 0
+    return seen > 0 and 3 * unseen <= seen  # a few shapes too small to tell, not most
 
 
 def _consistent_drawing(
