@@ -268,7 +268,7 @@ def _describe_geometric(
             if basic_terms and extras.get("flat") and shape not in (None, "unknown"):
                 from ._vision.frame_cut import cut_shape
 
-                shape = cut_shape(mask, shape, extras)  # what the frame cuts away is unseen
+                shape = cut_shape(mask, shape)  # a disc the frame cuts is no hexagon
         extras.update(
             {
                 "hull_area": hull_area(crop),
