@@ -96,7 +96,10 @@ def _crop(mask: np.ndarray, obj: SpatialObject) -> tuple[slice, slice]:
 
 def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: tuple[int, int]) -> bool:
     """Whether a scene with cast shadows is a drawing with drop shadows: every object is one
-    uniform colour (a shaded solid never is), so the shadows do not make them solids."""
+    uniform colour (a shaded solid never is), so the shadows do not make them solids. An
+    object too small or thin to show a core (all its pixels are rim) tells neither way, as
+    long as such objects are a few (a quarter of those read at most: in a render of small
+    far solids most show no core)."""
     from ._vision.colour import rgb_to_lab
     from ._vision.flat import is_flat
     from ._vision.open_words import core_pixels, uniform_core
@@ -105,7 +108,7 @@ def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: 
         return False
     if any(o.attributes.extras.get("backdrop_rows") for o in objects):
         return False  # a sky or a wall above the floor: a scene, whose hazy solids look flat
-    seen = 0
+    seen = unseen = 0
     for obj in objects:
         mask = object_mask(obj, size)
         if mask is None or not mask.any():
@@ -116,10 +119,13 @@ def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: 
         inner = inner_pixels(rgb[rows, cols], crop)
         core = core_pixels(crop, rgb[rows, cols])
         flats = [body, inner, core, uniform_core(crop, rgb[rows, cols])]
+        if inner is None and core is None and flats[3] is None:
+            unseen += 1  # too small or thin to show a core: no evidence either way
+            continue
         if not any(p is not None and is_flat(rgb_to_lab(np.asarray(p).reshape(-1, 3))) for p in flats):
             return False
         seen += 1
-    return seen > 0
+    return seen > 0 and 3 * unseen <= seen  # a few shapes too small to tell, not most
 
 
 def _consistent_drawing(
@@ -259,6 +265,10 @@ def _describe_geometric(
                 flat_extras.get("flat") or extras.get("pattern_ink") is not None
             ):  # an outline-only shape's size; a diamond's pose
                 shape = drawn_details(crop, shape, extras)
+            if basic_terms and extras.get("flat") and shape not in (None, "unknown"):
+                from ._vision.frame_cut import cut_shape
+
+                shape = cut_shape(mask, shape)  # a disc the frame cuts is no hexagon
         extras.update(
             {
                 "hull_area": hull_area(crop),
@@ -271,9 +281,11 @@ def _describe_geometric(
             }
         )
         area = float(crop.sum())
-        if area > 0.3 * h * w or (area > DETAIL_AREA * h * w and "outline_area" not in extras):
+        ringed = "outline_area" in extras or extras.get("pattern_ink") is not None
+        if area > 0.3 * h * w or (area > DETAIL_AREA * h * w and not ringed):
             # A photo's subject or a drawn shape: texture inside? (Not asked of a smaller
-            # outline-only shape: its ring and the ground it encloses are no texture.)
+            # outline-only shape: its ring and the ground it encloses are no texture; nor of
+            # a hatched or dotted one: its stripes and dots are its fill.)
             extras["interior_detail"], extras["interior_coarse"] = interior_details(rgb, mask)
             extras["interior_plain"] = interior_plain(rgb, mask)  # noise-free: drawn, not a photo
         attrs = Attributes(

@@ -243,9 +243,10 @@ _REWRITES = tuple(
         ),
         (r"\b(farthest|furthest) away from\b", r"\1 from"),
         # a verb that only says where: "shapes lie to the right of", "which object lies farthest left"
+        # ("does A lie right of B" first: the plural rule below would leave "does A are")
+        (rf"^(does|do) (.+?) (?:sit|lie|stand|appear|rest|lay)(?= {_SIDE_WORD}\b)", r"is \2"),
         (rf"\b(?:lie|sit|stand|rest)\b(?= {_SIDE_WORD}\b)", "are"),
         (rf"\b(?:lies|sits|stands|rests|is positioned|is located|is placed)\b(?= {_SIDE_WORD}\b)", "is"),
-        (rf"^(does|do) (.+?) (?:sit|lie|stand|appear|rest|lay)(?= {_SIDE_WORD}\b)", r"is \2"),
         (r"\b(?:appears?|seems?|looks?) to be\b", "is"),
         (r"\s+(?:in )?here$", ""),
         (r"\b(colou?r|shape|size)'s\b(?! (?:colou?r|shape|size)$)", r"\1 is"),  # not "the shape's colour"

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["row_corrected", "banded", "horizon_step"]
+__all__ = ["row_corrected", "banded", "horizon_step", "row_span", "MIN_ROW_SPAN"]
 
 #: The smooth model's residual scale (Lab units) from which a row correction is tried:
 #: a plain canvas or a gently graded ground stays well under it.
@@ -149,6 +149,27 @@ def row_corrected(
     if not (better or wider) or steps > 1:
         return None
     return (bg + offsets[:, None, :]).astype(np.float32), new_noise, horizon, banded(offsets)
+
+
+#: Least :func:`row_span` of a backdrop that changes with height (a sky or wall above a
+#: floor, a graded floor: 3 units and more; a plain slide's JPEG noise, a canvas weave, rows
+#: of hatching the smooth model half absorbed: under 1.6).
+MIN_ROW_SPAN = 2.5
+
+
+def row_span(offsets: np.ndarray) -> float:
+    """How far a per-row correction (``H x W x C`` or ``H x C``, Lab first) moves the
+    backdrop from top to bottom: the widest 5-95 percentile range of its rows' offsets over
+    the Lab channels (lightness at half weight).
+
+    Example:
+        >>> row_span(np.linspace(0, 10, 50)[:, None] * [1.0, 0.0, 0.0])
+        4.5
+    """
+    rows = offsets[:, 0, :3] if offsets.ndim == 3 else offsets[:, :3]
+    weighted = rows * _W
+    spread = np.percentile(weighted, 95, axis=0) - np.percentile(weighted, 5, axis=0)
+    return round(float(spread.max()), 3)
 
 
 #: A change of the row offset (Lab units, lightness at half weight) within a few rows that

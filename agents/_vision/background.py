@@ -158,7 +158,7 @@ def foreground_evidence(
     # raise the threshold over every object ("0 objects").
     # A copy the caller smoothed from heavy noise tries the correction as a clean image
     # does, its leftover noise allowed for.
-    from .backdrop_rows import horizon_step, row_corrected
+    from .backdrop_rows import MIN_ROW_SPAN, horizon_step, row_corrected, row_span
 
     is_noisy = noisy(rgb) if noisy_input is None else noisy_input
     distance: np.ndarray | None = None
@@ -168,8 +168,12 @@ def foreground_evidence(
         corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction) if sees_nothing else None
     else:
         corrected = row_corrected(lab, rgb, bg, noise, model.inlier_fraction, smoothed=smoothed)
-    horizon, banded = None, False
+    horizon, banded, changes = None, False, False
     if corrected is not None:
+        # Kept as the backdrop however small; but only a correction that moves the backdrop
+        # by more than noise does across the height is a sky or wall above a floor (a
+        # canvas weave, JPEG noise on a plain slide or hatching's rows leave under 1.5 units).
+        changes = row_span(corrected[0] - bg) >= MIN_ROW_SPAN
         bg, noise, horizon, banded = corrected
         distance = None  # measured against the corrected backdrop below
     if distance is None:
@@ -189,7 +193,7 @@ def foreground_evidence(
     # several).
     stepped = (corrected is None or banded) and horizon_step(lab) is not None
     return Foreground(
-        lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon, banded, stepped
+        lab, bg, distance, shadow, obj, thr, ratio_mode, model, changes, horizon, banded, stepped
     )  # fmt: skip
 
 

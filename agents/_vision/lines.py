@@ -3,13 +3,15 @@
 A connector touching a shape is peeled off its component (an opening removes it), an arrow's
 head of the line's colour goes with its line, and a component that is all line is one line.
 A side of an outline-only shape (taking it away opens the shape's hole) is no connector.
+Where the clean-up's opening erased a thin grey line but kept the knot where two lines
+cross, or its arrowhead, that knot is no object either (:func:`knot_of_lines`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["line_like", "peel_lines"]
+__all__ = ["line_like", "peel_lines", "peel_pattern_lines", "knot_of_lines"]
 
 
 def peel_lines(
@@ -62,6 +64,33 @@ def peel_lines(
     return pieces, lines
 
 
+def peel_pattern_lines(comp: np.ndarray, min_area: int) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """``(pieces, lines)`` for a hatched or dotted shape (``comp``): the connectors attached to
+    it. Its stripes are thin too, so :func:`peel_lines` cannot tell them from a connector;
+    here the shape's body is its filled outline opened 7 px wide (a connector is thinner),
+    and what runs outside that body as an open stroke (:func:`~.scenery.open_stroke`: 12
+    times as long as wide; a star's tips are short) is a line."""
+    import cv2
+
+    from .pattern_fill import filled_outline
+    from .scenery import open_stroke
+
+    solid = filled_outline(comp).astype(np.uint8)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+    body = cv2.morphologyEx(solid, cv2.MORPH_OPEN, kernel)
+    if int(body.sum()) == int(solid.sum()):
+        return [comp], []
+    reach = cv2.dilate(body, np.ones((3, 3), np.uint8)).astype(bool)
+    n, lab = cv2.connectedComponents((comp & ~reach).astype(np.uint8), connectivity=8)
+    lines = [lab == k for k in range(1, n) if int((lab == k).sum()) >= min_area and open_stroke(lab == k)]
+    if not lines:
+        return [comp], []
+    rest = comp & ~np.any(lines, axis=0)
+    m, cc, stats, _ = cv2.connectedComponentsWithStats(rest.astype(np.uint8), connectivity=8)
+    pieces = [cc == k for k in range(1, m) if int(stats[k, cv2.CC_STAT_AREA]) >= min_area]
+    return pieces, lines
+
+
 def _hole_area(mask: np.ndarray) -> int:
     """Pixels ``mask`` encloses (not reachable from the border without crossing it)."""
     import cv2
@@ -89,3 +118,47 @@ def line_like(mask: np.ndarray) -> bool:
     thin = crop.copy()
     thin[depth > 2.5] = 0
     return open_stroke(thin.astype(bool))
+
+
+#: A knot is within this CIELAB distance of its lines' colour (a coloured shape on a grey
+#: connector is far more).
+KNOT_COLOUR = 15.0
+
+
+def knot_of_lines(
+    piece: np.ndarray, origin: tuple[int, int], raw_labels: np.ndarray, raw_stats: np.ndarray, rgb: np.ndarray
+) -> bool:
+    """Whether ``piece`` (a small component that survived the clean-up's opening, its crop at
+    ``origin`` (y, x)) is a knot of thin lines the opening erased: where two connectors
+    cross, or an arrowhead. The unopened component it lies in (``raw_labels`` /
+    ``raw_stats`` as OpenCV gives them) is all line (:func:`line_like`), at least three
+    times the piece, and of the piece's colour (:data:`KNOT_COLOUR`: a small shape a
+    connector touches differs)."""
+    import cv2
+
+    y, x = origin
+    h, w = piece.shape
+    ids = np.unique(raw_labels[y : y + h, x : x + w][piece])
+    ids = ids[ids > 0]
+    if ids.size != 1:
+        return False
+    r = int(ids[0])
+    rx, ry, rw, rh, rarea = (int(v) for v in raw_stats[r])
+    if rarea < 3 * int(piece.sum()):
+        return False
+    raw = raw_labels[ry : ry + rh, rx : rx + rw] == r
+    if not line_like(raw):
+        return False
+    rest = raw.copy()  # the lines alone, without the piece and its rim
+    grown = cv2.dilate(piece.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    oy, ox = y - ry, x - rx
+    ys, xs = np.nonzero(grown)
+    inside = (ys + oy >= 0) & (ys + oy < rh) & (xs + ox >= 0) & (xs + ox < rw)
+    rest[ys[inside] + oy, xs[inside] + ox] = False
+    if not rest.any():
+        return False
+    line = np.median(rgb[ry : ry + rh, rx : rx + rw][rest].astype(np.float32), axis=0)
+    knot = np.median(rgb[y : y + h, x : x + w][piece].astype(np.float32), axis=0)
+    from .colour import rgb_to_lab
+
+    return float(np.linalg.norm(rgb_to_lab(line[None]) - rgb_to_lab(knot[None]))) < KNOT_COLOUR

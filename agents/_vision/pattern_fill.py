@@ -32,6 +32,7 @@ import numpy as np
 
 __all__ = [
     "lattice_of_holes",
+    "merged_dots",
     "dots_inside",
     "pattern_ink",
     "filled_outline",
@@ -54,6 +55,12 @@ MIN_INK = 0.25
 #: The ink's colour is read on this share of a patterned shape's pixels farthest from the
 #: ground (the rest blend ink and ground at the stripes' and dots' edges).
 INK_SHARE = 0.3
+#: The stripes a colour split cut out of an unresolved hatched fill cover at least this
+#: share of its filled outline (ink and blend stripes tile it; outline-only shapes and their
+#: connectors, all thin too, cover a quarter or less).
+FILLED = 0.6
+#: A dotted fill's dots joined into a web leave at least this many holes of the ground.
+MIN_WEB_HOLES = 8
 #: A dot of a dotted fill is at most this share of the ring's hole.
 DOT_SHARE = 0.05
 
@@ -89,6 +96,32 @@ def lattice_of_holes(comp: np.ndarray) -> bool:
     widest = np.zeros(n, np.float32)
     np.maximum.at(widest, parts.ravel(), inner.ravel())
     return bool(inscribed >= 4.0 and widest[1:].max() <= NARROW * inscribed)
+
+
+def merged_dots(raw: np.ndarray, backdrop: np.ndarray) -> bool:
+    """Whether ``raw`` (a component before its holes were filled; ``backdrop``: the pixels
+    of the ground, same crop) is a dotted fill whose dots the clean-up joined into a web:
+    :data:`MIN_WEB_HOLES` or more holes showing the ground, most of them of one size (within
+    a factor two of their median: a regular grid; a word's letters are few and uneven), and
+    a lattice (:func:`lattice_of_holes`) once the other holes are filled. At the working
+    resolution a dotted fill's gaps are a few pixels, too small to count as holes alone."""
+    import cv2
+
+    solid = filled_outline(raw)
+    holes = solid & ~raw
+    if not holes.any():
+        return False
+    n, parts, stats, _ = cv2.connectedComponentsWithStats(holes.astype(np.uint8), connectivity=4)
+    ground = [k for k in range(1, n) if float(backdrop[parts == k].mean()) >= 0.7]
+    if len(ground) < MIN_WEB_HOLES:
+        return False
+    sizes = stats[ground, cv2.CC_STAT_AREA].astype(np.float64)
+    mid = float(np.median(sizes))
+    even = int(((sizes >= 0.5 * mid) & (sizes <= 2.0 * mid)).sum())
+    if even < max(MIN_WEB_HOLES, 0.6 * len(ground)):
+        return False
+    kept = np.isin(parts, ground)
+    return lattice_of_holes(raw | (holes & ~kept))
 
 
 def dots_inside(
@@ -181,11 +214,14 @@ def striped(parts: list[np.ndarray], whole: np.ndarray) -> bool:
 
     if len(parts) < MIN_HOLES:
         return False
+    solid = filled_outline(whole)
+    if sum(int(p.sum()) for p in parts) < FILLED * int(solid.sum()):
+        return False  # thin outlines and their connectors, not a fill: the ground shows between
 
     def depth(mask: np.ndarray) -> float:
         return float(cv2.distanceTransform(np.pad(mask, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
 
-    whole_depth = depth(filled_outline(whole))
+    whole_depth = depth(solid)
     limit = max(STRIPE * whole_depth, min(3.0, NARROW * whole_depth))
     return all(depth(p) <= limit for p in parts)
 

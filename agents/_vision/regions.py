@@ -28,12 +28,13 @@ import numpy as np
 
 from .artefacts import chroma_ringing, clean_parts, trim_fringe
 from .background import Foreground, foreground_evidence
+from .frame_cut import closed_at_frame
 from .highlights import gradual_highlight
-from .lines import peel_lines
+from .lines import knot_of_lines, peel_lines, peel_pattern_lines
 from .nearest import nearest_labels
 from .panels import is_ground, split_panel
 from .part_merge import merge_parts
-from .pattern_fill import dots_inside, lattice_of_holes, pattern_ink, striped
+from .pattern_fill import dots_inside, lattice_of_holes, merged_dots, pattern_ink, striped
 from .small_marks import small_letters, small_mark, thin_strokes
 
 __all__ = ["Region", "geometric_regions"]
@@ -328,7 +329,11 @@ def geometric_regions(
         mask = mask & ~ringing
         backdrop = backdrop | ringing
     mask = mask.astype(np.uint8)
+    if fg.shadow_ratio is None:
+        # A drawn outline or hatched shape the frame cuts: the frame closes its ring.
+        mask = closed_at_frame(mask)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    _, raw_labels, raw_stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     # No cast shadows: a drawing, whose small marks and thin strokes are kept (unless the
     # caller set its own minimum area).
@@ -352,6 +357,12 @@ def geometric_regions(
         x, y, bw, bh, area = (int(v) for v in stats[k])
         if area == 0:
             continue  # a dot of a dotted fill, now part of its shape
+        if (
+            drawn
+            and area < _ICON_AREAS * min_area
+            and knot_of_lines(labels[y : y + bh, x : x + bw] == k, (y, x), raw_labels, raw_stats, rgb)
+        ):
+            continue  # where two thin connectors cross, or an arrowhead: the opening erased the lines
         if area < min_area:
             if drawn and small_mark(
                 labels[y : y + bh, x : x + bw] == k,
@@ -362,14 +373,16 @@ def geometric_regions(
                 regions.append(Region(labels == k, 0.6, {"split": False, "small_mark": True}))  # one icon
             continue
         x0, y0, x1, y1 = max(x - 1, 0), max(y - 1, 0), min(x + bw + 1, w), min(y + bh + 1, h)
-        comp = labels[y0:y1, x0:x1] == k
+        raw = labels[y0:y1, x0:x1] == k
         comp = _fill_holes(
-            comp, backdrop[y0:y1, x0:x1], min_area, fg.distance[y0:y1, x0:x1] if drawn else None
+            raw, backdrop[y0:y1, x0:x1], min_area, fg.distance[y0:y1, x0:x1] if drawn else None
         )
         crop_lab = fg.lab[y0:y1, x0:x1]
         # A hatched or dotted fill is one shape: its stripes' blended edges are no second
         # colour, its stripes no lines nor touching objects.
-        pattern = drawn and (k in patterned or lattice_of_holes(comp))
+        pattern = drawn and (
+            k in patterned or lattice_of_holes(comp) or merged_dots(raw, backdrop[y0:y1, x0:x1])
+        )
         comps, on_ground = [comp], False
         found = (
             split_panel(comp, rgb[y0:y1, x0:x1], crop_lab, min_area)
@@ -389,9 +402,14 @@ def geometric_regions(
                 full[y0:y1, x0:x1] = panel
                 regions.append(Region(full, 0.9, {"split": True, "panel": True}))
         for comp in comps:
+            strokes = options.get("strokes", True) and fg.shadow_ratio is None  # a drawing
             pieces, lines = (
-                peel_lines(comp, rgb[y0:y1, x0:x1], min_area)
-                if options.get("strokes", True) and fg.shadow_ratio is None and not pattern  # a drawing
+                (
+                    peel_pattern_lines(comp, min_area)
+                    if pattern
+                    else peel_lines(comp, rgb[y0:y1, x0:x1], min_area)
+                )
+                if strokes
                 else ([comp], [])
             )
             parts = []
@@ -426,7 +444,11 @@ def geometric_regions(
                 drawing = fg.shadow_ratio is None  # no cast shadows: strokes and glyphs are drawn
                 parts = [q for p in parts for q in split_touching(p, min_area, rgb[y0:y1, x0:x1], drawing)]
 
-            if options.get("artefacts", True) and _pixel_noise(comp, rgb[y0:y1, x0:x1]) > _NOISY_PIXELS:
+            if (
+                options.get("artefacts", True)
+                and not pattern  # a pattern's dots and stripes are its detail, not JPEG noise
+                and _pixel_noise(comp, rgb[y0:y1, x0:x1]) > _NOISY_PIXELS
+            ):
                 # Compressed input only: clean renders' outlines are exact (and a peel would
                 # bite into dark faces next to their shadow).
                 crop_bg = fg.background[y0:y1, x0:x1]

@@ -405,15 +405,19 @@ def tiled_floor(small: np.ndarray) -> bool:
     if lines is None:
         return False
     rows: set[int] = set()
+    level: list[tuple[float, float, float]] = []
     oblique: list[tuple[float, float, float, float, float]] = []
     for x1, y1, x2, y2 in lines.reshape(-1, 4).astype(float):
         angle = math.degrees(math.atan2(y2 - y1, x2 - x1)) % 180.0
         if angle < 3.0 or angle > 177.0:
             rows.add(int((y1 + y2) / 2 // 4))
+            level.append((min(x1, x2), max(x1, x2), (y1 + y2) / 2))
         elif 10.0 < angle < 80.0 or 100.0 < angle < 170.0:
             oblique.append((x1, y1, x2, y2, angle))
     if len(rows) < 4:
         return False
+    # A column of tiles crosses rows of tiles; a connector beside a hatched fill crosses none.
+    oblique = [o for o in oblique if _rows_crossed(o, level) >= 1]
     for i, (ax1, ay1, ax2, ay2, aa) in enumerate(oblique):
         for bx1, by1, bx2, by2, ba in oblique[i + 1 :]:
             if abs(aa - ba) < 10.0:
@@ -427,3 +431,19 @@ def tiled_floor(small: np.ndarray) -> bool:
             if y < min(ay1, ay2, by1, by2) - 0.1 * h:
                 return True
     return False
+
+
+def _rows_crossed(
+    segment: tuple[float, float, float, float, float], level: list[tuple[float, float, float]]
+) -> int:
+    """How many distinct level edges (4 px bands) the oblique segment crosses within their extent."""
+    x1, y1, x2, y2, _ = segment
+    lo, hi = min(y1, y2), max(y1, y2)
+    crossed: set[int] = set()
+    for a, b, y in level:
+        if not lo - 2.0 <= y <= hi + 2.0:
+            continue
+        x = x1 + (x2 - x1) * (y - y1) / (y2 - y1)
+        if a - 3.0 <= x <= b + 3.0:
+            crossed.add(int(y // 4))
+    return len(crossed)

@@ -80,6 +80,7 @@ def small_shape(rgb: np.ndarray, mask: np.ndarray) -> SmallShape | None:
     import cv2
 
     from .flat import flat_shape
+    from .frame_cut import closed_at_frame
     from .objects import mask_bounds
 
     area = int(np.count_nonzero(mask))
@@ -117,6 +118,8 @@ def small_shape(rgb: np.ndarray, mask: np.ndarray) -> SmallShape | None:
     k = int(min(12, max(2, math.ceil(_ENLARGED / max(m.shape)))))
     big = cv2.resize(alpha, (m.shape[1] * k, m.shape[0] * k), interpolation=cv2.INTER_LINEAR)
     cut = (big >= 0.5).astype(np.uint8)
+    # An outline the frame cuts: the frame closes it (the pixels read hold no ink there).
+    cut = closed_at_frame(cut, (by0 == 0, bx0 == 0, by1 == h, bx1 == w))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(cut, connectivity=8)
     if n <= 1:
         return None

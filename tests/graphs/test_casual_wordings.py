@@ -23,6 +23,9 @@ from .conftest import flat_drawing
         # politeness after the question
         ("how many circles please", 3),
         ("Is the star above the green triangle, please?", True),
+        # "does A lie right of B" (was read "does A are right of B" and refused)
+        ("Does the blue square lie right of the red circle?", True),
+        ("Does the red circle lie right of the blue square?", False),
         ("what colour is the square pls", "blue"),
         # terse counts and claims
         ("no. of circles?", 3),
@@ -210,3 +213,10 @@ def test_a_statement_keeps_its_verb_and_stays_a_claim() -> None:
     query = parse_question("The red circle is left of the blue square.")
     assert query["type"] == "yesno" and query.get("statement") is True
     assert query["subject"]["text"].lower() == "the red circle"
+
+
+@pytest.mark.parametrize("verb", ["lie", "sit", "stand"])
+def test_does_a_lie_right_of_b_names_a_alone(verb: str) -> None:
+    # before: the subject was "the cyan square are" (no object matched on a drawing)
+    q = parse_question(f"Does the cyan square {verb} right of the pink circle?")
+    assert q["asks"] == "right" and q["subject"]["text"] == "the cyan square"
