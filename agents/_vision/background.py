@@ -29,7 +29,14 @@ import numpy as np
 
 from .colour import lab_distance, rgb_to_lab
 
-__all__ = ["BackgroundModel", "Foreground", "fit_background", "foreground_evidence"]
+__all__ = [
+    "BackgroundModel",
+    "Foreground",
+    "PatternedGround",
+    "fit_background",
+    "foreground_evidence",
+    "patterned_ground",
+]
 
 _WEIGHTS = np.array([0.5, 1.0, 1.0])  # lightness counts half: shading varies it most
 _BLEED_STEPS = 12  # px a shadow may be grown through chroma bleed (JPEG chroma blocks are 16 px)
@@ -175,13 +182,21 @@ def foreground_evidence(
     if distance is None:
         distance, thr = _distance(lab, bg, noise, threshold)
     candidate = distance > thr
+    patterned = patterned_ground(lab, rgb, bg, noise) if threshold is None else None
+    ground_tint = None
+    if patterned is not None:
+        bg, noise, ground_tint = patterned.background, patterned.noise, patterned.tint
+        distance, thr = _distance(lab, bg, noise, threshold)
+        candidate = distance > thr
     shadow = np.zeros_like(candidate)
     ratio_mode: float | None = None
     if shadows and candidate.any():
         # On a copy smoothed from heavy noise, a lit scene's shadows keep their tint and a
         # leftover of the noise on top of it: the two add up.
         lit_smoothed = smoothed and horizon is not None
-        shadow, ratio_mode = _shadow_pixels(rgb, lab, bg[..., 3:], candidate, is_noisy, lit_smoothed)
+        shadow, ratio_mode = _shadow_pixels(
+            rgb, lab, bg[..., 3:], candidate, is_noisy, lit_smoothed, ground_tint
+        )
     obj = candidate & ~shadow
     # A sky or wall above a textured or noisy floor, which no row correction fits (or
     # whose planks' seams make the correction look banded): its rows' median colours
@@ -195,6 +210,61 @@ def foreground_evidence(
 
 #: Share of the image over the threshold below which the smooth model "sees nothing".
 _SEES_NOTHING = 0.002
+#: A patterned ground is looked for where the smooth model's residual scale reaches this
+#: (CIELAB units; a plain or graded ground stays under it) or where it leaves this share of
+#: the picture over :data:`_PATTERN_THRESHOLD` (the default threshold's floor) ...
+_PATTERN_MISFIT = 1.0
+_PATTERN_SEEN = 0.1
+_PATTERN_THRESHOLD = 6.0
+#: ... and taken where the recurring colours explain this share of the picture, cutting the
+#: residual scale, or the share over the threshold, to this share of the smooth model's.
+_PATTERN_EXPLAINS = 0.5
+_PATTERN_GAIN = 0.6
+
+
+@dataclass
+class PatternedGround:
+    """A textured or patterned ground read by its recurring colours (:func:`patterned_ground`)."""
+
+    background: np.ndarray  # (H, W, 6): Lab then sRGB, shadowed pixels given their lit colour
+    noise: float  # robust residual scale on the pixels it explains
+    explained: float  # share of the picture it explains
+    residual: float  # median residual over the whole picture (objects included)
+    tint: np.ndarray | None  # the cast shadows' tint, where they dim two ground colours alike
+
+
+def patterned_ground(
+    lab: np.ndarray, rgb: np.ndarray, bg: np.ndarray, old_noise: float
+) -> PatternedGround | None:
+    """A textured or patterned ground (a checkerboard in perspective, sand, planks, grass:
+    :func:`~.ground_texture.band_palettes`) where the smooth model ``bg`` (residual scale
+    ``old_noise``) misfits the picture and colours that recur across the width of their
+    band of rows explain most of it far better; else ``None``. Bands without recurring
+    colours keep the smooth model."""
+    old = lab_distance(lab - bg[..., :3])
+    if old_noise < _PATTERN_MISFIT and float((old > _PATTERN_THRESHOLD).mean()) < _PATTERN_SEEN:
+        return None  # a plain or gently graded ground: the smooth model fits it
+    from .ground_texture import band_palettes, shadowed_background
+
+    found = band_palettes(lab, rgb)
+    if found is None:
+        return None
+    palette_bg, explained, banded, palettes = found
+    share = float(explained.mean())
+    if share < _PATTERN_EXPLAINS:
+        return None
+    out = np.where(banded[:, None, None], palette_bg, bg).astype(np.float32)
+    new = lab_distance(lab - out[..., :3])
+    noise = float(1.4826 * np.median(new[explained])) + 0.3
+    # Better than the smooth model: a far smaller residual scale (tiles), or far less of the
+    # picture over the threshold (grain); sensor noise on a plain ground gains neither.
+    old_share = float((old > max(6.0, 5.0 * old_noise)).mean())
+    new_share = float((new > max(6.0, 5.0 * noise)).mean())
+    if noise > _PATTERN_GAIN * old_noise and new_share > _PATTERN_GAIN * old_share:
+        return None
+    unexplained = (new > max(6.0, 5.0 * noise)) & banded[:, None]
+    shadowed, tint = shadowed_background(rgb, out, unexplained, palettes)
+    return PatternedGround(shadowed, noise, share, float(np.median(new)), tint)
 
 
 def _distance(
@@ -228,6 +298,7 @@ def _shadow_pixels(
     candidate: np.ndarray,
     noisy_input: bool,
     additive: bool = False,
+    ground_tint: np.ndarray | None = None,
 ) -> tuple[np.ndarray, float | None]:
     # Per-channel ratios to the background, their mean and relative spread; channel by channel
     # (reductions over a length-3 last axis were 9x slower), bit-identical to ratio.mean(axis=2).
@@ -241,6 +312,10 @@ def _shadow_pixels(
 
     linear = linear_light(rgb) / np.maximum(linear_light(bg_rgb), 1e-3)
     tint = shadow_tint(linear, candidate)
+    if tint is None and ground_tint is not None:
+        # Hard shadows on a patterned ground: their tint, read where they dim the pattern's
+        # colours alike (:func:`~.ground_texture.shadowed_background`).
+        tint = ground_tint
     soft = tint is not None  # soft penumbrae seen: grow shadows through them
     shadow, mode = _shadows_given(
         rgb, lab, bg_rgb, candidate, noisy_input, mean_ratio, spread, soft, additive
