@@ -186,7 +186,9 @@ def foreground_evidence(
     ground_tint = None
     if patterned is not None:
         bg, noise, ground_tint = patterned.background, patterned.noise, patterned.tint
-        distance, thr = _distance(lab, bg, noise, threshold)
+        from .ground_texture import ground_distance
+
+        distance, thr = ground_distance(lab, bg), max(6.0, 5.0 * noise)
         candidate = distance > thr
     shadow = np.zeros_like(candidate)
     ratio_mode: float | None = None
@@ -220,6 +222,10 @@ _PATTERN_THRESHOLD = 6.0
 #: residual scale, or the share over the threshold, to this share of the smooth model's.
 _PATTERN_EXPLAINS = 0.5
 _PATTERN_GAIN = 0.6
+#: A ground whose colours all stay under this CIELAB chroma, in two tones this far apart
+#: (sRGB), is a pattern of greys.
+_NEUTRAL_CHROMA = 6.0
+_TWO_TONE = 40.0
 
 
 @dataclass
@@ -231,6 +237,8 @@ class PatternedGround:
     explained: float  # share of the picture it explains
     residual: float  # median residual over the whole picture (objects included)
     tint: np.ndarray | None  # the cast shadows' tint, where they dim two ground colours alike
+    neutral: bool = False  # a pattern of greys: a grey, white or black solid may hide in it
+    mask: np.ndarray | None = None  # the pixels it explains
 
 
 def patterned_ground(
@@ -244,7 +252,7 @@ def patterned_ground(
     old = lab_distance(lab - bg[..., :3])
     if old_noise < _PATTERN_MISFIT and float((old > _PATTERN_THRESHOLD).mean()) < _PATTERN_SEEN:
         return None  # a plain or gently graded ground: the smooth model fits it
-    from .ground_texture import band_palettes, shadowed_background
+    from .ground_texture import band_palettes, ground_distance, shadowed_background
 
     found = band_palettes(lab, rgb)
     if found is None:
@@ -254,7 +262,7 @@ def patterned_ground(
     if share < _PATTERN_EXPLAINS:
         return None
     out = np.where(banded[:, None, None], palette_bg, bg).astype(np.float32)
-    new = lab_distance(lab - out[..., :3])
+    new = ground_distance(lab, out)
     noise = float(1.4826 * np.median(new[explained])) + 0.3
     # Better than the smooth model: a far smaller residual scale (tiles), or far less of the
     # picture over the threshold (grain); sensor noise on a plain ground gains neither.
@@ -264,7 +272,27 @@ def patterned_ground(
         return None
     unexplained = (new > max(6.0, 5.0 * noise)) & banded[:, None]
     shadowed, tint = shadowed_background(rgb, out, unexplained, palettes)
-    return PatternedGround(shadowed, noise, share, float(np.median(new)), tint)
+    return PatternedGround(
+        shadowed, noise, share, float(np.median(new)), tint, _grey_pattern(palettes), explained
+    )
+
+
+def _grey_pattern(palettes: list[tuple[int, int, np.ndarray]]) -> bool:
+    """Whether the ground is a pattern of greys: two clearly different tones (sRGB
+    :data:`_TWO_TONE` apart) in a third of its bands or more, and every colour (nine in ten)
+    under :data:`_NEUTRAL_CHROMA`. (A plain grey floor is no pattern: a solid on it differs
+    from its one colour.)"""
+    if not palettes:
+        return False
+    two_tone = [
+        float(np.linalg.norm(c[:, None, :] - c[None, :, :], axis=2).max()) >= _TWO_TONE
+        for _, _, c in palettes
+    ]
+    if float(np.mean(two_tone)) < 1 / 3:
+        return False
+    colours = np.concatenate([c for _, _, c in palettes]).reshape(-1, 1, 3)
+    lab = rgb_to_lab(np.clip(colours, 0, 255).astype(np.uint8))[:, 0]
+    return float(np.percentile(np.hypot(lab[:, 1], lab[:, 2]), 90)) < _NEUTRAL_CHROMA
 
 
 def _distance(

@@ -31,9 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .colour import lab_distance
-
-__all__ = ["band_palettes", "BLOCKS", "COVERAGE"]
+__all__ = ["band_palettes", "ground_distance", "shadowed_background", "BLOCKS", "COVERAGE"]
 
 #: Column blocks a band is cut into for the coverage test.
 BLOCKS = 16
@@ -42,11 +40,14 @@ BLOCKS = 16
 COVERAGE = 0.5
 #: A block holds a colour when this share of its pixels lies near it.
 _BLOCK_SHARE = 0.03
-#: Weighted CIELAB distance (lightness at half weight) within which a pixel is "near" a
-#: colour for the coverage test.
+#: CIELAB distance (:func:`ground_distance`) within which a pixel is "near" a ground colour.
 _NEAR = 6.0
 #: Clusters per band.
-_K = 4
+_K = 6
+#: A colour in this share of a band's blocks is the ground's too where it is a ground
+#: colour of a band up to this many bands away.
+_NEARBY_COVERAGE = 0.25
+_NEARBY = 3
 
 
 def _band_rows(h: int) -> list[tuple[int, int]]:
@@ -69,33 +70,48 @@ def band_palettes(
     h, w = lab.shape[:2]
     if w < BLOCKS * 2 or h - top < 8:
         return None
-    weights = np.array([0.5, 1.0, 1.0], np.float32)
+    weights = np.ones(3, np.float32)  # full lightness: a ground colour is one colour at its height
     background = np.zeros((h, w, 6), np.float32)
     banded = np.zeros(h, bool)
     palettes: list[tuple[int, int, np.ndarray]] = []
     edges = np.linspace(0, w, BLOCKS + 1).astype(int)
     rng = np.random.default_rng(0)
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 15, 0.3)
+    found = []
     for y0, y1 in _band_rows(h):
         if y1 <= top:
             continue
         y0 = max(y0, top)
-        band_lab = lab[y0:y1].reshape(-1, 3).astype(np.float32)
-        band_rgb = rgb[y0:y1].reshape(-1, 3).astype(np.float32)
-        feats = band_lab * weights
+        feats = lab[y0:y1].reshape(-1, 3).astype(np.float32) * weights
         sample = feats if feats.shape[0] <= 3000 else feats[rng.choice(feats.shape[0], 3000, replace=False)]
         cv2.setRNGSeed(3)
-        _, _, centres = cv2.kmeans(np.ascontiguousarray(sample), _K, None, criteria, 1, cv2.KMEANS_PP_CENTERS)
+        _, _, centres = cv2.kmeans(np.ascontiguousarray(sample), _K, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
         d = np.linalg.norm(feats[:, None, :] - centres[None, :, :], axis=2)  # (n, K)
         near = (d < _NEAR).reshape(y1 - y0, w, _K)
         cover = np.zeros(_K)
         for b in range(BLOCKS):
             share = near[:, edges[b] : edges[b + 1]].reshape(-1, _K).mean(axis=0)
             cover += share >= _BLOCK_SHARE
-        keep = cover / BLOCKS >= COVERAGE
+        found.append((y0, y1, feats, centres, d, cover / BLOCKS))
+    for i, (y0, y1, feats, centres, d, cover) in enumerate(found):
+        keep = cover >= COVERAGE
+        # Near the camera a tile can span a third of the frame: a colour in fewer blocks is
+        # the ground's still when it is a ground colour of a band nearby (tiles go on).
+        nearby = [
+            c[k]
+            for j in range(max(0, i - _NEARBY), min(len(found), i + _NEARBY + 1))
+            if j != i
+            for c, k in [(found[j][3], found[j][5] >= COVERAGE)]
+            if k.any()
+        ]
+        if nearby:
+            others = np.concatenate(nearby)
+            gap = np.linalg.norm(centres[:, None, :] - others[None, :, :], axis=2).min(axis=1)
+            keep |= (cover >= _NEARBY_COVERAGE) & (gap < _NEAR)
         if not keep.any():
             continue
         kept = centres[keep]
+        band_rgb = rgb[y0:y1].reshape(-1, 3).astype(np.float32)
         # Each kept colour's sRGB: the mean of the band pixels nearest to it.
         nearest = np.argmin(d[:, keep], axis=1)
         close = d[:, keep].min(axis=1) < _NEAR
@@ -110,9 +126,15 @@ def band_palettes(
         palettes.append((y0, y1, kept_rgb.astype(np.float32)))
     if not banded.any():
         return None
-    diff = lab - background[..., :3]
-    explained = (lab_distance(diff) < _NEAR) & banded[:, None]
+    explained = (ground_distance(lab, background) < _NEAR) & banded[:, None]
     return background, explained, banded, palettes
+
+
+def ground_distance(lab: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """CIELAB distance of each pixel to the ground's colour at its place, lightness at full
+    weight: across a band of rows the ground is lit alike, so a solid differing from a tile
+    by its lightness alone (a white can on pale grey tiles) is no tile."""
+    return np.linalg.norm(lab - background[..., :3], axis=2)
 
 
 def shadowed_background(

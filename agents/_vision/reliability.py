@@ -23,7 +23,11 @@ resolution):
   several directions (their columns converging), as :func:`tiled_floor` finds them. Tile
   edges cut objects' outlines and the tiles themselves read as objects, so the reading is
   not trusted (graph paper's level and upright lines, a horizon, a box's edges are no such
-  grid);
+  grid) -- unless the colours that recur across each band of rows explain the floor
+  (``patterned_ground``, :func:`~.background.patterned_ground`): then the segmenter reads
+  the floor by them, and the residual (``noise``, ``rows``, ``background_inliers``) is that
+  model's. A pattern of greys (``neutral_ground``) hides grey, white and black solids: the
+  reasoner trusts it only where every object found is coloured;
 * ``rows`` — :func:`line_residual`: how far the picture is from its row-by-row (or
   column-by-column) median; a large misfit of the smooth model that rows or columns do not
   explain either is a continuous-tone field (clouds, marble, fur), which local flatness does
@@ -156,7 +160,10 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     gy = cv2.Sobel(lab[..., 0], cv2.CV_32F, 0, 1, ksize=3) / 8.0
     grad = np.hypot(gx, gy)
     texture = float(np.median(grad))
-    busy = float((grad > 2.5).mean())
+    busy_px = grad > 2.5
+    if ground is not None and ground.mask is not None:
+        busy_px &= ~ground.mask  # the pattern's own edges (tiles, grain) are explained ground
+    busy = float(busy_px.mean())
     flat = flat_share(lab)
     rows, plain_lines = line_residual(lab)
     if ground is not None:
@@ -180,10 +187,10 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         # sharp edges it shows. Drawings are flat (texture 0) or graded by rows (a sky over a
         # floor: rows <= 2.3); a textured floor under a plain sky or wall is a drawn scene.
         score *= 1.0 - float(np.clip((rows - CONTINUOUS_ROWS) / 0.5, 0.0, 1.0))
-    # A tiled floor's edges cut objects' outlines and its tiles read as objects -- unless
-    # its recurring colours explain it (then the segmenter reads the floor by them).
-    tiled = tiles and ground is None and tiled_floor(small)
-    if tiled:
+    tiled = tiles and tiled_floor(small)
+    if tiled and ground is None:
+        # A tiled floor's edges cut objects' outlines and its tiles read as objects -- unless
+        # its recurring colours explain it: then the segmenter reads the floor by them.
         score *= TILED_FACTOR
     grey = float(np.percentile(np.hypot(lab[..., 1], lab[..., 2]), 99)) < 3.0
     if grey:  # no colour to read objects by: a continuous-tone backdrop is a photograph
@@ -203,6 +210,7 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         "grey": float(grey),
         "tiled": float(tiled),
         "patterned_ground": float(ground is not None),
+        "neutral_ground": float(ground is not None and ground.neutral),
     }
 
 
