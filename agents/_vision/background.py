@@ -80,6 +80,7 @@ class Foreground:
     horizon: int | None = None  # with it, the first row below the backdrop's one step
     banded: bool = False  # the per-row correction goes up and down in bands (cards, stripes)
     stepped: bool = False  # uncorrected, the rows' colours still step once (a horizon)
+    patterned: bool = False  # read against a patterned or textured ground (:func:`patterned_ground`)
 
 
 def _design(x: np.ndarray, y: np.ndarray, order: int = 2) -> np.ndarray:
@@ -206,7 +207,8 @@ def foreground_evidence(
     # several).
     stepped = (corrected is None or banded) and horizon_step(lab) is not None
     return Foreground(
-        lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon, banded, stepped
+        lab, bg, distance, shadow, obj, thr, ratio_mode, model, corrected is not None, horizon, banded, stepped,
+        patterned is not None,
     )  # fmt: skip
 
 
@@ -226,6 +228,8 @@ _PATTERN_GAIN = 0.6
 #: (sRGB), is a pattern of greys.
 _NEUTRAL_CHROMA = 6.0
 _TWO_TONE = 40.0
+#: Median lightness gradient (CIELAB units per px) from which a picture is textured.
+_GROUND_TEXTURE = 0.15
 
 
 @dataclass
@@ -252,6 +256,8 @@ def patterned_ground(
     old = lab_distance(lab - bg[..., :3])
     if old_noise < _PATTERN_MISFIT and float((old > _PATTERN_THRESHOLD).mean()) < _PATTERN_SEEN:
         return None  # a plain or gently graded ground: the smooth model fits it
+    if not _ground_like(lab, rgb):
+        return None
     from .ground_texture import band_palettes, ground_distance, shadowed_background
 
     found = band_palettes(lab, rgb)
@@ -275,6 +281,25 @@ def patterned_ground(
     return PatternedGround(
         shadowed, noise, share, float(np.median(new)), tint, _grey_pattern(palettes), explained
     )
+
+
+def _ground_like(lab: np.ndarray, rgb: np.ndarray) -> bool:
+    """Whether a pattern may be a ground: textured (median lightness gradient of
+    :data:`_GROUND_TEXTURE` CIELAB units per px or more: grain, planks, blades, paper) or
+    tiles in perspective (:func:`~.reliability.tiled_floor`). Flat cards behind a grid of
+    icons recur across the width too, but they are a drawing's panels, read as such."""
+    import cv2
+
+    gx = cv2.Sobel(lab[..., 0], cv2.CV_32F, 1, 0, ksize=3) / 8.0
+    gy = cv2.Sobel(lab[..., 0], cv2.CV_32F, 0, 1, ksize=3) / 8.0
+    if float(np.median(np.hypot(gx, gy))) >= _GROUND_TEXTURE:
+        return True
+    from .reliability import QUALITY_PIXELS, tiled_floor
+
+    h, w = rgb.shape[:2]
+    f = min(1.0, float(np.sqrt(QUALITY_PIXELS / max(h * w, 1))))
+    small = cv2.resize(rgb, (max(8, round(w * f)), max(8, round(h * f))), interpolation=cv2.INTER_AREA)
+    return tiled_floor(small if f < 1.0 else np.ascontiguousarray(rgb))
 
 
 def _grey_pattern(palettes: list[tuple[int, int, np.ndarray]]) -> bool:

@@ -48,6 +48,8 @@ _K = 6
 #: colour of a band up to this many bands away.
 _NEARBY_COVERAGE = 0.25
 _NEARBY = 3
+#: A ground colour lasts over this many bands (a third of the picture's height).
+_MIN_BANDS = 16
 
 
 def _band_rows(h: int) -> list[tuple[int, int]]:
@@ -93,7 +95,8 @@ def band_palettes(
             share = near[:, edges[b] : edges[b + 1]].reshape(-1, _K).mean(axis=0)
             cover += share >= _BLOCK_SHARE
         found.append((y0, y1, feats, centres, d, cover / BLOCKS))
-    for i, (y0, y1, feats, centres, d, cover) in enumerate(found):
+    keeps = []
+    for i, (_, _, _, centres, _, cover) in enumerate(found):
         keep = cover >= COVERAGE
         # Near the camera a tile can span a third of the frame: a colour in fewer blocks is
         # the ground's still when it is a ground colour of a band nearby (tiles go on).
@@ -108,6 +111,9 @@ def band_palettes(
             others = np.concatenate(nearby)
             gap = np.linalg.norm(centres[:, None, :] - others[None, :, :], axis=2).min(axis=1)
             keep |= (cover >= _NEARBY_COVERAGE) & (gap < _NEAR)
+        keeps.append(keep)
+    keeps = _lasting(found, keeps)
+    for (y0, y1, feats, centres, d, _), keep in zip(found, keeps, strict=True):
         if not keep.any():
             continue
         kept = centres[keep]
@@ -128,6 +134,40 @@ def band_palettes(
         return None
     explained = (ground_distance(lab, background) < _NEAR) & banded[:, None]
     return background, explained, banded, palettes
+
+
+def _lasting(found: list[tuple], keeps: list[np.ndarray]) -> list[np.ndarray]:
+    """``keeps`` with only the colours that last: chained band to band (a kept colour of the
+    next band within :data:`_NEAR`; a ground's colours change slowly with depth) over at
+    least :data:`_MIN_BANDS` bands. A ground runs from its horizon to the frame's edge; a row
+    of drawn shapes spanning the width (a grid of circles) lasts only their height."""
+    nodes = [(i, k) for i, keep in enumerate(keeps) for k in np.flatnonzero(keep)]
+    index = {node: n for n, node in enumerate(nodes)}
+    parent = list(range(len(nodes)))
+
+    def root(n: int) -> int:
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    for i, k in nodes:
+        if i + 1 < len(keeps):
+            here = found[i][3][k]
+            for k2 in np.flatnonzero(keeps[i + 1]):
+                if float(np.linalg.norm(here - found[i + 1][3][k2])) < _NEAR:
+                    parent[root(index[(i, k)])] = root(index[(i + 1, int(k2))])
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
+    for n, (i, _) in enumerate(nodes):
+        r = root(n)
+        first[r], last[r] = min(first.get(r, i), i), max(last.get(r, i), i)
+    out = [np.zeros_like(keep) for keep in keeps]
+    for n, (i, k) in enumerate(nodes):
+        r = root(n)
+        if last[r] - first[r] + 1 >= _MIN_BANDS:
+            out[i][k] = True
+    return out
 
 
 def ground_distance(lab: np.ndarray, background: np.ndarray) -> np.ndarray:
