@@ -555,9 +555,7 @@ def drop_scenery(
         # along one edge) is not an object; a thin closed ring is (an outline-only shape).
         kept = [r for r in kept if not open_stroke(r.mask) and not r.notes.get("line")]
     glyphs: list[Any] = []
-    # Solids standing on a patterned or textured floor (a checkerboard, planks, sand) are a
-    # 3-D scene's: a few of them in a row on one baseline are no line of writing.
-    if options.get("glyphs", True) and not tabletop and not getattr(fg, "patterned", False):
+    if options.get("glyphs", True) and not tabletop:
         flags = [_is_glyph(r.mask, rgb) for r in kept]
         if any(flags) and not all(flags):
             # A closed ring about as big as the shapes drawn is an outline-only shape, not a
