@@ -285,15 +285,19 @@ def patterned_ground(
 
 def _ground_like(lab: np.ndarray, rgb: np.ndarray) -> bool:
     """Whether a pattern may be a ground: textured (median lightness gradient of
-    :data:`_GROUND_TEXTURE` CIELAB units per px or more: grain, planks, blades, paper) or
-    tiles in perspective (:func:`~.reliability.tiled_floor`). Flat cards behind a grid of
+    :data:`_GROUND_TEXTURE` CIELAB units per px or more: grain, planks, blades) below a
+    horizon, or tiles in perspective (:func:`~.reliability.tiled_floor`). Flat cards behind a grid of
     icons recur across the width too, but they are a drawing's panels, read as such."""
     import cv2
 
     gx = cv2.Sobel(lab[..., 0], cv2.CV_32F, 1, 0, ksize=3) / 8.0
     gy = cv2.Sobel(lab[..., 0], cv2.CV_32F, 0, 1, ksize=3) / 8.0
     if float(np.median(np.hypot(gx, gy))) >= _GROUND_TEXTURE:
-        return True
+        # Textured under a horizon (a sky or wall above the floor: the rows' colours step
+        # once); textured paper under a sketch shows no horizon.
+        from .backdrop_rows import horizon_step
+
+        return horizon_step(lab) is not None
     from .reliability import QUALITY_PIXELS, tiled_floor
 
     h, w = rgb.shape[:2]
