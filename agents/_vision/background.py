@@ -297,7 +297,8 @@ def _ground_like(lab: np.ndarray, rgb: np.ndarray) -> bool:
         # once); textured paper under a sketch shows no horizon.
         from .backdrop_rows import horizon_step
 
-        return horizon_step(lab) is not None
+        if horizon_step(lab) is not None:
+            return True
     from .reliability import QUALITY_PIXELS, tiled_floor
 
     h, w = rgb.shape[:2]
