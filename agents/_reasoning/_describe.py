@@ -84,6 +84,10 @@ FIELD_TEXTURE = 0.15
 #: with rows that do not explain the rest either, the reading missed most of the picture
 #: (drawings 0.55 or more; shaded 3-D scenes down to 0.37, but their rows explain them).
 EXPLAINED_SHARE = 0.5
+#: An object whose outline lies on a sharp colour step on under this share of its length
+#: (``_vision/edge_support.py``) has a soft outline: clouds and glows 0.0-0.08, drawn shapes
+#: and shaded solids 0.4-1.0.
+SOFT_EDGE = 0.2
 
 
 def scene_reliability(graph: SceneGraph) -> float | None:
@@ -106,6 +110,8 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         # noise): "no objects" would be a confident guess.
         score *= 0.2
     score *= _unexplained_penalty(objs, quality, frame_area)
+    if _soft_outlines(objs):
+        score *= 0.2
     subjects = [
         o
         for o in objs
@@ -175,6 +181,18 @@ def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], fra
         if float(inliers) + coverage < EXPLAINED_SHARE:
             return 0.2
     return 1.0
+
+
+def _soft_outlines(objs: list[SpatialObject]) -> bool:
+    """Whether most of the measured objects' area (``edge_support``, ``agents/attributes.py``)
+    lies inside outlines on no edge (:data:`SOFT_EDGE`): clouds, a nebula's glow, defocused
+    lights -- the outline is where a threshold fell in a gradient, so counts, shapes and sizes
+    read from it are guesses. Drawn shapes and shaded solids, JPEG'd or noisy, keep most of
+    their outline on a sharp step (0.4 and up)."""
+    measured = [o for o in objs if (o.attributes.extras or {}).get("edge_support") is not None]
+    soft = [o for o in measured if float(o.attributes.extras["edge_support"]) < SOFT_EDGE]
+    total = sum(float(o.area or 0.0) for o in measured)
+    return bool(soft) and 2 * sum(float(o.area or 0.0) for o in soft) >= total
 
 
 def _textured(obj: SpatialObject) -> bool:
