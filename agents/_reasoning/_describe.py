@@ -84,10 +84,11 @@ FIELD_TEXTURE = 0.15
 #: with rows that do not explain the rest either, the reading missed most of the picture
 #: (drawings 0.55 or more; shaded 3-D scenes down to 0.37, but their rows explain them).
 EXPLAINED_SHARE = 0.5
-#: An object whose outline lies on a sharp colour step on under this share of its length
-#: (``_vision/edge_support.py``) has a soft outline: clouds and glows 0.0-0.08, drawn shapes
-#: and shaded solids 0.4-1.0.
-SOFT_EDGE = 0.2
+#: Objects whose outlines lie on a sharp colour step on under this share of their length
+#: (``_vision/edge_support.py``; weighted by area) have soft outlines: clouds and glows
+#: 0.0-0.08, defocused lights and pieces of a photo 0.2-0.33; drawn shapes and shaded
+#: solids, noisy or JPEG'd, 0.5 and more.
+SOFT_EDGE = 0.35
 
 
 def scene_reliability(graph: SceneGraph) -> float | None:
@@ -110,7 +111,7 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         # noise): "no objects" would be a confident guess.
         score *= 0.2
     score *= _unexplained_penalty(objs, quality, frame_area)
-    if _soft_outlines(objs):
+    if _soft_outlines(objs) or any(_graded_band(o, info.width, info.height) for o in objs):
         score *= 0.2
     subjects = [
         o
@@ -184,15 +185,27 @@ def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], fra
 
 
 def _soft_outlines(objs: list[SpatialObject]) -> bool:
-    """Whether most of the measured objects' area (``edge_support``, ``agents/attributes.py``)
-    lies inside outlines on no edge (:data:`SOFT_EDGE`): clouds, a nebula's glow, defocused
-    lights -- the outline is where a threshold fell in a gradient, so counts, shapes and sizes
-    read from it are guesses. Drawn shapes and shaded solids, JPEG'd or noisy, keep most of
-    their outline on a sharp step (0.4 and up)."""
+    """Whether the measured objects' outlines (``edge_support``, ``agents/attributes.py``),
+    weighted by area, lie on a sharp colour step for under :data:`SOFT_EDGE` of their length:
+    clouds, a nebula's glow, defocused lights, pieces of a photo's texture -- the outline is
+    where a threshold fell in a gradient, so counts, shapes and sizes read from it are guesses.
+    Drawn shapes and shaded solids, JPEG'd or noisy, keep half or more of it on a step."""
     measured = [o for o in objs if (o.attributes.extras or {}).get("edge_support") is not None]
-    soft = [o for o in measured if float(o.attributes.extras["edge_support"]) < SOFT_EDGE]
     total = sum(float(o.area or 0.0) for o in measured)
-    return bool(soft) and 2 * sum(float(o.area or 0.0) for o in soft) >= total
+    if total <= 0.0:
+        return False
+    support = sum(float(o.area or 0.0) * float(o.attributes.extras["edge_support"]) for o in measured)
+    return support < SOFT_EDGE * total
+
+
+def _graded_band(obj: SpatialObject, width: float, height: float) -> bool:
+    """Whether ``obj`` is a graded (not flat) band running from one edge of the frame to the
+    opposite one: a stretch of sky or ground cut out of a gradient (the glow above a
+    horizon), not an object standing in the scene. A drawn bar across the canvas is flat."""
+    if obj.bbox is None or (obj.attributes.extras or {}).get("flat"):
+        return False
+    x0, y0, x1, y1 = obj.bbox
+    return (x0 <= 1 and x1 >= width - 1) or (y0 <= 1 and y1 >= height - 1)
 
 
 def _textured(obj: SpatialObject) -> bool:
