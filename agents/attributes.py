@@ -170,7 +170,7 @@ def _describe_geometric(
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import drawn_details, open_words
-    from ._vision.reliability import interior_details, interior_plain
+    from ._vision.reliability import filled_outline, interior_details, interior_plain
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
     from ._vision.solid_cues import cones_read_flat
     from ._vision.subpixel import small_shape
@@ -279,6 +279,8 @@ def _describe_geometric(
             # outline-only shape: its ring and the ground it encloses are no texture.)
             extras["interior_detail"], extras["interior_coarse"] = interior_details(rgb, mask)
             extras["interior_plain"] = interior_plain(rgb, mask)  # noise-free: drawn, not a photo
+        elif area > DETAIL_AREA * h * w:  # an outline-only shape: plain ground inside, or texture?
+            extras["enclosed_detail"], extras["enclosed_coarse"] = interior_details(rgb, filled_outline(mask))
         if area > EDGE_AREA * h * w:  # does its outline lie on an edge (a cloud's does not)?
             extras["edge_support"] = edge_support(rgb, mask)
         attrs = Attributes(

@@ -123,6 +123,11 @@ def scene_reliability(graph: SceneGraph) -> float | None:
             or float((o.attributes.extras or {}).get("interior_coarse", 0.0)) >= TEXTURED_FILL
         )
     ]
+    # A ring-like shape (an outline-only reading) enclosing texture, not plain ground: leaves
+    # with sky between them, a tree's canopy.
+    subjects += [
+        o for o in objs if float((o.attributes.extras or {}).get("enclosed_coarse", 0.0)) >= TEXTURED_FILL
+    ]
     if subjects:
         # An object textured inside (a fundus and its vessels, a cat's fur, a rocket's
         # girders): a photo's subject, however flat its colour reads when it fills much of

@@ -2,7 +2,9 @@
 
 * soft glowing blobs (clouds, a nebula's glow, defocused lights): the colour drifts over many
   pixels, the outline is where a threshold fell, so the reading abstains;
-* the same discs drawn crisp, and crisp shapes under sensor noise and JPEG, are answered.
+* the same discs drawn crisp, and crisp shapes under sensor noise and JPEG, are answered;
+* a canopy of leaf dots with sky between them (read as one ring-like shape) encloses texture,
+  not plain ground: it abstains, while outline-only circles in ink are counted.
 
 Images are drawn here with numpy, OpenCV and Pillow; ``edge_support`` is checked directly too.
 """
@@ -72,3 +74,52 @@ def test_crisp_discs_are_still_counted() -> None:
     for image in (_discs(0.0), _noisy_jpeg(_discs(0.0))):
         answer = ask(image, "How many circles are there?", model="geometric")
         assert not answer.abstained and answer.value == 3, answer.text
+
+
+def _leafy_tree(h: int = 480, w: int = 640) -> np.ndarray:
+    """A branching tree over a graded sky, a tuft of small leaf dots at each twig's tip with sky
+    showing between them, on a green ground."""
+    import cv2
+
+    rng = np.random.default_rng(5)
+    t = np.linspace(0, 1, h)[:, None, None]
+    sky = np.array([120.0, 170.0, 230.0]) * (1 - t) + np.array([200.0, 215.0, 235.0]) * t
+    img = np.ascontiguousarray(np.broadcast_to(sky, (h, w, 3))).astype(np.uint8)
+    img[400:] = (70, 130, 45)
+    tips = []
+
+    def branch(x: float, y: float, angle: float, length: float, width: float, depth: int) -> None:
+        x2, y2 = x + length * np.cos(angle), y - length * np.sin(angle)
+        cv2.line(img, (int(x), int(y)), (int(x2), int(y2)), (70, 45, 25), max(1, int(width)), cv2.LINE_AA)
+        if depth == 0:
+            tips.append((x2, y2))
+            return
+        for _ in range(2 + int(rng.integers(0, 2))):
+            turn, shrink = rng.uniform(-0.7, 0.7), rng.uniform(0.6, 0.8)
+            branch(x2, y2, angle + turn, length * shrink, width * 0.65, depth - 1)
+
+    branch(320, 405, np.pi / 2, 105, 14, 6)
+    for x, y in tips:
+        for _ in range(12):
+            c = (int(x + rng.normal(0, 12)), int(y + rng.normal(0, 12)))
+            colour = tuple(int(v) for v in rng.uniform([20, 80, 10], [80, 180, 60]))
+            cv2.circle(img, c, int(rng.integers(2, 6)), colour, -1, cv2.LINE_AA)
+    img = cv2.GaussianBlur(img, (0, 0), 0.8).astype(np.float32)
+    return np.clip(img + rng.normal(0, 3.0, img.shape), 0, 255).astype(np.uint8)  # film grain
+
+
+def _rings(h: int = 400, w: int = 600) -> np.ndarray:
+    """Three outline-only circles in ink on white: plain ground inside each ring."""
+    import cv2
+
+    img = np.full((h, w, 3), 250, np.uint8)
+    for cx, colour in ((120, (200, 30, 30)), (300, (30, 60, 200)), (480, (30, 150, 50))):
+        cv2.circle(img, (cx, 200), 70, colour, 6, cv2.LINE_AA)
+    return img
+
+
+def test_a_leafy_canopy_abstains_while_drawn_rings_are_counted() -> None:
+    answer = ask(_leafy_tree(), "How many objects are there?", model="geometric")
+    assert answer.abstained and answer.value is None, answer.text
+    answer = ask(_rings(), "How many circles are there?", model="geometric")
+    assert not answer.abstained and answer.value == 3, answer.text
