@@ -111,7 +111,7 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         # noise): "no objects" would be a confident guess.
         score *= 0.2
     score *= _unexplained_penalty(objs, quality, frame_area)
-    if _soft_outlines(objs) or any(_graded_band(o, info.width, info.height) for o in objs):
+    if _soft_outlines(objs) or _graded_band(objs, info.width, info.height):
         score *= 0.2
     subjects = [
         o
@@ -203,14 +203,28 @@ def _soft_outlines(objs: list[SpatialObject]) -> bool:
     return support < SOFT_EDGE * total
 
 
-def _graded_band(obj: SpatialObject, width: float, height: float) -> bool:
-    """Whether ``obj`` is a graded (not flat) band running from one edge of the frame to the
-    opposite one: a stretch of sky or ground cut out of a gradient (the glow above a
-    horizon), not an object standing in the scene. A drawn bar across the canvas is flat."""
-    if obj.bbox is None or (obj.attributes.extras or {}).get("flat"):
-        return False
-    x0, y0, x1, y1 = obj.bbox
-    return (x0 <= 1 and x1 >= width - 1) or (y0 <= 1 and y1 >= height - 1)
+def _graded_band(objs: list[SpatialObject], width: float, height: float) -> bool:
+    """Whether graded (not flat) objects, side by side without a gap, run from one edge of the
+    frame to the opposite one: a stretch of sky or ground cut out of a gradient (the glow
+    above a horizon, whole or in pieces), not objects standing in the scene. A drawn bar
+    across the canvas is flat; solids in a scene leave ground between them."""
+    graded = [o.bbox for o in objs if o.bbox is not None and not (o.attributes.extras or {}).get("flat")]
+    for along, size in ((0, width), (1, height)):
+        across = 1 - along
+        for seed in graded:
+            if seed[along] > 1:
+                continue
+            reach, rows = seed[along + 2], (seed[across], seed[across + 2])
+            grown = True
+            while grown and reach < size - 1:
+                grown = False
+                for b in graded:
+                    overlaps = b[across] < rows[1] and b[across + 2] > rows[0]
+                    if overlaps and b[along] <= reach + 2 and b[along + 2] > reach:
+                        reach, grown = b[along + 2], True
+            if reach >= size - 1:
+                return True
+    return False
 
 
 def _textured(obj: SpatialObject) -> bool:
