@@ -35,6 +35,8 @@ __all__ = ["edge_support", "STEP", "SHARP"]
 STEP = 6.0
 #: The share of the far step reached near across the outline for the edge to count as sharp.
 SHARP = 0.6
+#: A bigger object's crop is measured on a copy of about this many pixels.
+CROP_PIXELS = 40_000
 
 
 def edge_support(rgb: np.ndarray, mask: np.ndarray) -> float | None:
@@ -56,20 +58,28 @@ def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
 
     from .colour import rgb_to_lab
 
-    ys, xs = np.nonzero(mask)
-    if ys.size < 100:
+    count = int(np.count_nonzero(mask))
+    if count < 100:
         return None
-    side = math.sqrt(float(ys.size))
+    side = math.sqrt(float(count))
     if side < 10:
         return None
+    pad = int(math.ceil(max(6.0, 0.15 * side))) + 2
+    h, w = mask.shape
+    ys, xs = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
+    y0, y1 = max(0, int(ys[0]) - pad), min(h, int(ys[-1]) + 1 + pad)
+    x0, x1 = max(0, int(xs[0]) - pad), min(w, int(xs[-1]) + 1 + pad)
+    m = np.ascontiguousarray(mask[y0:y1, x0:x1]).astype(np.uint8)
+    crop = np.ascontiguousarray(np.asarray(rgb)[y0:y1, x0:x1])
+    f = math.sqrt(CROP_PIXELS / float(m.size))
+    if f < 1.0:  # a big object is measured on a smaller copy (the distances scale with it)
+        size = (max(8, round(m.shape[1] * f)), max(8, round(m.shape[0] * f)))
+        crop = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
+        m = cv2.resize(m, size, interpolation=cv2.INTER_NEAREST)
+        side *= f
     near = max(2.0, 0.02 * side)
     far = max(3.0 * near, 0.15 * side)
-    pad = int(math.ceil(far)) + 2
-    h, w = mask.shape
-    y0, y1 = max(0, ys.min() - pad), min(h, ys.max() + 1 + pad)
-    x0, x1 = max(0, xs.min() - pad), min(w, xs.max() + 1 + pad)
-    m = np.ascontiguousarray(mask[y0:y1, x0:x1]).astype(np.uint8)
-    lab = rgb_to_lab(np.ascontiguousarray(np.asarray(rgb)[y0:y1, x0:x1])).astype(np.float32)
+    lab = rgb_to_lab(crop).astype(np.float32)
     # Outside pixels: distance to (and label of) their nearest inside pixel; inside pixels:
     # distance to their nearest outside pixel, whose own nearest inside pixel is the key.
     d_out, lab_out = cv2.distanceTransformWithLabels(1 - m, cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_PIXEL)
