@@ -86,9 +86,9 @@ FIELD_TEXTURE = 0.15
 EXPLAINED_SHARE = 0.5
 #: Objects whose outlines lie on a sharp colour step on under this share of their length
 #: (``_vision/edge_support.py``; weighted by area) have soft outlines: clouds and glows
-#: 0.0-0.08, defocused lights and pieces of a photo 0.2-0.33; drawn shapes and shaded
-#: solids, noisy or JPEG'd, 0.5 and more.
-SOFT_EDGE = 0.35
+#: 0.0-0.33, defocused lights and pieces of a photo 0.37-0.57; drawn shapes and shaded
+#: solids, noisy or JPEG'd, 0.75 and more.
+SOFT_EDGE = 0.6
 
 
 def scene_reliability(graph: SceneGraph) -> float | None:
@@ -194,7 +194,7 @@ def _soft_outlines(objs: list[SpatialObject]) -> bool:
     weighted by area, lie on a sharp colour step for under :data:`SOFT_EDGE` of their length:
     clouds, a nebula's glow, defocused lights, pieces of a photo's texture -- the outline is
     where a threshold fell in a gradient, so counts, shapes and sizes read from it are guesses.
-    Drawn shapes and shaded solids, JPEG'd or noisy, keep half or more of it on a step."""
+    Drawn shapes and shaded solids, JPEG'd or noisy, keep three quarters or more on a step."""
     measured = [o for o in objs if (o.attributes.extras or {}).get("edge_support") is not None]
     total = sum(float(o.area or 0.0) for o in measured)
     if total <= 0.0:

@@ -1,19 +1,19 @@
 """Edge support: does an object's outline lie on a real edge of the picture?
 
 A drawn shape, a rendered solid and a photographed object with a crisp silhouette change
-colour within a pixel or two of their outline: the step measured just across the outline
-is as large as the step measured far across it. A cloud, a nebula's glow, a defocused
-light or a band of graded sky cut out of a gradient has no such edge: the colour drifts
-over many pixels and the segmenter's outline is wherever a threshold happened to fall, so
-its size, shape and count say nothing about the scene.
+colour within a pixel or two of their outline. A cloud, a nebula's glow, a defocused light
+or a band of graded sky cut out of a gradient has no such edge: the colour drifts over many
+pixels and the segmenter's outline is wherever a threshold happened to fall, so its size,
+shape and count say nothing about the scene.
 
-:func:`edge_support` pairs, for every outline pixel, the mean colour inside and outside
-within a near distance (2% of the object's size, at least 2 px: an anti-aliased or
-JPEG'd edge, or a drawing upscaled 8x, completes most of its step there) and at a far distance
-(15% of its size, at least 3x the near one), and returns the share of outline pixels where
-there is a step far across (over :data:`STEP` CIELAB units) and at least :data:`SHARP` of it
-is already there near across. Outline pixels on the frame's border have no outside and do
-not count.
+:func:`edge_support` measures, for every outline pixel, the colour step far across it (mean
+colours inside and outside at 15% of the object's size, at least 2 x ``reach`` + 2 px) and
+the steepest colour change (Sobel, CIELAB units per pixel) within ``reach`` of it on either
+side (4% of the object's size, at least 4 px: the segmenter's outline may lie a few pixels
+off the true edge; an anti-aliased, noisy or JPEG'd edge, or a drawing upscaled 8x, is still
+that steep). It returns the share of outline pixels where there is a step far across (over
+:data:`STEP` CIELAB units) and a change that steep completes it within ``reach``. Outline
+pixels on the frame's border have no outside and do not count.
 
 Example:
     >>> import numpy as np
@@ -33,8 +33,9 @@ __all__ = ["edge_support", "STEP", "SHARP"]
 
 #: A colour step under this many CIELAB units far across the outline is no edge at all.
 STEP = 6.0
-#: The share of the far step reached near across the outline for the edge to count as sharp.
-SHARP = 0.6
+#: The share of the far step that the steepest change near the outline completes within
+#: ``reach`` pixels for the edge to count as sharp.
+SHARP = 1.0
 #: A bigger object's crop is measured on a copy of about this many pixels.
 CROP_PIXELS = 40_000
 
@@ -64,7 +65,7 @@ def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     side = math.sqrt(float(count))
     if side < 10:
         return None
-    pad = int(math.ceil(max(6.0, 0.15 * side))) + 2
+    pad = int(math.ceil(max(12.0, 0.15 * side))) + 2
     h, w = mask.shape
     ys, xs = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
     y0, y1 = max(0, int(ys[0]) - pad), min(h, int(ys[-1]) + 1 + pad)
@@ -77,9 +78,16 @@ def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
         crop = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
         m = cv2.resize(m, size, interpolation=cv2.INTER_NEAREST)
         side *= f
-    near = max(2.0, 0.02 * side)
-    far = max(3.0 * near, 0.15 * side)
+    reach = max(4.0, 0.04 * side)
+    far = max(2.0 * reach + 2.0, 0.15 * side)
     lab = rgb_to_lab(crop).astype(np.float32)
+    # The steepest colour change per pixel (Sobel / 8: half a sharp step on each side of it).
+    grad = np.zeros(lab.shape[:2], np.float32)
+    for c in range(3):
+        gx = cv2.Sobel(lab[..., c], cv2.CV_32F, 1, 0, ksize=3)
+        gy = cv2.Sobel(lab[..., c], cv2.CV_32F, 0, 1, ksize=3)
+        grad += gx * gx + gy * gy
+    grad = np.sqrt(grad).ravel() / 8.0
     # Outside pixels: distance to (and label of) their nearest inside pixel; inside pixels:
     # distance to their nearest outside pixel, whose own nearest inside pixel is the key.
     d_out, lab_out = cv2.distanceTransformWithLabels(1 - m, cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_PIXEL)
@@ -114,8 +122,8 @@ def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
         sums = np.stack([np.bincount(k, weights=flat_lab[pick, c], minlength=n) for c in range(3)], -1)
         return sums / np.maximum(cnt, 1)[:, None], cnt > 0
 
-    in_near, ok1 = ring_means(key_in, d_in, inside, 0.5, near + 0.5)
-    out_near, ok2 = ring_means(key_out, d_out, outside, 0.5, near + 0.5)
+    in_near, ok1 = ring_means(key_in, d_in, inside, 0.5, reach + 0.5)
+    out_near, ok2 = ring_means(key_out, d_out, outside, 0.5, reach + 0.5)
     in_far, ok3 = ring_means(key_in, d_in, inside, far - 1.0, far + 1.0)
     out_far, ok4 = ring_means(key_out, d_out, outside, far - 1.0, far + 1.0)
     keyed = ok2 & ~on_border  # outline pixels with an outside next to them
@@ -125,6 +133,13 @@ def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     out_far = np.where(ok4[:, None], out_far, out_near)
     if int(keyed.sum()) < 8:
         return None
-    step_near = np.where(ok1, np.linalg.norm(in_near - out_near, axis=1), 0.0)
+    # The steepest change within ``reach`` of each outline pixel, either side (the segmenter's
+    # outline may lie a few pixels off the true edge), times ``reach``: the step a change that
+    # steep completes within that distance.
+    steepest = np.zeros(n, np.float32)
+    for key, dist, sel in ((key_in, d_in, inside), (key_out, d_out, outside)):
+        pick = sel.ravel() & (dist.ravel() <= reach + 0.5) & (key >= 0)
+        np.maximum.at(steepest, key[pick], grad[pick])
+    step_near = steepest * reach
     step_far = np.linalg.norm(in_far - out_far, axis=1)
     return keyed, step_near, step_far
