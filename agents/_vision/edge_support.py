@@ -11,8 +11,9 @@ colours inside and outside at 15% of the object's size, at least 2 x ``reach`` +
 the steepest colour change (Sobel, CIELAB units per pixel) within ``reach`` of it on either
 side (4% of the object's size, at least 4 px: the segmenter's outline may lie a few pixels
 off the true edge; an anti-aliased, noisy or JPEG'd edge, or a drawing upscaled 8x, is still
-that steep). It returns the share of outline pixels where there is a step far across (over
-:data:`STEP` CIELAB units) and a change that steep completes it within ``reach``. Outline
+that steep). Of the outline pixels with a step far across (over :data:`STEP` CIELAB units; where the
+outline meets a like colour there is no evidence either way) it returns the share where a
+change that steep completes it within ``reach``. Outline
 pixels on the frame's border have no outside and do not count.
 
 Example:
@@ -48,8 +49,11 @@ def edge_support(rgb: np.ndarray, mask: np.ndarray) -> float | None:
     if steps is None:
         return None
     keyed, step_near, step_far = steps
-    sharp = keyed & (step_far > STEP) & (step_near >= SHARP * step_far)
-    return round(float(sharp.sum()) / float(keyed.sum()), 3)
+    stepped = keyed & (step_far > STEP)  # where the outline meets a like colour, no evidence
+    if int(stepped.sum()) < 8:
+        return None
+    sharp = stepped & (step_near >= SHARP * step_far)
+    return round(float(sharp.sum()) / float(stepped.sum()), 3)
 
 
 def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
