@@ -86,9 +86,10 @@ FIELD_TEXTURE = 0.15
 EXPLAINED_SHARE = 0.5
 #: Objects whose outlines lie on a sharp colour step on under this share of their length
 #: (``_vision/edge_support.py``; weighted by area) have soft outlines: clouds and glows
-#: 0.0-0.33, defocused lights and pieces of a photo 0.37-0.57; drawn shapes and shaded
-#: solids, noisy or JPEG'd, 0.75 and more.
-SOFT_EDGE = 0.6
+#: 0.0-0.43, the clock photo 0.46 (caught only just); drawn shapes and shaded solids, noisy
+#: or JPEG'd, 0.74 and more, but a drawn shape whose mask took in its soft drop shadow
+#: 0.55-0.62; defocused lights (bokeh) 0.5-0.7 are not told from those.
+SOFT_EDGE = 0.45
 
 
 def scene_reliability(graph: SceneGraph) -> float | None:
