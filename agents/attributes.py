@@ -52,6 +52,8 @@ _CONTACT_LIFT = 0.25
 #: a photo's subject, however flat its colour reads, is textured; drawn fills and shaded
 #: solids are not (the reasoner abstains on a textured one, ``_reasoning/_describe.py``).
 DETAIL_AREA = 0.01
+#: ... and objects over this share for the sharpness of their outline (``edge_support``).
+EDGE_AREA = 0.002
 #: Smallest ratio of image areas between two groups of objects that makes them "small" and "large".
 _AREA_SPLIT = 1.8
 
@@ -170,10 +172,11 @@ def _describe_geometric(
     from ._vision.amodal import completed_flat, completed_outline, free_outline_round, in_contact
     from ._vision.colour import colour_saturation, name_colour
     from ._vision.denoise import for_reading
+    from ._vision.edge_support import edge_support
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import drawn_details, open_words
-    from ._vision.reliability import interior_details, interior_plain
+    from ._vision.reliability import filled_outline, interior_details, interior_plain
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
     from ._vision.solid_cues import cones_read_flat
     from ._vision.subpixel import small_shape
@@ -288,6 +291,10 @@ def _describe_geometric(
             # a hatched or dotted one: its stripes and dots are its fill.)
             extras["interior_detail"], extras["interior_coarse"] = interior_details(rgb, mask)
             extras["interior_plain"] = interior_plain(rgb, mask)  # noise-free: drawn, not a photo
+        elif area > DETAIL_AREA * h * w:  # an outline-only shape: plain ground inside, or texture?
+            extras["enclosed_detail"], extras["enclosed_coarse"] = interior_details(rgb, filled_outline(mask))
+        if area > EDGE_AREA * h * w:  # does its outline lie on an edge (a cloud's does not)?
+            extras["edge_support"] = edge_support(rgb, mask)
         attrs = Attributes(
             color=colour, shape=None if shape == "unknown" else shape,
             material=None if material == "unknown" else material, extras=extras,

@@ -86,6 +86,12 @@ FIELD_TEXTURE = 0.15
 EXPLAINED_SHARE = 0.5
 #: Colour names of solids a floor patterned in greys can hide.
 NEUTRAL_COLOURS = ("gray", "grey", "white", "black", "silver")
+#: Objects whose outlines lie on a sharp colour step on under this share of their length
+#: (``_vision/edge_support.py``; weighted by area) have soft outlines: clouds and glows
+#: 0.0-0.43, the clock photo 0.46 (caught only just); drawn shapes and shaded solids, noisy
+#: or JPEG'd, 0.74 and more, but a drawn shape whose mask took in its soft drop shadow
+#: 0.55-0.62; defocused lights (bokeh) 0.5-0.7 are not told from those.
+SOFT_EDGE = 0.45
 
 
 def scene_reliability(graph: SceneGraph) -> float | None:
@@ -115,6 +121,8 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         from spatioxolver.agents._vision.reliability import TILED_FACTOR
 
         score *= TILED_FACTOR
+    if _soft_outlines(objs) or _graded_band(objs, info.width, info.height):
+        score *= 0.2
     subjects = [
         o
         for o in objs
@@ -124,6 +132,11 @@ def scene_reliability(graph: SceneGraph) -> float | None:
             or float(o.area or 0.0) > 0.3 * frame_area
             or float((o.attributes.extras or {}).get("interior_coarse", 0.0)) >= TEXTURED_FILL
         )
+    ]
+    # A ring-like shape (an outline-only reading) enclosing texture, not plain ground: leaves
+    # with sky between them, a tree's canopy.
+    subjects += [
+        o for o in objs if float((o.attributes.extras or {}).get("enclosed_coarse", 0.0)) >= TEXTURED_FILL
     ]
     if subjects:
         # An object textured inside (a fundus and its vessels, a cat's fur, a rocket's
@@ -184,6 +197,44 @@ def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], fra
         if float(inliers) + coverage < EXPLAINED_SHARE:
             return 0.2
     return 1.0
+
+
+def _soft_outlines(objs: list[SpatialObject]) -> bool:
+    """Whether the measured objects' outlines (``edge_support``, ``agents/attributes.py``),
+    weighted by area, lie on a sharp colour step for under :data:`SOFT_EDGE` of their length:
+    clouds, a nebula's glow, defocused lights, pieces of a photo's texture -- the outline is
+    where a threshold fell in a gradient, so counts, shapes and sizes read from it are guesses.
+    Drawn shapes and shaded solids, JPEG'd or noisy, keep three quarters or more on a step."""
+    measured = [o for o in objs if (o.attributes.extras or {}).get("edge_support") is not None]
+    total = sum(float(o.area or 0.0) for o in measured)
+    if total <= 0.0:
+        return False
+    support = sum(float(o.area or 0.0) * float(o.attributes.extras["edge_support"]) for o in measured)
+    return support < SOFT_EDGE * total
+
+
+def _graded_band(objs: list[SpatialObject], width: float, height: float) -> bool:
+    """Whether graded (not flat) objects, side by side without a gap, run from one edge of the
+    frame to the opposite one: a stretch of sky or ground cut out of a gradient (the glow
+    above a horizon, whole or in pieces), not objects standing in the scene. A drawn bar
+    across the canvas is flat; solids in a scene leave ground between them."""
+    graded = [o.bbox for o in objs if o.bbox is not None and not (o.attributes.extras or {}).get("flat")]
+    for along, size in ((0, width), (1, height)):
+        across = 1 - along
+        for seed in graded:
+            if seed[along] > 1:
+                continue
+            reach, rows = seed[along + 2], (seed[across], seed[across + 2])
+            grown = True
+            while grown and reach < size - 1:
+                grown = False
+                for b in graded:
+                    overlaps = b[across] < rows[1] and b[across + 2] > rows[0]
+                    if overlaps and b[along] <= reach + 2 and b[along + 2] > reach:
+                        reach, grown = b[along + 2], True
+            if reach >= size - 1:
+                return True
+    return False
 
 
 def _textured(obj: SpatialObject) -> bool:
