@@ -12,9 +12,12 @@ Images are drawn here with numpy and OpenCV.
 
 from __future__ import annotations
 
+import io
+
 import cv2
 import numpy as np
 import pytest
+from PIL import Image
 
 from spatioxolver import ask
 
@@ -156,6 +159,15 @@ def test_a_tree_canopy_of_leaves_abstains(seed: int) -> None:
     """The canopy reads as one green shape of uniform colour, yet almost all its inside is
     leaf texture (read with confidence 1.0 before)."""
     _abstains(_tree(seed))
+
+
+@pytest.mark.parametrize("seed", [12, 13])
+def test_a_tree_canopy_saved_as_jpeg_abstains(seed: int) -> None:
+    """JPEG at quality 60 turns the leaves into what reads as a dotted fill; a patterned blob
+    no shape fits is still asked whether its inside is texture (a hatched square is not)."""
+    buffer = io.BytesIO()
+    Image.fromarray(_tree(seed)).save(buffer, "JPEG", quality=60)
+    _abstains(np.asarray(Image.open(io.BytesIO(buffer.getvalue())).convert("RGB")))
 
 
 def test_a_flat_disc_with_a_letter_inside_is_read() -> None:
