@@ -84,8 +84,6 @@ FIELD_TEXTURE = 0.15
 #: with rows that do not explain the rest either, the reading missed most of the picture
 #: (drawings 0.55 or more; shaded 3-D scenes down to 0.37, but their rows explain them).
 EXPLAINED_SHARE = 0.5
-#: Colour names of solids a floor patterned in greys can hide.
-NEUTRAL_COLOURS = ("gray", "grey", "white", "black", "silver")
 #: Objects whose outlines lie on a sharp colour step on under this share of their length
 #: (``_vision/edge_support.py``; weighted by area) have soft outlines: clouds and glows
 #: 0.0-0.43, the clock photo 0.46 (caught only just); drawn shapes and shaded solids, noisy
@@ -114,13 +112,6 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         # noise): "no objects" would be a confident guess.
         score *= 0.2
     score *= _unexplained_penalty(objs, quality, frame_area)
-    if float(quality.get("neutral_ground", 0.0)) and any(o.attributes.color in NEUTRAL_COLOURS for o in objs):
-        # A floor patterned in greys (a grey checkerboard): a grey, white or black solid on it
-        # shows the tiles' own colours, so it is cut or lost (and a shadow's leftover reads as
-        # one): only clearly coloured solids are read with confidence there.
-        from spatioxolver.agents._vision.reliability import TILED_FACTOR
-
-        score *= TILED_FACTOR
     if _soft_outlines(objs) or _graded_band(objs, info.width, info.height):
         score *= 0.2
     subjects = [

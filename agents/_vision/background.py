@@ -29,14 +29,7 @@ import numpy as np
 
 from .colour import lab_distance, rgb_to_lab
 
-__all__ = [
-    "BackgroundModel",
-    "Foreground",
-    "PatternedGround",
-    "fit_background",
-    "foreground_evidence",
-    "patterned_ground",
-]
+__all__ = ["BackgroundModel", "Foreground", "fit_background", "foreground_evidence"]
 
 _WEIGHTS = np.array([0.5, 1.0, 1.0])  # lightness counts half: shading varies it most
 _BLEED_STEPS = 12  # px a shadow may be grown through chroma bleed (JPEG chroma blocks are 16 px)
@@ -80,7 +73,6 @@ class Foreground:
     horizon: int | None = None  # with it, the first row below the backdrop's one step
     banded: bool = False  # the per-row correction goes up and down in bands (cards, stripes)
     stepped: bool = False  # uncorrected, the rows' colours still step once (a horizon)
-    patterned: bool = False  # read against a patterned or textured ground (:func:`patterned_ground`)
 
 
 def _design(x: np.ndarray, y: np.ndarray, order: int = 2) -> np.ndarray:
@@ -187,23 +179,13 @@ def foreground_evidence(
     if distance is None:
         distance, thr = _distance(lab, bg, noise, threshold)
     candidate = distance > thr
-    patterned = patterned_ground(lab, rgb, bg, noise) if threshold is None else None
-    ground_tint = None
-    if patterned is not None:
-        bg, noise, ground_tint = patterned.background, patterned.noise, patterned.tint
-        from .ground_texture import ground_distance
-
-        distance, thr = ground_distance(lab, bg), max(6.0, 5.0 * noise)
-        candidate = distance > thr
     shadow = np.zeros_like(candidate)
     ratio_mode: float | None = None
     if shadows and candidate.any():
         # On a copy smoothed from heavy noise, a lit scene's shadows keep their tint and a
         # leftover of the noise on top of it: the two add up.
         lit_smoothed = smoothed and horizon is not None
-        shadow, ratio_mode = _shadow_pixels(
-            rgb, lab, bg[..., 3:], candidate, is_noisy, lit_smoothed, ground_tint
-        )
+        shadow, ratio_mode = _shadow_pixels(rgb, lab, bg[..., 3:], candidate, is_noisy, lit_smoothed)
     obj = candidate & ~shadow
     # A sky or wall above a textured or noisy floor, which no row correction fits (or
     # whose planks' seams make the correction look banded): its rows' median colours
@@ -211,122 +193,12 @@ def foreground_evidence(
     # several).
     stepped = (corrected is None or banded) and horizon_step(lab) is not None
     return Foreground(
-        lab, bg, distance, shadow, obj, thr, ratio_mode, model, changes, horizon, banded, stepped,
-        patterned is not None,
+        lab, bg, distance, shadow, obj, thr, ratio_mode, model, changes, horizon, banded, stepped
     )  # fmt: skip
 
 
 #: Share of the image over the threshold below which the smooth model "sees nothing".
 _SEES_NOTHING = 0.002
-#: A patterned ground is looked for where the smooth model's residual scale reaches this
-#: (CIELAB units; a plain or graded ground stays under it) or where it leaves this share of
-#: the picture over :data:`_PATTERN_THRESHOLD` (the default threshold's floor) ...
-_PATTERN_MISFIT = 1.0
-_PATTERN_SEEN = 0.1
-_PATTERN_THRESHOLD = 6.0
-#: ... and taken where the recurring colours explain this share of the picture, cutting the
-#: residual scale, or the share over the threshold, to this share of the smooth model's.
-_PATTERN_EXPLAINS = 0.5
-_PATTERN_GAIN = 0.6
-#: A ground whose colours all stay under this CIELAB chroma, in two tones this far apart
-#: (sRGB), is a pattern of greys.
-_NEUTRAL_CHROMA = 6.0
-_TWO_TONE = 40.0
-#: Median lightness gradient (CIELAB units per px) from which a picture is textured.
-_GROUND_TEXTURE = 0.15
-
-
-@dataclass
-class PatternedGround:
-    """A textured or patterned ground read by its recurring colours (:func:`patterned_ground`)."""
-
-    background: np.ndarray  # (H, W, 6): Lab then sRGB, shadowed pixels given their lit colour
-    noise: float  # robust residual scale on the pixels it explains
-    explained: float  # share of the picture it explains
-    residual: float  # median residual over the whole picture (objects included)
-    tint: np.ndarray | None  # the cast shadows' tint, where they dim two ground colours alike
-    neutral: bool = False  # a pattern of greys: a grey, white or black solid may hide in it
-    mask: np.ndarray | None = None  # the pixels it explains
-
-
-def patterned_ground(
-    lab: np.ndarray, rgb: np.ndarray, bg: np.ndarray, old_noise: float
-) -> PatternedGround | None:
-    """A textured or patterned ground (a checkerboard in perspective, sand, planks, grass:
-    :func:`~.ground_texture.band_palettes`) where the smooth model ``bg`` (residual scale
-    ``old_noise``) misfits the picture and colours that recur across the width of their
-    band of rows explain most of it far better; else ``None``. Bands without recurring
-    colours keep the smooth model."""
-    old = lab_distance(lab - bg[..., :3])
-    if old_noise < _PATTERN_MISFIT and float((old > _PATTERN_THRESHOLD).mean()) < _PATTERN_SEEN:
-        return None  # a plain or gently graded ground: the smooth model fits it
-    if not _ground_like(lab, rgb):
-        return None
-    from .ground_texture import band_palettes, ground_distance, shadowed_background
-
-    found = band_palettes(lab, rgb)
-    if found is None:
-        return None
-    palette_bg, explained, banded, palettes = found
-    share = float(explained.mean())
-    if share < _PATTERN_EXPLAINS:
-        return None
-    out = np.where(banded[:, None, None], palette_bg, bg).astype(np.float32)
-    new = ground_distance(lab, out)
-    noise = float(1.4826 * np.median(new[explained])) + 0.3
-    # Better than the smooth model: a far smaller residual scale (tiles), or far less of the
-    # picture over the threshold (grain); sensor noise on a plain ground gains neither.
-    old_share = float((old > max(6.0, 5.0 * old_noise)).mean())
-    new_share = float((new > max(6.0, 5.0 * noise)).mean())
-    if noise > _PATTERN_GAIN * old_noise and new_share > _PATTERN_GAIN * old_share:
-        return None
-    unexplained = (new > max(6.0, 5.0 * noise)) & banded[:, None]
-    shadowed, tint = shadowed_background(rgb, out, unexplained, palettes)
-    return PatternedGround(
-        shadowed, noise, share, float(np.median(new)), tint, _grey_pattern(palettes), explained
-    )
-
-
-def _ground_like(lab: np.ndarray, rgb: np.ndarray) -> bool:
-    """Whether a pattern may be a ground: textured (median lightness gradient of
-    :data:`_GROUND_TEXTURE` CIELAB units per px or more: grain, planks, blades) below a
-    horizon, or tiles in perspective (:func:`~.reliability.tiled_floor`). Flat cards behind a grid of
-    icons recur across the width too, but they are a drawing's panels, read as such."""
-    import cv2
-
-    gx = cv2.Sobel(lab[..., 0], cv2.CV_32F, 1, 0, ksize=3) / 8.0
-    gy = cv2.Sobel(lab[..., 0], cv2.CV_32F, 0, 1, ksize=3) / 8.0
-    if float(np.median(np.hypot(gx, gy))) >= _GROUND_TEXTURE:
-        # Textured under a horizon (a sky or wall above the floor: the rows' colours step
-        # once); textured paper under a sketch shows no horizon.
-        from .backdrop_rows import horizon_step
-
-        if horizon_step(lab) is not None:
-            return True
-    from .reliability import QUALITY_PIXELS, tiled_floor
-
-    h, w = rgb.shape[:2]
-    f = min(1.0, float(np.sqrt(QUALITY_PIXELS / max(h * w, 1))))
-    small = cv2.resize(rgb, (max(8, round(w * f)), max(8, round(h * f))), interpolation=cv2.INTER_AREA)
-    return tiled_floor(small if f < 1.0 else np.ascontiguousarray(rgb))
-
-
-def _grey_pattern(palettes: list[tuple[int, int, np.ndarray]]) -> bool:
-    """Whether the ground is a pattern of greys: two clearly different tones (sRGB
-    :data:`_TWO_TONE` apart) in a third of its bands or more, and every colour (nine in ten)
-    under :data:`_NEUTRAL_CHROMA`. (A plain grey floor is no pattern: a solid on it differs
-    from its one colour.)"""
-    if not palettes:
-        return False
-    two_tone = [
-        float(np.linalg.norm(c[:, None, :] - c[None, :, :], axis=2).max()) >= _TWO_TONE
-        for _, _, c in palettes
-    ]
-    if float(np.mean(two_tone)) < 1 / 3:
-        return False
-    colours = np.concatenate([c for _, _, c in palettes]).reshape(-1, 1, 3)
-    lab = rgb_to_lab(np.clip(colours, 0, 255).astype(np.uint8))[:, 0]
-    return float(np.percentile(np.hypot(lab[:, 1], lab[:, 2]), 90)) < _NEUTRAL_CHROMA
 
 
 def _distance(
@@ -360,7 +232,6 @@ def _shadow_pixels(
     candidate: np.ndarray,
     noisy_input: bool,
     additive: bool = False,
-    ground_tint: np.ndarray | None = None,
 ) -> tuple[np.ndarray, float | None]:
     # Per-channel ratios to the background, their mean and relative spread; channel by channel
     # (reductions over a length-3 last axis were 9x slower), bit-identical to ratio.mean(axis=2).
@@ -374,10 +245,6 @@ def _shadow_pixels(
 
     linear = linear_light(rgb) / np.maximum(linear_light(bg_rgb), 1e-3)
     tint = shadow_tint(linear, candidate)
-    if tint is None and ground_tint is not None:
-        # Hard shadows on a patterned ground: their tint, read where they dim the pattern's
-        # colours alike (:func:`~.ground_texture.shadowed_background`).
-        tint = ground_tint
     soft = tint is not None  # soft penumbrae seen: grow shadows through them
     shadow, mode = _shadows_given(
         rgb, lab, bg_rgb, candidate, noisy_input, mean_ratio, spread, soft, additive

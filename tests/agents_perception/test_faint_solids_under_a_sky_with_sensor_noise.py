@@ -53,14 +53,13 @@ def test_the_same_scene_without_noise_still_reads() -> None:  # a guard: it read
     assert answer.text.strip() == "3"
 
 
-def test_faint_balls_under_heavy_noise_are_counted_or_not_guessed() -> None:
-    # Heavier noise, fainter balls: the engine used to find no ball here and said "cannot tell"
-    # (the picture shows compact patches of strong edges, so "0" would be a guess). Since the
-    # ground is read band by band by its recurring colours (a noisy floor under a sky:
-    # background.patterned_ground), the three balls are found; "0" is never the answer.
+def test_no_object_found_beside_visible_edges_is_a_typed_cannot_tell() -> None:
+    # Heavier noise, fainter balls: the engine still finds no ball, but the picture shows
+    # compact patches of strong edges, so "0" would be a confident guess. (At haze 0.1 and
+    # noise 6 the balls are now found on the smoothed copy:
+    # test_solids_before_a_noisy_wall_are_found.py.)
     answer = ask(_hazy_scene(0.05, 10.0, 0), "How many objects are there?", model="geometric")
-    assert answer.text.strip() == "3" or answer.no_answer == "cannot tell", answer.text
-    assert answer.value != 0
+    assert answer.no_answer == "cannot tell" and answer.text.startswith("Cannot tell")
 
 
 def test_an_empty_sky_over_a_floor_still_has_no_objects() -> None:  # a guard
