@@ -21,6 +21,8 @@ from PIL import Image
 
 from spatioxolver import ask
 
+from .drawn_tree import grow_tree
+
 
 def _field(rng: np.random.Generator, h: int, w: int, octaves: int = 6) -> np.ndarray:
     out = np.zeros((h, w), np.float32)
@@ -70,30 +72,7 @@ def _tree(seed: int, h: int = 480, w: int = 640) -> np.ndarray:
     ground = int(h * 0.8)
     grass = _field(rng, h - ground, w, 6)
     img[ground:] = np.stack([50 + 60 * grass, 100 + 90 * grass, 30 + 40 * grass], -1).astype(np.uint8)
-    tips: list[tuple[float, float]] = []
-
-    def branch(x: float, y: float, angle: float, length: float, width: float, depth: int) -> None:
-        x2, y2 = x + length * np.cos(angle), y - length * np.sin(angle)
-        cv2.line(img, (int(x), int(y)), (int(x2), int(y2)), (70, 45, 25), max(1, int(width)), cv2.LINE_AA)
-        if depth == 0:
-            tips.append((x2, y2))
-            return
-        for _ in range(2 + int(rng.integers(0, 2))):
-            branch(
-                x2,
-                y2,
-                angle + rng.uniform(-0.7, 0.7),
-                length * rng.uniform(0.6, 0.8),
-                width * 0.65,
-                depth - 1,
-            )
-
-    branch(w * 0.5, ground + 5, np.pi / 2, h * 0.22, 14, 6)
-    for x, y in tips:
-        for _ in range(12):
-            c = (int(x + rng.normal(0, 12)), int(y + rng.normal(0, 12)))
-            col = tuple(int(v) for v in rng.uniform([20, 80, 10], [80, 180, 60]))
-            cv2.circle(img, c, int(rng.integers(2, 6)), col, -1, cv2.LINE_AA)
+    grow_tree(img, rng, w * 0.5, ground + 5, h * 0.22)
     return _grain(rng, cv2.GaussianBlur(img, (0, 0), 0.8).astype(np.float32), 3)
 
 

@@ -19,6 +19,8 @@ from spatioxolver.agents._vision.edge_support import edge_support
 
 from spatioxolver import ask
 
+from .drawn_tree import grow_tree
+
 CENTRES = ((130, 150), (320, 260), (500, 140))
 
 
@@ -86,24 +88,7 @@ def _leafy_tree(h: int = 480, w: int = 640) -> np.ndarray:
     sky = np.array([120.0, 170.0, 230.0]) * (1 - t) + np.array([200.0, 215.0, 235.0]) * t
     img = np.ascontiguousarray(np.broadcast_to(sky, (h, w, 3))).astype(np.uint8)
     img[400:] = (70, 130, 45)
-    tips = []
-
-    def branch(x: float, y: float, angle: float, length: float, width: float, depth: int) -> None:
-        x2, y2 = x + length * np.cos(angle), y - length * np.sin(angle)
-        cv2.line(img, (int(x), int(y)), (int(x2), int(y2)), (70, 45, 25), max(1, int(width)), cv2.LINE_AA)
-        if depth == 0:
-            tips.append((x2, y2))
-            return
-        for _ in range(2 + int(rng.integers(0, 2))):
-            turn, shrink = rng.uniform(-0.7, 0.7), rng.uniform(0.6, 0.8)
-            branch(x2, y2, angle + turn, length * shrink, width * 0.65, depth - 1)
-
-    branch(320, 405, np.pi / 2, 105, 14, 6)
-    for x, y in tips:
-        for _ in range(12):
-            c = (int(x + rng.normal(0, 12)), int(y + rng.normal(0, 12)))
-            colour = tuple(int(v) for v in rng.uniform([20, 80, 10], [80, 180, 60]))
-            cv2.circle(img, c, int(rng.integers(2, 6)), colour, -1, cv2.LINE_AA)
+    grow_tree(img, rng, 320, 405, 105)
     img = cv2.GaussianBlur(img, (0, 0), 0.8).astype(np.float32)
     return np.clip(img + rng.normal(0, 3.0, img.shape), 0, 255).astype(np.uint8)  # film grain
 
