@@ -99,9 +99,9 @@ def _crop(mask: np.ndarray, obj: SpatialObject) -> tuple[slice, slice]:
 def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: tuple[int, int]) -> bool:
     """Whether a scene with cast shadows is a drawing with drop shadows: every object is one
     uniform colour (a shaded solid never is), so the shadows do not make them solids. An
-    object too small or thin to show a core (all its pixels are rim) tells neither way, as
-    long as such objects are a few (a quarter of those read at most: in a render of small
-    far solids most show no core)."""
+    object the frame cuts too thin to show a core (all its pixels are rim) tells neither
+    way, as long as such objects are a few (a quarter of those read at most); a small far
+    solid inside the frame with no core counts against a drawing, as before."""
     from ._vision.colour import rgb_to_lab
     from ._vision.flat import is_flat
     from ._vision.open_words import core_pixels, uniform_core
@@ -121,8 +121,9 @@ def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: 
         inner = inner_pixels(rgb[rows, cols], crop)
         core = core_pixels(crop, rgb[rows, cols])
         flats = [body, inner, core, uniform_core(crop, rgb[rows, cols])]
-        if inner is None and core is None and flats[3] is None:
-            unseen += 1  # too small or thin to show a core: no evidence either way
+        cut = bool(mask[0].any() or mask[-1].any() or mask[:, 0].any() or mask[:, -1].any())
+        if cut and inner is None and core is None and flats[3] is None:
+            unseen += 1  # cut too thin by the frame to show a core: no evidence either way
             continue
         if not any(p is not None and is_flat(rgb_to_lab(np.asarray(p).reshape(-1, 3))) for p in flats):
             return False

@@ -491,14 +491,24 @@ def _stroke_pieces(
 
     _, parts = cv2.connectedComponents(candidate.astype(np.uint8), connectivity=8)
     as_dark = candidate & ~core & (mean_ratio < mode + 0.05)
+    depth = cv2.distanceTransform(candidate.astype(np.uint8), cv2.DIST_L2, 3)
     out = np.zeros(max(n - 1, 0), bool)
     for k in range(1, n):
         own = labels == k
         ids = np.unique(parts[own])
         ids = ids[ids > 0]
-        if ids.size and int(np.isin(parts[as_dark], ids).sum()) >= int(own.sum()):
-            out[k - 1] = True
+        if not ids.size or int(np.isin(parts[as_dark], ids).sum()) < int(own.sum()):
+            continue
+        # A stroke is thin for its size; a black solid beside its cast shadow is thick.
+        member = np.isin(parts, ids)
+        x, y, w, h = cv2.boundingRect(member.astype(np.uint8))
+        out[k - 1] = 2.0 * float(depth[member].max()) < _STROKE_SHARE * min(w, h)
     return out
+
+
+#: A dark region's foreground is a stroke when its thickness is under this share of its
+#: smaller extent (a ring's or outline's pen, not a black solid).
+_STROKE_SHARE = 0.3
 
 
 def _shadow_bleed(
