@@ -486,7 +486,8 @@ def _stroke_pieces(
     """Per shadow-like region 1..n-1 (touching no object), whether it is a piece of a dark
     stroke: the foreground it belongs to holds at least as many other pixels as dark as it
     (the rest of a black ring or outline, whose curve or anti-aliasing kept it out of the
-    even core). A cast shadow is a whole region, lighter only toward its edge."""
+    even core) and is thin for its size (:data:`_STROKE_SHARE`). A cast shadow is a whole
+    region, lighter only toward its edge; a black solid beside one is thick."""
     import cv2
 
     _, parts = cv2.connectedComponents(candidate.astype(np.uint8), connectivity=8)
@@ -501,7 +502,7 @@ def _stroke_pieces(
             continue
         # A stroke is thin for its size; a black solid beside its cast shadow is thick.
         member = np.isin(parts, ids)
-        x, y, w, h = cv2.boundingRect(member.astype(np.uint8))
+        _, _, w, h = cv2.boundingRect(member.astype(np.uint8))
         out[k - 1] = 2.0 * float(depth[member].max()) < _STROKE_SHARE * min(w, h)
     return out
 
