@@ -84,7 +84,8 @@ def segment(
     frame = int(options.get("frame", 0))
     if backend == "geometric":
         from ._vision.regions import geometric_regions
-        from ._vision.scenery import drop_scenery, to_input_crop, working_image
+        from ._vision.resolution import to_input_crop, working_image
+        from ._vision.scenery import drop_scenery
 
         # A bounded working resolution: answers do not change with the input's scale.
         work, scale = working_image(rgb, options)

@@ -95,7 +95,7 @@ def _small(rgb: np.ndarray) -> np.ndarray:
     import cv2
 
     from .denoise import for_reading
-    from .scenery import working_image
+    from .resolution import working_image
 
     rgb, _ = working_image(rgb, {"min_working_pixels": 0})  # shared with the segmenter (cached)
     rgb, _ = for_reading(rgb)  # sensor noise on a drawing is not texture

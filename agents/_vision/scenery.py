@@ -1,4 +1,4 @@
-"""What is not an object: sky and ground bands, cast shadows, drawn text; and the working resolution.
+"""What is not an object: sky and ground bands, cast shadows, frames and drawn text.
 
 The geometric segmenter (:mod:`.regions`) finds everything that differs from a smooth
 background. On pictures the project did not render that includes:
@@ -17,17 +17,7 @@ background. On pictures the project did not render that includes:
   They are read (``ocr`` extra; a glyph OCR cannot read is an object again) or, without
   OCR, ignored. Tabletop renders (cast shadows, no sky) skip this test.
 
-:func:`working_image` bounds the pixels the segmenter sees (``working_pixels``, default
-0.5 MP; ``min_working_pixels`` 36 000 px) so that answers do not change with the input's
-scale and a 12 MP photo costs what a 0.5 MP one does; masks are mapped back to the input.
-The floor is low on purpose: enlarging the project's 240 x 160 renders to 0.15 MP moved
-their depth cues (``ctr`` in ``make demo``: 98.1 % -> 95.8 %), so images of 36 000 px and
-more are read at their own size.
-
-Example:
-    >>> import numpy as np
-    >>> working_image(np.zeros((3000, 4000, 3), np.uint8), {})[0].shape
-    (612, 816, 3)
+The working resolution (:func:`~.resolution.working_image`) lives in :mod:`.resolution`.
 """
 
 from __future__ import annotations
@@ -40,109 +30,17 @@ import numpy as np
 from .colour import lab_distance
 
 __all__ = [
-    "working_image",
-    "reduce_image",
-    "to_input_size",
-    "to_input_crop",
     "drop_scenery",
     "is_frame",
     "inset_frame",
     "open_stroke",
     "letter_strokes",
-    "WORKING_PIXELS",
-    "MIN_WORKING_PIXELS",
     "RING_SIDE",
     "hollow",
 ]
 
-#: Perception runs on at most this many pixels (option ``working_pixels``).
-WORKING_PIXELS = 500_000
-#: Smaller inputs are enlarged to this many pixels (option ``min_working_pixels``); a
-#: 240 x 160 render (38 400 px) is read at its own size (see the module docstring).
-MIN_WORKING_PIXELS = 36_000
 #: A letter 6-8 px tall is a 1 px pen blended over 2-3 px: its deepest point may lie 2 px in.
 _MIN_LETTER_DEPTH = 2.0
-
-
-_LAST: list[Any] = []  # one (key, image) pair: segmentation, attributes and quality share a reduction
-
-
-def _key(rgb: np.ndarray, size: tuple[int, int]) -> tuple[Any, ...]:
-    probe = rgb[:: max(1, rgb.shape[0] // 7), :: max(1, rgb.shape[1] // 7)]
-    return (rgb.__array_interface__["data"][0], rgb.shape, rgb.strides, size, hash(probe.tobytes()))
-
-
-def reduce_image(rgb: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """``rgb`` resized to ``size`` (w, h) with area averaging; the last reduction is reused."""
-    import cv2
-
-    key = _key(rgb, size)
-    if _LAST and _LAST[0] == key:
-        return _LAST[1]
-    small = cv2.resize(rgb, size, interpolation=cv2.INTER_AREA)
-    _LAST[:] = [key, small]
-    return small
-
-
-def working_image(rgb: np.ndarray, options: dict[str, Any]) -> tuple[np.ndarray, float]:
-    """``(image at the working resolution, scale factor working / input)``; a
-    nearest-neighbour enlargement is read from its original (:mod:`.pixel_blocks`)."""
-    import cv2
-
-    from .pixel_blocks import unblocked
-
-    w_in = rgb.shape[1]
-    rgb = unblocked(rgb)
-    h, w = rgb.shape[:2]
-    hi = int(options.get("working_pixels") or WORKING_PIXELS)
-    lo = min(int(options.get("min_working_pixels", MIN_WORKING_PIXELS) or 0), hi)
-    px = h * w
-    if lo <= px <= hi:
-        return rgb, w / w_in
-    f = math.sqrt((hi if px > hi else lo) / px)
-    size = (max(4, round(w * f)), max(4, round(h * f)))
-    if f < 1:
-        return reduce_image(rgb, size), size[0] / w_in
-    return cv2.resize(rgb, size, interpolation=cv2.INTER_LINEAR), size[0] / w_in
-
-
-def to_input_size(mask: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
-    """A working-resolution mask mapped back to the input's ``(H, W)``."""
-    import cv2
-
-    if mask.shape == shape:
-        return mask
-    big = cv2.resize(mask.astype(np.uint8) * 255, (shape[1], shape[0]), interpolation=cv2.INTER_LINEAR)
-    return big > 127
-
-
-def to_input_crop(mask: np.ndarray, shape: tuple[int, int]) -> tuple[np.ndarray, int, int]:
-    """``(crop, y0, x0)``: a working-resolution mask mapped back to the input's ``(H, W)``,
-    only around the object (no full-size array)."""
-    import cv2
-
-    from .objects import mask_bounds
-
-    h, w = shape
-    by0, by1, bx0, bx1 = mask_bounds(mask)  # type: ignore[misc]  # an object's mask is never empty
-    if mask.shape == (h, w):
-        return mask[by0:by1, bx0:bx1], by0, bx0
-    sy, sx = mask.shape[0] / h, mask.shape[1] / w
-    wy0, wy1 = max(by0 - 1, 0), min(by1 + 1, mask.shape[0])
-    wx0, wx1 = max(bx0 - 1, 0), min(bx1 + 1, mask.shape[1])
-    y0, y1 = max(int(math.floor(wy0 / sy)), 0), min(int(math.ceil(wy1 / sy)), h)
-    x0, x1 = max(int(math.floor(wx0 / sx)), 0), min(int(math.ceil(wx1 / sx)), w)
-    small = mask[wy0:wy1, wx0:wx1].astype(np.uint8) * 255
-    # The same sampling as resizing the whole mask (pixel centres aligned), on the crop only.
-    m = np.array([[sx, 0.0, (x0 + 0.5) * sx - 0.5 - wx0], [0.0, sy, (y0 + 0.5) * sy - 0.5 - wy0]])
-    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
-    big = (
-        cv2.warpAffine(
-            small, m, (max(x1 - x0, 1), max(y1 - y0, 1)), flags=flags, borderMode=cv2.BORDER_REPLICATE
-        )
-        > 127
-    )
-    return big, y0, x0
 
 
 def _touches(mask: np.ndarray) -> tuple[bool, bool, bool, bool]:

@@ -68,7 +68,7 @@ def describe_at_working_resolution(
     """``describe(rgb, objects, options)``, on a reduced copy when the frame is large or a
     nearest-neighbour enlargement (read at its original's size)."""
     from .pixel_blocks import unblocked
-    from .scenery import WORKING_PIXELS, reduce_image
+    from .resolution import WORKING_PIXELS, reduce_image
 
     h, w = rgb.shape[:2]
     limit = int(options.get("working_pixels") or WORKING_PIXELS)

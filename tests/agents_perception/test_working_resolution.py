@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-from spatioxolver.agents._vision.scenery import to_input_crop, to_input_size
+from spatioxolver.agents._vision.resolution import to_input_crop, to_input_size
 
 from spatioxolver.testing.drawn import drawn_cases
 
