@@ -260,16 +260,15 @@ def _shadow_pixels(
     spread = (np.maximum(np.maximum(r, g), b) - np.minimum(np.minimum(r, g), b)) / np.maximum(
         mean_ratio, 1e-3
     )
-    from .soft_shadows import hard_shadow_tint, linear_light, shadow_tint
+    from .soft_shadows import linear_light, shadow_tint
 
     linear = linear_light(rgb) / np.maximum(linear_light(bg_rgb), 1e-3)
     tint = shadow_tint(linear, candidate)
-    soft = tint is not None  # soft penumbrae seen: grow shadows through them
     if tint is None:
-        # Hard shadows under a tinted key light: their tint, read where they dim two of a
-        # patterned ground's colours alike (:func:`~.ground_palette.shadowed_background`),
-        # or from their flat interiors.
-        tint = ground_tint if ground_tint is not None else hard_shadow_tint(linear, candidate)
+        # Hard shadows on a patterned ground: their tint, read where they dim two of the
+        # pattern's colours alike (:func:`~.ground_palette.shadowed_background`).
+        tint = ground_tint
+    soft = tint is not None  # soft penumbrae seen: grow shadows through them
     shadow, mode = _shadows_given(
         rgb, lab, bg_rgb, candidate, noisy_input, mean_ratio, spread, soft, additive
     )
@@ -278,14 +277,14 @@ def _shadow_pixels(
     # grey object's smooth shading can vote a small tint too: the tinted reading wins only
     # if it explains more of the image as shadow, keeping the untinted shadows or more
     # than tripling them.)
-    if tint is not None and tint.any():
+    if soft and tint.any():
         # Judged in linear light, where a penumbra mixes lit and shadowed ground linearly
         # (sRGB's gamma makes relative spreads about 2.2 times smaller: same thresholds).
         lin_mean = linear.mean(axis=2, keepdims=True)
         dev = linear - (lin_mean + tint * (1.0 - lin_mean))
         tinted = (dev.max(axis=2) - dev.min(axis=2)) / np.maximum(lin_mean[..., 0], 1e-3) / 2.2
         shadow_t, mode_t = _shadows_given(
-            rgb, lab, bg_rgb, candidate, noisy_input, mean_ratio, tinted, soft, additive
+            rgb, lab, bg_rgb, candidate, noisy_input, mean_ratio, tinted, True, additive
         )
         n, n_t = int(shadow.sum()), int(shadow_t.sum())
         # It must keep what the untinted reading found, or explain far more.

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["linear_light", "shadow_tint", "hard_shadow_tint", "penumbra", "MAX_TINT"]
+__all__ = ["linear_light", "shadow_tint", "penumbra", "MAX_TINT"]
 
 #: Largest tint slope (per-channel departure of the shadow's brightness ratio from its
 #: mean, per unit of darkening) read as a coloured light, not an object's colour.
@@ -92,61 +92,6 @@ def shadow_tint(ratio: np.ndarray, candidate: np.ndarray) -> np.ndarray | None:
     fine = slope[near].mean(axis=0)
     if np.hypot(fine[0], fine[2]) < 0.002:
         return np.zeros(3, np.float32)  # soft and neutral: exactly the untinted test
-    return (fine - fine.mean()).astype(np.float32)
-
-
-#: Hard shadows' votes: pixels whose ratio's chromaticity is flat (standard deviation under
-#: this over 5 x 5 px: a shadow's interior, a flat face; grain and blobs on the ground only
-#: scale the ratio) ...
-_FLAT_CHROMA = 0.03
-#: ... within this of the peak, at least this many and this share of the votes.
-_HARD_NEAR = 0.015
-_HARD_VOTES = 200
-_HARD_SHARE = 0.25
-
-
-def hard_shadow_tint(ratio: np.ndarray, candidate: np.ndarray) -> np.ndarray | None:
-    """The tint slope of hard cast shadows (as :func:`shadow_tint` gives it), or ``None``.
-
-    A hard shadow has no penumbra to vote, but inside it every pixel is lit by the fill
-    alone: its channel ratios to the lit ground are one vector over the whole shadow,
-    whatever the ground's albedo (grain, blobs and planks scale all three channels alike,
-    so the ratio's chromaticity stays). Candidate pixels whose ratio chromaticity is flat
-    over 5 x 5 px (:data:`_FLAT_CHROMA`), at 0.05 to 0.85 of the ground's brightness, vote
-    with their slope; a peak within :data:`MAX_TINT`, carrying :data:`_HARD_VOTES` votes
-    and :data:`_HARD_SHARE` of those within the limit, is the tint. A coloured object's
-    flat face votes far outside the limit; a grey one's near neutral, where the result is
-    zeros: the untinted test alone decides."""
-    import cv2
-
-    smooth = cv2.medianBlur(np.ascontiguousarray(ratio.astype(np.float32)), 3)
-    m = smooth.mean(axis=2)
-    chroma = smooth / np.maximum(m, 1e-3)[..., None]
-    flat = candidate & (m > 0.05) & (m < 0.85)
-    for c in range(3):
-        mean = cv2.blur(chroma[..., c], (5, 5))
-        var = cv2.blur(chroma[..., c] ** 2, (5, 5)) - mean**2
-        flat &= var < _FLAT_CHROMA**2
-    if int(flat.sum()) < _HARD_VOTES:
-        return None
-    r = smooth[flat]
-    mr = r.mean(axis=1, keepdims=True)
-    slope = (r - mr) / np.maximum(1.0 - mr, 0.1)
-    lim, step = MAX_TINT, 0.004
-    slope = slope[(np.abs(slope) < lim).all(axis=1)]
-    if slope.shape[0] < _HARD_VOTES:
-        return None
-    bins = int(round(2 * lim / step))
-    hist, ex, ey = np.histogram2d(slope[:, 0], slope[:, 2], bins=bins, range=[[-lim, lim], [-lim, lim]])
-    hist = cv2.GaussianBlur(hist.astype(np.float32), (3, 3), 0)
-    i, j = np.unravel_index(int(np.argmax(hist)), hist.shape)
-    peak = np.array([(ex[i] + ex[i + 1]) / 2, (ey[j] + ey[j + 1]) / 2])
-    near = np.hypot(slope[:, 0] - peak[0], slope[:, 2] - peak[1]) < _HARD_NEAR
-    if near.sum() < max(_HARD_VOTES, _HARD_SHARE * slope.shape[0]):
-        return None
-    fine = slope[near].mean(axis=0)
-    if np.hypot(fine[0], fine[2]) < 0.002:
-        return np.zeros(3, np.float32)
     return (fine - fine.mean()).astype(np.float32)
 
 
