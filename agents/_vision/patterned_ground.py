@@ -177,7 +177,8 @@ def grey_pattern(palettes: list[tuple[int, int, np.ndarray]]) -> bool:
     if not palettes:
         return False
     two_tone = [
-        float(np.linalg.norm(c[:, None, :] - c[None, :, :], axis=2).max()) >= _TWO_TONE for _, _, c in palettes
+        float(np.linalg.norm(c[:, None, :] - c[None, :, :], axis=2).max()) >= _TWO_TONE
+        for _, _, c in palettes
     ]
     if float(np.mean(two_tone)) < 1 / 3:
         return False

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from spatioxolver.agents._vision.background import foreground_evidence
 from spatioxolver.agents._vision.patterned_ground import grey_pattern, structured_ground
 
