@@ -23,7 +23,12 @@ resolution):
   several directions (their columns converging), as :func:`tiled_floor` finds them. Tile
   edges cut objects' outlines and the tiles themselves read as objects, so the reading is
   not trusted (graph paper's level and upright lines, a horizon, a box's edges are no such
-  grid);
+  grid) -- unless the colours recurring across each band of rows explain the floor
+  (``patterned_ground``, :mod:`.patterned_ground`): then the segmenter reads the floor by
+  them, and ``noise``, ``background_inliers`` and ``busy`` are that model's. Tiles the engine
+  names gray (``neutral_ground``) hide grey, white and black solids: the reasoner trusts a
+  reading there only where no object found is of those colours; ``textured_ground`` (a
+  structured texture under a horizon) makes an empty reading a guess;
 * ``rows`` — :func:`line_residual`: how far the picture is from its row-by-row (or
   column-by-column) median; a large misfit of the smooth model that rows or columns do not
   explain either is a continuous-tone field (clouds, marble, fur), which local flatness does
