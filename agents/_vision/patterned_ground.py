@@ -58,8 +58,9 @@ _THRESHOLD = 6.0
 #: residual scale, or the share over the threshold, to this share of the smooth model's.
 _EXPLAINS = 0.5
 _GAIN = 0.6
-#: A ground in two tones this far apart (sRGB) may be a pattern of greys (:func:`grey_pattern`).
-_TWO_TONE = 40.0
+#: A ground in two tones this far apart (sRGB) may be a pattern of greys (:func:`grey_pattern`):
+#: faint tiles (a tone a few percent darker) hide a grey solid as well as strong ones do.
+_TWO_TONE = 15.0
 #: Median lightness gradient (CIELAB units per px) from which a picture is textured.
 _TEXTURED = 0.15
 
