@@ -90,6 +90,10 @@ EXPLAINED_SHARE = 0.5
 #: or JPEG'd, 0.74 and more, but a drawn shape whose mask took in its soft drop shadow
 #: 0.55-0.62; defocused lights (bokeh) 0.5-0.7 are not told from those.
 SOFT_EDGE = 0.45
+#: Colour names of solids a floor tiled in greys can hide.
+NEUTRAL_COLOURS = ("gray", "grey", "white", "black", "silver")
+#: Reliability left to a reading that names such a solid on such a floor.
+NEUTRAL_ON_GREY_TILES = 0.3
 
 
 def scene_reliability(graph: SceneGraph) -> float | None:
@@ -111,7 +115,16 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         # Nothing found, yet the picture shows compact edges (faint solids under haze and
         # noise): "no objects" would be a confident guess.
         score *= 0.2
+    elif not objs and float(quality.get("textured_ground", 0.0)):
+        # Nothing found on a ground read by its recurring colours (planks, ridged sand): that
+        # reading explains whatever recurs, a faint solid as well as a dune's crest.
+        score *= 0.2
     score *= _unexplained_penalty(objs, quality, frame_area)
+    if float(quality.get("neutral_ground", 0.0)) and any(o.attributes.color in NEUTRAL_COLOURS for o in objs):
+        # Tiles in greys (a grey checkerboard): a grey, white or black solid on them shows the
+        # tiles' own colours, so it is cut or lost (and a shadow's leftover reads as one):
+        # only clearly coloured solids are read with confidence there.
+        score *= NEUTRAL_ON_GREY_TILES
     if _soft_outlines(objs) or _graded_band(objs, info.width, info.height):
         score *= 0.2
     subjects = [

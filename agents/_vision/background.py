@@ -73,6 +73,7 @@ class Foreground:
     horizon: int | None = None  # with it, the first row below the backdrop's one step
     banded: bool = False  # the per-row correction goes up and down in bands (cards, stripes)
     stepped: bool = False  # uncorrected, the rows' colours still step once (a horizon)
+    patterned: bool = False  # read against a patterned ground (:mod:`.patterned_ground`)
 
 
 def _design(x: np.ndarray, y: np.ndarray, order: int = 2) -> np.ndarray:
@@ -178,6 +179,20 @@ def foreground_evidence(
         distance = None  # measured against the corrected backdrop below
     if distance is None:
         distance, thr = _distance(lab, bg, noise, threshold)
+    ground = None
+    if threshold is None and not smoothed:
+        from .patterned_ground import patterned_ground
+
+        # Tiles or planks no smooth surface fits (sensor noise is no pattern): the ground
+        # is its recurring colours, a pixel far from all of them is foreground. (A copy
+        # smoothed from heavy noise is piecewise flat, and its leftover noise is no longer
+        # i.i.d.: no pattern is looked for there.)
+        ground = patterned_ground(lab, rgb, bg, noise)
+    if ground is not None:
+        from .ground_palette import ground_distance
+
+        bg, noise = ground.background, ground.noise
+        distance, thr = ground_distance(lab, bg), max(6.0, 5.0 * noise)
     candidate = distance > thr
     shadow = np.zeros_like(candidate)
     ratio_mode: float | None = None
@@ -185,7 +200,9 @@ def foreground_evidence(
         # On a copy smoothed from heavy noise, a lit scene's shadows keep their tint and a
         # leftover of the noise on top of it: the two add up.
         lit_smoothed = smoothed and horizon is not None
-        shadow, ratio_mode = _shadow_pixels(rgb, lab, bg[..., 3:], candidate, is_noisy, lit_smoothed)
+        shadow, ratio_mode = _shadow_pixels(
+            rgb, lab, bg[..., 3:], candidate, is_noisy, lit_smoothed, None if ground is None else ground.tint
+        )
     obj = candidate & ~shadow
     # A sky or wall above a textured or noisy floor, which no row correction fits (or
     # whose planks' seams make the correction look banded): its rows' median colours
@@ -193,7 +210,8 @@ def foreground_evidence(
     # several).
     stepped = (corrected is None or banded) and horizon_step(lab) is not None
     return Foreground(
-        lab, bg, distance, shadow, obj, thr, ratio_mode, model, changes, horizon, banded, stepped
+        lab, bg, distance, shadow, obj, thr, ratio_mode, model, changes, horizon, banded, stepped,
+        ground is not None,
     )  # fmt: skip
 
 
@@ -232,6 +250,7 @@ def _shadow_pixels(
     candidate: np.ndarray,
     noisy_input: bool,
     additive: bool = False,
+    ground_tint: np.ndarray | None = None,
 ) -> tuple[np.ndarray, float | None]:
     # Per-channel ratios to the background, their mean and relative spread; channel by channel
     # (reductions over a length-3 last axis were 9x slower), bit-identical to ratio.mean(axis=2).
@@ -245,6 +264,10 @@ def _shadow_pixels(
 
     linear = linear_light(rgb) / np.maximum(linear_light(bg_rgb), 1e-3)
     tint = shadow_tint(linear, candidate)
+    if tint is None:
+        # Hard shadows on a patterned ground: their tint, read where they dim two of the
+        # pattern's colours alike (:func:`~.ground_palette.shadowed_background`).
+        tint = ground_tint
     soft = tint is not None  # soft penumbrae seen: grow shadows through them
     shadow, mode = _shadows_given(
         rgb, lab, bg_rgb, candidate, noisy_input, mean_ratio, spread, soft, additive

@@ -23,7 +23,12 @@ resolution):
   several directions (their columns converging), as :func:`tiled_floor` finds them. Tile
   edges cut objects' outlines and the tiles themselves read as objects, so the reading is
   not trusted (graph paper's level and upright lines, a horizon, a box's edges are no such
-  grid);
+  grid) -- unless the colours recurring across each band of rows explain the floor
+  (``patterned_ground``, :mod:`.patterned_ground`): then the segmenter reads the floor by
+  them, and ``noise``, ``background_inliers`` and ``busy`` are that model's. Tiles the engine
+  names gray (``neutral_ground``) hide grey, white and black solids: the reasoner trusts a
+  reading there only where no object found is of those colours; ``textured_ground`` (a
+  structured texture under a horizon) makes an empty reading a guess;
 * ``rows`` — :func:`line_residual`: how far the picture is from its row-by-row (or
   column-by-column) median; a large misfit of the smooth model that rows or columns do not
   explain either is a continuous-tone field (clouds, marble, fur), which local flatness does
@@ -146,11 +151,28 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
 
     lab = rgb_to_lab(small).astype(np.float32)
     model = fit_background(lab, small, step=2)
+    noise, inliers = model.noise, model.inlier_fraction
+    tiled = tiles and tiled_floor(small)
+    ground, textured = None, False
+    if tiles:
+        from .patterned_ground import patterned_ground, textured_ground
+
+        if tiled:
+            ground = patterned_ground(lab, small, model.evaluate(*lab.shape[:2]), noise, tiled=True)
+        else:
+            textured = textured_ground(lab)
+    if ground is not None:
+        # Tiles in perspective the segmenter reads by their recurring colours: the residual
+        # is that model's, and what it explains is explained.
+        noise, inliers = ground.noise, max(inliers, ground.explained)
     gx = cv2.Sobel(lab[..., 0], cv2.CV_32F, 1, 0, ksize=3) / 8.0
     gy = cv2.Sobel(lab[..., 0], cv2.CV_32F, 0, 1, ksize=3) / 8.0
     grad = np.hypot(gx, gy)
     texture = float(np.median(grad))
-    busy = float((grad > 2.5).mean())
+    edges = grad > 2.5
+    if ground is not None:
+        edges &= ~ground.mask  # the tiles' own edges are explained ground, not busy detail
+    busy = float(edges.mean())
     flat = flat_share(lab)
     rows, plain_lines = line_residual(lab)
     field = plain_lines < PLAIN_LINES  # no plain sky, wall or ground anywhere
@@ -163,28 +185,29 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     # unless the misfit is large, no row or column is plain and rows or columns do not explain
     # it either: then it is a smooth continuous-tone field (clouds, marble, blurred fur).
     forgive = float(np.clip((flat - 0.95) / 0.03, 0.0, 1.0))
-    if field and model.noise > NOISY_BACKDROP:
+    if field and noise > NOISY_BACKDROP:
         forgive *= float(np.clip((ROW_RESIDUAL - rows) / 1.5, 0.0, 1.0))
-    score *= max(float(np.clip((4.0 - model.noise) / 2.5, 0.0, 1.0)), forgive)
-    if field and texture >= 0.15 and model.noise >= 0.5:
+    score *= max(float(np.clip((4.0 - noise) / 2.5, 0.0, 1.0)), forgive)
+    if field and texture >= 0.15 and noise >= 0.5:
         # Graded in every direction, with fine detail, a backdrop off the smooth model and no
         # plain line: a continuous-tone surface (a photo's sky, skin or metal), however few
         # sharp edges it shows. Drawings are flat (texture 0) or graded by rows (a sky over a
         # floor: rows <= 2.3); a textured floor under a plain sky or wall is a drawn scene.
         score *= 1.0 - float(np.clip((rows - CONTINUOUS_ROWS) / 0.5, 0.0, 1.0))
-    tiled = tiles and tiled_floor(small)
-    if tiled:
+    if tiled and ground is None:
+        # Tile edges cut objects' outlines and tiles read as objects -- unless the tiles'
+        # recurring colours explain the floor (:mod:`.patterned_ground`).
         score *= TILED_FACTOR
     grey = float(np.percentile(np.hypot(lab[..., 1], lab[..., 2]), 99)) < 3.0
     if grey:  # no colour to read objects by: a continuous-tone backdrop is a photograph
         score *= float(
-            np.clip((GREY_PHOTO_NOISE - model.noise) / (GREY_PHOTO_NOISE - GREY_DRAWING_NOISE), 0.0, 1.0)
+            np.clip((GREY_PHOTO_NOISE - noise) / (GREY_PHOTO_NOISE - GREY_DRAWING_NOISE), 0.0, 1.0)
         )
     return {
         "structures": float(_compact_edges(lab)),
         "reliability": round(score, 3),
-        "background_inliers": round(model.inlier_fraction, 3),
-        "noise": round(model.noise, 3),
+        "background_inliers": round(inliers, 3),
+        "noise": round(noise, 3),
         "texture": round(texture, 3),
         "busy": round(busy, 3),
         "flat": round(flat, 3),
@@ -192,6 +215,9 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         "plain_lines": round(plain_lines, 3),
         "grey": float(grey),
         "tiled": float(tiled),
+        "patterned_ground": float(ground is not None),
+        "neutral_ground": float(ground is not None and ground.neutral),
+        "textured_ground": float(textured),
     }
 
 

@@ -17,11 +17,11 @@ from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["linear_light", "shadow_tint", "penumbra"]
+__all__ = ["linear_light", "shadow_tint", "penumbra", "MAX_TINT"]
 
 #: Largest tint slope (per-channel departure of the shadow's brightness ratio from its
 #: mean, per unit of darkening) read as a coloured light, not an object's colour.
-_MAX_TINT = 0.08
+MAX_TINT = 0.08
 
 
 def linear_light(srgb: np.ndarray) -> np.ndarray:
@@ -48,7 +48,7 @@ def shadow_tint(ratio: np.ndarray, candidate: np.ndarray) -> np.ndarray | None:
     on that ground. Soft penumbra pixels vote on it (brightness changing gently, 0.003 to
     0.08 of the ground's per px, with no sharp edge within 2 px: not an object's uniform
     face, nor its outline; 3 x 3 medians against noise and JPEG blocks); a peak of the
-    votes away from neutral, within :data:`_MAX_TINT`, carrying at least 60 votes and a
+    votes away from neutral, within :data:`MAX_TINT`, carrying at least 60 votes and a
     quarter of the votes within it, from pixels whose brightness spans at least 0.2 of the
     ground's, is the tint. A shaded grey object's body spreads its votes along its shading
     (its slope changes with the shade); hard shadows cast no vote.
@@ -71,7 +71,7 @@ def shadow_tint(ratio: np.ndarray, candidate: np.ndarray) -> np.ndarray | None:
     r = smooth[sel]
     m = r.mean(axis=1, keepdims=True)
     slope = (r - m) / np.maximum(1.0 - m, 0.1)
-    lim, step = _MAX_TINT, 0.004
+    lim, step = MAX_TINT, 0.004
     inside = (np.abs(slope) < lim).all(axis=1)  # coloured objects vote outside
     slope = slope[inside]
     if slope.shape[0] < 60:
