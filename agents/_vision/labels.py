@@ -70,9 +70,11 @@ def ocr_available() -> bool:
     return _engine() is not None
 
 
-def _groups(masks: list[np.ndarray]) -> list[tuple[int, int, int, int]]:
-    """Boxes of glyphs grouped into words (side by side, gap under 0.6 x their height; a piece
-    within a letter-sized glyph's height and under 0.3 x it away joins it)."""
+def _groups(masks: list[np.ndarray], rgb: np.ndarray | None = None) -> list[tuple[int, int, int, int]]:
+    """Boxes of glyphs grouped into words (side by side, gap under 0.6 x their height, or
+    wider with an upright stroke of ink in it in ``rgb``: a thin "l" the segmenter lost; a
+    piece within a letter-sized glyph's height and under 0.3 x it away joins it)."""
+    from .text_lines import stroke_in_gap
     boxes = []
     for m in masks:
         ys, xs = np.nonzero(m)
@@ -93,7 +95,15 @@ def _groups(masks: list[np.ndarray]) -> list[tuple[int, int, int, int]]:
                 within = (
                     min(a[3], b[3]) - max(a[1], b[1]) >= min(a[3] - a[1], b[3] - b[1]) - 2 and h <= letter_h
                 )
-                if (overlap_y and gap < 0.6 * h) or (within and gap < 0.3 * h):
+                side_by_side = overlap_y and (
+                    gap < 0.6 * h
+                    or (
+                        rgb is not None
+                        and gap < 1.2 * h
+                        and stroke_in_gap(rgb, _union(a, b), min(a[2], b[2]), max(a[0], b[0]), h)
+                    )
+                )
+                if side_by_side or (within and gap < 0.3 * h):
                     boxes[i] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
                     del boxes[j]
                     merged = True
@@ -101,6 +111,10 @@ def _groups(masks: list[np.ndarray]) -> list[tuple[int, int, int, int]]:
             if merged:
                 break
     return [tuple(b) for b in boxes]  # type: ignore[misc]
+
+
+def _union(a: list[int], b: list[int]) -> tuple[int, int, int, int]:
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
 def _crop(rgb: np.ndarray, box: tuple[int, int, int, int], f: float = 1.0) -> np.ndarray:
@@ -156,7 +170,7 @@ def read_labels(
     ink = np.zeros((h, w), bool)
     for g in glyphs:
         ink |= g
-    for x0, y0, x1, y1 in _groups(glyphs):
+    for x0, y0, x1, y1 in _groups(glyphs, rgb):
         readings = [_read_crop(engine, _crop(rgb, (x0, y0, x1, y1)))]
         text, score = readings[0]
         if source is not None and f > 1.2 and y1 - y0 < 32 and not _sure(text, score, min_score):

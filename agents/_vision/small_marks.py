@@ -217,8 +217,16 @@ def small_letters(raw: np.ndarray, taken: np.ndarray, fg: Any, rgb: np.ndarray) 
     free = raw.astype(bool) & ~cv2.dilate(taken.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(free.astype(np.uint8), connectivity=8)
     out = []
-    for k in range(1, n):
-        x, y, bw, bh, area = (int(v) for v in stats[k])
+    pieces = [(k, *(int(v) for v in stats[k])) for k in range(1, n)]
+    for k, x, y, bw, bh, area in list(pieces):
+        if area >= max(MIN_MARK, 20) and (bh > 40 or bw > 1.6 * bh):
+            # A leader line drawn from a letter's edge joins it: the letter hangs off the line.
+            for piece in _off_the_line(labels[y : y + bh, x : x + bw] == k):
+                labels[y : y + bh, x : x + bw][piece] = n
+                py, px = np.nonzero(piece)
+                pieces.append((n, x + int(px.min()), y + int(py.min()), int(np.ptp(px)) + 1, int(np.ptp(py)) + 1, int(piece.sum())))
+                n += 1
+    for k, x, y, bw, bh, area in pieces:
         if area < max(MIN_MARK, 20) or not 7 <= bh <= 40 or bw > 1.6 * bh:
             continue
         comp = labels[y : y + bh, x : x + bw] == k
@@ -235,3 +243,25 @@ def small_letters(raw: np.ndarray, taken: np.ndarray, fg: Any, rgb: np.ndarray) 
         if _is_glyph(full, rgb):
             out.append(full)
     return out
+
+
+def _off_the_line(comp: np.ndarray) -> list[np.ndarray]:
+    """Pieces of ``comp`` (a crop) off the one straight thin line most of it is (a leader line
+    drawn from a label's first or last letter): what lies more than 2 px from the line, in
+    pieces of at least 20 px; ``[]`` when ``comp`` is not mostly such a line."""
+    import cv2
+
+    ys, xs = np.nonzero(comp)
+    if ys.size < 40:
+        return []
+    pts = np.column_stack([xs, ys]).astype(np.float32)
+    vx, vy, x0, y0 = (float(v) for v in cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel())
+    off = np.abs((xs - x0) * vy - (ys - y0) * vx)
+    on = off <= 2.0
+    length = float(np.ptp((xs - x0) * vx + (ys - y0) * vy))
+    if on.sum() < 0.5 * ys.size or length < 40:
+        return []
+    rest = np.zeros(comp.shape, np.uint8)
+    rest[ys[~on], xs[~on]] = 1
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=8)
+    return [lab == j for j in range(1, n) if stats[j, cv2.CC_STAT_AREA] >= 20]
