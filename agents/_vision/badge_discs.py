@@ -140,7 +140,9 @@ def _labelled_shape(k: int, regions: list[Any], skip: set[int]) -> int | None:
     if not gaps:
         return None
     near, j = gaps[0]
-    if near > max(4.0, 1.5 * float(max(x1 - x0, y1 - y0))) or (len(gaps) > 1 and gaps[1][0] <= 2.0 * near + 4.0):
+    if near > max(4.0, 1.5 * float(max(x1 - x0, y1 - y0))) or (
+        len(gaps) > 1 and gaps[1][0] <= 2.0 * near + 4.0
+    ):
         return None
     if max(x1 - x0, y1 - y0) > _MAX_WIDTH_RATIO * max(_extent(regions[j].mask)):
         return None

@@ -233,7 +233,10 @@ def drop_label_ink(regions: list[Any], boxes: list[tuple[int, int, int, int]]) -
         r
         for r in regions
         if not (
-            r.mask.sum() < 0.02 * r.mask.size and inside_any(r.mask, boxes) and within(r.mask) and not around(r.mask)
+            r.mask.sum() < 0.02 * r.mask.size
+            and inside_any(r.mask, boxes)
+            and within(r.mask)
+            and not around(r.mask)
         )
     ]
 

@@ -75,6 +75,7 @@ def _groups(masks: list[np.ndarray], rgb: np.ndarray | None = None) -> list[tupl
     wider with an upright stroke of ink in it in ``rgb``: a thin "l" the segmenter lost; a
     piece within a letter-sized glyph's height and under 0.3 x it away joins it)."""
     from .text_lines import stroke_in_gap
+
     boxes = []
     for m in masks:
         ys, xs = np.nonzero(m)

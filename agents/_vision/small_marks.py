@@ -224,7 +224,16 @@ def small_letters(raw: np.ndarray, taken: np.ndarray, fg: Any, rgb: np.ndarray) 
             for piece in _off_the_line(labels[y : y + bh, x : x + bw] == k):
                 labels[y : y + bh, x : x + bw][piece] = n
                 py, px = np.nonzero(piece)
-                pieces.append((n, x + int(px.min()), y + int(py.min()), int(np.ptp(px)) + 1, int(np.ptp(py)) + 1, int(piece.sum())))
+                pieces.append(
+                    (
+                        n,
+                        x + int(px.min()),
+                        y + int(py.min()),
+                        int(np.ptp(px)) + 1,
+                        int(np.ptp(py)) + 1,
+                        int(piece.sum()),
+                    )
+                )
                 n += 1
     for k, x, y, bw, bh, area in pieces:
         if area < max(MIN_MARK, 20) or not 7 <= bh <= 40 or bw > 1.6 * bh:

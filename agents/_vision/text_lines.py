@@ -161,7 +161,9 @@ def text_lines(regions: list[Any], rgb: np.ndarray) -> list[TextLine]:
         words = 1
         right = boxes[order[0]][2]
         for k in order[1:]:
-            if boxes[k][0] - right > 0.25 * median_h and not stroke_in_gap(rgb, box, right, boxes[k][0], median_h):
+            if boxes[k][0] - right > 0.25 * median_h and not stroke_in_gap(
+                rgb, box, right, boxes[k][0], median_h
+            ):
                 words += 1
             right = max(right, boxes[k][2])
         lines.extend(_framed_labels(regions, order, boxes) or [TextLine(order, box, words)])
