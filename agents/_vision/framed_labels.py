@@ -49,17 +49,19 @@ def _rectangles(free: np.ndarray) -> list[tuple[int, int, int, int]]:
         cv2.drawContours(hole, [contour], -1, 1, thickness=-1, offset=(1 - x, 1 - y))
         if hole.sum() < 0.85 * bw * bh:
             continue  # not a rectangle (a letter's counter, a ring)
-        # A thin frame: the stroke 1-3 px outside the hole runs all round it, and little of the
+        # (a hole's contour runs on the frame's inner pixels: the inside is one pixel in)
+        x, y, bw, bh = x + 1, y + 1, bw - 2, bh - 2
+        # A thin frame: a stroke just outside the inside runs all round it, and little of the
         # foreground lies 4-6 px out (a frame, not a hole in a filled shape).
-        X0, Y0, X1, Y1 = max(x - 6, 0), max(y - 6, 0), min(x + bw + 6, w), min(y + bh + 6, h)
+        X0, Y0, X1, Y1 = max(x - 7, 0), max(y - 7, 0), min(x + bw + 7, w), min(y + bh + 7, h)
         crop = free[Y0:Y1, X0:X1]
         box = np.zeros(crop.shape, np.uint8)
         box[y - Y0 : y - Y0 + bh, x - X0 : x - X0 + bw] = 1
-        near = cv2.dilate(box, np.ones((5, 5), np.uint8)).astype(bool) & ~box.astype(bool)
+        near = cv2.dilate(box, np.ones((3, 3), np.uint8)).astype(bool) & ~box.astype(bool)
         far = cv2.dilate(box, np.ones((13, 13), np.uint8)).astype(bool) & ~cv2.dilate(
             box, np.ones((9, 9), np.uint8)
         ).astype(bool)
-        if crop[near].mean() < 0.45 or crop[far].mean() > 0.25:
+        if crop[near].mean() < 0.8 or crop[far].mean() > 0.25:
             continue
         out.append((x, y, x + bw, y + bh))
     return out
@@ -102,7 +104,7 @@ def framed_labels(
         if ink.sum() < 6 or rows.size == 0 or rows[-1] - rows[0] + 1 < 5:
             continue  # an empty frame (a rectangle drawn, not a label)
         # The frame's inside, from the input image, its ground made white and its ink black.
-        X0, Y0, X1, Y1 = (round(v * f) for v in (x0 + 1, y0 + 1, x1 - 1, y1 - 1))
+        X0, Y0, X1, Y1 = (round(v * f) for v in (x0, y0, x1, y1))
         crop = src[Y0:Y1, X0:X1].astype(np.float32).mean(axis=2)
         if crop.size == 0:
             continue
@@ -121,7 +123,7 @@ def framed_labels(
         if score < min_score or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
             continue
         text = text.upper() if len(text) == 1 and text.isalpha() else text
-        out.append((text, (x0 - 2, y0 - 2, x1 + 2, y1 + 2)))
+        out.append((text, (x0 - 3, y0 - 3, x1 + 3, y1 + 3)))
     return out
 
 

@@ -50,6 +50,7 @@ _LOOKALIKE = {
     "Λ": "A",
     "∧": "A",
     "○": "O",
+    "。": "O",  # (the recogniser's full stop is a ring: a lone round glyph of a letter's size)
     "О": "O",
     "Ｌ": "L",
     "」": "J",
@@ -207,9 +208,13 @@ def _within(mask: np.ndarray, box: tuple[int, int, int, int]) -> bool:
 
 
 def _trim(text: str) -> str:
-    """``text`` without a quote, comma, dot or stroke clinging to one letter or digit."""
+    """``text`` without a quote, comma, dot or stroke clinging to one letter or digit, or a
+    quote, comma or dot at either end of a word (a leader line's end beside it)."""
     core = text.strip(" '\".,`|/\\-_")
-    return core if len(core) == 1 and core.isalnum() else text
+    if len(core) == 1 and core.isalnum():
+        return core
+    core = text.strip(" '\".,`")
+    return core if len(core) > 1 and core.isalnum() else text
 
 
 def _sure(text: str, score: float, min_score: float) -> bool:
@@ -231,10 +236,17 @@ def best_reading(readings: list[tuple[str, float]], min_score: float = 0.8) -> t
     readings = [(_trim(t), s) for t, s in readings if t.strip()] or [("", 0.0)]
     # Nor does an unsure symbol with no letter or digit in it ("】" 0.22 for the binary ink
     # of a small "Z" the other windows read as "z" and "Z").
-    readings = [(t, s) for t, s in readings if s >= 0.5 or any(c.isalnum() for c in t)] or [("", 0.0)]
+    # (a CJK sign is "alphanumeric" to Python, but no label's letter)
+    readings = [(t, s) for t, s in readings if s >= 0.5 or any(c.isascii() and c.isalnum() for c in t)] or [
+        ("", 0.0)
+    ]
     sure = {t.upper() for t, s in readings if s >= min_score and re.fullmatch(r"[A-Za-z0-9]{1,12}", t)}
     if len(sure) > 1:
         return "", 0.0
+    if sure:
+        # One sure label text: a reading that is no label text at all ("va ve", a letter lost
+        # in one window) does not outweigh it, however high its score.
+        readings = [(t, s) for t, s in readings if re.fullmatch(r"[A-Za-z0-9]{1,12}", t)]
     text, score = max(readings, key=lambda r: r[1])
     if score < min_score and {t.upper() for t, _ in readings} == {text.upper()} and text.upper() in _CASELESS:
         if score >= 0.5:

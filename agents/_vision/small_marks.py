@@ -256,8 +256,9 @@ def small_letters(raw: np.ndarray, taken: np.ndarray, fg: Any, rgb: np.ndarray) 
 
 def _off_the_line(comp: np.ndarray) -> list[np.ndarray]:
     """Pieces of ``comp`` (a crop) off the one straight thin line most of it is (a leader line
-    drawn from a label's first or last letter): what lies more than 2 px from the line, in
-    pieces of at least 20 px; ``[]`` when ``comp`` is not mostly such a line."""
+    drawn from a label's first or last letter): what lies more than 2 px from the line or
+    past the ends of its thin run (the letter sits on the line's end, along it), in pieces
+    of at least 20 px; ``[]`` when ``comp`` is not mostly such a line."""
     import cv2
 
     ys, xs = np.nonzero(comp)
@@ -265,12 +266,29 @@ def _off_the_line(comp: np.ndarray) -> list[np.ndarray]:
         return []
     pts = np.column_stack([xs, ys]).astype(np.float32)
     vx, vy, x0, y0 = (float(v) for v in cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel())
-    off = np.abs((xs - x0) * vy - (ys - y0) * vx)
-    on = off <= 2.0
-    length = float(np.ptp((xs - x0) * vx + (ys - y0) * vy))
-    if on.sum() < 0.5 * ys.size or length < 40:
+    across = (xs - x0) * vy - (ys - y0) * vx
+    along = np.round((xs - x0) * vx + (ys - y0) * vy).astype(int)
+    on = np.abs(across) <= 2.0
+    if on.sum() < 0.5 * ys.size or np.ptp(along) < 40:
         return []
+    # The thin run: the longest stretch of positions along the line where the ink is at most
+    # 2 px off its middle.
+    lo = int(along.min())
+    spread = np.full(int(np.ptp(along)) + 1, -1.0)
+    np.maximum.at(spread, along - lo, np.abs(across))
+    thin = spread <= 2.0
+    best, run, start = (0, 0), 0, 0
+    for i, t in enumerate(thin):
+        run = run + 1 if t else 0
+        if run == 1:
+            start = i
+        if run > best[1] - best[0]:
+            best = (start, i + 1)
+    if best[1] - best[0] < 40:
+        return []
+    beyond = (along - lo < best[0]) | (along - lo >= best[1])
     rest = np.zeros(comp.shape, np.uint8)
-    rest[ys[~on], xs[~on]] = 1
+    keep = ~on | beyond
+    rest[ys[keep], xs[keep]] = 1
     n, lab, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=8)
     return [lab == j for j in range(1, n) if stats[j, cv2.CC_STAT_AREA] >= 20]
