@@ -126,9 +126,9 @@ def badge_discs(
 
 def _labelled_shape(k: int, regions: list[Any], skip: set[int]) -> int | None:
     """The shape region ``k`` is a badge of: ``k`` compact, the nearest region (``skip`` aside)
-    within 1.5 x the badge's width (a badge at the corner of a star's, a disc's or a
-    triangle's box is that far from its ink), the next one clearly farther, and ``k`` under
-    0.6 x its width; else ``None``."""
+    within 1.5 x the badge's width or half the shape's size (a badge at the corner of a
+    star's, a disc's or a triangle's box is that far from its ink), the next one clearly
+    farther, and ``k`` under 0.6 x its width; else ``None``."""
     import cv2
 
     mask = regions[k].mask
@@ -140,9 +140,9 @@ def _labelled_shape(k: int, regions: list[Any], skip: set[int]) -> int | None:
     if not gaps:
         return None
     near, j = gaps[0]
-    if near > max(4.0, 1.5 * float(max(x1 - x0, y1 - y0))) or (
-        len(gaps) > 1 and gaps[1][0] <= 2.0 * near + 4.0
-    ):
+    # (a badge at the corner of a triangle's box is up to half the triangle's size from its ink)
+    reach = max(4.0, 1.5 * float(max(x1 - x0, y1 - y0)), 0.5 * float(max(_extent(regions[j].mask))))
+    if near > reach or (len(gaps) > 1 and gaps[1][0] <= 2.0 * near + 4.0):
         return None
     if max(x1 - x0, y1 - y0) > _MAX_WIDTH_RATIO * max(_extent(regions[j].mask)):
         return None
