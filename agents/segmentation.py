@@ -116,12 +116,15 @@ def segment(
         from ._vision.inner_labels import drop_label_ink, with_inner_labels
 
         labels, inner_boxes = with_inner_labels(work, regions, labels, fg, options)
+        from ._vision.badge_discs import badge_discs, unread_badges
+
         if inner_boxes:
             regions = drop_label_ink(regions, inner_boxes)  # the letter's own pieces
-            from ._vision.badge_discs import badge_discs
-
             # Letters on small filled discs beside the shapes label those shapes.
             regions, leaders = badge_discs(work, regions, inner_boxes, leaders, labels)
+        if fg.shadow_ratio is None and options.get("glyphs", True):
+            # Badges whose letters no reader could read are still no shapes.
+            regions = unread_badges(work, regions)
         if labels:
             from ._vision.labels import one_kind_of_label
 

@@ -41,6 +41,7 @@ _FORMS = (
     r"what is the (?:label|letter|digit|tag|mark|marker|character|caption|word) (?:of|for) (.+)",
     r"(?:how|what) is (.+?) (?:labell?ed|marked|tagged|named)(?: with| as| by)?",
     rf"(?:what|which) (?:{_LABEL} )?does (.+?) (?:have|carry|bear)(?: as (?:its|a) {_LABEL})?",
+    rf"(?:which|what) {_LABEL} (?:has|carries|bears) (.+)",  # "which label has the leftmost shape"
 )
 
 

@@ -387,6 +387,22 @@ def _even_limit(
     return np.maximum(0.022, 1.5 * ground / np.maximum(mean_ratio, 0.25))
 
 
+def _holds_lit_writing(part: np.ndarray, mean_ratio: np.ndarray) -> bool:
+    """Whether a shadow-like region (``part``, a crop) holds writing of the lit ground's
+    brightness: holes (inside its outline, not of it) making 8-60 % of its filled area, lit
+    well above the region's brightness (a white letter on a small dark
+    disc; a cast shadow is the ground dimmed, with no lit strokes inside)."""
+    from scipy import ndimage
+
+    filled = ndimage.binary_fill_holes(part)
+    holes = filled & ~part
+    n = int(holes.sum())
+    if n < 12 or not 0.08 <= n / float(filled.sum()) <= 0.6:
+        return False
+    lit, dark = float(np.median(mean_ratio[holes])), float(np.median(mean_ratio[part]))
+    return lit >= 0.3 and lit >= 3.0 * dark  # (a thin letter's blended strokes are not all white)
+
+
 def _attached(
     core: np.ndarray,
     candidate: np.ndarray,
@@ -452,6 +468,9 @@ def _attached(
         ring = cv2.dilate(part, np.ones((5, 5), np.uint8)).astype(bool) & ~part.astype(bool)
         if ring.any() and float(stroke[y0:y1, x0:x1][ring].mean()) > 0.8:
             enclosed[k] = True
+            continue
+        if _holds_lit_writing(part.astype(bool), mean_ratio[y0:y1, x0:x1]):
+            enclosed[k] = True  # a dark badge with a letter on it: a shadow holds no writing
             continue
         # Inside an object (noise on a flat grey fill): no ground within 7 px (a cast
         # shadow reaches the lit ground through its soft edge).

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["badge_discs"]
+__all__ = ["badge_discs", "unread_badges"]
 
 #: A badge is at most this fraction of the median shape's area,
 _MAX_AREA_RATIO = 0.35
@@ -101,14 +101,15 @@ def badge_discs(
         return regions, leaders
     # A badge whose letter was not read: one more of about the same size (a longer word's is
     # wider), holding writing, beside a shape no badge labels, is no shape either (its label
-    # stays unknown).
+    # stays unknown); compact, and with two badges read, it need show no writing.
     size = float(np.median([areas[k] for k in found]))
     unread = set()
     for k, r in enumerate(regions):
         if k in lettered or k in found.values() or not 0.4 * size <= areas[k] <= 2.5 * size:
             continue
         j = _labelled_shape(k, regions, lettered | {k})
-        if j is not None and j not in found.values() and _holds_writing(work, r.mask):
+        # (with two badges read the style is plain: one whose letter is a blur is a badge too)
+        if j is not None and j not in found.values() and (len(found) >= 2 or _holds_writing(work, r.mask)):
             unread.add(k)
     if len(found) + len(unread) < 2:
         return regions, leaders  # one small lettered shape: the drawing shows no badge style
@@ -125,8 +126,9 @@ def badge_discs(
 
 def _labelled_shape(k: int, regions: list[Any], skip: set[int]) -> int | None:
     """The shape region ``k`` is a badge of: ``k`` compact, the nearest region (``skip`` aside)
-    within the badge's width (a badge at a star's or a disc's corner is that far from its
-    ink), the next one clearly farther, and ``k`` under 0.6 x its width; else ``None``."""
+    within 1.5 x the badge's width or half the shape's size (a badge at the corner of a
+    star's, a disc's or a triangle's box is that far from its ink), the next one clearly
+    farther, and ``k`` under 0.6 x its width; else ``None``."""
     import cv2
 
     mask = regions[k].mask
@@ -138,7 +140,9 @@ def _labelled_shape(k: int, regions: list[Any], skip: set[int]) -> int | None:
     if not gaps:
         return None
     near, j = gaps[0]
-    if near > max(4.0, float(max(x1 - x0, y1 - y0))) or (len(gaps) > 1 and gaps[1][0] <= 2.0 * near + 4.0):
+    # (a badge at the corner of a triangle's box is up to half the triangle's size from its ink)
+    reach = max(4.0, 1.5 * float(max(x1 - x0, y1 - y0)), 0.5 * float(max(_extent(regions[j].mask))))
+    if near > reach or (len(gaps) > 1 and gaps[1][0] <= 2.0 * near + 4.0):
         return None
     if max(x1 - x0, y1 - y0) > _MAX_WIDTH_RATIO * max(_extent(regions[j].mask)):
         return None
@@ -148,13 +152,53 @@ def _labelled_shape(k: int, regions: list[Any], skip: set[int]) -> int | None:
 def _holds_writing(work: np.ndarray, mask: np.ndarray) -> bool:
     """Whether thin strokes unlike the fill, of a glyph's size, lie inside ``mask``."""
     from .colour import rgb_to_lab
-    from .inner_labels import _glyph_box, _ink
+    from .inner_labels import _BADGE_SIDE, _glyph_box, _ink
 
     H, W = mask.shape
     ys, xs = np.nonzero(mask)
     y0, y1 = max(int(ys.min()) - 2, 0), min(int(ys.max()) + 3, H)
     x0, x1 = max(int(xs.min()) - 2, 0), min(int(xs.max()) + 3, W)
-    found = _ink(rgb_to_lab(work[y0:y1, x0:x1]), mask[y0:y1, x0:x1])
+    small = min(y1 - y0, x1 - x0) < _BADGE_SIDE  # (its letter fills it: see inner_labels._ink)
+    found = _ink(rgb_to_lab(work[y0:y1, x0:x1]), mask[y0:y1, x0:x1], small=small)
     if found is None or found[0].sum() < 12:
         return False
     return _glyph_box(found[0], min(y1 - y0, x1 - x0)) is not None
+
+
+def unread_badges(work: np.ndarray, regions: list[Any]) -> list[Any]:
+    """``regions`` without the badges whose letters were not read (no ``ocr`` extra, or
+    letters too small for it): at least two small compact regions holding writing, under
+    :data:`_MAX_AREA_RATIO` x the median of the other regions' areas, each the badge of its own
+    larger shape (:func:`_labelled_shape`), and compact regions of about their size each
+    beside a shape of its own. Their labels stay unknown; they are no shapes.
+
+    Example:
+        >>> unread_badges(np.zeros((4, 4, 3), np.uint8), [])
+        []
+    """
+    if len(regions) < 4:
+        return regions
+    areas = [float(r.mask.sum()) for r in regions]
+    upper = [a for a in areas if a >= float(np.median(areas))]  # (badges may be half the regions)
+    small = [k for k, a in enumerate(areas) if a <= _MAX_AREA_RATIO * float(np.median(upper))]
+    if len(small) < 2:
+        return regions
+    others = [a for k, a in enumerate(areas) if k not in small]
+    if not others:
+        return regions
+    limit = _MAX_AREA_RATIO * float(np.median(others))
+    small = [k for k in small if areas[k] <= limit]
+    lettered = [k for k in small if _holds_writing(work, regions[k].mask)]
+    if len(lettered) < 2:
+        return regions
+    # One more compact region of about their size, beside a shape of its own, is a badge too
+    # (its letter too small or too blurred to make out).
+    size = float(np.median([areas[k] for k in lettered]))
+    badges = lettered + [k for k in small if k not in lettered and 0.4 * size <= areas[k] <= 2.5 * size]
+    shapes = [_labelled_shape(k, regions, set(badges)) for k in badges]
+    if any(j is None for j in shapes[: len(lettered)]):
+        return regions  # a small lettered shape that is no badge: the drawing shows no badge style
+    badges = [k for k, j in zip(badges, shapes, strict=True) if j is not None]
+    if len({shapes[i] for i in range(len(shapes)) if shapes[i] is not None}) < len(badges):
+        return regions  # two badges at one shape: not this style
+    return [r for k, r in enumerate(regions) if k not in badges]

@@ -23,6 +23,12 @@ __all__ = ["inner_labels", "with_inner_labels", "drop_label_ink"]
 
 #: CIELAB distance from the fill at which a pixel is ink.
 _INK_CONTRAST = 30.0
+#: Regions narrower than this are read only when they are badges (:func:`_badge`), and not
+#: when narrower than :data:`_MIN_BADGE_SIDE`; a badge narrower than :data:`_BADGE_SIDE` is
+#: read as one (its letter fills it).
+_SMALL_SIDE = 24
+_MIN_BADGE_SIDE = 12
+_BADGE_SIDE = 32
 
 
 def _filled(mask: np.ndarray) -> np.ndarray:
@@ -34,30 +40,51 @@ def _filled(mask: np.ndarray) -> np.ndarray:
     return (outside != 2)[1:-1, 1:-1]
 
 
-def _ink(lab: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+def _badge(mask: np.ndarray) -> bool:
+    """A small filled disc or square (a badge holding a letter), at least
+    :data:`_MIN_BADGE_SIDE` px wide: about as wide as tall, filling most of its box."""
+    ys, xs = np.nonzero(mask)
+    if ys.size == 0:
+        return False
+    w, h = int(np.ptp(xs)) + 1, int(np.ptp(ys)) + 1
+    if min(w, h) < _MIN_BADGE_SIDE or not 0.75 <= w / h <= 1.33:
+        return False
+    crop = mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    return float(_filled(crop).sum()) >= 0.7 * w * h
+
+
+def _ink(
+    lab: np.ndarray, mask: np.ndarray, *, small: bool = False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """``(ink, contrast, inner)`` inside ``mask`` (crop coordinates), or None when its fill
-    cannot be told from ink."""
+    cannot be told from ink (``small``: a small badge, :func:`_badge`)."""
     import cv2
 
     filled = _filled(mask)
     ys, xs = np.nonzero(filled)
     side = min(ys.max() - ys.min() + 1, xs.max() - xs.min() + 1)
-    e = max(3, round(0.07 * side))
+    # A small badge's letter fills most of it: only its blended rim is peeled, and the
+    # letter's own pixels may be a large share of its inside.
+    e = max(1, round(0.1 * side)) if small else max(3, round(0.07 * side))
     inner = cv2.erode(
         filled.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * e + 1,) * 2)
     ).astype(bool)
     own = inner & mask
-    if inner.sum() < 0.2 * filled.sum() or own.sum() < 0.6 * inner.sum():
+    if inner.sum() < 0.2 * filled.sum() or own.sum() < (0.45 if small else 0.6) * inner.sum():
         return None
     fill = np.median(lab[own], axis=0)
     contrast = np.linalg.norm(lab - fill, axis=2)
-    if float(np.percentile(contrast[own], 50)) > 8.0:
-        return None  # a shaded or textured fill: its variation is not writing
+    if float(np.percentile(contrast[own], 50)) > (15.0 if small else 8.0):
+        return None  # a shaded or textured fill (a small badge's: JPEG ringing around its letter)
     ink = inner & (contrast > _INK_CONTRAST)
     # Writing sits inside the fill; ink along the inner edge (an outline's blended inner
     # rim, which a small outlined disc reads as "O") is the shape's own.
     edge = inner & ~cv2.erode(inner.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-    if (ink & edge).sum() > 0.05 * max(int(ink.sum()), 1):
+    if small:
+        # (a letter filling a badge touches its rim here and there; an outline runs along it)
+        if (ink & edge).sum() > 0.3 * max(int(edge.sum()), 1):
+            return None
+    elif (ink & edge).sum() > 0.05 * max(int(ink.sum()), 1):
         return None
     return ink, contrast, inner
 
@@ -146,7 +173,7 @@ def inner_labels(
     H, W = rgb.shape[:2]
     for k, r in enumerate(regions):
         ys, xs = np.nonzero(r.mask)
-        if ys.size < 300:
+        if ys.size == 0:
             continue
         y0, y1, x0, x1 = (
             max(ys.min() - 2, 0),
@@ -155,14 +182,16 @@ def inner_labels(
             min(xs.max() + 3, W),
         )
         side = min(y1 - y0, x1 - x0)
-        if side < 24:
+        small = ys.size < 300 or side < _SMALL_SIDE
+        badge = (small or side < _BADGE_SIDE) and _badge(r.mask)
+        if small and not badge:
             continue
         lab = rgb_to_lab(rgb[y0:y1, x0:x1])
-        found = _ink(lab, r.mask[y0:y1, x0:x1])
+        found = _ink(lab, r.mask[y0:y1, x0:x1], small=badge)
         if found is None:
             continue
         ink, contrast, inner = found
-        if ink.sum() < 12 or ink.sum() > 0.3 * inner.sum():
+        if ink.sum() < 12 or ink.sum() > (0.55 if badge else 0.3) * inner.sum():
             continue
         found_box = _glyph_box(ink, side)
         if found_box is None:
@@ -193,10 +222,22 @@ def drop_label_ink(regions: list[Any], boxes: list[tuple[int, int, int, int]]) -
             for x0, y0, x1, y1 in boxes
         )
 
+    def around(mask: np.ndarray) -> bool:
+        # The small disc or square a letter is written on (a badge) holds the whole letter.
+        ys, xs = np.nonzero(mask)
+        return any(
+            xs.min() < x0 and xs.max() >= x1 and ys.min() < y0 and ys.max() >= y1 for x0, y0, x1, y1 in boxes
+        )
+
     return [
         r
         for r in regions
-        if not (r.mask.sum() < 0.02 * r.mask.size and inside_any(r.mask, boxes) and within(r.mask))
+        if not (
+            r.mask.sum() < 0.02 * r.mask.size
+            and inside_any(r.mask, boxes)
+            and within(r.mask)
+            and not around(r.mask)
+        )
     ]
 
 

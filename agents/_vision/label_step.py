@@ -57,6 +57,13 @@ def drawn_label_step(
         without_rings(rgb, ring_masks),
         circled=[g.mask for g in offered if g.notes.get("badge")],
     )
+    if fg.shadow_ratio is None and options.get("read_labels", True) and options.get("glyphs", True):
+        # Letters in small thin frames (callout boxes) the segmenter thinned away.
+        from .framed_labels import framed_labels, with_framed_labels
+
+        framed = framed_labels(fg.object_mask, _taken(regions, work.shape[:2]), work, rgb)
+        if framed:
+            labels = with_framed_labels(labels or [], framed)
     spent: list[Any] = []
     if labels:
         labels = round_mark_labels(labels, blobs + [offered[j] for inner in rings.values() for j in inner])
@@ -100,3 +107,13 @@ def drawn_label_step(
         # A word far from every object labels none of them (a caption's stray word).
         labels = [(text, b) for text, b in labels if text in leaders or near_an_object(b, regions)]
     return regions, labels, leaders
+
+
+def _taken(regions: list[Any], shape: tuple[int, ...]) -> np.ndarray:
+    """The object regions' pixels and the pixel round them (their blended rim)."""
+    import cv2
+
+    taken = np.zeros(shape[:2], np.uint8)
+    for r in regions:
+        taken |= r.mask.astype(np.uint8)
+    return cv2.dilate(taken, np.ones((3, 3), np.uint8)).astype(bool)

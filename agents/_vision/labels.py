@@ -50,6 +50,7 @@ _LOOKALIKE = {
     "Λ": "A",
     "∧": "A",
     "○": "O",
+    "。": "O",  # (the recogniser's full stop is a ring: a lone round glyph of a letter's size)
     "О": "O",
     "Ｌ": "L",
     "」": "J",
@@ -70,9 +71,12 @@ def ocr_available() -> bool:
     return _engine() is not None
 
 
-def _groups(masks: list[np.ndarray]) -> list[tuple[int, int, int, int]]:
-    """Boxes of glyphs grouped into words (side by side, gap under 0.6 x their height; a piece
-    within a letter-sized glyph's height and under 0.3 x it away joins it)."""
+def _groups(masks: list[np.ndarray], rgb: np.ndarray | None = None) -> list[tuple[int, int, int, int]]:
+    """Boxes of glyphs grouped into words (side by side, gap under 0.6 x their height, or
+    wider with an upright stroke of ink in it in ``rgb``: a thin "l" the segmenter lost; a
+    piece within a letter-sized glyph's height and under 0.3 x it away joins it)."""
+    from .text_lines import stroke_in_gap
+
     boxes = []
     for m in masks:
         ys, xs = np.nonzero(m)
@@ -93,7 +97,15 @@ def _groups(masks: list[np.ndarray]) -> list[tuple[int, int, int, int]]:
                 within = (
                     min(a[3], b[3]) - max(a[1], b[1]) >= min(a[3] - a[1], b[3] - b[1]) - 2 and h <= letter_h
                 )
-                if (overlap_y and gap < 0.6 * h) or (within and gap < 0.3 * h):
+                side_by_side = overlap_y and (
+                    gap < 0.6 * h
+                    or (
+                        rgb is not None
+                        and gap < 1.2 * h
+                        and stroke_in_gap(rgb, _union(a, b), min(a[2], b[2]), max(a[0], b[0]), h)
+                    )
+                )
+                if side_by_side or (within and gap < 0.3 * h):
                     boxes[i] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
                     del boxes[j]
                     merged = True
@@ -101,6 +113,10 @@ def _groups(masks: list[np.ndarray]) -> list[tuple[int, int, int, int]]:
             if merged:
                 break
     return [tuple(b) for b in boxes]  # type: ignore[misc]
+
+
+def _union(a: list[int], b: list[int]) -> tuple[int, int, int, int]:
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
 def _crop(rgb: np.ndarray, box: tuple[int, int, int, int], f: float = 1.0) -> np.ndarray:
@@ -156,7 +172,7 @@ def read_labels(
     ink = np.zeros((h, w), bool)
     for g in glyphs:
         ink |= g
-    for x0, y0, x1, y1 in _groups(glyphs):
+    for x0, y0, x1, y1 in _groups(glyphs, rgb):
         readings = [_read_crop(engine, _crop(rgb, (x0, y0, x1, y1)))]
         text, score = readings[0]
         if source is not None and f > 1.2 and y1 - y0 < 32 and not _sure(text, score, min_score):
@@ -192,9 +208,13 @@ def _within(mask: np.ndarray, box: tuple[int, int, int, int]) -> bool:
 
 
 def _trim(text: str) -> str:
-    """``text`` without a quote, comma, dot or stroke clinging to one letter or digit."""
+    """``text`` without a quote, comma, dot or stroke clinging to one letter or digit, or a
+    quote, comma or dot at either end of a word (a leader line's end beside it)."""
     core = text.strip(" '\".,`|/\\-_")
-    return core if len(core) == 1 and core.isalnum() else text
+    if len(core) == 1 and core.isalnum():
+        return core
+    core = text.strip(" '\".,`")
+    return core if len(core) > 1 and core.isalnum() else text
 
 
 def _sure(text: str, score: float, min_score: float) -> bool:
@@ -216,10 +236,17 @@ def best_reading(readings: list[tuple[str, float]], min_score: float = 0.8) -> t
     readings = [(_trim(t), s) for t, s in readings if t.strip()] or [("", 0.0)]
     # Nor does an unsure symbol with no letter or digit in it ("】" 0.22 for the binary ink
     # of a small "Z" the other windows read as "z" and "Z").
-    readings = [(t, s) for t, s in readings if s >= 0.5 or any(c.isalnum() for c in t)] or [("", 0.0)]
+    # (a CJK sign is "alphanumeric" to Python, but no label's letter)
+    readings = [(t, s) for t, s in readings if s >= 0.5 or any(c.isascii() and c.isalnum() for c in t)] or [
+        ("", 0.0)
+    ]
     sure = {t.upper() for t, s in readings if s >= min_score and re.fullmatch(r"[A-Za-z0-9]{1,12}", t)}
     if len(sure) > 1:
         return "", 0.0
+    if sure:
+        # One sure label text: a reading that is no label text at all ("va ve", a letter lost
+        # in one window) does not outweigh it, however high its score.
+        readings = [(t, s) for t, s in readings if re.fullmatch(r"[A-Za-z0-9]{1,12}", t)]
     text, score = max(readings, key=lambda r: r[1])
     if score < min_score and {t.upper() for t, _ in readings} == {text.upper()} and text.upper() in _CASELESS:
         if score >= 0.5:

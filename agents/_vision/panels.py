@@ -57,6 +57,8 @@ _OUTER_SHARE = 0.3
 #: Each object on a panel is at most this share of the panel, all of them this share.
 _PIECE_SHARE = 0.35
 _PIECES_SHARE = 0.7
+#: A piece with this share of its inside at one lightness is a flat fill, not a lit solid.
+_FLAT_SHARE = 0.7
 #: A solid's lightness spreads over this many CIELAB units inside it (5th to 95th percentile).
 _SHADED_SPREAD = 10.0
 #: An object is compact: this solidity (area over its hull's) and this half-thickness (px).
@@ -196,7 +198,9 @@ def is_ground(pieces: list[np.ndarray], lab: np.ndarray) -> bool:
     """Whether a panel carrying ``pieces`` is a ground (a table top, a floor polygon): most
     of what stands on it, by area, are shaded solids (lightness inside, away from the rim,
     spreading over :data:`_SHADED_SPREAD` CIELAB units between its 5th and 95th
-    percentiles: lit and dark faces, a ball's falloff), not flat fills (under 2)."""
+    percentiles: lit and dark faces, a ball's falloff), not flat fills (under 2, or
+    :data:`_FLAT_SHARE` of it within 3 units of its median: a white letter on a card, its
+    blended rim aside)."""
     import cv2
 
     shaded = 0
@@ -204,6 +208,9 @@ def is_ground(pieces: list[np.ndarray], lab: np.ndarray) -> bool:
         inner = cv2.erode(piece.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
         light = lab[inner if inner.sum() >= 20 else piece][:, 0]
         low, high = np.percentile(light, [5, 95])
-        if high - low > _SHADED_SPREAD:
+        # (a flat fill whose blended rim the erosion left, a bold letter's strokes: most of it
+        # at one lightness; a lit solid's shading spreads it)
+        flat = float((np.abs(light - np.median(light)) < 3.0).mean()) >= _FLAT_SHARE
+        if high - low > _SHADED_SPREAD and not flat:
             shaded += int(piece.sum())
     return 2 * shaded > sum(int(p.sum()) for p in pieces)

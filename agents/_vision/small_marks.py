@@ -217,8 +217,25 @@ def small_letters(raw: np.ndarray, taken: np.ndarray, fg: Any, rgb: np.ndarray) 
     free = raw.astype(bool) & ~cv2.dilate(taken.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(free.astype(np.uint8), connectivity=8)
     out = []
-    for k in range(1, n):
-        x, y, bw, bh, area = (int(v) for v in stats[k])
+    pieces = [(k, *(int(v) for v in stats[k])) for k in range(1, n)]
+    for k, x, y, bw, bh, area in list(pieces):
+        if area >= max(MIN_MARK, 20) and (bh > 40 or bw > 1.6 * bh):
+            # A leader line drawn from a letter's edge joins it: the letter hangs off the line.
+            for piece in _off_the_line(labels[y : y + bh, x : x + bw] == k):
+                labels[y : y + bh, x : x + bw][piece] = n
+                py, px = np.nonzero(piece)
+                pieces.append(
+                    (
+                        n,
+                        x + int(px.min()),
+                        y + int(py.min()),
+                        int(np.ptp(px)) + 1,
+                        int(np.ptp(py)) + 1,
+                        int(piece.sum()),
+                    )
+                )
+                n += 1
+    for k, x, y, bw, bh, area in pieces:
         if area < max(MIN_MARK, 20) or not 7 <= bh <= 40 or bw > 1.6 * bh:
             continue
         comp = labels[y : y + bh, x : x + bw] == k
@@ -235,3 +252,43 @@ def small_letters(raw: np.ndarray, taken: np.ndarray, fg: Any, rgb: np.ndarray) 
         if _is_glyph(full, rgb):
             out.append(full)
     return out
+
+
+def _off_the_line(comp: np.ndarray) -> list[np.ndarray]:
+    """Pieces of ``comp`` (a crop) off the one straight thin line most of it is (a leader line
+    drawn from a label's first or last letter): what lies more than 2 px from the line or
+    past the ends of its thin run (the letter sits on the line's end, along it), in pieces
+    of at least 20 px; ``[]`` when ``comp`` is not mostly such a line."""
+    import cv2
+
+    ys, xs = np.nonzero(comp)
+    if ys.size < 40:
+        return []
+    pts = np.column_stack([xs, ys]).astype(np.float32)
+    vx, vy, x0, y0 = (float(v) for v in cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel())
+    across = (xs - x0) * vy - (ys - y0) * vx
+    along = np.round((xs - x0) * vx + (ys - y0) * vy).astype(int)
+    on = np.abs(across) <= 2.0
+    if on.sum() < 0.5 * ys.size or np.ptp(along) < 40:
+        return []
+    # The thin run: the longest stretch of positions along the line where the ink is at most
+    # 2 px off its middle.
+    lo = int(along.min())
+    spread = np.full(int(np.ptp(along)) + 1, -1.0)
+    np.maximum.at(spread, along - lo, np.abs(across))
+    thin = spread <= 2.0
+    best, run, start = (0, 0), 0, 0
+    for i, t in enumerate(thin):
+        run = run + 1 if t else 0
+        if run == 1:
+            start = i
+        if run > best[1] - best[0]:
+            best = (start, i + 1)
+    if best[1] - best[0] < 40:
+        return []
+    beyond = (along - lo < best[0]) | (along - lo >= best[1])
+    rest = np.zeros(comp.shape, np.uint8)
+    keep = ~on | beyond
+    rest[ys[keep], xs[keep]] = 1
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=8)
+    return [lab == j for j in range(1, n) if stats[j, cv2.CC_STAT_AREA] >= 20]

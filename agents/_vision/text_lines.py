@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["text_lines", "TextLine"]
+__all__ = ["text_lines", "TextLine", "stroke_in_gap"]
 
 
 class TextLine:
@@ -101,7 +101,8 @@ def text_lines(regions: list[Any], rgb: np.ndarray) -> list[TextLine]:
     height, or one word whose letters touch (:func:`_merged_word`), each overlapping the next on the vertical by half the smaller height, heights
     within a factor 2.5, horizontal gaps under 1.2 x the taller one (a stroke at most 0.3 x
     the height: bold titles too). Words are counted
-    at gaps over 0.25 x the line's median height.
+    at gaps over 0.25 x the line's median height that hold no upright stroke of ink (a thin
+    "l" the segmenter lost is a letter, not a space: :func:`stroke_in_gap`).
 
     Args:
         regions: the segmenter's regions.
@@ -160,12 +161,27 @@ def text_lines(regions: list[Any], rgb: np.ndarray) -> list[TextLine]:
         words = 1
         right = boxes[order[0]][2]
         for k in order[1:]:
-            if boxes[k][0] - right > 0.25 * median_h:
+            if boxes[k][0] - right > 0.25 * median_h and not stroke_in_gap(
+                rgb, box, right, boxes[k][0], median_h
+            ):
                 words += 1
             right = max(right, boxes[k][2])
         lines.extend(_framed_labels(regions, order, boxes) or [TextLine(order, box, words)])
     _punctuation(regions, lines)
     return lines
+
+
+def stroke_in_gap(rgb: np.ndarray, box: tuple[int, int, int, int], x0: int, x1: int, height: int) -> bool:
+    """Whether the gap between two letters of a line (columns ``x0..x1`` of its ``box``)
+    holds an upright stroke of ink at least half a letter tall: a thin letter ("l", "i",
+    "t") the segmenter's opening erased, not a space between words."""
+    _, y0, _, y1 = box
+    if x1 <= x0 or y1 <= y0:
+        return False
+    band = rgb[y0:y1, max(box[0], 0) : box[2]].astype(np.float32).mean(axis=2)
+    ground = float(np.median(band))  # a line of writing is mostly its ground
+    gap = np.abs(rgb[y0:y1, x0:x1].astype(np.float32).mean(axis=2) - ground) > 60.0
+    return bool(gap.sum(axis=0).max() >= 0.5 * height)
 
 
 def _framed_labels(regions: list[Any], members: list[int], boxes: dict[int, Any]) -> list[TextLine]:
