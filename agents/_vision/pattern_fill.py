@@ -142,8 +142,8 @@ def lattice_before_cleaning(before: np.ndarray, comp: np.ndarray) -> bool:
 
 #: A periodic fill: its interior lies this far (px) inside the outline (past the stroke) ...
 PERIODIC_INSET = 2.5
-#: ... covers at least this many pixels ...
-PERIODIC_MIN_PIXELS = 100
+#: ... covers at least this many pixels, at least this share of them ink ...
+PERIODIC_MIN_PIXELS, PERIODIC_INK = 100, 0.25
 #: ... repeats at least this many times across the shape's box ...
 PERIODIC_REPEATS = 4
 #: ... and this many peaks of its spectrum (two directions of a dot lattice, each with its
@@ -155,10 +155,12 @@ PERIODIC_PEAKS, PERIODIC_SHARE = 4, 0.5
 PERIODIC_DEPTH = 0.2
 
 
-def periodic_fill(comp: np.ndarray, distance: np.ndarray) -> bool:
+def periodic_fill(comp: np.ndarray, distance: np.ndarray, threshold: float) -> bool:
     """Whether ``comp``'s inside (``distance``: each pixel's colour distance to the ground,
     same crop) repeats at one pitch: a hatched or dotted fill, resolved or not. Read on its
-    pixels :data:`PERIODIC_INSET` px inside the outline, less their mean: the
+    pixels :data:`PERIODIC_INSET` px inside the outline, a quarter of them or more ink (at
+    ``threshold`` from the ground or farther: the inside of an outline-only shape is ground,
+    its ripples are the paper's), less their mean: the
     :data:`PERIODIC_PEAKS` strongest frequencies of period at most a
     :data:`PERIODIC_REPEATS`-th of the box (each with its 3x3 neighbours: the shape's outline
     spreads them) hold :data:`PERIODIC_SHARE` of the power at such periods, at an amplitude of
@@ -171,6 +173,8 @@ def periodic_fill(comp: np.ndarray, distance: np.ndarray) -> bool:
     if int(inner.sum()) < PERIODIC_MIN_PIXELS:
         return False
     values = distance[inner].astype(np.float64)
+    if float((values >= threshold).mean()) < PERIODIC_INK:
+        return False
     signal = np.zeros(comp.shape, np.float64)
     signal[inner] = values - values.mean()
     h, w = comp.shape
@@ -360,23 +364,13 @@ def patterned_words(crop: np.ndarray, extras: dict[str, Any]) -> tuple[str, str,
     """``(colour, shape, material)`` of a shape with a pattern fill (``extras["pattern_ink"]``,
     the ink's sRGB colour); sets its extras flat, with the ink's tone. The gaps between
     stripes or dots bite notches into the outline, evenly: a nearly convex shape is named on
-    its hull, and only a deeply concave one can be a star; else its shape is unread, unless
-    its fill repeats at one pitch (``extras["pattern_regular"]``): then an outline none of
-    the shape words names is one (``shape_other``)."""
+    its hull, and only a deeply concave one can be a star; else its shape is unread."""
     from .flat import colour_term, flat_shape
 
     colour, tone = colour_term(np.asarray(extras["pattern_ink"], np.float32))
     extras.update({"flat": True, "tone": tone})
     extras.pop("shape_other", None)
     shape = convex_pattern(crop) or flat_shape(pattern_outline(crop))
-    if shape == "unknown" and extras.get("pattern_regular"):
-        # A fill repeating at one pitch notches the outline evenly and finely, and the
-        # closing mends that: a concave outline read through it (a cross, a heart) is one
-        # that none of the shape words names.
-        from .flat import OTHER_SHAPE
-
-        extras["shape_other"] = OTHER_SHAPE
-        return colour, shape, "unknown"
     if shape == "unknown" or shape == "star" and solidity(crop) >= STAR_SOLIDITY:
         shape = "unknown"
         extras["shape_unread"] = "a patterned fill's outline could not be read"
