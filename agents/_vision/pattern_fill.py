@@ -158,9 +158,9 @@ PERIODIC_DEPTH = 0.2
 def periodic_fill(comp: np.ndarray, distance: np.ndarray, threshold: float) -> bool:
     """Whether ``comp``'s inside (``distance``: each pixel's colour distance to the ground,
     same crop) repeats at one pitch: a hatched or dotted fill, resolved or not. Read on its
-    pixels :data:`PERIODIC_INSET` px inside the outline, a quarter of them or more ink (at
-    ``threshold`` from the ground or farther: the inside of an outline-only shape is ground,
-    its ripples are the paper's), less their mean: the
+    pixels :data:`PERIODIC_INSET` px inside the outline (a quarter or more of those twice as
+    deep ink, at ``threshold`` from the ground or farther: the inside of an outline-only shape
+    is ground, and the ring's own sides repeat), less their mean: the
     :data:`PERIODIC_PEAKS` strongest frequencies of period at most a
     :data:`PERIODIC_REPEATS`-th of the box (each with its 3x3 neighbours: the shape's outline
     spreads them) hold :data:`PERIODIC_SHARE` of the power at such periods, at an amplitude of
@@ -173,7 +173,8 @@ def periodic_fill(comp: np.ndarray, distance: np.ndarray, threshold: float) -> b
     if int(inner.sum()) < PERIODIC_MIN_PIXELS:
         return False
     values = distance[inner].astype(np.float64)
-    if float((values >= threshold).mean()) < PERIODIC_INK:
+    deep = distance[depth > 2 * PERIODIC_INSET]  # past any outline stroke
+    if deep.size < 20 or float((deep >= threshold).mean()) < PERIODIC_INK:
         return False
     signal = np.zeros(comp.shape, np.float64)
     signal[inner] = values - values.mean()

@@ -143,3 +143,14 @@ def test_a_triangle_whose_tip_the_frame_cuts_is_a_triangle() -> None:
     assert shapes["purple"] == "triangle"
     assert shapes["green"] != "triangle"  # parallel sides meet nowhere: not completed
     assert shapes["blue"] == "circle"
+
+
+def test_a_small_outline_only_box_is_no_pattern() -> None:
+    # its two long sides repeat across its width, but its inside is ground: no hatching
+    img = Image.new("RGB", (480, 320), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.rectangle([100, 20, 116, 48], outline=(30, 90, 220), width=2)
+    d.rectangle([250, 180, 330, 260], outline=(150, 40, 180), width=2)
+    graph = build_scene_graph(np.asarray(img), cache=False)
+    assert all(o.attributes.extras.get("pattern_ink") is None for o in graph.objects)
+    assert sorted(o.attributes.shape for o in graph.objects) == ["rectangle", "square"]
