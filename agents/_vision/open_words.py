@@ -21,7 +21,6 @@ __all__ = [
     "too_small_to_shade",
     "drawn_details",
     "enclosed_area",
-    "stroke_ink",
 ]
 
 
@@ -66,6 +65,7 @@ def open_words(
     be a bite another shape hides (only an outline concave overall is tested for a star).
     """
     from .flat import OTHER_SHAPE, colour_term
+    from .pen_ink import PEN
 
     colour, shape, material, extras = _open_words(
         body, mask, colour, shape, material, ground=ground, inner=inner, full=full,
@@ -77,41 +77,14 @@ def open_words(
         # A thin pen's pixels blend ink and ground by its width and the image's scale (a
         # 1 px line halved is half as dark): its lightness says nothing, its hue does.
         extras = {**extras, "tone": None}
-    if extras.get("flat") and basic_terms and full is not None and _thin_stroke(mask, _PEN):
-        # ... and its ink is nearest where the line covers a pixel most (:func:`stroke_ink`).
+    if extras.get("flat") and basic_terms and full is not None and _thin_stroke(mask, PEN):
+        # ... and its ink is nearest where the line covers a pixel most (:func:`.pen_ink.stroke_ink`).
+        from .pen_ink import stroke_ink
+
         ink = stroke_ink(mask, full)
         if ink is not None:
             colour = colour_term(ink)[0]
     return colour, shape, material, extras
-
-
-#: An outline-only shape whose stroke is this thin (px from its middle to its edge, its
-#: rims included) is read for its ink on its farthest pixels from the ground.
-_PEN = 3.0
-#: A thin stroke's ink is read on this share of its pixels farthest from the ground (a tenth:
-#: a line of one or two pixels covers a whole pixel only here and there), at least
-#: :data:`_INK_MIN` of them.
-INK_SHARE = 0.1
-_INK_MIN = 5
-
-
-def stroke_ink(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
-    """The ink (sRGB) of a thin stroke ``mask`` over the crop ``full``: the median of its
-    :data:`INK_SHARE` of pixels farthest (CIELAB) from the ground (the crop's pixels off the
-    stroke). Anti-aliasing blends each pixel by how much of it the line covers; along a
-    line the cover changes, and where it is most the pixel is nearest the ink (a black pen
-    at half a pixel reads grey, a white one on a dark slide grey too, a red one brown).
-    ``None`` when the crop shows too little ground or stroke."""
-    from .colour import rgb_to_lab
-
-    pixels = np.asarray(full)[mask].reshape(-1, 3).astype(np.float32)
-    ground = np.asarray(full)[~mask].reshape(-1, 3).astype(np.float32)
-    if pixels.shape[0] < _INK_MIN / INK_SHARE or ground.shape[0] < 12:
-        return None
-    ground_lab = rgb_to_lab(np.median(ground, axis=0).reshape(1, 3))[0]
-    far = np.linalg.norm(rgb_to_lab(pixels) - ground_lab, axis=1)
-    ink = far >= np.quantile(far, 1.0 - INK_SHARE)
-    return np.median(pixels[ink], axis=0)
 
 
 def _thin_stroke(mask: np.ndarray, within: float = 2.0) -> bool:
