@@ -292,10 +292,15 @@ def _describe_geometric(
             # a hatched or dotted one: its stripes and dots are its fill.)
             extras["interior_detail"], extras["interior_coarse"] = interior_details(rgb, mask)
             extras["interior_plain"] = interior_plain(rgb, mask)  # noise-free: drawn, not a photo
-        elif area > DETAIL_AREA * h * w and (extras.get("pattern_ink") is None or shape in (None, "unknown")):
+        elif area > DETAIL_AREA * h * w and (
+            extras.get("pattern_ink") is None
+            or shape in (None, "unknown")
+            and not extras.get("pattern_regular")
+        ):
             # An outline-only shape: plain ground inside, or texture? (A hatched or dotted
-            # shape with a shape's outline: the gaps are its fill; a patterned blob no shape
-            # fits, such as a canopy of leaves with sky between, is asked.)
+            # shape with a shape's outline, or with a fill repeating at one pitch: the gaps
+            # are its fill; a patterned blob no shape fits, such as a canopy of leaves with
+            # sky between, is asked.)
             extras["enclosed_detail"], extras["enclosed_coarse"] = interior_details(rgb, filled_outline(mask))
         if area > EDGE_AREA * h * w:  # does its outline lie on an edge (a cloud's does not)?
             extras["edge_support"] = edge_support(rgb, mask)

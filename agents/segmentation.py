@@ -154,6 +154,7 @@ def segment(
                 ground=ground or bool(r.notes.get("on_ground")),  # on a table top or floor polygon
                 **({"backdrop_rows": True} if rows else {}),
                 **({"pattern_ink": r.notes["pattern_ink"]} if "pattern_ink" in r.notes else {}),
+                **({"pattern_regular": True} if r.notes.get("pattern_regular") else {}),
             )
             for r in regions
             if r.mask.any()

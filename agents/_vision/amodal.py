@@ -141,6 +141,7 @@ def _ellipse_on(points: np.ndarray) -> tuple | None:
 _SLIVER = 0.01  # the opening removed more than this share of a touching shape's pixels ...
 _KEPT = 0.9  # ... and kept at least this share: a sliver came off, named without it
 _MAX_GROWTH = 0.8  # a completed polygon adds at most this share of the visible area
+_CONVEX = 0.995  # ... and fills this share of its convex hull
 _PARALLEL_DEG = 12.0  # edges closer to parallel than this meet nowhere useful
 
 
@@ -183,7 +184,10 @@ def completed_polygon(mask: np.ndarray, others: np.ndarray, *, near: np.ndarray 
     if not (0 <= cx < w and 0 <= cy < h) or not near[cy, cx]:
         return mask
     polygon = np.vstack([poly, [[cx, cy]]]).astype(np.int32)
-    if not cv2.isContourConvex(polygon.reshape(-1, 1, 2)):
+    # Convex, within the corner's rounding to a pixel (an edge nearly in line with the next
+    # may turn the wrong way by a hair).
+    hull = float(cv2.contourArea(cv2.convexHull(polygon.reshape(-1, 1, 2))))
+    if float(cv2.contourArea(polygon.reshape(-1, 1, 2))) < _CONVEX * hull:
         return mask
     filled = np.zeros(mask.shape, np.uint8)
     cv2.fillPoly(filled, [polygon.reshape(-1, 1, 2)], 1)

@@ -10,7 +10,9 @@ reaches the frame touches it once and is left as it is.
 
 What the frame cuts away is unseen, so the name of what shows may not be the shape's: a
 disc cut by an edge reads as a hexagon. An outline whose free part (off the frame) lies on
-one ellipse is named from that ellipse, circle or ellipse (:func:`cut_shape`). (Leaving
+one ellipse is named from that ellipse, circle or ellipse (:func:`cut_shape`); a polygon
+whose two edges running into the frame meet beyond it is named on the polygon they close
+(:func:`completed_past_frame`: a triangle whose tip is cut off is no "polygon"). (Leaving
 every other cut shape unread was tried: a cut square does read as a rectangle, a cut
 triangle as a polygon, but one unread shape makes every count of shapes "at least", and on
 the probe's fresh seeds that cost more right answers than it spared wrong ones.)
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["closed_at_frame", "cut_shape"]
+__all__ = ["closed_at_frame", "cut_shape", "completed_past_frame"]
 
 #: A shape is cut when it lies along a side of the frame for this share of its extent there.
 CUT_RUN = 0.15
@@ -95,4 +97,38 @@ def cut_shape(mask: np.ndarray, shape: str) -> str:
     if fit is not None:
         a, b = sorted(fit[1])
         return "circle" if b <= _ROUND_AXES * a else "ellipse"
-    return shape
+    if shape in ("circle", "ellipse", "star"):
+        return shape
+    sides = tuple(on and run >= max(3, CUT_RUN * extent) for on, run, extent in runs)
+    completed = completed_past_frame(mask[y0:y1, x0:x1], sides)  # type: ignore[arg-type]
+    if completed is None:
+        return shape
+    from .flat import flat_shape
+
+    named = flat_shape(completed, partly_hidden=True)
+    return shape if named in ("unknown", "polygon") else named
+
+
+def completed_past_frame(crop: np.ndarray, sides: tuple[bool, bool, bool, bool]) -> np.ndarray | None:
+    """A flat polygon the frame cuts (``crop``: its mask cut to its box; ``sides``: top,
+    bottom, left, right, whether the frame cuts it there), completed beyond the frame: the
+    two edges that run into the frame are extended until they meet out there
+    (:func:`.amodal.completed_polygon`, the frame's outside taking the place of a shape in
+    front); a triangle whose tip the frame cuts is a triangle again. ``None`` when the
+    edges do not meet past the frame (a box's sides run parallel into it: how far it goes
+    is unseen)."""
+    from .amodal import completed_polygon
+    from .pattern_fill import filled_outline
+
+    solid = filled_outline(crop)
+    h, w = solid.shape
+    margin = max(h, w)
+    top, bottom, left, right = (margin if cut else 0 for cut in sides)
+    padded = np.pad(solid, ((top, bottom), (left, right)))
+    outside = np.ones(padded.shape, bool)
+    outside[top : top + h, left : left + w] = False
+    out = completed_polygon(padded, outside)
+    if np.count_nonzero(out) <= np.count_nonzero(padded):
+        return None
+    ys, xs = np.nonzero(out)
+    return out[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]

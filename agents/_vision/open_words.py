@@ -64,7 +64,8 @@ def open_words(
     ``touching``: the shape comes within a few px of another, so a notch of its outline may
     be a bite another shape hides (only an outline concave overall is tested for a star).
     """
-    from .flat import OTHER_SHAPE
+    from .flat import OTHER_SHAPE, colour_term
+    from .pen_ink import PEN
 
     colour, shape, material, extras = _open_words(
         body, mask, colour, shape, material, ground=ground, inner=inner, full=full,
@@ -76,15 +77,22 @@ def open_words(
         # A thin pen's pixels blend ink and ground by its width and the image's scale (a
         # 1 px line halved is half as dark): its lightness says nothing, its hue does.
         extras = {**extras, "tone": None}
+    if extras.get("flat") and basic_terms and full is not None and _thin_stroke(mask, PEN):
+        # ... and its ink is nearest where the line covers a pixel most (:func:`.pen_ink.stroke_ink`).
+        from .pen_ink import stroke_ink
+
+        ink = stroke_ink(mask, full)
+        if ink is not None:
+            colour = colour_term(ink)[0]
     return colour, shape, material, extras
 
 
-def _thin_stroke(mask: np.ndarray) -> bool:
-    """An outline-only shape (:func:`enclosed_area`) whose mask lies within 2 px of its edge:
-    the ink and its two anti-aliased rims, about 4 px across."""
+def _thin_stroke(mask: np.ndarray, within: float = 2.0) -> bool:
+    """An outline-only shape (:func:`enclosed_area`) whose mask lies within ``within`` px of
+    its edge (2: the ink and its two anti-aliased rims, about 4 px across)."""
     from .artefacts import thickness
 
-    return enclosed_area(mask) is not None and thickness(mask) <= 2.0
+    return enclosed_area(mask) is not None and thickness(mask) <= within
 
 
 def _open_words(

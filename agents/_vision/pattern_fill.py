@@ -13,6 +13,15 @@ small marks of its colour in its hole (the dots). Either is one flat shape:
   ring of that colour, at least four of them and none bigger than a twentieth of the hole,
   are the ring's fill pattern and join it.
 
+* :func:`lattice_before_cleaning` — a hatched fill whose gaps are a pixel or two wide at
+  the working resolution: the mask's morphological clean-up closes them, so the lattice is
+  read on the mask before it (the gaps must be many, about one width, and show the ground
+  over a good share of the outline: JPEG's specks in a plain fill are few and tiny).
+* :func:`periodic_fill` — a hatched or dotted fill the working resolution blurs into stripes
+  or dots of ink and its blend with the ground (no gap is ground any more, and the colour
+  split need not cut it): its distance to the ground repeats at one pitch across the shape,
+  so a few peaks of its spectrum hold most of its modulation (a plain fill's JPEG noise, a
+  solid's shading or a photo's texture spread theirs).
 * :func:`striped` — a hatched fill the working resolution no longer resolves (its gaps are
   blends of ink and ground, not ground) is cut by the colour split into four or more thin
   stripes: it stays one shape.
@@ -26,12 +35,15 @@ marks of another colour) are no pattern.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
 __all__ = [
     "lattice_of_holes",
+    "lattice_before_cleaning",
+    "periodic_fill",
     "merged_dots",
     "dots_inside",
     "pattern_ink",
@@ -96,6 +108,92 @@ def lattice_of_holes(comp: np.ndarray) -> bool:
     widest = np.zeros(n, np.float32)
     np.maximum.at(widest, parts.ravel(), inner.ravel())
     return bool(inscribed >= 4.0 and widest[1:].max() <= NARROW * inscribed)
+
+
+#: Before the clean-up, a pattern's gaps cover at least this share of its filled outline
+#: (hatching and dots show the ground over a third to two thirds; a plain fill's JPEG specks
+#: well under a twentieth).
+GAP_SHARE = 0.15
+
+
+def lattice_before_cleaning(before: np.ndarray, comp: np.ndarray) -> bool:
+    """Whether ``comp`` (a cleaned component, holes filled) is a hatched or dotted shape whose
+    gaps the clean-up closed: ``before`` (the foreground mask before the opening and
+    closing, same crop) inside ``comp``'s outline is a lattice (:func:`lattice_of_holes`)
+    whose holes cover :data:`GAP_SHARE` of the outline, most of them (three in five) of one
+    width within a factor two of their median (stripes or dots of one pitch; a texture's
+    gaps are of every width)."""
+    import cv2
+
+    solid = filled_outline(comp)
+    ink = before.astype(bool) & solid
+    holes = filled_outline(ink) & ~ink
+    if float(holes.sum()) < GAP_SHARE * float(solid.sum()) or not lattice_of_holes(ink):
+        return False
+    n, parts = cv2.connectedComponents(holes.astype(np.uint8), connectivity=4)
+    inner = cv2.distanceTransform(np.pad(holes, 1).astype(np.uint8), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    widest = np.zeros(n, np.float32)
+    np.maximum.at(widest, parts.ravel(), inner.ravel())
+    widths = widest[1:]
+    mid = float(np.median(widths))
+    even = int(((widths >= 0.5 * mid) & (widths <= 2.0 * mid)).sum())
+    return even >= max(MIN_HOLES, 0.6 * widths.size)
+
+
+#: A periodic fill: its interior lies this far (px) inside the outline (past the stroke) ...
+PERIODIC_INSET = 2.5
+#: ... covers at least this many pixels, at least this share of them ink ...
+PERIODIC_MIN_PIXELS, PERIODIC_INK = 100, 0.25
+#: ... repeats at least this many times across the shape's box ...
+PERIODIC_REPEATS = 4
+#: ... and this many peaks of its spectrum (two directions of a dot lattice, each with its
+#: mirror) hold at least this share of its modulation's power (stripes 0.6-0.9, a dot lattice
+#: about 0.6; a render's solids, a paper or canvas texture under 0.45; a plain fill's faint
+#: ripples up to 0.6, but at a depth of 0.15 or less) ...
+PERIODIC_PEAKS, PERIODIC_SHARE = 4, 0.5
+#: ... with an amplitude (RMS) of at least this share of its median distance to the ground.
+PERIODIC_DEPTH = 0.2
+
+
+def periodic_fill(comp: np.ndarray, distance: np.ndarray, threshold: float) -> bool:
+    """Whether ``comp``'s inside (``distance``: each pixel's colour distance to the ground,
+    same crop) repeats at one pitch: a hatched or dotted fill, resolved or not. Read on its
+    pixels :data:`PERIODIC_INSET` px inside the outline (a quarter or more of those twice as
+    deep ink, at ``threshold`` from the ground or farther: the inside of an outline-only shape
+    is ground, and the ring's own sides repeat), less their mean: the
+    :data:`PERIODIC_PEAKS` strongest frequencies of period at most a
+    :data:`PERIODIC_REPEATS`-th of the box (each with its 3x3 neighbours: the shape's outline
+    spreads them) hold :data:`PERIODIC_SHARE` of the power at such periods, at an amplitude of
+    :data:`PERIODIC_DEPTH` of the median distance or more."""
+    import cv2
+
+    solid = filled_outline(comp)
+    depth = cv2.distanceTransform(np.pad(solid, 1).astype(np.uint8), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    inner = depth > PERIODIC_INSET
+    if int(inner.sum()) < PERIODIC_MIN_PIXELS:
+        return False
+    values = distance[inner].astype(np.float64)
+    deep = distance[depth > 2 * PERIODIC_INSET]  # past any outline stroke
+    if deep.size < 20 or float((deep >= threshold).mean()) < PERIODIC_INK:
+        return False
+    signal = np.zeros(comp.shape, np.float64)
+    signal[inner] = values - values.mean()
+    h, w = comp.shape
+    power = np.abs(np.fft.fft2(signal, s=(max(h, 32), max(w, 32)))) ** 2
+    freq = np.hypot(np.fft.fftfreq(power.shape[0])[:, None], np.fft.fftfreq(power.shape[1])[None, :])
+    power[freq < PERIODIC_REPEATS / min(h, w)] = 0.0  # shading and the shape's own extent
+    total = float(power.sum())
+    if total <= 0.0:
+        return False
+    peaks = 0.0
+    for _ in range(PERIODIC_PEAKS):
+        y, x = np.unravel_index(int(np.argmax(power)), power.shape)
+        rows = np.arange(y - 1, y + 2) % power.shape[0]
+        cols = np.arange(x - 1, x + 2) % power.shape[1]
+        peaks += float(power[np.ix_(rows, cols)].sum())
+        power[np.ix_(rows, cols)] = 0.0
+    amplitude = math.sqrt(peaks / power.size / float(inner.sum()))  # Parseval: RMS of the peaks
+    return peaks >= PERIODIC_SHARE * total and amplitude >= PERIODIC_DEPTH * float(np.median(values))
 
 
 def merged_dots(raw: np.ndarray, backdrop: np.ndarray) -> bool:

@@ -34,7 +34,15 @@ from .lines import knot_of_lines, peel_lines, peel_pattern_lines
 from .nearest import nearest_labels
 from .panels import is_ground, split_panel
 from .part_merge import merge_parts
-from .pattern_fill import dots_inside, lattice_of_holes, merged_dots, pattern_ink, striped
+from .pattern_fill import (
+    dots_inside,
+    lattice_before_cleaning,
+    lattice_of_holes,
+    merged_dots,
+    pattern_ink,
+    periodic_fill,
+    striped,
+)
 from .small_marks import small_letters, small_mark, thin_strokes
 
 __all__ = ["Region", "geometric_regions"]
@@ -332,6 +340,7 @@ def geometric_regions(
     if fg.shadow_ratio is None:
         # A drawn outline or hatched shape the frame cuts: the frame closes its ring.
         mask = closed_at_frame(mask)
+    before_cleaning = mask
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     _, raw_labels, raw_stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
@@ -381,8 +390,15 @@ def geometric_regions(
         # A hatched or dotted fill is one shape: its stripes' blended edges are no second
         # colour, its stripes no lines nor touching objects.
         pattern = drawn and (
-            k in patterned or lattice_of_holes(comp) or merged_dots(raw, backdrop[y0:y1, x0:x1])
+            k in patterned
+            or lattice_of_holes(comp)
+            or merged_dots(raw, backdrop[y0:y1, x0:x1])
+            or lattice_before_cleaning(before_cleaning[y0:y1, x0:x1], comp)
         )
+        # A fill that repeats at one pitch (hatching, dots; resolved or blurred) is a drawing
+        # tool's pattern, whatever its outline; gaps of every size (leaves and sky) are not.
+        regular = drawn and periodic_fill(comp, fg.distance[y0:y1, x0:x1], fg.threshold)
+        pattern = pattern or regular
         comps, on_ground = [comp], False
         found = (
             split_panel(comp, rgb[y0:y1, x0:x1], crop_lab, min_area)
@@ -463,6 +479,7 @@ def geometric_regions(
                 notes: dict[str, Any] = {"split": len(parts) > 1, "on_ground": on_ground}
                 if pattern:
                     notes["pattern_ink"] = pattern_ink(full, rgb, fg.distance)
+                    notes["pattern_regular"] = bool(regular)
                 regions.append(Region(full, conf, notes))
             for line in lines:  # their own regions: the scene step drops lines on drawings
                 full = np.zeros((h, w), bool)

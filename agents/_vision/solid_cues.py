@@ -236,14 +236,21 @@ def cones_read_flat(objects: list, masks: list) -> list:
     Fog, a soft or backlit light can leave a solid's shading too even for the flatness test
     (and a scene whose objects all read even is taken for a drop-shadowed drawing), but a
     triangle standing on the half-ellipse of its base is no drawn triangle, nor is a
-    silhouette with a can's outline among shaded solids a drawn hexagon or ellipse.
+    silhouette with a can's outline among shaded solids a drawn hexagon or ellipse. A shape
+    filled with a pattern (hatching, dots) is a drawing tool's and stays flat.
     """
     solids = any(not o.attributes.extras.get("flat") for o in objects)
     out = []
     for obj, mask in zip(objects, masks, strict=True):
         extras = obj.attributes.extras
         named = None
-        if extras.get("flat") and (solids or extras.get("ground")) and mask is not None and mask.any():
+        if (
+            extras.get("flat")
+            and extras.get("pattern_ink") is None  # a hatched or dotted fill is drawn, no solid
+            and (solids or extras.get("ground"))
+            and mask is not None
+            and mask.any()
+        ):
             ys, xs = np.nonzero(mask)
             named = _read_flat_as(obj, mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
             if named != "cone" and not solids:
