@@ -72,29 +72,16 @@ def open_words(
     )  # fmt: skip
     if shape == "unknown" and extras.get("flat") and "shape_unread" not in extras:
         extras["shape_other"] = OTHER_SHAPE
-    if extras.get("flat") and _thin_stroke(mask):
+    from .thin_ink import thin_neutral_ink, thin_stroke
+
+    if extras.get("flat") and thin_stroke(mask):
         # A thin pen's pixels blend ink and ground by its width and the image's scale (a
         # 1 px line halved is half as dark): its lightness says nothing, its hue does, and
         # its darkest pixels may show black ink.
         extras = {**extras, "tone": None}
         if colour == "gray" and full is not None:
-            from .thin_ink import thin_neutral_ink
-
             colour = thin_neutral_ink(mask, full) or colour
     return colour, shape, material, extras
-
-
-def _thin_stroke(mask: np.ndarray) -> bool:
-    """An outline-only shape (:func:`enclosed_area`) whose mask lies within 2 px of its edge:
-    the ink and its two anti-aliased rims, about 4 px across (but for the pixels where its
-    sides meet and JPEG's ringing bumps: a sixth of it at most, where a wider pen's mask is
-    mostly deeper)."""
-    import cv2
-
-    if enclosed_area(mask) is None:
-        return False
-    depth = cv2.distanceTransform(np.pad(mask, 1).astype(np.uint8), cv2.DIST_L2, 3)
-    return int((depth > 2.0).sum()) <= 0.15 * int(mask.sum())
 
 
 def _open_words(

@@ -22,13 +22,28 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["thin_neutral_ink", "BLACK_BOUND", "WHITE_BOUND"]
+__all__ = ["thin_stroke", "thin_neutral_ink", "BLACK_BOUND", "WHITE_BOUND"]
 
 #: CIELAB lightness under which a blended neutral stroke's darkest tenth shows black ink (a
 #: grey ink, L 38-88 in :func:`~.flat.colour_term`, never blends darker than itself).
 BLACK_BOUND = 38.0
 #: ... over which a blended stroke's lightest tenth on a darker ground shows white ink.
 WHITE_BOUND = 72.0
+
+
+def thin_stroke(mask: np.ndarray) -> bool:
+    """An outline-only shape (:func:`~.open_words.enclosed_area`) whose mask lies within 2 px
+    of its edge: the ink and its two anti-aliased rims, about 4 px across (but for the pixels
+    where its sides meet and JPEG's ringing bumps: a sixth of it at most, where a wider pen's
+    mask is mostly deeper)."""
+    import cv2
+
+    from .open_words import enclosed_area
+
+    if enclosed_area(mask) is None:
+        return False
+    depth = cv2.distanceTransform(np.pad(mask, 1).astype(np.uint8), cv2.DIST_L2, 3)
+    return int((depth > 2.0).sum()) <= 0.15 * int(mask.sum())
 
 
 def thin_neutral_ink(mask: np.ndarray, full: np.ndarray) -> str | None:
