@@ -73,26 +73,24 @@ def open_words(
     )  # fmt: skip
     if shape == "unknown" and extras.get("flat") and "shape_unread" not in extras:
         extras["shape_other"] = OTHER_SHAPE
-    if extras.get("flat") and extras.get("tone") and _thin_stroke(mask):
+    from .pen_ink import pen_stroke, thin_neutral_ink, thin_stroke
+
+    if extras.get("flat") and thin_stroke(mask):
         # A thin pen's pixels blend ink and ground by its width and the image's scale (a
-        # 1 px line halved is half as dark): its lightness says nothing, its hue does.
+        # 1 px line halved is half as dark): its lightness says nothing, its hue does, and
+        # its darkest pixels may show black ink.
         extras = {**extras, "tone": None}
-    if extras.get("flat") and basic_terms and full is not None and _thin_stroke(mask, PEN):
+    if extras.get("flat") and basic_terms and full is not None and pen_stroke(mask, PEN):
         # ... and its ink is nearest where the line covers a pixel most (:func:`.pen_ink.stroke_ink`).
         from .pen_ink import stroke_ink
 
         ink = stroke_ink(mask, full)
         if ink is not None:
             colour = colour_term(ink)[0]
+    if colour == "gray" and full is not None and extras.get("flat") and thin_stroke(mask):
+        # A pen blended below a pixel's width: its darkest pixels may still show black ink.
+        colour = thin_neutral_ink(mask, full) or colour
     return colour, shape, material, extras
-
-
-def _thin_stroke(mask: np.ndarray, within: float = 2.0) -> bool:
-    """An outline-only shape (:func:`enclosed_area`) whose mask lies within ``within`` px of
-    its edge (2: the ink and its two anti-aliased rims, about 4 px across)."""
-    from .artefacts import thickness
-
-    return enclosed_area(mask) is not None and thickness(mask) <= within
 
 
 def _open_words(

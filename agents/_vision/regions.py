@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .artefacts import chroma_ringing, clean_parts, trim_fringe
+from .artefacts import chroma_ringing, clean_parts, peel_blend_rims, trim_fringe
 from .background import Foreground, foreground_evidence
 from .frame_cut import closed_at_frame
 from .highlights import gradual_highlight
@@ -456,6 +456,7 @@ def geometric_regions(
                     fg.shadow_ratio,
                     min_area=min_area,
                 )
+                parts = peel_blend_rims(parts, crop_lab, fg.background[y0:y1, x0:x1], min_area=min_area)
             if options.get("split_touching", True) and not icon:
                 drawing = fg.shadow_ratio is None  # no cast shadows: strokes and glyphs are drawn
                 parts = [q for p in parts for q in split_touching(p, min_area, rgb[y0:y1, x0:x1], drawing)]

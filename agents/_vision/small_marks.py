@@ -15,7 +15,10 @@ and drops components under ``min_area`` (40 px at the working resolution). On a 
   whose contrast (of its stronger half: a 1 px line under JPEG is half faint ringing) is
   as strong and whose strongest quarter is in a colour — or which, black or grey, closes
   around the ground and is taller than a label's letter (a 1 px ink circle) — is put back
-  (:func:`thin_strokes`);
+  (:func:`thin_strokes`); a closed outline around the ground (:func:`_open_ring`) is put
+  back at :data:`RING_CONTRAST`, whatever its colour and size (a drawing reduced with a
+  smoothing filter leaves its 1 px pen a third as dark; the glyph step still tells a
+  letter's ring from a shape's by the shapes beside it);
 * **small letters** — a label's letter 10-14 px tall drawn with a 1-2 px pen, black, grey
   or white, loses most of its strokes to the opening (a "4", an "X"): a component of the
   unopened mask that no region took, of a letter's size and build (thin strokes, not one
@@ -51,6 +54,10 @@ __all__ = [
 MIN_MARK = 12
 #: Median background distance of a kept mark or stroke, in foreground thresholds.
 MARK_CONTRAST = 3.0
+#: ... of a thin closed outline taller than a label's letter (:func:`_ink_outline`).
+RING_CONTRAST = 2.0
+#: The smallest side of a closed outline held to :data:`RING_CONTRAST` (a letter's bowl is smaller).
+MIN_RING_SIDE = 12
 _MARK_CHROMA = 15.0  # CIELAB chroma of a coloured mark
 _FAINT_CHROMA_SHARE = 0.35  # chroma / lightness contrast of a thinned coloured stroke
 
@@ -119,6 +126,22 @@ def _ink_outline(comp: np.ndarray) -> bool:
     return max(comp.shape) >= RING_SIDE and hollow(comp)
 
 
+def _open_ring(comp: np.ndarray, raw: np.ndarray) -> bool:
+    """Whether ``comp`` closes around ground (the unopened foreground ``raw`` is nearly empty
+    inside it) with a hole of half its filled area, at least :data:`MIN_RING_SIDE` px across:
+    a pen's outline shape, not a speck, a letter's bowl nor a halo round another shape."""
+    import cv2
+
+    from .scenery import hollow
+
+    if min(comp.shape) < MIN_RING_SIDE or not hollow(comp):
+        return False
+    filled = np.pad(comp, 1).astype(np.uint8)
+    cv2.floodFill(filled, None, (0, 0), 2)
+    inside = (filled[1:-1, 1:-1] == 0) & ~comp
+    return bool(inside.any()) and float(raw[inside].astype(bool).mean()) < 0.1
+
+
 def thin_strokes(
     raw: np.ndarray,
     opened: np.ndarray,
@@ -129,7 +152,8 @@ def thin_strokes(
 ) -> np.ndarray:
     """The components of ``raw`` (the unopened foreground, uint8) the opening erased (under a
     fifth of them survives in ``opened``) of strong contrast and in a colour: strokes of at
-    least ``min_area`` px and :func:`small_mark` s."""
+    least ``min_area`` px and :func:`small_mark` s; and closed outlines of any colour at a
+    lower contrast (:data:`RING_CONTRAST`)."""
     import cv2
 
     n, labels, stats, _ = cv2.connectedComponentsWithStats(raw, connectivity=8)
@@ -155,9 +179,14 @@ def thin_strokes(
         chroma = float(np.hypot(np.median(pix[:, 1]), np.median(pix[:, 2])))
         crop_dist, crop_lab = distance[y : y + bh, x : x + bw], lab[y : y + bh, x : x + bw]
         coloured = chroma >= _MARK_CHROMA or _faint_colour(chroma, pix, comp, crop_dist, threshold, crop_lab)
-        if not coloured and not _ink_outline(comp):
+        ring = _open_ring(comp, raw[y : y + bh, x : x + bw])
+        if not coloured and not (ring or _ink_outline(comp)):
             continue  # black / grey / white: writing, whose thin strokes the glyph step reads
-        if float(np.median(dist[ink])) < MARK_CONTRAST * float(threshold):
+        # A closed outline is no speck nor JPEG block, whatever its contrast: a 1 px pen
+        # reduced to half its size blends half ink, half ground (and a smoothing filter spreads
+        # it over two pixels), so its contrast falls with the scale while its ring stays.
+        needed = RING_CONTRAST if ring else MARK_CONTRAST
+        if float(np.median(dist[ink])) < needed * float(threshold):
             continue
         out[y : y + bh, x : x + bw][comp] = 1
     return out
