@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
-    "ball_outline", "ball_with_shadow", "body_profile", "box_or_can", "cone_outline",
+    "ball_outline", "ball_with_shadow", "body_profile", "box_or_can", "cone_from_above", "cone_outline",
     "cones_read_flat", "hull_corners", "polygonal_outline", "rounded_bottom", "squat_can_outline",
 ]  # fmt: skip
 
@@ -155,6 +155,34 @@ def cone_outline(mask: np.ndarray, blunt: float = 0.1) -> bool:
         and -blunt * y_w <= apex <= 0.15 * y_w
         and widths[: max(1, lo)].mean() < 0.2 * widest
     )
+
+
+def cone_from_above(mask: np.ndarray, blunt: float = 0.1) -> bool:
+    """Whether a silhouette is a cone seen from high up: its base a nearly round ellipse whose
+    widest row is its centre, and above the ellipse's top a point -- the widths of the rows
+    from the silhouette's top down to where the ellipse would begin grow on a line from zero
+    (RMS under 5 % of the widest or 1 px; the line meets zero within ``blunt`` of that run
+    of the top). The point rises at least 4 px and 8 % of the widest row above the ellipse
+    (a ball's or a can's top is the ellipse's own: it rises none, and its rounded cap's
+    widths meet zero far above it). :func:`cone_outline` asks for a triangle down to the
+    widest row, which a tall base ellipse under a short point does not show."""
+    widths = _row_widths(mask)
+    height = widths.size
+    widest = float(widths.max()) if height else 0.0
+    if height < 16 or widest < 12:
+        return False
+    centre = int(round(float(np.flatnonzero(widths >= 0.98 * widest).mean())))
+    top = centre - (height - centre)  # the ellipse's top row: its lower half is below the centre
+    if top < max(4.0, 0.08 * widest):
+        return False
+    lo, hi = int(0.1 * top), max(int(0.9 * top), int(0.1 * top) + 3)
+    ys = np.arange(lo, hi)
+    a, b = np.polyfit(ys, widths[lo:hi], 1)
+    if a <= 0:
+        return False
+    rms = float(np.sqrt(np.mean((a * ys + b - widths[lo:hi]) ** 2)))
+    apex = -b / a
+    return bool(rms < max(1.0, 0.05 * widest) and -blunt * top - 1 <= apex <= 0.15 * top + 1)
 
 
 def rounded_bottom(mask: np.ndarray) -> bool:

@@ -2,7 +2,8 @@
 and tick labels frame the solids. That line art on plain panes is no texture, so the scene is
 read, not abstained on. A surface drawn with its mesh's edges (``edgecolor``) is a render
 whose facets are plain between thin darker lines, not a photograph's textured subject; the
-same surface under sensor noise is still textured."""
+same surface under sensor noise is still textured. Seen from high up, a cone is a round base
+with a short point above it (no triangle down to its widest row), still a cone."""
 
 from __future__ import annotations
 
@@ -85,3 +86,38 @@ def test_a_wireframed_sphere_is_answered():
     )
     assert not answer.abstained, answer.text
     assert answer.value == "sphere"
+
+
+def _cones_from_above(elev: float) -> np.ndarray:
+    """Two cones and a ball on a floor, seen from ``elev`` degrees up (axes off)."""
+    fig = plt.figure(figsize=(6.4, 4.8), dpi=100)
+    ax = fig.add_axes([0, 0, 1, 1], projection="3d", computed_zorder=False)
+    ax.set_axis_off()
+    fig.patch.set_facecolor("#ffffff")
+    floor = [[(-4.5, -4.5, 0), (4.5, -4.5, 0), (4.5, 4.5, 0), (-4.5, 4.5, 0)]]
+    ax.add_collection3d(Poly3DCollection(floor, facecolor="#e8e0d0", edgecolor="none", zorder=0))
+    u, s = np.mgrid[0 : 2 * np.pi : 40j, 0:1:2j]
+    for z, (cx, cy, colour) in enumerate([(-2.0, 1.5, "#8a3cc0"), (2.0, -1.0, "#f08010")]):
+        r, h = 0.9, 1.9
+        art = ax.plot_surface(cx + r * (1 - s) * np.cos(u), cy + r * (1 - s) * np.sin(u), h * s, color=colour,
+                              shade=True, linewidth=0, antialiased=True)  # fmt: skip
+        art.set_zorder(z + 1)
+    v, w = np.mgrid[0 : 2 * np.pi : 40j, 0 : np.pi : 20j]
+    ball = ax.plot_surface(0.5 + 0.9 * np.cos(v) * np.sin(w), 2.2 + 0.9 * np.sin(v) * np.sin(w), 0.9 + 0.9 * np.cos(w),
+                           color="#2050d0", shade=True, linewidth=0, antialiased=True)  # fmt: skip
+    ball.set_zorder(3)
+    ax.set_xlim(-4, 4)
+    ax.set_ylim(-4, 4)
+    ax.set_zlim(0, 4)
+    ax.set_box_aspect((1, 1, 0.5), zoom=1.3)
+    ax.view_init(elev=elev, azim=-100)
+    fig.canvas.draw()
+    img = np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()
+    plt.close(fig)
+    return img
+
+
+def test_a_cone_seen_from_high_up_is_a_cone_and_the_ball_a_ball():
+    img = _cones_from_above(60)
+    assert spatioxolver.ask(img, "What shape is the purple object?").value == "cone"
+    assert spatioxolver.ask(img, "What shape is the blue object?").value == "sphere"
