@@ -122,6 +122,11 @@ def _row_widths(mask: np.ndarray) -> np.ndarray:
     return np.where(any_, right - left + 1, 0).astype(float)
 
 
+#: A cone's tip thinner than this many px is lost to anti-aliasing (its pixels are mostly
+#: ground): the fitted sides may meet zero width this far (in width) above the top row.
+_TIP_LOST = 3.0
+
+
 def cone_outline(mask: np.ndarray, blunt: float = 0.1) -> bool:
     """Whether a silhouette is a cone's: a triangle from an apex at the top down to its widest
     row, then at most a half-ellipse (the base seen from above) below it.
@@ -133,7 +138,8 @@ def cone_outline(mask: np.ndarray, blunt: float = 0.1) -> bool:
     of the height and at least 0.45 of the widest row tall; below the widest row there is at
     most 0.6 of the widest row (the base's half-ellipse; a box keeps its full width down its
     vertical edges). ``blunt``: how far above the silhouette (a share of the run) the line
-    may reach zero width — a small or compressed cone's tip is cut off a few rows.
+    may reach zero width — a small or compressed cone's tip is cut off a few rows -- and
+    further by the rows in which it is under :data:`_TIP_LOST` px wide.
     """
     widths = _row_widths(mask)
     height = widths.size
@@ -152,7 +158,7 @@ def cone_outline(mask: np.ndarray, blunt: float = 0.1) -> bool:
     apex = -b / a  # the row where the fitted width is zero
     return bool(
         rms < 0.05 * widest
-        and -blunt * y_w <= apex <= 0.15 * y_w
+        and -blunt * y_w - _TIP_LOST / a <= apex <= 0.15 * y_w
         and widths[: max(1, lo)].mean() < 0.2 * widest
     )
 
@@ -182,7 +188,7 @@ def cone_from_above(mask: np.ndarray, blunt: float = 0.1) -> bool:
         return False
     rms = float(np.sqrt(np.mean((a * ys + b - widths[lo:hi]) ** 2)))
     apex = -b / a
-    return bool(rms < max(1.0, 0.05 * widest) and -blunt * top - 1 <= apex <= 0.15 * top + 1)
+    return bool(rms < max(1.0, 0.05 * widest) and -blunt * top - _TIP_LOST / a <= apex <= 0.15 * top + 1)
 
 
 def rounded_bottom(mask: np.ndarray) -> bool:

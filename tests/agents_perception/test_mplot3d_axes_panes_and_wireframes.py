@@ -88,9 +88,9 @@ def test_a_wireframed_sphere_is_answered():
     assert answer.value == "sphere"
 
 
-def _cones_from_above(elev: float) -> np.ndarray:
+def _cones_from_above(elev: float, size: tuple[float, float] = (6.4, 4.8)) -> np.ndarray:
     """Two cones and a ball on a floor, seen from ``elev`` degrees up (axes off)."""
-    fig = plt.figure(figsize=(6.4, 4.8), dpi=100)
+    fig = plt.figure(figsize=size, dpi=100)
     ax = fig.add_axes([0, 0, 1, 1], projection="3d", computed_zorder=False)
     ax.set_axis_off()
     fig.patch.set_facecolor("#ffffff")
@@ -121,3 +121,25 @@ def test_a_cone_seen_from_high_up_is_a_cone_and_the_ball_a_ball():
     img = _cones_from_above(60)
     assert spatioxolver.ask(img, "What shape is the purple object?").value == "cone"
     assert spatioxolver.ask(img, "What shape is the blue object?").value == "sphere"
+
+
+def _silhouette(widths: list[float]) -> np.ndarray:
+    """A silhouette whose rows (top down) are centred runs of the given widths."""
+    w = int(max(widths)) + 4
+    mask = np.zeros((len(widths), w), bool)
+    for y, width in enumerate(widths):
+        x0 = round((w - width) / 2)
+        mask[y, x0 : x0 + round(width)] = True
+    return mask
+
+
+def test_a_small_cone_whose_thin_tip_is_lost_is_still_a_cone_and_a_ball_is_not():
+    from spatioxolver.agents._vision.solid_cues import cone_outline
+
+    # sides growing 1.6 px a row from a tip already 5 px wide (the thinner rows anti-aliased
+    # into the ground), down to the widest row, then the base's half-ellipse below it
+    sides = [5 + 1.6 * y for y in range(26)]
+    base = [45 * np.sqrt(max(0.0, 1 - (y / 16) ** 2)) for y in range(1, 16)]
+    assert cone_outline(_silhouette(sides + [45.0] * 3 + base))
+    ball = [2 * np.sqrt(max(0.0, 24**2 - (y - 24) ** 2)) for y in range(1, 48)]
+    assert not cone_outline(_silhouette(ball))
