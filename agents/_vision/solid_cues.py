@@ -170,7 +170,9 @@ def cone_from_above(mask: np.ndarray, blunt: float = 0.1) -> bool:
     (RMS under 5 % of the widest or 1 px; the line meets zero within ``blunt`` of that run
     of the top). The point rises at least 4 px and 8 % of the widest row above the ellipse
     (a ball's or a can's top is the ellipse's own: it rises none, and its rounded cap's
-    widths meet zero far above it). :func:`cone_outline` asks for a triangle down to the
+    widths meet zero far above it); below the widest row the base's half-ellipse (RMS within
+    6 % of the widest: a box seen corner-on, its top a point too, keeps its width down its
+    upright edges or is cut off by what stands in front). :func:`cone_outline` asks for a triangle down to the
     widest row, which a tall base ellipse under a short point does not show."""
     widths = _row_widths(mask)
     height = widths.size
@@ -181,6 +183,11 @@ def cone_from_above(mask: np.ndarray, blunt: float = 0.1) -> bool:
     top = centre - (height - centre)  # the ellipse's top row: its lower half is below the centre
     if top < max(4.0, 0.08 * widest):
         return False
+    minor = float(height - centre)
+    below = np.arange(centre, height)
+    ellipse = widest * np.sqrt(np.clip(1.0 - ((below - centre + 0.5) / minor) ** 2, 0.0, 1.0))
+    if float(np.sqrt(np.mean((widths[centre:] - ellipse) ** 2))) > 0.06 * widest:
+        return False  # below its widest row no half-ellipse: a box's corner on top, cut off below
     lo, hi = int(0.1 * top), max(int(0.9 * top), int(0.1 * top) + 3)
     ys = np.arange(lo, hi)
     a, b = np.polyfit(ys, widths[lo:hi], 1)
