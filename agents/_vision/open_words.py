@@ -254,13 +254,15 @@ def _lit_side_term(pixels: np.ndarray, lab: np.ndarray) -> str | None:
 
 
 def _cone_outline(mask: np.ndarray) -> bool:
-    """:func:`.solid_cues.cone_outline`; a silhouette under 40 px tall may have its tip blunted
-    by up to a quarter of the run (its top rows are a few px of staircase and blur)."""
-    from .solid_cues import cone_outline
+    """:func:`.solid_cues.cone_outline` or, seen from high up, :func:`.solid_cues.cone_from_above`;
+    a silhouette under 40 px tall may have its tip blunted by up to a quarter of the run (its
+    top rows are a few px of staircase and blur)."""
+    from .solid_cues import cone_from_above, cone_outline
 
     rows = np.flatnonzero(np.asarray(mask).any(axis=1))
     small = rows.size > 0 and rows[-1] - rows[0] + 1 < 40
-    return cone_outline(mask, blunt=0.25 if small else 0.1)
+    blunt = 0.25 if small else 0.1
+    return cone_outline(mask, blunt=blunt) or cone_from_above(mask, blunt=blunt)
 
 
 def _small_extras(small: Any, tone: str | None) -> dict[str, Any]:

@@ -184,7 +184,7 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     # (drawings: flat >= 0.98; photographs: <= 0.94), so local flatness vouches for it --
     # unless the misfit is large, no row or column is plain and rows or columns do not explain
     # it either: then it is a smooth continuous-tone field (clouds, marble, blurred fur).
-    forgive = float(np.clip((flat - 0.95) / 0.03, 0.0, 1.0))
+    forgive = float(np.clip((_flat_beside_lines(lab) - 0.95) / 0.03, 0.0, 1.0))
     if field and noise > NOISY_BACKDROP:
         forgive *= float(np.clip((ROW_RESIDUAL - rows) / 1.5, 0.0, 1.0))
     score *= max(float(np.clip((4.0 - noise) / 2.5, 0.0, 1.0)), forgive)
@@ -219,6 +219,19 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         "neutral_ground": float(ground is not None and ground.neutral),
         "textured_ground": float(textured),
     }
+
+
+def _flat_beside_lines(lab: np.ndarray) -> float:
+    """Share of pixels in flat patches, thin lines counted as flat: a pixel off its 3x3
+    median whose rough neighbours do not fill a 3x3 block (a 1-2 px grid line, an axis, a
+    tick label's stroke drawn over plain panes) is line art on a plain ground, not texture."""
+    import cv2
+
+    lab = np.ascontiguousarray(lab, dtype=np.float32)
+    sq = (lab - cv2.medianBlur(lab, 3)) ** 2
+    rough = (np.sqrt(sq[..., 0] + sq[..., 1] + sq[..., 2]) >= 4.0).astype(np.uint8)
+    broad = cv2.morphologyEx(rough, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return 1.0 - float(broad.mean())
 
 
 def line_residual(lab: np.ndarray) -> tuple[float, float]:
@@ -412,19 +425,42 @@ def interior_plain(rgb: np.ndarray, mask: np.ndarray) -> float:
     inner = cv2.erode(m, np.ones((5, 5), np.uint8)).astype(bool)
     if inner.sum() < 50:
         return 0.0
+    exact, near = _plain_shares(crop, inner)
+    plain = exact if exact >= _EXACT * near else 0.0
+    if plain >= _LINED_EXACT:
+        return round(plain, 3)
+    # A wireframe over the facets (mplot3d's ``edgecolor``): thin darker lines every few px
+    # leave no 3x3 patch plain, but a 3x3 closing fills them (up to 2 px wide) and the facets
+    # between come back exactly plain; a photograph's noise and a smooth tone do not.
+    closed = cv2.morphologyEx(np.ascontiguousarray(crop), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    exact, near = _plain_shares(closed, inner)
+    if exact >= _LINED_EXACT and exact >= _EXACT_LINED_SHARE * near:
+        plain = max(plain, exact)
+    return round(plain, 3)
+
+
+def _plain_shares(crop: np.ndarray, inner: np.ndarray) -> tuple[float, float]:
+    """Shares of the ``inner`` pixels whose 3x3 neighbourhood holds one value in every channel
+    (exactly plain), and whose channels there spread over 2 levels at most (near plain)."""
+    import cv2
+
     k = np.ones((3, 3), np.uint8)
     spread = np.zeros(inner.shape, np.int16)
     for c in range(3):
         ch = np.ascontiguousarray(crop[..., c])
         spread = np.maximum(spread, cv2.dilate(ch, k).astype(np.int16) - cv2.erode(ch, k).astype(np.int16))
     inside = spread[inner]
-    exact, near = float((inside == 0).mean()), float((inside <= 2).mean())
-    return round(exact, 3) if exact >= _EXACT * near else 0.0
+    return float((inside == 0).mean()), float((inside <= 2).mean())
 
 
 #: Flat patches are exactly plain: at least this share of the pixels within 2 levels of
 #: their neighbours are within 0 (facets 0.82-0.98; blurred mottling 0.16-0.41).
 _EXACT = 0.7
+#: Under a wireframe, after closing its lines: at least this share of the inner pixels exactly
+#: plain (mplot3d meshes with edge lines 0.18-0.25; photographs' textured subjects up to 0.12,
+#: an upscaled photo among them), and at least this share of the near-plain ones (0.47-0.71;
+#: a photo 0.27).
+_LINED_EXACT, _EXACT_LINED_SHARE = 0.16, 0.4
 
 
 def tiled_floor(small: np.ndarray) -> bool:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
-    "ball_outline", "ball_with_shadow", "body_profile", "box_or_can", "cone_outline",
+    "ball_outline", "ball_with_shadow", "body_profile", "box_or_can", "cone_from_above", "cone_outline",
     "cones_read_flat", "hull_corners", "polygonal_outline", "rounded_bottom", "squat_can_outline",
 ]  # fmt: skip
 
@@ -122,6 +122,11 @@ def _row_widths(mask: np.ndarray) -> np.ndarray:
     return np.where(any_, right - left + 1, 0).astype(float)
 
 
+#: A cone's tip thinner than this many px is lost to anti-aliasing (its pixels are mostly
+#: ground): the fitted sides may meet zero width this far (in width) above the top row.
+_TIP_LOST = 3.0
+
+
 def cone_outline(mask: np.ndarray, blunt: float = 0.1) -> bool:
     """Whether a silhouette is a cone's: a triangle from an apex at the top down to its widest
     row, then at most a half-ellipse (the base seen from above) below it.
@@ -133,7 +138,8 @@ def cone_outline(mask: np.ndarray, blunt: float = 0.1) -> bool:
     of the height and at least 0.45 of the widest row tall; below the widest row there is at
     most 0.6 of the widest row (the base's half-ellipse; a box keeps its full width down its
     vertical edges). ``blunt``: how far above the silhouette (a share of the run) the line
-    may reach zero width — a small or compressed cone's tip is cut off a few rows.
+    may reach zero width — a small or compressed cone's tip is cut off a few rows -- and
+    further by the rows in which it is under :data:`_TIP_LOST` px wide.
     """
     widths = _row_widths(mask)
     height = widths.size
@@ -152,9 +158,44 @@ def cone_outline(mask: np.ndarray, blunt: float = 0.1) -> bool:
     apex = -b / a  # the row where the fitted width is zero
     return bool(
         rms < 0.05 * widest
-        and -blunt * y_w <= apex <= 0.15 * y_w
+        and -blunt * y_w - _TIP_LOST / a <= apex <= 0.15 * y_w
         and widths[: max(1, lo)].mean() < 0.2 * widest
     )
+
+
+def cone_from_above(mask: np.ndarray, blunt: float = 0.1) -> bool:
+    """Whether a silhouette is a cone seen from high up: its base a nearly round ellipse whose
+    widest row is its centre, and above the ellipse's top a point -- the widths of the rows
+    from the silhouette's top down to where the ellipse would begin grow on a line from zero
+    (RMS under 5 % of the widest or 1 px; the line meets zero within ``blunt`` of that run
+    of the top). The point rises at least 4 px and 8 % of the widest row above the ellipse
+    (a ball's or a can's top is the ellipse's own: it rises none, and its rounded cap's
+    widths meet zero far above it); below the widest row the base's half-ellipse (RMS within
+    6 % of the widest: a box seen corner-on, its top a point too, keeps its width down its
+    upright edges or is cut off by what stands in front). :func:`cone_outline` asks for a triangle down to the
+    widest row, which a tall base ellipse under a short point does not show."""
+    widths = _row_widths(mask)
+    height = widths.size
+    widest = float(widths.max()) if height else 0.0
+    if height < 16 or widest < 12:
+        return False
+    centre = int(round(float(np.flatnonzero(widths >= 0.98 * widest).mean())))
+    top = centre - (height - centre)  # the ellipse's top row: its lower half is below the centre
+    if top < max(4.0, 0.08 * widest):
+        return False
+    minor = float(height - centre)
+    below = np.arange(centre, height)
+    ellipse = widest * np.sqrt(np.clip(1.0 - ((below - centre + 0.5) / minor) ** 2, 0.0, 1.0))
+    if float(np.sqrt(np.mean((widths[centre:] - ellipse) ** 2))) > 0.06 * widest:
+        return False  # below its widest row no half-ellipse: a box's corner on top, cut off below
+    lo, hi = int(0.1 * top), max(int(0.9 * top), int(0.1 * top) + 3)
+    ys = np.arange(lo, hi)
+    a, b = np.polyfit(ys, widths[lo:hi], 1)
+    if a <= 0:
+        return False
+    rms = float(np.sqrt(np.mean((a * ys + b - widths[lo:hi]) ** 2)))
+    apex = -b / a
+    return bool(rms < max(1.0, 0.05 * widest) and -blunt * top - _TIP_LOST / a <= apex <= 0.15 * top + 1)
 
 
 def rounded_bottom(mask: np.ndarray) -> bool:
