@@ -90,6 +90,13 @@ EXPLAINED_SHARE = 0.5
 #: or JPEG'd, 0.74 and more, but a drawn shape whose mask took in its soft drop shadow
 #: 0.55-0.62; defocused lights (bokeh) 0.5-0.7 are not told from those.
 SOFT_EDGE = 0.45
+#: Objects whose outlines meet a like colour far across (no step at all, ``edge_open``) on
+#: this share of their length or more (weighted by area) are not told from their surroundings
+#: there: pieces of a glow or a sky cut where a threshold fell in a gradient (the sky above a
+#: silhouetted ridge 0.37-0.63, a sun's halo 0.4-0.6, a photo strip's pieces under a plain sky
+#: 0.38-0.62). Drawn shapes leave none; rendered solids, a grey one on a grey floor included,
+#: up to 0.42 one by one but at most 0.17 over a scene's objects.
+OPEN_OUTLINE = 0.35
 
 
 def scene_reliability(graph: SceneGraph) -> float | None:
@@ -112,7 +119,7 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         # noise): "no objects" would be a confident guess.
         score *= 0.2
     score *= _unexplained_penalty(objs, quality, frame_area)
-    if _soft_outlines(objs) or _graded_band(objs, info.width, info.height):
+    if _soft_outlines(objs) or _open_outlines(objs) or _graded_band(objs, info.width, info.height):
         score *= 0.2
     subjects = [
         o
@@ -202,6 +209,19 @@ def _soft_outlines(objs: list[SpatialObject]) -> bool:
         return False
     support = sum(float(o.area or 0.0) * float(o.attributes.extras["edge_support"]) for o in measured)
     return support < SOFT_EDGE * total
+
+
+def _open_outlines(objs: list[SpatialObject]) -> bool:
+    """Whether the measured objects' outlines (``edge_open``, ``agents/attributes.py``),
+    weighted by area, meet a like colour for :data:`OPEN_OUTLINE` of their length or more:
+    there the object's colour runs on into its surroundings, so its extent, shape and count
+    are where a threshold fell (the glow over a horizon, a halo), not an object's edge."""
+    measured = [o for o in objs if (o.attributes.extras or {}).get("edge_open") is not None]
+    total = sum(float(o.area or 0.0) for o in measured)
+    if total <= 0.0:
+        return False
+    share = sum(float(o.area or 0.0) * float(o.attributes.extras["edge_open"]) for o in measured)
+    return share >= OPEN_OUTLINE * total
 
 
 def _graded_band(objs: list[SpatialObject], width: float, height: float) -> bool:

@@ -30,7 +30,7 @@ import math
 
 import numpy as np
 
-__all__ = ["edge_support", "STEP", "SHARP"]
+__all__ = ["edge_support", "edge_measures", "STEP", "SHARP"]
 
 #: A colour step under this many CIELAB units far across the outline is no edge at all.
 STEP = 6.0
@@ -45,15 +45,23 @@ def edge_support(rgb: np.ndarray, mask: np.ndarray) -> float | None:
     """Share (0..1) of the outline of ``mask`` lying on a sharp colour step in ``rgb``;
     ``None`` when the object is too small (under 10 px across) or its outline lies on the
     frame's border throughout."""
+    return edge_measures(rgb, mask)[0]
+
+
+def edge_measures(rgb: np.ndarray, mask: np.ndarray) -> tuple[float | None, float | None]:
+    """``(edge_support, open_share)``: :func:`edge_support`, and the share of the measured
+    outline (off the frame's border) that meets a like colour far across (no step over
+    :data:`STEP`): where the object's colour runs on into its surroundings."""
     steps = _steps(rgb, mask)
     if steps is None:
-        return None
+        return None, None
     keyed, step_near, step_far = steps
     stepped = keyed & (step_far > STEP)  # where the outline meets a like colour, no evidence
+    open_share = round(1.0 - float(stepped.sum()) / max(float(keyed.sum()), 1.0), 3)
     if int(stepped.sum()) < 8:
-        return None
+        return None, open_share
     sharp = stepped & (step_near >= SHARP * step_far)
-    return round(float(sharp.sum()) / float(stepped.sum()), 3)
+    return round(float(sharp.sum()) / float(stepped.sum()), 3), open_share
 
 
 def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
