@@ -95,11 +95,6 @@ SOFT_EDGE = 0.45
 #: JPEG q15), shaded solids 0.66 and more; a blurred grey photograph's subject (the clock
 #: photo) 0.45-0.51.
 GREY_SOFT_EDGE = 0.65
-#: ... over the graded (not flat) objects alone, this share: a shaded solid's silhouette is
-#: rendered or painted hard (renders, painted balls and boxes, solids under haze, mplot3d
-#: surfaces: 0.78 and more over a scene), a defocused light's rim is soft all round (bokeh
-#: 0.47-0.6). A flat drawn shape that took in its soft drop shadow is no graded object.
-GRADED_SOFT_EDGE = 0.7
 #: Objects whose outlines meet a like colour far across (no step at all, ``edge_open``) on
 #: this share of their length or more (weighted by area) are not told from their surroundings
 #: there: pieces of a glow or a sky cut where a threshold fell in a gradient (the sky above a
@@ -130,13 +125,7 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         score *= 0.2
     score *= _unexplained_penalty(objs, quality, frame_area)
     soft = GREY_SOFT_EDGE if float(quality.get("grey", 0.0)) else SOFT_EDGE
-    graded = [o for o in objs if not (o.attributes.extras or {}).get("flat")]
-    if (
-        _soft_outlines(objs, soft)
-        or _soft_outlines(graded, GRADED_SOFT_EDGE)
-        or _open_outlines(objs)
-        or _graded_band(objs, info.width, info.height)
-    ):
+    if _soft_outlines(objs, soft) or _open_outlines(objs) or _graded_band(objs, info.width, info.height):
         score *= 0.2
     subjects = [
         o

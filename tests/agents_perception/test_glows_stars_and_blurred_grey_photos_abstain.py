@@ -6,8 +6,6 @@
 * points of light on a night sky with a faint nebula: only loose specks on a textured field;
 * a grey, motion-blurred disc on a graded grey wall (a photographed clock): in a picture
   without colour the outline must be crisp (``GREY_SOFT_EDGE``);
-* defocused lights: their rims are soft all round, which a shaded solid's silhouette is not
-  (``GRADED_SOFT_EDGE``; grain no longer lends a soft rim a sharp step either).
 
 The pictures are drawn here with numpy and OpenCV, not by the project's code.
 """
@@ -71,20 +69,6 @@ def _blurred_grey_disc(h: int = 300, w: int = 400) -> np.ndarray:
     return np.repeat(grey[:, :, None], 3, axis=2)
 
 
-def _bokeh(seed: int, h: int = 480, w: int = 640) -> np.ndarray:
-    """Defocused lights: discs blurred by 1-6 px, added over a graded dark ground, with grain."""
-    rng = np.random.default_rng(seed)
-    t = np.linspace(0.0, 1.0, h)[:, None, None]
-    img = rng.uniform(0, 80, 3) * (1 - t) + rng.uniform(0, 120, 3) * t + np.zeros((1, w, 1))
-    for _ in range(int(rng.integers(15, 45))):
-        disc = np.zeros((h, w), np.float32)
-        centre = (int(rng.integers(0, w)), int(rng.integers(0, h)))
-        cv2.circle(disc, centre, int(rng.integers(12, 60)), 1.0, -1, cv2.LINE_AA)
-        disc = cv2.GaussianBlur(disc, (0, 0), float(rng.uniform(1.0, 6.0)))
-        img += disc[..., None] * rng.uniform(80, 255, 3) * rng.uniform(0.5, 1.0) * rng.uniform(0.3, 0.8)
-    return np.clip(img + rng.normal(0, rng.uniform(2, 7), img.shape), 0, 255).astype(np.uint8)
-
-
 def _abstains(image: np.ndarray) -> None:
     for question in ("How many objects are there?", "What colour is the biggest object?"):
         answer = ask(image, question, cache=False)
@@ -104,11 +88,6 @@ def test_points_of_light_on_a_night_sky_abstain() -> None:
 
 def test_a_blurred_grey_photograph_of_a_disc_abstains() -> None:
     _abstains(_blurred_grey_disc())
-
-
-def test_defocused_lights_abstain() -> None:
-    for seed in (3, 6, 8):
-        _abstains(_bokeh(seed))
 
 
 def test_shapes_drawn_on_a_sunset_ground_are_read() -> None:
