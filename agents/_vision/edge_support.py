@@ -61,18 +61,21 @@ def edge_measures(rgb: np.ndarray, mask: np.ndarray) -> tuple[float | None, floa
     steps = _steps(rgb, mask)
     if steps is None:
         return None, None
-    keyed, step_near, step_far = steps
+    keyed, step_near, step_far, outer = steps
     stepped = keyed & (step_far > STEP)  # where the outline meets a like colour, no evidence
-    open_share = round(1.0 - float(stepped.sum()) / max(float(keyed.sum()), 1.0), 3)
+    # Open: on the outer outline only (a hole's or a seam's rim inside the object meets the
+    # object's own colour across a thin gap: that is no colour running on into the scene).
+    open_share = round(1.0 - float((stepped & outer).sum()) / max(float(outer.sum()), 1.0), 3)
     if int(stepped.sum()) < 8:
         return None, open_share
     sharp = stepped & (step_near >= SHARP * step_far)
     return round(float(sharp.sum()) / float(stepped.sum()), 3), open_share
 
 
-def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """``(keyed, step_near, step_far)`` per pixel of the object's crop (flat): the outline
-    pixels measured, and the colour steps across them near and far."""
+def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """``(keyed, step_near, step_far, outer)`` per pixel of the object's crop (flat): the
+    outline pixels measured, the colour steps across them near and far, and which of them
+    lie on the outer outline (next to the scene, not to a hole or seam inside the object)."""
     import cv2
 
     from .colour import rgb_to_lab
@@ -149,6 +152,13 @@ def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     in_far, ok3 = ring_means(key_in, d_in, inside, far - 1.0, far + 1.0)
     out_far, ok4 = ring_means(key_out, d_out, outside, far - 1.0, far + 1.0)
     keyed = ok2 & ~on_border  # outline pixels with an outside next to them
+    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(m)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    scene = (outside & ~filled.astype(bool)).ravel() & (d_out.ravel() <= reach + 0.5) & (key_out >= 0)
+    outer = np.zeros(n, bool)
+    outer[key_out[scene]] = True
+    outer &= keyed
     # A thin part (a line, a ring) has no inside that deep: its colour is what near says;
     # likewise an outside cut by the frame.
     in_far = np.where(ok3[:, None], in_far, in_near)
@@ -164,7 +174,7 @@ def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
         np.maximum.at(steepest, key[pick], grad[pick])
     step_near = steepest * reach
     step_far = np.linalg.norm(in_far - out_far, axis=1)
-    return keyed, step_near, step_far
+    return keyed, step_near, step_far, outer
 
 
 def _grain(lab: np.ndarray) -> float:
