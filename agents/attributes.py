@@ -173,7 +173,7 @@ def _describe_geometric(
     from ._vision.amodal import completed_flat, completed_outline, free_outline_round, in_contact
     from ._vision.colour import colour_saturation, name_colour
     from ._vision.denoise import for_reading
-    from ._vision.edge_support import edge_support
+    from ._vision.edge_support import edge_measures
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import drawn_details, open_words
@@ -303,7 +303,7 @@ def _describe_geometric(
             # sky between, is asked.)
             extras["enclosed_detail"], extras["enclosed_coarse"] = interior_details(rgb, filled_outline(mask))
         if area > EDGE_AREA * h * w:  # does its outline lie on an edge (a cloud's does not)?
-            extras["edge_support"] = edge_support(rgb, mask)
+            extras["edge_support"], extras["edge_open"] = edge_measures(rgb, mask)
         attrs = Attributes(
             color=colour, shape=None if shape == "unknown" else shape,
             material=None if material == "unknown" else material, extras=extras,

@@ -94,6 +94,18 @@ SOFT_EDGE = 0.45
 NEUTRAL_COLOURS = ("gray", "grey", "white", "black", "silver")
 #: Reliability left to a reading that names such a solid on such a floor.
 NEUTRAL_ON_GREY_TILES = 0.3
+#: ... in a picture without colour (``quality["grey"]``), where lightness is the only evidence
+#: for an outline, this share: grey drawings keep 0.89 and more (sensor noise, graded ground,
+#: JPEG q15), shaded solids 0.66 and more; a blurred grey photograph's subject (the clock
+#: photo) 0.45-0.51.
+GREY_SOFT_EDGE = 0.65
+#: Objects whose outlines meet a like colour far across (no step at all, ``edge_open``) on
+#: this share of their length or more (weighted by area) are not told from their surroundings
+#: there: pieces of a glow or a sky cut where a threshold fell in a gradient (the sky above a
+#: silhouetted ridge 0.37-0.63, a sun's halo 0.4-0.6, a photo strip's pieces under a plain sky
+#: 0.38-0.62). Drawn shapes leave none; rendered solids, a grey one on a grey floor included,
+#: up to 0.42 one by one but at most 0.17 over a scene's objects.
+OPEN_OUTLINE = 0.35
 
 
 def scene_reliability(graph: SceneGraph) -> float | None:
@@ -125,7 +137,8 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         # tiles' own colours, so it is cut or lost (and a shadow's leftover reads as one):
         # only clearly coloured solids are read with confidence there.
         score *= NEUTRAL_ON_GREY_TILES
-    if _soft_outlines(objs) or _graded_band(objs, info.width, info.height):
+    soft = GREY_SOFT_EDGE if float(quality.get("grey", 0.0)) else SOFT_EDGE
+    if _soft_outlines(objs, soft) or _open_outlines(objs) or _graded_band(objs, info.width, info.height):
         score *= 0.2
     subjects = [
         o
@@ -177,6 +190,9 @@ def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], fra
     * on a textured backdrop (:data:`TEXTURED_NOISE`, :data:`TEXTURED_ROWS`), half the
       objects are specks (:data:`SPECK_AREA`) no shape fits, or eight or more and two thirds
       are specks: pieces of texture (caustics, foliage, terrain), not drawn marks;
+    * on a textured backdrop, every object a speck, all of them together under
+      :data:`SPECK_AREA` of the frame, and half of them loose (no flat named shape): points
+      of light on a night sky or a nebula, not a drawing's marks;
     * the backdrop model and the objects together explain under :data:`EXPLAINED_SHARE`
       of the picture and rows do not explain it (a textured field read as flat pieces)."""
     noise, rows = float(quality.get("noise", 0.0)), float(quality.get("rows", 0.0))
@@ -195,6 +211,9 @@ def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], fra
     loose = [o for o in specks if not (o.attributes.shape and (o.attributes.extras or {}).get("flat"))]
     if textured and (2 * len(unnamed) >= len(objs) or (len(loose) >= 8 and 3 * len(loose) >= 2 * len(objs))):
         return 0.2
+    dust = len(specks) == len(objs) and sum(float(o.area or 0.0) for o in objs) < SPECK_AREA * frame_area
+    if textured and dust and 2 * len(loose) >= len(objs):
+        return 0.2
     inliers = quality.get("background_inliers")
     if inliers is not None and rows >= TEXTURED_ROWS:
         coverage = sum(float(o.area or 0.0) for o in objs) / frame_area
@@ -203,9 +222,10 @@ def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], fra
     return 1.0
 
 
-def _soft_outlines(objs: list[SpatialObject]) -> bool:
+def _soft_outlines(objs: list[SpatialObject], soft: float = SOFT_EDGE) -> bool:
     """Whether the measured objects' outlines (``edge_support``, ``agents/attributes.py``),
-    weighted by area, lie on a sharp colour step for under :data:`SOFT_EDGE` of their length:
+    weighted by area, lie on a sharp colour step for under ``soft`` of their length
+    (:data:`SOFT_EDGE`; :data:`GREY_SOFT_EDGE` in a picture without colour):
     clouds, a nebula's glow, defocused lights, pieces of a photo's texture -- the outline is
     where a threshold fell in a gradient, so counts, shapes and sizes read from it are guesses.
     Drawn shapes and shaded solids, JPEG'd or noisy, keep three quarters or more on a step."""
@@ -214,7 +234,20 @@ def _soft_outlines(objs: list[SpatialObject]) -> bool:
     if total <= 0.0:
         return False
     support = sum(float(o.area or 0.0) * float(o.attributes.extras["edge_support"]) for o in measured)
-    return support < SOFT_EDGE * total
+    return support < soft * total
+
+
+def _open_outlines(objs: list[SpatialObject]) -> bool:
+    """Whether the measured objects' outlines (``edge_open``, ``agents/attributes.py``),
+    weighted by area, meet a like colour for :data:`OPEN_OUTLINE` of their length or more:
+    there the object's colour runs on into its surroundings, so its extent, shape and count
+    are where a threshold fell (the glow over a horizon, a halo), not an object's edge."""
+    measured = [o for o in objs if (o.attributes.extras or {}).get("edge_open") is not None]
+    total = sum(float(o.area or 0.0) for o in measured)
+    if total <= 0.0:
+        return False
+    share = sum(float(o.area or 0.0) * float(o.attributes.extras["edge_open"]) for o in measured)
+    return share >= OPEN_OUTLINE * total
 
 
 def _graded_band(objs: list[SpatialObject], width: float, height: float) -> bool:

@@ -30,13 +30,19 @@ import math
 
 import numpy as np
 
-__all__ = ["edge_support", "STEP", "SHARP"]
+__all__ = ["edge_support", "edge_measures", "STEP", "SHARP"]
 
 #: A colour step under this many CIELAB units far across the outline is no edge at all.
 STEP = 6.0
 #: The share of the far step that the steepest change near the outline completes within
 #: ``reach`` pixels for the edge to count as sharp.
 SHARP = 1.0
+#: On a crop whose grain (:func:`_grain`, CIELAB L units) exceeds :data:`GRAIN` the steepest
+#: change is measured after a Gaussian blur of this sigma (px of the measured copy): a crisp
+#: edge, anti-aliased or JPEG'd, still completes within ``reach`` (4 px or more); grain no
+#: longer makes a steep change of its own on a soft outline.
+GRAIN_SIGMA = 1.0
+GRAIN = 0.7
 #: A bigger object's crop is measured on a copy of about this many pixels.
 CROP_PIXELS = 40_000
 
@@ -45,20 +51,31 @@ def edge_support(rgb: np.ndarray, mask: np.ndarray) -> float | None:
     """Share (0..1) of the outline of ``mask`` lying on a sharp colour step in ``rgb``;
     ``None`` when the object is too small (under 10 px across) or its outline lies on the
     frame's border throughout."""
+    return edge_measures(rgb, mask)[0]
+
+
+def edge_measures(rgb: np.ndarray, mask: np.ndarray) -> tuple[float | None, float | None]:
+    """``(edge_support, open_share)``: :func:`edge_support`, and the share of the measured
+    outline (off the frame's border) that meets a like colour far across (no step over
+    :data:`STEP`): where the object's colour runs on into its surroundings."""
     steps = _steps(rgb, mask)
     if steps is None:
-        return None
-    keyed, step_near, step_far = steps
+        return None, None
+    keyed, step_near, step_far, outer = steps
     stepped = keyed & (step_far > STEP)  # where the outline meets a like colour, no evidence
+    # Open: on the outer outline only (a hole's or a seam's rim inside the object meets the
+    # object's own colour across a thin gap: that is no colour running on into the scene).
+    open_share = round(1.0 - float((stepped & outer).sum()) / max(float(outer.sum()), 1.0), 3)
     if int(stepped.sum()) < 8:
-        return None
+        return None, open_share
     sharp = stepped & (step_near >= SHARP * step_far)
-    return round(float(sharp.sum()) / float(stepped.sum()), 3)
+    return round(float(sharp.sum()) / float(stepped.sum()), 3), open_share
 
 
-def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """``(keyed, step_near, step_far)`` per pixel of the object's crop (flat): the outline
-    pixels measured, and the colour steps across them near and far."""
+def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """``(keyed, step_near, step_far, outer)`` per pixel of the object's crop (flat): the
+    outline pixels measured, the colour steps across them near and far, and which of them
+    lie on the outer outline (next to the scene, not to a hole or seam inside the object)."""
     import cv2
 
     from .colour import rgb_to_lab
@@ -86,10 +103,14 @@ def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     far = max(2.0 * reach + 2.0, 0.15 * side)
     lab = rgb_to_lab(crop).astype(np.float32)
     # The steepest colour change per pixel (Sobel / 8: half a sharp step on each side of it).
+    # On a grainy crop, measured on a lightly smoothed copy (:data:`GRAIN_SIGMA`): sensor grain
+    # makes steep one-pixel changes everywhere, which would lend a soft outline a sharp step.
+    # A clean crop (a drawing, a render) is measured as it is: a 1 px stroke stays steep.
+    smooth = cv2.GaussianBlur(lab, (0, 0), GRAIN_SIGMA) if _grain(lab) > GRAIN else lab
     grad = np.zeros(lab.shape[:2], np.float32)
     for c in range(3):
-        gx = cv2.Sobel(lab[..., c], cv2.CV_32F, 1, 0, ksize=3)
-        gy = cv2.Sobel(lab[..., c], cv2.CV_32F, 0, 1, ksize=3)
+        gx = cv2.Sobel(smooth[..., c], cv2.CV_32F, 1, 0, ksize=3)
+        gy = cv2.Sobel(smooth[..., c], cv2.CV_32F, 0, 1, ksize=3)
         grad += gx * gx + gy * gy
     grad = np.sqrt(grad).ravel() / 8.0
     # Outside pixels: distance to (and label of) their nearest inside pixel; inside pixels:
@@ -131,6 +152,13 @@ def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     in_far, ok3 = ring_means(key_in, d_in, inside, far - 1.0, far + 1.0)
     out_far, ok4 = ring_means(key_out, d_out, outside, far - 1.0, far + 1.0)
     keyed = ok2 & ~on_border  # outline pixels with an outside next to them
+    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(m)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    scene = (outside & ~filled.astype(bool)).ravel() & (d_out.ravel() <= reach + 0.5) & (key_out >= 0)
+    outer = np.zeros(n, bool)
+    outer[key_out[scene]] = True
+    outer &= keyed
     # A thin part (a line, a ring) has no inside that deep: its colour is what near says;
     # likewise an outside cut by the frame.
     in_far = np.where(ok3[:, None], in_far, in_near)
@@ -146,4 +174,14 @@ def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
         np.maximum.at(steepest, key[pick], grad[pick])
     step_near = steepest * reach
     step_far = np.linalg.norm(in_far - out_far, axis=1)
-    return keyed, step_near, step_far
+    return keyed, step_near, step_far, outer
+
+
+def _grain(lab: np.ndarray) -> float:
+    """Robust scale (1.4826 x median absolute value, CIELAB L units) of the crop's lightness
+    minus its 3x3 median: sensor grain; next to nothing on a drawing or a render, however
+    many edges it has (a step survives the median)."""
+    import cv2
+
+    light = np.ascontiguousarray(lab[..., 0], dtype=np.float32)
+    return 1.4826 * float(np.median(np.abs(light - cv2.medianBlur(light, 3))))
