@@ -151,6 +151,7 @@ def segment(
                 ground=ground or bool(r.notes.get("on_ground")),  # on a table top or floor polygon
                 **({"backdrop_rows": True} if rows else {}),
                 **({"pattern_ink": r.notes["pattern_ink"]} if "pattern_ink" in r.notes else {}),
+                **({"box_faces": r.notes["box_faces"]} if "box_faces" in r.notes else {}),
             )
             for r in regions
             if r.mask.any()
