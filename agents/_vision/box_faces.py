@@ -99,8 +99,10 @@ def _check(masks: list[np.ndarray], lab: np.ndarray, rgb: np.ndarray):
         return None
     full = np.zeros(masks[0].shape, bool)
     full[y0:y1, x0:x1] = filled.astype(bool)
+    # the faces by lightness over the whole block (a part may hold two faces, or the edges)
+    tones = _tones_of_one_box(full, (x0, y0, x1 - 1, y1 - 1), lab, rgb)
     crop = rgb[y0:y1, x0:x1]
-    return full, [([float(v) for v in np.median(crop[p], axis=0)], int(p.sum())) for p in parts]
+    return full, tones or [([float(v) for v in np.median(crop[p], axis=0)], int(p.sum())) for p in parts]
 
 
 def _touching(
@@ -160,6 +162,11 @@ def join_box_faces(regions: list, lab: np.ndarray, rgb: np.ndarray) -> list:
                 joined.append((group, mask, conf, faces))
                 used.update(group)
                 break
+    for i in usable:
+        if i not in used and "box_faces" not in regions[i].notes:
+            faces = _tones_of_one_box(regions[i].mask, boxes[i], lab, rgb)
+            if faces is not None:  # the faces were never cut apart: noted all the same
+                regions[i].notes["box_faces"] = faces
     if not joined:
         return regions
     from .regions import Region
@@ -168,6 +175,41 @@ def join_box_faces(regions: list, lab: np.ndarray, rgb: np.ndarray) -> list:
     for _, mask, conf, faces in joined:
         out.append(Region(mask, conf, {"split": False, "box_faces": faces}))
     return out
+
+
+def _tones_of_one_box(
+    mask: np.ndarray, box: tuple[int, int, int, int], lab: np.ndarray, rgb: np.ndarray
+) -> list[tuple[list[float], int]] | None:
+    """The faces of a region that is one box already (its faces never cut apart): a hexagon
+    with two vertical sides whose pixels fall into two or three flat lightness levels of one
+    hue (a shaded ball or can is graded, not flat; a flat hexagon has one level)."""
+    import cv2
+
+    x0, y0, x1, y1 = box[0], box[1], box[2] + 1, box[3] + 1
+    crop = mask[y0:y1, x0:x1]
+    if crop.sum() < 200 or not _hexagon_with_vertical_sides(crop):
+        return None
+    pix = lab[y0:y1, x0:x1][crop].astype(np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    cv2.setRNGSeed(11)
+    # four levels: a lit top, two shaded sides, and the dark edge lines where they are drawn
+    _, labels, _ = cv2.kmeans(np.ascontiguousarray(pix[:, :1]), 4, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
+    labels = labels.ravel()
+    faces, covered, edges = [], 0, 0
+    colours = rgb[y0:y1, x0:x1][crop]
+    for k in range(4):
+        sel = labels == k
+        centre = np.median(pix[sel], axis=0) if sel.any() else np.zeros(3)
+        if centre[0] < 25.0 and np.hypot(centre[1], centre[2]) < _GREY_CHROMA:
+            edges += int(sel.sum())  # dark edge lines
+            continue
+        if sel.sum() < 0.12 * len(pix) or float(np.std(pix[sel, 0])) > 4.0:
+            continue  # a blend, or a graded surface
+        faces.append((centre, [float(v) for v in np.median(colours[sel], axis=0)], int(sel.sum())))
+        covered += int(sel.sum())
+    if len(faces) < 2 or covered < 0.8 * (len(pix) - edges) or not _one_hue_at_levels([f[0] for f in faces]):
+        return None
+    return [(c, n) for _, c, n in faces]
 
 
 def box_colour(faces: list[tuple[list[float], int]]) -> tuple[str, str | None]:

@@ -49,3 +49,13 @@ def test_touching_flat_shapes_of_one_hue_stay_apart() -> None:
     objs = build_scene_graph(img).objects
     assert len(objs) == 2
     assert {o.attributes.shape for o in objs} == {"circle", "square"}
+
+
+def test_grey_and_pink_blocks_with_edges_are_cubes_not_balls() -> None:
+    # faces the colour split never cuts apart (grey has no chromaticity to split by): the
+    # region's flat lightness levels and its hexagon still make it a box
+    img = np.full((360, 560, 3), 245, np.uint8)
+    _block(img, 150, 170, 55, (128, 128, 128), True)
+    _block(img, 400, 190, 60, (240, 125, 185), True)
+    objs = sorted(build_scene_graph(img).objects, key=lambda o: o.centroid[0])
+    assert [(o.attributes.color, o.attributes.shape) for o in objs] == [("gray", "cube"), ("pink", "cube")]
