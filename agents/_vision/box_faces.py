@@ -101,8 +101,7 @@ def _check(masks: list[np.ndarray], lab: np.ndarray, rgb: np.ndarray):
     full[y0:y1, x0:x1] = filled.astype(bool)
     # the faces by lightness over the whole block (a part may hold two faces, or the edges)
     tones = _tones_of_one_box(full, (x0, y0, x1 - 1, y1 - 1), lab, rgb)
-    crop = rgb[y0:y1, x0:x1]
-    return full, tones or [([float(v) for v in np.median(crop[p], axis=0)], int(p.sum())) for p in parts]
+    return None if tones is None else (full, tones)
 
 
 def _touching(
@@ -177,6 +176,27 @@ def join_box_faces(regions: list, lab: np.ndarray, rgb: np.ndarray) -> list:
     return out
 
 
+def _quadrilateral(face: np.ndarray) -> bool:
+    """Whether the largest piece of ``face`` is a four-sided polygon (a box's face is a
+    parallelogram; the best four-gon in an ellipse covers about two thirds of it)."""
+    import cv2
+
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(face.astype(np.uint8), connectivity=8)
+    if n < 2:
+        return False
+    piece = (labels == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))).astype(np.uint8)
+    contours, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    hull = cv2.convexHull(max(contours, key=cv2.contourArea))
+    poly = cv2.approxPolyDP(hull, 0.06 * cv2.arcLength(hull, True), True)
+    if len(poly) != 4:
+        return False
+    drawn = np.zeros(piece.shape, np.uint8)
+    cv2.fillPoly(drawn, [poly], 1)
+    inter = float((drawn & piece).sum())
+    union = float((drawn | piece).sum())
+    return union > 0 and inter / union >= 0.85
+
+
 def _tones_of_one_box(
     mask: np.ndarray, box: tuple[int, int, int, int], lab: np.ndarray, rgb: np.ndarray
 ) -> list[tuple[list[float], int]] | None:
@@ -203,8 +223,12 @@ def _tones_of_one_box(
         if centre[0] < 25.0 and np.hypot(centre[1], centre[2]) < _GREY_CHROMA:
             edges += int(sel.sum())  # dark edge lines
             continue
-        if sel.sum() < 0.12 * len(pix) or float(np.std(pix[sel, 0])) > 4.0:
+        if sel.sum() < 0.12 * len(pix) or float(np.std(pix[sel, 0])) > 5.0:
             continue  # a blend, or a graded surface
+        face = np.zeros(crop.shape, bool)
+        face[crop] = sel
+        if not _quadrilateral(face):
+            return None  # a curved face (a can's elliptic top): no box
         faces.append((centre, [float(v) for v in np.median(colours[sel], axis=0)], int(sel.sum())))
         covered += int(sel.sum())
     if len(faces) < 2 or covered < 0.8 * (len(pix) - edges) or not _one_hue_at_levels([f[0] for f in faces]):
