@@ -193,10 +193,9 @@ def _is_glyph(mask: np.ndarray, rgb: np.ndarray | None = None) -> bool:
 
 def letter_strokes(mask: np.ndarray, rgb: np.ndarray | None = None) -> np.ndarray | None:
     """The ink pixels (``rgb`` values; ``mask``'s own when ``rgb`` is None) of a region drawn
-    in strokes as thin as a letter's (its depth inside -- the 95th percentile of the
-    distance to its edge, a bold serif's junctions aside -- at most 20 % of the box's longer
-    side and at most 6 px, measured on its ink, since the segmenter fills an "A"'s or a "B"'s
-    loops) in a small box, and no closed outline of a shape's size; else ``None``.
+    in strokes as thin as a letter's (the deepest inside point at most 20 % of the box's
+    longer side and at most 6 px, measured on its ink, since the segmenter fills an "A"'s or
+    a "B"'s loops) in a small box, and no closed outline of a shape's size; else ``None``.
     Whatever its colour: :func:`_is_glyph` adds that labels are written in ink."""
     import cv2
 
@@ -222,11 +221,7 @@ def letter_strokes(mask: np.ndarray, rgb: np.ndarray | None = None) -> np.ndarra
             if ink.sum() >= 0.2 * m.sum():
                 crop = ink[y0 - Y0 : y1 - Y0, x0 - X0 : x1 - X0]
                 ink_px = rgb[Y0:Y1, X0:X1][ink]
-    inside = cv2.distanceTransform(np.pad(crop, 1).astype(np.uint8), cv2.DIST_L2, 3)
-    # Nearly all of a letter is thin: where strokes cross or a bold serif meets its stem a few
-    # pixels lie deeper, so the depth is taken at the 95th percentile, not at the deepest
-    # point (a filled square or disc is still about 0.4 x its side deep there).
-    depth = float(np.percentile(inside[inside > 0], 95)) if (inside > 0).any() else 0.0
+    depth = float(cv2.distanceTransform(np.pad(crop, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
     if depth > max(min(0.2 * side, 6.0), _MIN_LETTER_DEPTH):
         return None
     if side >= RING_SIDE and hollow(crop):
