@@ -269,6 +269,10 @@ def _describe_geometric(
                 flat_extras.get("flat") or extras.get("pattern_ink") is not None
             ):  # an outline-only shape's size; a diamond's pose
                 shape = drawn_details(crop, shape, extras)
+            if extras.get("box_faces"):  # a drawn block's faces: a box, in most faces' colour
+                from ._vision.box_faces import box_colour
+
+                shape, colour = "cube", box_colour(extras["box_faces"])[0]
             if basic_terms and extras.get("flat") and shape not in (None, "unknown"):
                 from ._vision.frame_cut import cut_shape
 

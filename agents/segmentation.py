@@ -155,6 +155,7 @@ def segment(
                 **({"backdrop_rows": True} if rows else {}),
                 **({"pattern_ink": r.notes["pattern_ink"]} if "pattern_ink" in r.notes else {}),
                 **({"pattern_regular": True} if r.notes.get("pattern_regular") else {}),
+                **({"box_faces": r.notes["box_faces"]} if "box_faces" in r.notes else {}),
             )
             for r in regions
             if r.mask.any()

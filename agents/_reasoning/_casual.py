@@ -118,6 +118,11 @@ _RULES = tuple(
         ),
         # "what colour would you say the star is"
         (r"^(what|which) (colou?r|shape|size) would you say (.+?) (is|are)$", r"\1 \2 \4 \3"),
+        # "what colour would you call the star": the same question
+        (
+            r"^(what|which) (colou?r|shape|size) would you (?:call|give|describe) (.+?)(?: as)?$",
+            r"\1 \2 is \3",
+        ),
         # "would you call the star big or small"
         (r"^would you (?:call|say|describe) (.+?) (?:as )?(big|large) or (small|tiny)$", r"is \1 \2 or \3"),
         (r"^would you (?:call|say|describe) (.+?) (?:as )?(small|tiny) or (big|large)$", r"is \1 \2 or \3"),

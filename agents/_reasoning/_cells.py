@@ -10,7 +10,9 @@ are about as near (then "cannot tell").
 Query dicts:
 
 * ``cell_pick`` — ``{"row": int | None, "column": int | None, "corner": str | None,
-  "centre": bool, "filter"}`` as an object question ("what is in ...");
+  "centre": bool, "filter"}`` as an object question ("what is in ..."); a row or a column
+  alone may carry ``rank`` and ``from_start``: "the second shape in the top row" (counted
+  from the left, or from the top in a column), "the rightmost circle in row 2";
 * attribute questions ("what colour is the shape in row 1, column 2") carry the same picker
   as their ``select``;
 * ``cell_count`` — "how many X are in the top row / the second column";
@@ -61,9 +63,40 @@ def _index(number: str | None, word: str | None) -> int | str:
     return _NUM[w]
 
 
+#: "second", "last", "leftmost ... from the left": a place counted along one row or column.
+_RANK = re.compile(
+    rf"(?:the )?(?:({_WORD}|last|final)|(left|right|top|bottom)(?:-?most)?|(?:far|very) (left|right|top|bottom))"
+    r"(?: (.+?))?(?: (?:from|counting from|on) the (left|right|top|bottom))?",
+    re.I,
+)
+_BAND_ENDS = {"row": ("left", "right"), "column": ("top", "bottom")}
+
+
+def _ranked_in_band(picker: dict[str, Any], rest: str | None, band: str) -> tuple[dict[str, Any], str | None]:
+    """``picker`` with ``rank`` / ``from_start`` when ``rest`` counts along the band ("second
+    shape", "leftmost circle", "third from the right"), with the rest of the noun phrase;
+    unchanged otherwise. A count that runs across the band ("the top shape in row 2") is none."""
+    m = _RANK.fullmatch(rest or "")
+    if not m or (m.group(1) and m.group(1).lower() in ("one", "two", "three", "four", "five", "six")):
+        return picker, rest
+    start, end = _BAND_ENDS[band]
+    side = (m.group(2) or m.group(3) or m.group(5) or "").lower()
+    if side and side not in (start, end):
+        return picker, rest
+    if m.group(1):
+        word = m.group(1).lower()
+        last = word in ("last", "final")
+        rank = 0 if last else _NUM[word]
+        from_start = (side != end) != last
+    else:
+        rank, from_start = 0, side == start
+    return {**picker, "rank": rank, "from_start": from_start}, m.group(4)
+
+
 def cell_selector(phrase: str) -> tuple[dict[str, Any], str | None] | None:
     """``(picker, the rest)`` of "the shape in row 2, column 3" / "the circle in the top row" /
-    "the object in the top left corner" / "the shape at the centre of the grid", else ``None``."""
+    "the object in the top left corner" / "the shape at the centre of the grid" / "the second
+    shape in the top row", else ``None``."""
     p = phrase.strip().rstrip("?.").strip()
     picker: dict[str, Any] = {"row": None, "column": None, "corner": None, "centre": False}
     m = re.fullmatch(rf"(?:the )?(?:(.+?) )?{_PLACE} (?:the )?{_ROW}{_THEN}{_COL}", p, re.I)
@@ -77,11 +110,11 @@ def cell_selector(phrase: str) -> tuple[dict[str, Any], str | None] | None:
     m = re.fullmatch(rf"(?:the )?(?:(.+?) )?{_PLACE} (?:the )?{_ROW}", p, re.I)
     if m:
         picker["row"] = _index(m.group(2), m.group(3))
-        return picker, m.group(1)
+        return _ranked_in_band(picker, m.group(1), "row")
     m = re.fullmatch(rf"(?:the )?(?:(.+?) )?{_PLACE} (?:the )?{_COL}", p, re.I)
     if m:
         picker["column"] = _index(m.group(2), m.group(3))
-        return picker, m.group(1)
+        return _ranked_in_band(picker, m.group(1), "column")
     m = re.fullmatch(
         r"(?:the )?(?:(.+?) )?(?:in|at|near) the (top|upper|bottom|lower)[- ]?(left|right)(?:[- ]hand)?(?: corner| cell| square| position| spot| box| place)?"
         r"(?: of (?:the )?(?:image|picture|grid|scene|frame))?",
@@ -257,10 +290,29 @@ def pick_cell(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     found = _in_cells(q, g)
     if not found:
         raise _ReferenceProblem("No object matching it is in that place of the grid.")
+    if q.get("rank") is not None:
+        return _rank_in_band(q, found)
     if len(found) > 1:
         names = ", ".join(display_name(o) for o in found[:6])
         raise _ReferenceProblem(f"{len(found)} objects are there ({names}); say which.")
     return _one_object(found[0], "in that cell", q.get("asks"))
+
+
+def _rank_in_band(q: dict[str, Any], found: list[SpatialObject]) -> SymbolicAnswer:
+    """The object at ``rank`` along the picked row (from the left) or column (from the top);
+    a neighbour within a quarter of the typical size of it leaves the place undecided."""
+    k = 0 if q.get("row") is not None else 1
+    order = sorted(found, key=lambda o: o.centroid[k], reverse=not q["from_start"])  # type: ignore[index]
+    band = "row" if k == 0 else "column"
+    if q["rank"] >= len(order):
+        raise _ReferenceProblem(f"Only {len(order)} matching object(s) are in that {band}.")
+    best = order[q["rank"]]
+    for j in (q["rank"] - 1, q["rank"] + 1):
+        if 0 <= j < len(order) and abs(order[j].centroid[k] - best.centroid[k]) < 0.25 * typical_size(found):  # type: ignore[index]
+            return cannot_tell(
+                f"{display_name(order[j])} and {display_name(best)} are level in that {band}", "cell_pick"
+            )
+    return _one_object(best, f"number {q['rank'] + 1} in that {band}", q.get("asks"))
 
 
 def layout_middle(

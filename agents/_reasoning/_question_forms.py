@@ -512,7 +512,13 @@ def mirror_form(body: str) -> dict[str, Any] | None:
             frozenset(pair)
         )
         return {"type": "mirror", "axis": axis} if axis else None
-    body = re.sub(r" about a (vertical|horizontal) line$", r" about a \1 axis", body, flags=re.I)
+    body = re.sub(  # "about the vertical centre line", "with respect to a vertical axis"
+        r" (?:about|around|along|across|over|with respect to|relative to) (?:a|the) (vertical|horizontal)"
+        r" (?:line|axis|mirror line|(?:centre|center|middle|mid)[- ]?line)(?: through the (?:middle|centre|center))?$",
+        r" about a \1 axis",
+        body,
+        flags=re.I,
+    )
     m = re.fullmatch(
         r"is (?:it|this|the (?:layout|arrangement|scene|image|picture|pattern|grid|drawing|composition|design|figure)"
         r"(?: of (?:the )?(?:objects|shapes|icons))?) "

@@ -242,6 +242,17 @@ _REWRITES = tuple(
             r"which is \3, \1 or \2",
         ),
         (r"\b(farthest|furthest) away from\b", r"\1 from"),
+        # "the most distant shape from the star", "the closest one to the star"
+        (r"^(what|which) is the most distant ([a-z]+) from\b", r"which \2 is farthest from"),
+        (r"\bthe (closest|nearest|farthest|furthest) one (to|from)\b", r"the \1 \2"),
+        # "which shape carries the label A": the shape labelled A
+        (r"\b(?:carries|bears|wears|displays|shows) the (label|letter|number|mark)\b", r"has the \1"),
+        # "the shape next to the letter A": a label written beside its shape
+        (
+            r"\b(shape|object|figure|one|item) (?:next to|beside|by|near|under|above|below) the (?:letter|number|digit|label)"
+            r" ([A-Za-z0-9])$",
+            r"\1 labelled \2",
+        ),
         # a verb that only says where: "shapes lie to the right of", "which object lies farthest left"
         # ("does A lie right of B" first: the plural rule below would leave "does A are")
         (rf"^(does|do) (.+?) (?:sit|lie|stand|appear|rest|lay)(?= {_SIDE_WORD}\b)", r"is \2"),
@@ -330,7 +341,7 @@ _REWRITES = tuple(
         ),
         # two objects compared, other word orders
         (
-            r"^(?:of|between|comparing) ((?:the )?.+?) and ((?:the )?.+?),? (?:which|what)(?: one| object| shape| of (?:them|the two))? "
+            r"^(?:of|out of|between|comparing) ((?:the )?.+?) and ((?:the )?.+?),? (?:which|what)(?: one| object| shape| of (?:them|the two))? "
             r"(?:is|appears|looks) (bigger|larger|smaller)$",
             r"which is \3: \1 or \2",
         ),
@@ -344,6 +355,22 @@ _REWRITES = tuple(
             r"which is \1: \2 or \3",
         ),
         (rf"^(?:is|are) (the .+?) or (the .+?) ({_COMPARATIVE})$", r"which is \3: \1 or \2"),
+        # "which is the larger shape, the star or the hexagon?"
+        (
+            r"^(?:which|what)(?: one)? is the (bigger|larger|smaller)(?: one| shape| object| figure| of the two)?\s*[:,-]\s*(.+? or .+)$",
+            r"which is \1: \2",
+        ),
+        # "is A or B the bigger one?": the comparative after the pair, with its own article
+        (
+            rf"^(?:is|are) (.+?) or (.+?),? the ({_COMPARATIVE})(?: one| of the two)?$",
+            r"which is \3: \1 or \2",
+        ),
+        # "the green shape has what shape?": the wh-word after the subject
+        (
+            r"^(?!(?:what|which|how|is|are|does|do)\b)(.+?) (?:has|have|is of|are of|comes in|come in) (?:what|which) "
+            r"(colou?r|shape|size)$",
+            r"what \2 is \1",
+        ),
         # "bigger: A or B?", "which one's bigger, A or B" (issue 13q)
         (rf"^({_COMPARATIVE})\s*[:,-]\s*(the .+? or the .+)$", r"which is \1: \2"),
         (r"^which one's\b", "which one is"),
@@ -377,9 +404,22 @@ _REWRITES = tuple(
             r"are there \1 \2 than \3",
         ),
         # grid cells in other words
+        # "in the second row, what is in the third column": the cell named in one phrase
+        (
+            r"^in (the [a-z]+ row|row \d+),? (what|which)((?: [a-z]+)?) is in (the [a-z]+ column|column \d+)$",
+            r"\2\3 is in \1, \4",
+        ),
+        # "what do you see in the second row and third column": what is there
+        (r"^what (?:do|can|could) (?:you|we|i|one) (?:see|find|spot|notice)(?= (?:in|at|on) )", "what is"),
         (
             r"^(which|what)((?: [a-z]+)?) (?:occupies|fills|takes up) (?=the [a-z ,-]*\b(?:cell|corner|row|column|centre|center|middle)\b)",
             r"\1\2 is in ",
+        ),
+        # "at position row 2 column 1", "in the cell in row 1, column 2": the cell itself
+        (
+            r"\b(in|at|on) (?:the )?(?:position|cell|slot|spot|place|square|box)(?: (?:in|at|of))?"
+            r"(?= (?:the )?(?:row \d|column \d|[a-z0-9]+ row\b|[a-z0-9]+ column\b))",
+            r"\1",
         ),
         # "the middle cell" is the layout's centre; "the middle square" may be the middle of the squares
         (
@@ -406,6 +446,17 @@ _REWRITES = tuple(
             r"(?:the same|unchanged|identical) (?:if|when) (?:it is |it's )?(?:flipped|mirrored|reflected)"
             r" (?:vertically|top to bottom|upside down)$",
             "is the layout top-bottom symmetric",
+        ),
+        (
+            r"^(?:is|are) (?:the|this) (?:image|picture|layout|arrangement|drawing|scene|pattern|grid) (?:the same|unchanged|identical)"
+            r" (?:if|when) (?:it is |it's )?(?:flipped|mirrored|reflected)(?: (?:horizontally|left to right|left-right))?$",
+            "is the layout left-right symmetric",
+        ),
+        # "does the layout have a vertical axis of symmetry" / "a horizontal line of symmetry"
+        (
+            r"^(?:does|do) (?:the|this) (image|picture|layout|arrangement|drawing|scene|pattern|grid) (?:have|show|possess)"
+            r" an? (vertical|horizontal) (?:axis|line|mirror line) of (?:mirror |reflection(?:al)? )?symmetry$",
+            r"is the \1 symmetric about a \2 line",
         ),
         (r"^is this (layout|arrangement|image|picture|drawing|pattern|grid|scene)\b", r"is the \1"),
     )

@@ -172,28 +172,76 @@ def read_labels(
     ink = np.zeros((h, w), bool)
     for g in glyphs:
         ink |= g
-    for x0, y0, x1, y1 in _groups(glyphs, rgb):
-        readings = [_read_crop(engine, _crop(rgb, (x0, y0, x1, y1)))]
-        text, score = readings[0]
-        if source is not None and f > 1.2 and y1 - y0 < 32 and not _sure(text, score, min_score):
-            readings.append(_read_crop(engine, _crop(source, (x0, y0, x1, y1), f)))
-            text, score = best_reading(readings, min_score)
-        if not _sure(text, score, min_score):
-            # Unsure: read the glyphs' own ink, black on white, in a tight window (the
-            # recogniser scales a word to a fixed height; the margin above shrank it).
-            readings.append(_read_ink(engine, ink, (x0, y0, x1, y1)))
-            text, score = best_reading(readings, min_score)
-        ringed = any(_within(m, (x0, y0, x1, y1)) for m in circled or [])
-        if not _sure(text, score, min_score) and (y1 - y0 >= 14 or ringed):
-            # Still unsure, and at least 14 px tall (a small shape's outline passes for a "4"):
-            # the glyph's own pixels, grey levels kept, on a blank ground (a shape beside a
-            # lone "J" made it read ")"; the binary ink lost its curve).
-            readings.append(_read_clean(engine, rgb, ink, (x0, y0, x1, y1)))
-            text, score = best_reading(readings, min_score)
-        if score < min_score or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
-            continue
-        out.append((text.upper() if len(text) == 1 and text.isalpha() else text, (x0, y0, x1, y1)))
+    from .scenery import letter_strokes
+
+    thin = [letter_strokes(g, rgb) is not None for g in glyphs]
+    for box in _word_boxes(glyphs, thin, rgb):
+        found = [(*_read_group(engine, rgb, source, f, ink, box, circled, min_score), box)]
+        members = [g for g in glyphs if _within(g, box)]
+        if not _sure(found[0][0], found[0][1], min_score) and len(members) >= 2:
+            # Unsure of the group as a word: each glyph on its own.
+            found = []
+            for m in members:
+                ys, xs = np.nonzero(m)
+                own = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
+                found.append((*_read_group(engine, rgb, source, f, m, own, circled, min_score), own))
+        for text, score, (x0, y0, x1, y1) in found:
+            if score < min_score or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
+                continue
+            out.append((text.upper() if len(text) == 1 and text.isalpha() else text, (x0, y0, x1, y1)))
     return out
+
+
+def _word_boxes(
+    glyphs: list[np.ndarray], thin: list[bool], rgb: np.ndarray | None = None
+) -> list[tuple[int, int, int, int]]:
+    """:func:`_groups` of the glyphs, where a word never mixes thin strokes with solid blobs: a
+    letter written beside a flat shape offered as a possible small word (an ellipse much wider
+    than tall) is read alone, and the shape alone (it stays a shape when nothing is read)."""
+    boxes = _groups(glyphs, rgb)
+    out: list[tuple[int, int, int, int]] = []
+    for box in boxes:
+        members = [k for k, g in enumerate(glyphs) if _within(g, box)]
+        kinds = {thin[k] for k in members}
+        if len(kinds) < 2:
+            out.append(box)
+            continue
+        for kind in kinds:
+            out.extend(_groups([glyphs[k] for k in members if thin[k] == kind], rgb))
+    return out
+
+
+def _read_group(
+    engine: Any,
+    rgb: np.ndarray,
+    source: np.ndarray | None,
+    f: float,
+    ink: np.ndarray,
+    box: tuple[int, int, int, int],
+    circled: list[np.ndarray] | None,
+    min_score: float,
+) -> tuple[str, float]:
+    """``(text, score)`` of the glyphs in ``box``: the crop, then (unsure) the input's crop when
+    ``rgb`` is reduced, the ink alone and its clean grey pixels, the surest reading winning."""
+    x0, y0, x1, y1 = box
+    readings = [_read_crop(engine, _crop(rgb, box))]
+    text, score = readings[0]
+    if source is not None and f > 1.2 and y1 - y0 < 32 and not _sure(text, score, min_score):
+        readings.append(_read_crop(engine, _crop(source, box, f)))
+        text, score = best_reading(readings, min_score)
+    if not _sure(text, score, min_score):
+        # Unsure: read the glyphs' own ink, black on white, in a tight window (the
+        # recogniser scales a word to a fixed height; the margin above shrank it).
+        readings.append(_read_ink(engine, ink, box))
+        text, score = best_reading(readings, min_score)
+    ringed = any(_within(m, box) for m in circled or [])
+    if not _sure(text, score, min_score) and (y1 - y0 >= 14 or ringed):
+        # Still unsure, and at least 14 px tall (a small shape's outline passes for a "4"):
+        # the glyph's own pixels, grey levels kept, on a blank ground (a shape beside a
+        # lone "J" made it read ")"; the binary ink lost its curve).
+        readings.append(_read_clean(engine, rgb, ink, box))
+        text, score = best_reading(readings, min_score)
+    return text, score
 
 
 def _within(mask: np.ndarray, box: tuple[int, int, int, int]) -> bool:

@@ -486,6 +486,11 @@ def geometric_regions(
                 full = np.zeros((h, w), bool)
                 full[y0:y1, x0:x1] = line
                 regions.append(Region(full, 0.5, {"split": True, "line": True}))
+    if options.get("split_colours", True):
+        from .box_faces import join_box_faces
+
+        # A block drawn as a lit top and two shaded sides is one object, not three.
+        regions = join_box_faces(regions, fg.lab, rgb)
     if drawn and options.get("scenery", True) and options.get("glyphs", True):
         # Small letters the opening thinned away, for the glyph step to read (never objects).
         taken = np.zeros((h, w), bool)
