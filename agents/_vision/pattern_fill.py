@@ -176,6 +176,12 @@ def periodic_fill(comp: np.ndarray, distance: np.ndarray, threshold: float) -> b
     deep = distance[depth > 2 * PERIODIC_INSET]  # past any outline stroke
     if deep.size < 20 or float((deep >= threshold).mean()) < PERIODIC_INK:
         return False
+    core = distance[depth > max(2 * PERIODIC_INSET, 0.5 * float(depth.max()))].astype(np.float64)
+    if core.size >= 20 and float(core.std()) < 0.5 * PERIODIC_DEPTH * float(np.median(values)):
+        # Plain in its middle (a flat fill inside a thick outline of another colour): the
+        # outline's sides are what repeats, not the fill; a hatched or dotted fill's pitch
+        # (a quarter of the box or less) shows in the middle half too.
+        return False
     signal = np.zeros(comp.shape, np.float64)
     signal[inner] = values - values.mean()
     h, w = comp.shape
