@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from .objects import mask_box
+
 __all__ = ["badge_discs", "unread_badges"]
 
 #: A badge is at most this fraction of the median shape's area,
@@ -28,13 +30,8 @@ _MAX_AREA_RATIO = 0.35
 _MAX_WIDTH_RATIO = 0.6
 
 
-def _box(mask: np.ndarray) -> tuple[int, int, int, int]:
-    ys, xs = np.nonzero(mask)
-    return int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
-
-
 def _extent(mask: np.ndarray) -> tuple[int, int]:
-    x0, y0, x1, y1 = _box(mask)
+    x0, y0, x1, y1 = mask_box(mask)
     return x1 - x0, y1 - y0
 
 
@@ -45,7 +42,7 @@ def _host(regions: list[Any], box: tuple[int, int, int, int]) -> int | None:
     for k, r in enumerate(regions):
         if not r.mask.any():
             continue
-        bx0, by0, bx1, by1 = _box(r.mask)
+        bx0, by0, bx1, by1 = mask_box(r.mask)
         if bx0 <= x0 and by0 <= y0 and bx1 >= x1 and by1 >= y1:
             area = int(r.mask.sum())
             if best is None or area < best[0]:
@@ -57,7 +54,7 @@ def _compact(mask: np.ndarray) -> bool:
     """A filled disc or square: about as wide as tall, filling most of its box (holes filled)."""
     from scipy import ndimage
 
-    x0, y0, x1, y1 = _box(mask)
+    x0, y0, x1, y1 = mask_box(mask)
     w, h = x1 - x0, y1 - y0
     filled = ndimage.binary_fill_holes(mask[y0:y1, x0:x1])
     return 0.75 <= w / max(h, 1) <= 1.33 and float(filled.sum()) >= 0.7 * w * h
@@ -118,7 +115,7 @@ def badge_discs(
         text = text_of[tuple(int(v) for v in hosts[k])]
         # The anchor: the labelled shape's pixel nearest the badge's centre.
         ys, xs = np.nonzero(regions[j].mask)
-        x0, y0, x1, y1 = _box(regions[k].mask)
+        x0, y0, x1, y1 = mask_box(regions[k].mask)
         i = int(np.argmin(np.hypot(xs - (x0 + x1) / 2, ys - (y0 + y1) / 2)))
         leaders[text] = (float(xs[i]), float(ys[i]))
     return [r for k, r in enumerate(regions) if k not in found and k not in unread], leaders
@@ -134,7 +131,7 @@ def _labelled_shape(k: int, regions: list[Any], skip: set[int]) -> int | None:
     mask = regions[k].mask
     if not _compact(mask):
         return None
-    x0, y0, x1, y1 = _box(mask)
+    x0, y0, x1, y1 = mask_box(mask)
     gap = cv2.distanceTransform((~mask).astype(np.uint8), cv2.DIST_L2, 5)
     gaps = sorted((float(gap[r.mask].min()), j) for j, r in enumerate(regions) if j != k and j not in skip)
     if not gaps:

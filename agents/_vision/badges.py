@@ -22,12 +22,9 @@ from typing import Any
 
 import numpy as np
 
+from .objects import mask_box
+
 __all__ = ["badge_letters", "drop_badges", "drop_frames", "ring_glyphs", "without_rings"]
-
-
-def _box(mask: np.ndarray) -> tuple[int, int, int, int]:
-    ys, xs = np.nonzero(mask)
-    return int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
 
 
 def _thin_ring(mask: np.ndarray) -> bool:
@@ -36,7 +33,7 @@ def _thin_ring(mask: np.ndarray) -> bool:
 
     from .scenery import hollow
 
-    x0, y0, x1, y1 = _box(mask)
+    x0, y0, x1, y1 = mask_box(mask)
     crop = mask[y0:y1, x0:x1]
     if min(crop.shape) < 10:
         return False
@@ -49,7 +46,7 @@ def badge_letters(regions: list[Any]) -> list[tuple[Any, Any]]:
     holding exactly one region inside their box, itself under 0.8 x the ring's height."""
     if len(regions) < 3:
         return []
-    boxes = [_box(r.mask) if r.mask.any() else None for r in regions]
+    boxes = [mask_box(r.mask) if r.mask.any() else None for r in regions]
     out = []
     for i, ring in enumerate(regions):
         b = boxes[i]
@@ -85,7 +82,7 @@ def drop_frames(regions: list[Any], read: list[Any]) -> list[Any]:
     circled label; an outline shape holding a dot stays, since the dot is no read label)."""
     if len(regions) < 2 or not read:
         return regions
-    boxes = [_box(r.mask) if r.mask.any() else None for r in regions]
+    boxes = [mask_box(r.mask) if r.mask.any() else None for r in regions]
     gone = set()
     for i, r in enumerate(regions):
         b = boxes[i]
@@ -113,7 +110,7 @@ def _frame_around(mask: np.ndarray, box: Any) -> bool:
     import cv2
 
     x0, y0, x1, y1 = (int(v) for v in box)
-    bx0, by0, bx1, by1 = _box(mask)
+    bx0, by0, bx1, by1 = mask_box(mask)
     crop = mask[by0:by1, bx0:bx1]
     depth = float(cv2.distanceTransform(np.pad(crop, 1).astype(np.uint8), cv2.DIST_L2, 3).max())
     if depth > 4.0 or mask[y0:y1, x0:x1].mean() > 0.05:
@@ -127,7 +124,7 @@ def ring_glyphs(masks: list[np.ndarray]) -> dict[int, list[int]]:
     """``{ring: [glyph, ...]}``: indices of ``masks`` that are rings (their convex hull at
     least half empty) whose box holds the boxes of other masks, each under
     0.8 x the ring's height (a letter in a circle), mapped to those masks."""
-    boxes = [_box(m) if m.any() else None for m in masks]
+    boxes = [mask_box(m) if m.any() else None for m in masks]
     out: dict[int, list[int]] = {}
     for i, m in enumerate(masks):
         b = boxes[i]

@@ -106,7 +106,7 @@ def _groups(masks: list[np.ndarray], rgb: np.ndarray | None = None) -> list[tupl
                     )
                 )
                 if side_by_side or (within and gap < 0.3 * h):
-                    boxes[i] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+                    boxes[i] = list(_union(a, b))
                     del boxes[j]
                     merged = True
                     break

@@ -11,6 +11,7 @@ from spatioxolver.schema import Attributes, SpatialObject
 
 __all__ = [
     "mask_bounds",
+    "mask_box",
     "object_from_mask",
     "object_from_crop",
     "object_from_box",
@@ -32,6 +33,16 @@ def mask_bounds(mask: np.ndarray) -> tuple[int, int, int, int] | None:
     if w == 0 or h == 0:
         return None
     return y, y + h, x, x + w
+
+
+def mask_box(mask: np.ndarray) -> tuple[int, int, int, int]:
+    """``(x0, y0, x1, y1)`` (ends exclusive) of a non-empty 2-D mask (:func:`mask_bounds`
+    in box order); ``ValueError`` when it is empty."""
+    bounds = mask_bounds(mask)
+    if bounds is None:
+        raise ValueError("empty mask has no box")
+    y0, y1, x0, x1 = bounds
+    return x0, y0, x1, y1
 
 
 def object_from_mask(
