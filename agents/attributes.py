@@ -35,6 +35,7 @@ from spatioxolver.world import prior_of
 from ._vision.depth_sizes import area_size_classes, depth_cues, size_classes, volume_hypotheses
 from ._vision.fill_pixels import body_pixels, hull_area, inner_pixels
 from ._vision.objects import object_mask
+from ._vision.shadow_patches import without_cast_shadows
 from ._vision.state import MODEL, backend_of, frame_objects, state_objects
 
 __all__ = ["describe", "AttributesAgent", "BACKENDS", "depth_cues", "size_classes", "area_size_classes"]
@@ -169,6 +170,7 @@ def _describe_geometric(
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import drawn_details, open_words
     from ._vision.reliability import filled_outline, interior_details, interior_plain
+    from ._vision.shadow_patches import CAST_SHADOW, drop_shadow_patches
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
     from ._vision.solid_cues import cones_read_flat
     from ._vision.subpixel import small_shape
@@ -309,6 +311,14 @@ def _describe_geometric(
     if options.get("open_vocabulary", True):
         out = _consistent_drawing(rgb, out, masks, drawing)
         out = cones_read_flat(out, masks)
+        if not drawing:
+            # A flat dark patch at a shaded solid's foot is its shadow, no object: marked
+            # here (one object out per object in), left out by the agent.
+            for k in set(range(len(out))) - set(drop_shadow_patches(rgb, out, masks)):
+                extras = {**out[k].attributes.extras, CAST_SHADOW: True}
+                out[k] = out[k].model_copy(
+                    update={"attributes": out[k].attributes.model_copy(update={"extras": extras})}
+                )
     prior = prior_of(options)
     options = {**options, "world_prior": prior}
     depths, source = depth_cues(out, (w, h), options, masks)
@@ -389,7 +399,7 @@ class AttributesAgent:
             if mine:
                 small = int(rgb.shape[0]) * int(rgb.shape[1]) < MIN_POOL_PIXELS
                 done = await run_cpu(describe, rgb, mine, options={**options, "frame": k}, small=small)
-                out.extend(o.model_dump(mode="json") for o in done)
+                out.extend(o.model_dump(mode="json") for o in without_cast_shadows(done))
         _note_prior(options)
         return {"objects": out}
 
