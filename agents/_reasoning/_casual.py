@@ -47,6 +47,12 @@ _RULES = tuple(
             r"\b(the|this) (?:(?:icon|symbol|sticker|emoji|shape)s? )?(?:sheet|chart|board|panel)\b",
             r"\1 grid",
         ),
+        # "in this plot", "of the 3-D render": a plot or rendering is the image itself, no object
+        (
+            r"\b(in|on|of|from) (the|this) (?:3-?d |three-dimensional )?(?:plot|graph|render|rendering|"
+            r"illustration|visuali[sz]ation|screenshot|graphic)\b",
+            r"\1 \2 image",
+        ),
         # "the icon layout", "this symbol grid": the layout of the icons
         (r"\b(the|this) (?:icon|symbol|sticker|emoji|shape)s? (layout|grid|arrangement|pattern)\b", r"\1 \2"),
         # chat spellings: "r there", "can u tell me"

@@ -49,6 +49,7 @@ __all__ = [
     "pattern_ink",
     "filled_outline",
     "pattern_outline",
+    "several_inks",
     "striped",
     "convex_pattern",
     "solidity",
@@ -114,6 +115,55 @@ def lattice_of_holes(comp: np.ndarray) -> bool:
 #: (hatching and dots show the ground over a third to two thirds; a plain fill's JPEG specks
 #: well under a twentieth).
 GAP_SHARE = 0.15
+
+
+#: A hue carries an ink when at least this share of the component shows it (and 3 minimum areas).
+HUE_SHARE = 0.02
+#: Two inks' hues lie at least this far apart (degrees around neutral grey).
+HUE_APART = 45.0
+
+
+def several_inks(comp: np.ndarray, rgb: np.ndarray, min_area: int) -> bool:
+    """Whether ``comp`` (a crop's component; ``rgb`` the same crop) shows two or more clearly
+    chromatic colours whose hues lie :data:`HUE_APART` apart, each over :data:`HUE_SHARE` of it.
+
+    A pattern fill is one ink (its stripes' and dots' edges blend it with the ground, along
+    the same hue); a gridded wall or floor carrying solids of several colours (a 3-D plot's
+    panes behind a red ball and a green box) leaves holes between its grid lines too, but
+    is no hatched shape."""
+    pix = np.asarray(rgb, np.float32)[comp]
+    chroma = (pix[:, :2] + 2.0) / (pix.sum(axis=1, keepdims=True) + 6.0) * 100.0 - 100.0 / 3.0
+    hued = np.hypot(chroma[:, 0], chroma[:, 1]) >= 4.0
+    need = max(3 * min_area, HUE_SHARE * float(comp.sum()))
+    if hued.sum() < 2 * need:
+        return False
+    angle = np.degrees(np.arctan2(chroma[hued, 1], chroma[hued, 0])) % 360.0
+    counts = np.bincount((angle // 15.0).astype(int) % 24, minlength=24).astype(float)
+    # hue groups: runs of neighbouring 15-degree bins (around the circle), each heavy enough
+    full = counts >= 0.1 * need
+    if full.all():
+        return False  # every hue: a rainbow gradient or a photo, not separate inks
+    start = int(np.flatnonzero(~full)[0])
+    groups: list[tuple[float, float]] = []  # (mean angle, pixels)
+    run: list[int] = []
+    for step in range(1, 25):
+        b = (start + step) % 24
+        if full[b]:
+            run.append(b)
+        elif run:
+            weight = counts[run]
+            centre = np.degrees(
+                np.angle(np.sum(weight * np.exp(1j * np.radians(np.array(run) * 15.0 + 7.5))))
+            )
+            groups.append((float(centre) % 360.0, float(weight.sum())))
+            run = []
+    heavy = [a for a, n in groups if n >= need]
+    for i, a in enumerate(heavy):
+        for b in heavy[i + 1 :]:
+            gap = abs(a - b) % 360.0
+            if min(gap, 360.0 - gap) >= HUE_APART:
+                return True
+    return False
 
 
 def lattice_before_cleaning(before: np.ndarray, comp: np.ndarray) -> bool:

@@ -41,6 +41,7 @@ from .pattern_fill import (
     merged_dots,
     pattern_ink,
     periodic_fill,
+    several_inks,
     striped,
 )
 from .small_marks import small_letters, small_mark, thin_strokes
@@ -389,11 +390,18 @@ def geometric_regions(
         crop_lab = fg.lab[y0:y1, x0:x1]
         # A hatched or dotted fill is one shape: its stripes' blended edges are no second
         # colour, its stripes no lines nor touching objects.
-        pattern = drawn and (
-            k in patterned
-            or lattice_of_holes(comp)
-            or merged_dots(raw, backdrop[y0:y1, x0:x1])
-            or lattice_before_cleaning(before_cleaning[y0:y1, x0:x1], comp)
+        pattern = (
+            drawn
+            and (
+                k in patterned
+                or (
+                    lattice_of_holes(comp)
+                    or merged_dots(raw, backdrop[y0:y1, x0:x1])
+                    or lattice_before_cleaning(before_cleaning[y0:y1, x0:x1], comp)
+                )
+                # one ink: a gridded pane carrying solids of several colours is no hatched shape
+                and not several_inks(comp, rgb[y0:y1, x0:x1], min_area)
+            )
         )
         # A fill that repeats at one pitch (hatching, dots; resolved or blurred) is a drawing
         # tool's pattern, whatever its outline; gaps of every size (leaves and sky) are not.

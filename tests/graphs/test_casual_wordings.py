@@ -51,6 +51,10 @@ from .conftest import flat_drawing
         ("the star above the green triangle?", True),
         ("The red circle left of the square", True),
         ("what colour would you say the star is", "yellow"),
+        # "in this plot / of the render": the image itself, no object called "plot"
+        ("Count the circles in this plot.", 3),
+        ("How many squares are in the 3D plot?", 1),
+        ("What colour is the star in the render?", "yellow"),
     ],
 )
 def test_casual_wordings_are_answered(question: str, expected: object) -> None:
