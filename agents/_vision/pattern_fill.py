@@ -160,6 +160,9 @@ PERIODIC_DEPTH = 0.2
 TONE_DEPTH = 6.0
 #: ... counting each peak's multiples up to this one (thin grid lines of a tint on the ink).
 TONE_HARMONICS = 3
+#: ... on at least this many pixels inside: on a small compressed shape JPEG's 8 px blocks
+#: repeat as evenly, and as deep (a 26 px octagon at q60: 6.6 units, like a faint pattern).
+TONE_MIN_PIXELS = 1000
 
 
 def periodic_fill(
@@ -188,7 +191,7 @@ def periodic_fill(
     if deep.size < 20 or float((deep >= threshold).mean()) < PERIODIC_INK:
         return False
     signals = [(distance.astype(np.float64), PERIODIC_DEPTH * float(np.median(values)), 1)]
-    if lab is not None:
+    if lab is not None and int(inner.sum()) >= TONE_MIN_PIXELS:
         px = np.asarray(lab, np.float64)[inner]
         axis = np.linalg.svd(px - px.mean(axis=0), full_matrices=False)[2][0]
         tone = np.zeros(comp.shape, np.float64)
