@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 
+from .gradient_fill import gradient_fill, linear_fill  # noqa: F401  (linear_fill: its old home)
+
 __all__ = [
     "open_words",
     "core_pixels",
@@ -122,16 +124,15 @@ def _open_words(
             return term, flat_shape(completed, partly_hidden=True), "unknown", {"flat": True, "tone": tone}
         return term, small.name or "unknown", "unknown", _small_extras(small, tone)
     # A gradient fill's shades change smoothly (a box's faces change in steps).
-    if not ground and not (
-        full is not None and _boxy(mask, full) and not (basic_terms and linear_fill(mask, full) is not None)
-    ):
+    ramp = gradient_fill(mask, full) if basic_terms and full is not None else None
+    if not ground and not (full is not None and _boxy(mask, full) and ramp is None):
         fill = None
         if is_flat(lab):
             fill = pixels
         elif basic_terms and full is not None and (rim_free := _rim_free(mask, full)) is not None:
             fill = rim_free  # a small shape whose 2 px rim is JPEG ringing and colour bleed
-        elif basic_terms and full is not None and (ramp := linear_fill(mask, full)) is not None:
-            fill = ramp  # a gradient fill: colour a linear function of position
+        elif ramp is not None:
+            fill = ramp  # a gradient fill: linear in position, or radial on a polygon
         elif inner is not None:
             inner = np.asarray(inner).reshape(-1, 3)
             if is_flat(rgb_to_lab(inner)):
@@ -478,32 +479,6 @@ def too_small_to_shade(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
     if inner.sum() < 3:
         inner = mask.astype(bool)
     return np.asarray(full)[inner].reshape(-1, 3)
-
-
-def linear_fill(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
-    """The pixels more than 2 px inside the outline when their colour is a linear function of
-    position (a drawing's gradient fill, linear in sRGB as drawing programs make it: each
-    channel within a few units of a fitted plane, residual 20-80 percentile range under 6,
-    and under 3 % of the pixels more than 12 off),
-    else ``None``. A lit solid's shading is not planar: a ball's is radial, a box's changes in
-    steps at its edges, a can has a lit top, metal reflects."""
-    import cv2
-
-    m = np.pad(mask.astype(np.uint8), 1)
-    dist = cv2.distanceTransform(m, cv2.DIST_L2, 3)[1:-1, 1:-1]
-    deep = dist > 2.0
-    if deep.sum() < 100 or deep.sum() < 0.25 * mask.sum():
-        return None
-    ys, xs = np.nonzero(deep)
-    pixels = np.asarray(full)[deep].reshape(-1, 3)
-    scale = float(max(mask.shape))
-    design = np.column_stack([np.ones(xs.size), xs / scale, ys / scale])
-    coef, *_ = np.linalg.lstsq(design, pixels.astype(np.float64), rcond=None)
-    residual = pixels - design @ coef
-    q = np.percentile(residual, [20, 80], axis=0)
-    # ... everywhere: a shape of another colour drawn on it is no part of the ramp.
-    off = float((np.abs(residual).max(axis=1) > 12.0).mean())
-    return pixels if bool(((q[1] - q[0]) < 6.0).all()) and off < 0.03 else None
 
 
 def _ring_ridge(mask: np.ndarray, full: np.ndarray, any_shade: bool = False) -> np.ndarray | None:

@@ -205,7 +205,19 @@ PERIODIC_PEAKS, PERIODIC_SHARE = 4, 0.5
 PERIODIC_DEPTH = 0.2
 
 
-def periodic_fill(comp: np.ndarray, distance: np.ndarray, threshold: float) -> bool:
+#: Two shades of one ink (a colour and its tint in checks, stripes or a grid; no gap shows the
+#: ground) repeat along their main CIELAB axis at least this RMS apart.
+TONE_DEPTH = 6.0
+#: ... counting each peak's multiples up to this one (thin grid lines of a tint on the ink).
+TONE_HARMONICS = 3
+#: ... on at least this many pixels inside: on a small compressed shape JPEG's 8 px blocks
+#: repeat as evenly, and as deep (a 26 px octagon at q60: 6.6 units, like a faint pattern).
+TONE_MIN_PIXELS = 1000
+
+
+def periodic_fill(
+    comp: np.ndarray, distance: np.ndarray, threshold: float, lab: np.ndarray | None = None
+) -> bool:
     """Whether ``comp``'s inside (``distance``: each pixel's colour distance to the ground,
     same crop) repeats at one pitch: a hatched or dotted fill, resolved or not. Read on its
     pixels :data:`PERIODIC_INSET` px inside the outline (a quarter or more of those twice as
@@ -214,7 +226,9 @@ def periodic_fill(comp: np.ndarray, distance: np.ndarray, threshold: float) -> b
     :data:`PERIODIC_PEAKS` strongest frequencies of period at most a
     :data:`PERIODIC_REPEATS`-th of the box (each with its 3x3 neighbours: the shape's outline
     spreads them) hold :data:`PERIODIC_SHARE` of the power at such periods, at an amplitude of
-    :data:`PERIODIC_DEPTH` of the median distance or more."""
+    :data:`PERIODIC_DEPTH` of the median distance or more. With ``lab`` (the crop's CIELAB
+    pixels) a fill of two shades equally far from the ground counts too: read the same way on
+    the pixels' projection on their main colour axis, at :data:`TONE_DEPTH` or more."""
     import cv2
 
     solid = filled_outline(comp)
@@ -226,30 +240,57 @@ def periodic_fill(comp: np.ndarray, distance: np.ndarray, threshold: float) -> b
     deep = distance[depth > 2 * PERIODIC_INSET]  # past any outline stroke
     if deep.size < 20 or float((deep >= threshold).mean()) < PERIODIC_INK:
         return False
-    core = distance[depth > max(2 * PERIODIC_INSET, 0.5 * float(depth.max()))].astype(np.float64)
-    if core.size >= 20 and float(core.std()) < 0.5 * PERIODIC_DEPTH * float(np.median(values)):
-        # Plain in its middle (a flat fill inside a thick outline of another colour): the
-        # outline's sides are what repeats, not the fill; a hatched or dotted fill's pitch
-        # (a quarter of the box or less) shows in the middle half too.
-        return False
-    signal = np.zeros(comp.shape, np.float64)
+    signals = [(distance.astype(np.float64), PERIODIC_DEPTH * float(np.median(values)), 1)]
+    if lab is not None and int(inner.sum()) >= TONE_MIN_PIXELS:
+        px = np.asarray(lab, np.float64)[inner]
+        axis = np.linalg.svd(px - px.mean(axis=0), full_matrices=False)[2][0]
+        tone = np.zeros(comp.shape, np.float64)
+        tone[inner] = px @ axis
+        signals.append((tone, TONE_DEPTH, TONE_HARMONICS))
+    middle = depth > max(2 * PERIODIC_INSET, 0.5 * float(depth.max()))
+    for field, needed, harmonics in signals:
+        core = field[middle]
+        if core.size >= 20 and float(core.std()) < 0.5 * needed:
+            # Plain in its middle (a flat fill inside a thick outline of another colour): the
+            # outline's sides are what repeats, not the fill; a hatched or dotted fill's pitch
+            # (a quarter of the box or less) shows in the middle half too.
+            continue
+        if _pitch_amplitude(field, inner, harmonics) >= needed:
+            return True
+    return False
+
+
+def _pitch_amplitude(field: np.ndarray, inner: np.ndarray, harmonics: int = 1) -> float:
+    """The RMS of ``field``'s modulation inside ``inner`` held by its :data:`PERIODIC_PEAKS`
+    strongest frequencies (period at most a :data:`PERIODIC_REPEATS`-th of the box), or 0.0
+    when they hold less than :data:`PERIODIC_SHARE` of the power at such periods. With
+    ``harmonics`` k each peak holds its multiples up to k times its frequency too (a grid of
+    thin lines spreads its power over them)."""
+    values = field[inner]
+    signal = np.zeros(inner.shape, np.float64)
     signal[inner] = values - values.mean()
-    h, w = comp.shape
+    h, w = inner.shape
     power = np.abs(np.fft.fft2(signal, s=(max(h, 32), max(w, 32)))) ** 2
     freq = np.hypot(np.fft.fftfreq(power.shape[0])[:, None], np.fft.fftfreq(power.shape[1])[None, :])
     power[freq < PERIODIC_REPEATS / min(h, w)] = 0.0  # shading and the shape's own extent
     total = float(power.sum())
     if total <= 0.0:
-        return False
+        return 0.0
     peaks = 0.0
     for _ in range(PERIODIC_PEAKS):
         y, x = np.unravel_index(int(np.argmax(power)), power.shape)
-        rows = np.arange(y - 1, y + 2) % power.shape[0]
-        cols = np.arange(x - 1, x + 2) % power.shape[1]
-        peaks += float(power[np.ix_(rows, cols)].sum())
-        power[np.ix_(rows, cols)] = 0.0
-    amplitude = math.sqrt(peaks / power.size / float(inner.sum()))  # Parseval: RMS of the peaks
-    return peaks >= PERIODIC_SHARE * total and amplitude >= PERIODIC_DEPTH * float(np.median(values))
+        fy, fx = (
+            (y + power.shape[0] // 2) % power.shape[0] - power.shape[0] // 2,
+            (x + power.shape[1] // 2) % power.shape[1] - power.shape[1] // 2,
+        )
+        for k in range(1, 1 + harmonics):  # thin lines repeat with their harmonics
+            rows = np.arange(k * fy - 1, k * fy + 2) % power.shape[0]
+            cols = np.arange(k * fx - 1, k * fx + 2) % power.shape[1]
+            peaks += float(power[np.ix_(rows, cols)].sum())
+            power[np.ix_(rows, cols)] = 0.0
+    if peaks < PERIODIC_SHARE * total:
+        return 0.0
+    return math.sqrt(peaks / power.size / float(inner.sum()))  # Parseval: RMS of the peaks
 
 
 def merged_dots(raw: np.ndarray, backdrop: np.ndarray) -> bool:

@@ -405,7 +405,7 @@ def geometric_regions(
         )
         # A fill that repeats at one pitch (hatching, dots; resolved or blurred) is a drawing
         # tool's pattern, whatever its outline; gaps of every size (leaves and sky) are not.
-        regular = drawn and periodic_fill(comp, fg.distance[y0:y1, x0:x1], fg.threshold)
+        regular = drawn and periodic_fill(comp, fg.distance[y0:y1, x0:x1], fg.threshold, crop_lab)
         pattern = pattern or regular
         comps, on_ground = [comp], False
         found = (
