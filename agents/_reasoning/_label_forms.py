@@ -93,9 +93,12 @@ def superlative_pair_form(body: str) -> dict[str, Any] | None:
     return {"type": "pairwise", "axis": axis, "asks": asks, "objects": objects}
 
 
-#: A labelled object named without "the": "shape B", "figure 3", a capital letter, a number, a
+#: A labelled object named without "the": "shape B", "figure 3", "shape number 2", a capital letter, a number, a
 #: lower-case letter other than the words "a" and "i" ("is c a star").
-_NAMED = r"(?:(?i:shape|figure|object|item|box|node|point)\s+[A-Za-z0-9]{1,3}|[A-Z]|[b-hj-z]|\d{1,3})"
+_NAMED = (
+    r"(?:(?i:shape|figure|object|item|box|node|point)\s+(?:(?i:number|no\.?)\s*)?[A-Za-z0-9]{1,3}"
+    r"|[A-Z]|[b-hj-z]|\d{1,3})"
+)
 
 
 def named_label_form(body: str) -> dict[str, Any] | None:
