@@ -39,11 +39,18 @@ def peel_lines(
     holes = _hole_area(u8)
     if holes and lines:
         # A side of an outline-only shape closes its ring (taking it away opens the hole);
-        # a connector does not.
-        lines = [q for q in lines if _hole_area(u8 & ~q.astype(np.uint8) & 1) >= 0.9 * holes]
+        # a connector does not. The pocket an arrowhead closes against a shape's side (less
+        # ground than the line's own ink) is no ring.
+        lines = [
+            q for q in lines if holes - _hole_area(u8 & ~q.astype(np.uint8) & 1) < max(0.1 * holes, q.sum())
+        ]
     if not lines:
         return [comp], []
     rest = comp & ~np.any(lines, axis=0)
+    for q, line in enumerate(lines):
+        head = _fused_head(line, rest, crop_rgb)
+        lines[q] = line | head
+        rest &= ~head
     m, cc = cv2.connectedComponents(rest.astype(np.uint8), connectivity=8)
     pieces = []
     grown = [cv2.dilate(q.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) for q in lines]
@@ -62,6 +69,45 @@ def peel_lines(
         elif size >= min_area:
             pieces.append(piece)
     return pieces, lines
+
+
+#: An arrowhead's ink is within this much (max over R, G, B) of its line's.
+_INK_MATCH = 40.0
+#: ... and at least this far from the fill it is drawn on.
+_INK_APART = 60.0
+
+
+def _fused_head(line: np.ndarray, rest: np.ndarray, crop_rgb: np.ndarray) -> np.ndarray:
+    """The arrowhead of ``line`` that the opening left fused to the shape it points at: the
+    pixels of ``rest`` of the line's ink, connected to the line, unlike the colour of the
+    piece they sit on, and no bigger than the line (a black arrow on a black shape takes
+    nothing)."""
+    import cv2
+
+    pix = crop_rgb.astype(np.float32)
+    ink = np.median(pix[line], axis=0)
+    inky = rest & (np.abs(pix - ink).max(axis=2) < _INK_MATCH)
+    if not inky.any():
+        return inky
+    n, cc = cv2.connectedComponents(inky.astype(np.uint8), connectivity=8)
+    touching = cv2.dilate(line.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    head = np.isin(cc, np.unique(cc[touching & inky]))
+    if not head.any() or int(head.sum()) > int(line.sum()):
+        return np.zeros_like(rest)
+    ring = cv2.dilate(head.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & rest & ~inky
+    if not ring.any() or float(np.abs(np.median(pix[ring], axis=0) - ink).max()) < _INK_APART:
+        return np.zeros_like(rest)
+    # the anti-aliased rim between the head and the fill goes with the head
+    return head | (
+        cv2.dilate(head.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+        & rest
+        & ~_fill_like(rest, ring, pix)
+    )
+
+
+def _fill_like(rest: np.ndarray, ring: np.ndarray, pix: np.ndarray) -> np.ndarray:
+    fill = np.median(pix[ring], axis=0)
+    return rest & (np.abs(pix - fill).max(axis=2) < _INK_MATCH / 2)
 
 
 def peel_pattern_lines(comp: np.ndarray, min_area: int) -> tuple[list[np.ndarray], list[np.ndarray]]:
