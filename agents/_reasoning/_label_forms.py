@@ -108,7 +108,7 @@ def named_label_form(body: str) -> dict[str, Any] | None:
         return describe_subject("shape", m.group(1))
     m = re.fullmatch(  # "what is the shape labelled 'B'": its shape, as "what is shape B"
         r"what(?: is|'s) the (?:shape|object|figure|item|one|thing) (?:labell?ed|marked|tagged|named)"
-        r"(?: with| as| by)?(?: the)?(?: letter| number| label| tag)? [\"']?([A-Za-z0-9]{1,3})[\"']?",
+        r"(?: with| as| by)?(?: the)?(?: letter| number| label| tag| word)? [\"']?([A-Za-z0-9]{1,3}|[A-Za-z][A-Za-z0-9]{3,11})[\"']?",
         body,
         re.I,
     )

@@ -25,8 +25,6 @@ def peel_lines(
     line it touches and of the line's colour is its arrowhead."""
     import cv2
 
-    from .scenery import open_stroke
-
     u8 = comp.astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
     opened = cv2.morphologyEx(u8, cv2.MORPH_OPEN, kernel)  # the frame edge cuts nothing thin
@@ -35,7 +33,7 @@ def peel_lines(
     if not opened.any():  # all of it is thin: a line, an arrow with a small head, or a glyph
         return ([], [comp]) if line_like(comp) else ([comp], [])
     n, lab = cv2.connectedComponents(u8 & (1 - opened), connectivity=8)
-    lines = [lab == k for k in range(1, n) if int((lab == k).sum()) >= min_area and open_stroke(lab == k)]
+    lines = [lab == k for k in range(1, n) if int((lab == k).sum()) >= min_area and _connector(lab == k)]
     holes = _hole_area(u8)
     if holes and lines:
         # A side of an outline-only shape closes its ring (taking it away opens the hole);
@@ -69,6 +67,46 @@ def peel_lines(
         elif size >= min_area:
             pieces.append(piece)
     return pieces, lines
+
+
+#: A connector's deepest point (half-width, px) where an arrowhead or a corner joins it.
+_HEAD_DEPTH = 4.5
+
+
+#: A connector's rotated box is at most this wide for its length (a joined word is wider) ...
+_ACROSS = 0.25
+#: ... and holds at most this many times the ink of one stroke of its width along it.
+_INK_PER_LENGTH = 1.6
+
+
+def _connector(mask: np.ndarray) -> bool:
+    """Whether ``mask``, thin ink an opening took off a shape, is a connector or an arrow's
+    shaft: an open stroke (:func:`~.scenery.open_stroke`) whose width is read along its
+    middle (the median of its ridge's half-widths), so that the arrowhead at its end or the
+    shape's corner it touches does not make it thick, and whose length is taken along it
+    (the long side of its rotated box: a diagonal arrow is as long as an upright one)."""
+    import cv2
+
+    from .scenery import open_stroke
+
+    if open_stroke(mask):
+        return True
+    ys, xs = np.nonzero(mask)
+    crop = np.pad(mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1], 1).astype(np.uint8)
+    dist = cv2.distanceTransform(crop, cv2.DIST_L2, 3)
+    ridge = dist[(dist > 0) & (dist >= cv2.dilate(dist, np.ones((3, 3), np.uint8)))]
+    depth = float(np.median(ridge))
+    if depth > 2.5 or float(dist.max()) > _HEAD_DEPTH:
+        return False
+    across, length = sorted(cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))[1])
+    if length < 24 * max(depth, 1.0) or across > _ACROSS * length:
+        return False  # short, or a line of writing (a word's letters joined), not one path
+    if float(mask.sum()) > _INK_PER_LENGTH * length * 2 * max(depth, 1.0):
+        return False  # more ink than one stroke of that width and length holds
+    contours, _ = cv2.findContours(crop, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(crop)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    return float(filled.sum()) < 2.0 * float(crop.sum())  # it encloses nothing
 
 
 #: An arrowhead's ink is within this much (max over R, G, B) of its line's.
@@ -152,18 +190,16 @@ def line_like(mask: np.ndarray) -> bool:
     its edge, running at least 24 times that, enclosing nothing."""
     import cv2
 
-    from .scenery import open_stroke
-
     ys, xs = np.nonzero(mask)
     crop = np.pad(mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1], 1).astype(np.uint8)
     depth = cv2.distanceTransform(crop, cv2.DIST_L2, 3)
     if float((depth > 2.5).sum()) > 0.15 * float(crop.sum()):
         return False
-    if max(crop.shape) < 60:
-        return False
+    if max(cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))[1]) < 60:
+        return False  # (its length along it: a diagonal arrow is as long as an upright one)
     thin = crop.copy()
     thin[depth > 2.5] = 0
-    return open_stroke(thin.astype(bool))
+    return _connector(thin.astype(bool))
 
 
 #: A knot is within this CIELAB distance of its lines' colour (a coloured shape on a grey

@@ -259,11 +259,7 @@ def _outline_ring(mask: np.ndarray, rgb: np.ndarray, share: float = 0.5) -> bool
 
 def open_stroke(mask: np.ndarray) -> bool:
     """Whether ``mask`` is a stroke at most about 5 px wide that encloses nothing and runs
-    at least 12 times its width (a line, not a dot or a ring). The width is the median of
-    the stroke's ridge (its half-widths along the middle), so an arrowhead where the line
-    ends, or a shape's corner it touches, does not make a line thick; the length is taken
-    along the stroke (the long side of its rotated bounding box), so a diagonal arrow is as
-    long as an upright one."""
+    at least 12 times its width (a line, not a dot or a ring)."""
     import cv2
 
     ys, xs = np.nonzero(mask)
@@ -271,23 +267,14 @@ def open_stroke(mask: np.ndarray) -> bool:
         return False
     y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
     crop = np.pad(mask[y0:y1, x0:x1], 1).astype(np.uint8)
-    dist = cv2.distanceTransform(crop, cv2.DIST_L2, 3)
-    ridge = dist[(dist > 0) & (dist >= cv2.dilate(dist, np.ones((3, 3), np.uint8)))]
-    depth = float(np.median(ridge))
-    if depth > 2.5 or float(dist.max()) > _HEAD_DEPTH:
-        return False
-    length = max(cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))[1])
-    if length < 24 * max(depth, 1.0):
+    depth = float(cv2.distanceTransform(crop, cv2.DIST_L2, 3).max())
+    if depth > 2.5 or max(y1 - y0, x1 - x0) < 24 * max(depth, 1.0):
         return False
     # A closed ring holds the ground inside it: the filled outline is much larger.
     contours, _ = cv2.findContours(crop, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(crop)
     cv2.drawContours(filled, contours, -1, 1, -1)
     return float(filled.sum()) < 2.0 * float(crop.sum())
-
-
-#: A stroke's deepest point (half-width, px) where an arrowhead or a corner joins it.
-_HEAD_DEPTH = 4.5
 
 
 def _boundary(a: np.ndarray, b: np.ndarray) -> int:

@@ -50,3 +50,27 @@ def test_a_label_after_number_names_the_labelled_object(question, value) -> None
 
 def test_a_number_of_things_is_still_a_count() -> None:
     assert reason_symbolic("What is the number of circles?", _graph()).value == 1
+
+
+def test_what_is_the_object_labelled_a_word_asks_its_shape() -> None:
+    objs = [
+        SpatialObject(
+            id="o1",
+            label="lamp",
+            attributes=Attributes(color="gray", shape="hexagon", extras={"flat": True, "label_drawn": True}),
+            centroid=(100.0, 100.0),
+            bbox=(70.0, 70.0, 130.0, 130.0),
+            area=3600.0,
+            depth=1.0,
+        ),
+        SpatialObject(
+            id="o2",
+            label="door",
+            attributes=Attributes(color="red", shape="square", extras={"flat": True, "label_drawn": True}),
+            centroid=(300.0, 100.0),
+            bbox=(270.0, 70.0, 330.0, 130.0),
+            area=3600.0,
+            depth=1.0,
+        ),
+    ]
+    assert reason_symbolic("What is the object labelled lamp?", graph_from_positions(objs)).value == "hexagon"
