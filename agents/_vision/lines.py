@@ -45,6 +45,7 @@ def peel_lines(
     if not lines:
         return [comp], []
     rest = comp & ~np.any(lines, axis=0)
+    shafts = [int(q.sum()) for q in lines]  # (a piece is a head if smaller than the shaft alone)
     for q, line in enumerate(lines):
         head = _fused_head(line, rest, crop_rgb)
         lines[q] = line | head
@@ -59,7 +60,7 @@ def peel_lines(
         head = None
         for q, g in enumerate(grown):
             ink = np.median(crop_rgb[lines[q]].astype(np.float32), axis=0)
-            if (g & piece).any() and size < int(lines[q].sum()) and float(np.abs(colour - ink).max()) < 40.0:
+            if (g & piece).any() and size < shafts[q] and float(np.abs(colour - ink).max()) < 40.0:
                 head = q
                 break
         if head is not None:
