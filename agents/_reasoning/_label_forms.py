@@ -93,9 +93,12 @@ def superlative_pair_form(body: str) -> dict[str, Any] | None:
     return {"type": "pairwise", "axis": axis, "asks": asks, "objects": objects}
 
 
-#: A labelled object named without "the": "shape B", "figure 3", a capital letter, a number, a
+#: A labelled object named without "the": "shape B", "figure 3", "shape number 2", a capital letter, a number, a
 #: lower-case letter other than the words "a" and "i" ("is c a star").
-_NAMED = r"(?:(?i:shape|figure|object|item|box|node|point)\s+[A-Za-z0-9]{1,3}|[A-Z]|[b-hj-z]|\d{1,3})"
+_NAMED = (
+    r"(?:(?i:shape|figure|object|item|box|node|point)\s+(?:(?i:number|no\.?)\s*)?[A-Za-z0-9]{1,3}"
+    r"|[A-Z]|[b-hj-z]|\d{1,3})"
+)
 
 
 def named_label_form(body: str) -> dict[str, Any] | None:
@@ -105,7 +108,7 @@ def named_label_form(body: str) -> dict[str, Any] | None:
         return describe_subject("shape", m.group(1))
     m = re.fullmatch(  # "what is the shape labelled 'B'": its shape, as "what is shape B"
         r"what(?: is|'s) the (?:shape|object|figure|item|one|thing) (?:labell?ed|marked|tagged|named)"
-        r"(?: with| as| by)?(?: the)?(?: letter| number| label| tag)? [\"']?([A-Za-z0-9]{1,3})[\"']?",
+        r"(?: with| as| by)?(?: the)?(?: letter| number| label| tag| word)? [\"']?([A-Za-z0-9]{1,3}|[A-Za-z][A-Za-z0-9]{3,11})[\"']?",
         body,
         re.I,
     )

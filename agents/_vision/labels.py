@@ -23,6 +23,9 @@ from typing import Any
 
 import numpy as np
 
+from .label_readings import LOOKALIKE, best_reading
+from .label_readings import sure as _sure
+
 __all__ = [
     "read_labels",
     "ocr_available",
@@ -38,23 +41,6 @@ __all__ = [
     "best_reading",
     "one_kind_of_label",
 ]
-
-
-#: Symbols the recogniser returns for a lone capital letter drawn in some fonts (its
-#: dictionary holds them, a one-glyph label is always a letter or a digit).
-_LOOKALIKE = {
-    "×": "X",
-    "√": "V",
-    "|": "I",
-    "∨": "V",
-    "Λ": "A",
-    "∧": "A",
-    "○": "O",
-    "。": "O",  # (the recogniser's full stop is a ring: a lone round glyph of a letter's size)
-    "О": "O",
-    "Ｌ": "L",
-    "」": "J",
-}
 
 
 @lru_cache(maxsize=1)
@@ -119,10 +105,10 @@ def _union(a: list[int], b: list[int]) -> tuple[int, int, int, int]:
     return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
-def _crop(rgb: np.ndarray, box: tuple[int, int, int, int], f: float = 1.0) -> np.ndarray:
+def _crop(rgb: np.ndarray, box: tuple[int, int, int, int], f: float = 1.0, zoom: float = 2.0) -> np.ndarray:
     """The window read around a label ``box`` (working pixels) from ``rgb``, which is ``f``
     times the working resolution: a margin of a third of the height, at least as wide as
-    the glyphs are tall (pieces under the minimum area are lost), upscaled 2x when short."""
+    the glyphs are tall (pieces under the minimum area are lost), upscaled ``zoom`` x when short."""
     import cv2
 
     x0, y0, x1, y1 = box
@@ -135,14 +121,14 @@ def _crop(rgb: np.ndarray, box: tuple[int, int, int, int], f: float = 1.0) -> np
         max(0, int((cx - half) * f)) : min(w, int((cx + half) * f) + 1),
     ]
     if (y1 - y0) * f < 32:
-        crop = cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+        crop = cv2.resize(crop, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_CUBIC)
     return crop
 
 
 def _read_crop(engine: Any, crop: np.ndarray) -> tuple[str, float]:
     result, _ = engine(np.ascontiguousarray(crop[:, :, ::-1]), use_det=False, use_cls=False, use_rec=True)
     text, score = (str(result[0][0]).strip(), float(result[0][1])) if result else ("", 0.0)
-    return _LOOKALIKE.get(text, text), score
+    return LOOKALIKE.get(text, text), score
 
 
 def read_labels(
@@ -241,6 +227,11 @@ def _read_group(
         # lone "J" made it read ")"; the binary ink lost its curve).
         readings.append(_read_clean(engine, rgb, ink, box))
         text, score = best_reading(readings, min_score)
+    if not _sure(text, score, min_score) and y1 - y0 < 32:
+        # A short label still unsure: the crop upscaled 3x, one more window, weighed with all
+        # the others (a sure contrary reading of the ink still vetoes it).
+        readings.append(_read_crop(engine, _crop(rgb, box, zoom=3.0)))
+        text, score = best_reading(readings, min_score)
     return text, score
 
 
@@ -253,63 +244,6 @@ def _within(mask: np.ndarray, box: tuple[int, int, int, int]) -> bool:
         and xs.max() < box[2]
         and ys.max() < box[3]
     )
-
-
-def _trim(text: str) -> str:
-    """``text`` without a quote, comma, dot or stroke clinging to one letter or digit, or a
-    quote, comma or dot at either end of a word (a leader line's end beside it)."""
-    core = text.strip(" '\".,`|/\\-_")
-    if len(core) == 1 and core.isalnum():
-        return core
-    core = text.strip(" '\".,`")
-    return core if len(core) > 1 and core.isalnum() else text
-
-
-def _sure(text: str, score: float, min_score: float) -> bool:
-    return score >= min_score and re.fullmatch(r"[A-Za-z0-9]{1,12}", text) is not None
-
-
-#: Letters whose capital and small forms differ only in size: alone, the recogniser splits
-#: its belief between the two ("V" 0.54 as "v"), so two windows agreeing on it suffice.
-_CASELESS = set("COSUVWXZ")
-
-
-def best_reading(readings: list[tuple[str, float]], min_score: float = 0.8) -> tuple[str, float]:
-    """The surer of several readings of one label (``_LOOKALIKE`` applied): none when two
-    sure ones disagree; a lone letter of :data:`_CASELESS` every reading agrees on (case
-    aside) at 0.5 or more counts as sure, and any lone glyph every reading agrees on at 0.7."""
-    readings = [(_LOOKALIKE.get(t, t), s) for t, s in readings]
-    # A leader line's end beside a letter reads as a quote or a stroke ("s'"); a window
-    # that saw nothing ("") does not disagree.
-    readings = [(_trim(t), s) for t, s in readings if t.strip()] or [("", 0.0)]
-    # Nor does an unsure symbol with no letter or digit in it ("】" 0.22 for the binary ink
-    # of a small "Z" the other windows read as "z" and "Z").
-    # (a CJK sign is "alphanumeric" to Python, but no label's letter)
-    readings = [(t, s) for t, s in readings if s >= 0.5 or any(c.isascii() and c.isalnum() for c in t)] or [
-        ("", 0.0)
-    ]
-    sure = {t.upper() for t, s in readings if s >= min_score and re.fullmatch(r"[A-Za-z0-9]{1,12}", t)}
-    if len(sure) > 1:
-        return "", 0.0
-    if sure:
-        # One sure label text: a reading that is no label text at all ("va ve", a letter lost
-        # in one window) does not outweigh it, however high its score.
-        readings = [(t, s) for t, s in readings if re.fullmatch(r"[A-Za-z0-9]{1,12}", t)]
-    text, score = max(readings, key=lambda r: r[1])
-    if score < min_score and {t.upper() for t, _ in readings} == {text.upper()} and text.upper() in _CASELESS:
-        if score >= 0.5:
-            return text.upper(), min_score
-    if (
-        score < min_score
-        and len(readings) >= 2
-        and {t for t, _ in readings} == {text}
-        and re.fullmatch(r"[A-Za-z0-9]", text)
-        and min(s for _, s in readings) >= 0.7
-    ):
-        # A lone glyph every window reads alike, each at 0.7 or more ("J" 0.75 and 0.76:
-        # the recogniser hedges on a lone letter with no word around it): sure enough.
-        return text, min_score
-    return text, score
 
 
 def _read_ink(engine: Any, ink: np.ndarray, box: tuple[int, int, int, int]) -> tuple[str, float]:

@@ -25,8 +25,6 @@ def peel_lines(
     line it touches and of the line's colour is its arrowhead."""
     import cv2
 
-    from .scenery import open_stroke
-
     u8 = comp.astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
     opened = cv2.morphologyEx(u8, cv2.MORPH_OPEN, kernel)  # the frame edge cuts nothing thin
@@ -35,15 +33,23 @@ def peel_lines(
     if not opened.any():  # all of it is thin: a line, an arrow with a small head, or a glyph
         return ([], [comp]) if line_like(comp) else ([comp], [])
     n, lab = cv2.connectedComponents(u8 & (1 - opened), connectivity=8)
-    lines = [lab == k for k in range(1, n) if int((lab == k).sum()) >= min_area and open_stroke(lab == k)]
+    lines = [lab == k for k in range(1, n) if int((lab == k).sum()) >= min_area and _connector(lab == k)]
     holes = _hole_area(u8)
     if holes and lines:
         # A side of an outline-only shape closes its ring (taking it away opens the hole);
-        # a connector does not.
-        lines = [q for q in lines if _hole_area(u8 & ~q.astype(np.uint8) & 1) >= 0.9 * holes]
+        # a connector does not. The pocket an arrowhead closes against a shape's side (less
+        # ground than the line's own ink) is no ring.
+        lines = [
+            q for q in lines if holes - _hole_area(u8 & ~q.astype(np.uint8) & 1) < max(0.1 * holes, q.sum())
+        ]
     if not lines:
         return [comp], []
     rest = comp & ~np.any(lines, axis=0)
+    shafts = [int(q.sum()) for q in lines]  # (a piece is a head if smaller than the shaft alone)
+    for q, line in enumerate(lines):
+        head = _fused_head(line, rest, crop_rgb)
+        lines[q] = line | head
+        rest &= ~head
     m, cc = cv2.connectedComponents(rest.astype(np.uint8), connectivity=8)
     pieces = []
     grown = [cv2.dilate(q.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) for q in lines]
@@ -54,7 +60,7 @@ def peel_lines(
         head = None
         for q, g in enumerate(grown):
             ink = np.median(crop_rgb[lines[q]].astype(np.float32), axis=0)
-            if (g & piece).any() and size < int(lines[q].sum()) and float(np.abs(colour - ink).max()) < 40.0:
+            if (g & piece).any() and size < shafts[q] and float(np.abs(colour - ink).max()) < 40.0:
                 head = q
                 break
         if head is not None:
@@ -62,6 +68,85 @@ def peel_lines(
         elif size >= min_area:
             pieces.append(piece)
     return pieces, lines
+
+
+#: A connector's deepest point (half-width, px) where an arrowhead or a corner joins it.
+_HEAD_DEPTH = 4.5
+
+
+#: A connector's rotated box is at most this wide for its length (a joined word is wider) ...
+_ACROSS = 0.25
+#: ... and holds at most this many times the ink of one stroke of its width along it.
+_INK_PER_LENGTH = 1.6
+
+
+def _connector(mask: np.ndarray) -> bool:
+    """Whether ``mask``, thin ink an opening took off a shape, is a connector or an arrow's
+    shaft: an open stroke (:func:`~.scenery.open_stroke`) whose width is read along its
+    middle (the median of its ridge's half-widths), so that the arrowhead at its end or the
+    shape's corner it touches does not make it thick, and whose length is taken along it
+    (the long side of its rotated box: a diagonal arrow is as long as an upright one)."""
+    import cv2
+
+    from .scenery import open_stroke
+
+    if open_stroke(mask):
+        return True
+    ys, xs = np.nonzero(mask)
+    crop = np.pad(mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1], 1).astype(np.uint8)
+    dist = cv2.distanceTransform(crop, cv2.DIST_L2, 3)
+    ridge = dist[(dist > 0) & (dist >= cv2.dilate(dist, np.ones((3, 3), np.uint8)))]
+    depth = float(np.median(ridge))
+    if depth > 2.5 or float(dist.max()) > _HEAD_DEPTH:
+        return False
+    across, length = sorted(cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))[1])
+    if length < 24 * max(depth, 1.0) or across > _ACROSS * length:
+        return False  # short, or a line of writing (a word's letters joined), not one path
+    if float(mask.sum()) > _INK_PER_LENGTH * length * 2 * max(depth, 1.0):
+        return False  # more ink than one stroke of that width and length holds
+    contours, _ = cv2.findContours(crop, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(crop)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    return float(filled.sum()) < 2.0 * float(crop.sum())  # it encloses nothing
+
+
+#: An arrowhead's ink is within this much (max over R, G, B) of its line's.
+_INK_MATCH = 40.0
+#: ... and at least this far from the fill it is drawn on.
+_INK_APART = 60.0
+
+
+def _fused_head(line: np.ndarray, rest: np.ndarray, crop_rgb: np.ndarray) -> np.ndarray:
+    """The arrowhead of ``line`` that the opening left fused to the shape it points at: the
+    pixels of ``rest`` of the line's ink, connected to the line, unlike the colour of the
+    piece they sit on, and no bigger than the line (a black arrow on a black shape takes
+    nothing)."""
+    import cv2
+
+    pix = crop_rgb.astype(np.float32)
+    ink = np.median(pix[line], axis=0)
+    inky = rest & (np.abs(pix - ink).max(axis=2) < _INK_MATCH)
+    if not inky.any():
+        return inky
+    n, cc = cv2.connectedComponents(inky.astype(np.uint8), connectivity=8)
+    touching = cv2.dilate(line.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    head = np.isin(cc, np.unique(cc[touching & inky]))
+    if not head.any() or int(head.sum()) > int(line.sum()):
+        return np.zeros_like(rest)
+    ring = cv2.dilate(head.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & rest & ~inky
+    if not ring.any() or float(np.abs(np.median(pix[ring], axis=0) - ink).max()) < _INK_APART:
+        return np.zeros_like(rest)
+    # the anti-aliased rim between the head and the fill goes with the head
+    return head | (
+        cv2.dilate(head.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+        & rest
+        & ~_fill_like(rest, ring, pix)
+    )
+
+
+def _fill_like(rest: np.ndarray, ring: np.ndarray, pix: np.ndarray) -> np.ndarray:
+    fill = np.median(pix[ring], axis=0)
+    return rest & (np.abs(pix - fill).max(axis=2) < _INK_MATCH / 2)
 
 
 def peel_pattern_lines(comp: np.ndarray, min_area: int) -> tuple[list[np.ndarray], list[np.ndarray]]:
@@ -106,18 +191,16 @@ def line_like(mask: np.ndarray) -> bool:
     its edge, running at least 24 times that, enclosing nothing."""
     import cv2
 
-    from .scenery import open_stroke
-
     ys, xs = np.nonzero(mask)
     crop = np.pad(mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1], 1).astype(np.uint8)
     depth = cv2.distanceTransform(crop, cv2.DIST_L2, 3)
     if float((depth > 2.5).sum()) > 0.15 * float(crop.sum()):
         return False
-    if max(crop.shape) < 60:
-        return False
+    if max(cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))[1]) < 60:
+        return False  # (its length along it: a diagonal arrow is as long as an upright one)
     thin = crop.copy()
     thin[depth > 2.5] = 0
-    return open_stroke(thin.astype(bool))
+    return _connector(thin.astype(bool))
 
 
 #: A knot is within this CIELAB distance of its lines' colour (a coloured shape on a grey

@@ -194,19 +194,28 @@ def _regrow(piece: np.ndarray, comp: np.ndarray, plateau: np.ndarray) -> np.ndar
     return piece | (grown & comp & ~plateau)
 
 
-def is_ground(pieces: list[np.ndarray], lab: np.ndarray) -> bool:
+def is_ground(pieces: list[np.ndarray], lab: np.ndarray, panel: np.ndarray | None = None) -> bool:
     """Whether a panel carrying ``pieces`` is a ground (a table top, a floor polygon): most
     of what stands on it, by area, are shaded solids (lightness inside, away from the rim,
     spreading over :data:`_SHADED_SPREAD` CIELAB units between its 5th and 95th
     percentiles: lit and dark faces, a ball's falloff), not flat fills (under 2, or
     :data:`_FLAT_SHARE` of it within 3 units of its median: a white letter on a card, its
-    blended rim aside)."""
+    blended rim aside). With the ``panel``'s mask, pixels of the panel's own colour inside a
+    piece are the panel seen through it (the counter of an "A" written on a card), not a
+    second tone of the piece."""
     import cv2
 
+    seen_through = np.zeros(lab.shape[:2], bool)
+    if panel is not None and panel.any():
+        centre = np.median(lab[panel], axis=0)
+        seen_through = np.linalg.norm(lab - centre, axis=2) < PANEL_TOLERANCE
     shaded = 0
     for piece in pieces:
         inner = cv2.erode(piece.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-        light = lab[inner if inner.sum() >= 20 else piece][:, 0]
+        sample = inner if inner.sum() >= 20 else piece
+        if (sample & ~seen_through).sum() >= 20:
+            sample = sample & ~seen_through
+        light = lab[sample][:, 0]
         low, high = np.percentile(light, [5, 95])
         # (a flat fill whose blended rim the erosion left, a bold letter's strokes: most of it
         # at one lightness; a lit solid's shading spreads it)

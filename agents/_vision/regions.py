@@ -417,7 +417,7 @@ def geometric_regions(
             # A uniform panel carrying objects (a table top under solids, a card with shapes
             # drawn on it): the objects are taken apart from it; a ground is no object.
             panel, comps = found
-            on_ground = is_ground(comps, crop_lab)
+            on_ground = is_ground(comps, crop_lab, panel)
             # A ground panel across the whole frame stays a region: the scenery step reads it
             # as a floor band and finds what it holds of the backdrop's colour (a white solid
             # under a white wall is a hole in it, no piece of it).
