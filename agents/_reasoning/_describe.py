@@ -88,7 +88,7 @@ EXPLAINED_SHARE = 0.5
 #: (``_vision/edge_support.py``; weighted by area) have soft outlines: clouds and glows
 #: 0.0-0.43, the clock photo 0.46 (caught only just); drawn shapes and shaded solids, noisy
 #: or JPEG'd, 0.74 and more, but a drawn shape whose mask took in its soft drop shadow
-#: 0.55-0.62; defocused lights (bokeh) 0.5-0.7 are not told from those.
+#: 0.55-0.62; defocused lights (bokeh) 0.5-0.7 are told from those by :data:`SOFT_LIGHT`.
 SOFT_EDGE = 0.45
 #: Graded objects (read as shaded solids) whose lit stretches of outline (where the object is
 #: lighter than its surroundings, ``edge_support_lit``) lie on a sharp step on under this share
