@@ -43,6 +43,10 @@ SHARP = 1.0
 #: longer makes a steep change of its own on a soft outline.
 GRAIN_SIGMA = 1.0
 GRAIN = 0.7
+#: ``lit_support`` is measured where the object is the lighter side on at least this share of
+#: its stepped outline (defocused lights on a dark ground: nearly all of it; a faceted cone
+#: render's pale seams 0.07).
+LIT_SHARE = 0.5
 #: A bigger object's crop is measured on a copy of about this many pixels.
 CROP_PIXELS = 40_000
 
@@ -59,9 +63,10 @@ def edge_measures(rgb: np.ndarray, mask: np.ndarray) -> tuple[float | None, floa
     measured outline (off the frame's border) that meets a like colour far across (no step
     over :data:`STEP`): where the object's colour runs on into its surroundings; and the
     edge support of the stretches where the object is the lighter side (``None`` under 8
-    such pixels). A soft stretch where the object is darker is a penumbra (a solid's soft
-    shadow taken into its mask); a soft one where it is lighter is light spreading out (a
-    defocused light, a glow): a solid's lit body ends on a sharp step."""
+    such pixels, or under :data:`LIT_SHARE` of the stepped outline). A soft stretch where the
+    object is darker is a penumbra (a solid's soft shadow taken into its mask); a soft one
+    where it is lighter is light spreading out (a defocused light, a glow): a solid's lit
+    body ends on a sharp step."""
     steps = _steps(rgb, mask)
     if steps is None:
         return None, None, None
@@ -74,7 +79,10 @@ def edge_measures(rgb: np.ndarray, mask: np.ndarray) -> tuple[float | None, floa
         return None, open_share, None
     sharp = stepped & (step_near >= SHARP * step_far)
     lit = stepped & lighter
-    lit_support = round(float((sharp & lit).sum()) / float(lit.sum()), 3) if int(lit.sum()) >= 8 else None
+    # A light is the lighter side all round; an object lighter than its surroundings on a few
+    # stretches only (a render's pale seam, a patch of brighter ground taken in) is no light.
+    glows = int(lit.sum()) >= max(8, LIT_SHARE * int(stepped.sum()))
+    lit_support = round(float((sharp & lit).sum()) / float(lit.sum()), 3) if glows else None
     return round(float(sharp.sum()) / float(stepped.sum()), 3), open_share, lit_support
 
 

@@ -14,6 +14,7 @@ Images are drawn here with numpy and OpenCV.
 from __future__ import annotations
 
 import numpy as np
+from spatioxolver.agents._reasoning._describe import SOFT_LIGHT
 from spatioxolver.agents._vision.edge_support import edge_measures
 
 from spatioxolver import ask
@@ -27,11 +28,11 @@ def _grain(img: np.ndarray, sigma: float, seed: int) -> np.ndarray:
 
 
 def _ball_with_soft_shadow(cx: float, cy: float, r: float) -> tuple[np.ndarray, np.ndarray]:
-    """A lit orange ball on a grey floor, its soft shadow below it; and a mask of ball and shadow."""
+    """A lit orange ball on a dark floor, its soft shadow below it; and a mask of ball and shadow."""
     import cv2
 
     yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
-    img = np.full((H, W, 3), 150.0, np.float32)
+    img = np.full((H, W, 3), 70.0, np.float32)
     shadow = np.clip(1 - np.hypot((xx - cx) / (1.3 * r), (yy - cy - 0.9 * r) / (0.45 * r)), 0, 1)
     shadow = cv2.GaussianBlur(shadow, (0, 0), 8)
     img *= 1 - 0.6 * shadow[..., None]
@@ -58,7 +59,7 @@ def test_a_solid_s_soft_shadow_is_a_penumbra_not_a_soft_lit_outline() -> None:
     img, mask = _ball_with_soft_shadow(300, 180, 60)
     support, _, lit = edge_measures(img, mask)
     assert support is not None and lit is not None
-    assert lit >= 0.9
+    assert lit >= SOFT_LIGHT
     assert support < lit  # the shadow's soft rim counts against the whole outline only
 
 
