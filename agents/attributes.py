@@ -300,7 +300,7 @@ def _describe_geometric(
             # sky between, is asked.)
             extras["enclosed_detail"], extras["enclosed_coarse"] = interior_details(rgb, filled_outline(mask))
         if area > EDGE_AREA * h * w:  # does its outline lie on an edge (a cloud's does not)?
-            extras["edge_support"], extras["edge_open"] = edge_measures(rgb, mask)
+            extras["edge_support"], extras["edge_open"], extras["edge_support_lit"] = edge_measures(rgb, mask)
         attrs = Attributes(
             color=colour, shape=None if shape == "unknown" else shape,
             material=None if material == "unknown" else material, extras=extras,

@@ -88,8 +88,16 @@ EXPLAINED_SHARE = 0.5
 #: (``_vision/edge_support.py``; weighted by area) have soft outlines: clouds and glows
 #: 0.0-0.43, the clock photo 0.46 (caught only just); drawn shapes and shaded solids, noisy
 #: or JPEG'd, 0.74 and more, but a drawn shape whose mask took in its soft drop shadow
-#: 0.55-0.62; defocused lights (bokeh) 0.5-0.7 are not told from those.
+#: 0.55-0.62; defocused lights (bokeh) 0.5-0.7 are told from those by :data:`SOFT_LIGHT`.
 SOFT_EDGE = 0.45
+#: Graded objects (read as shaded solids) whose lit stretches of outline (where the object is
+#: lighter than its surroundings, ``edge_support_lit``) lie on a sharp step on under this share
+#: of their length (weighted by area) are light spreading out, not solids: defocused lights
+#: (bokeh) 0.58-0.71. A solid's lit body ends on a sharp step, noisy or JPEG'd (0.89 and
+#: more); its soft stretches are penumbrae, where it is the darker side (a soft shadow taken
+#: into its mask: shaded solids' whole outlines 0.79 and up), which do not count here. Flat
+#: shapes are left out: a drawn disc with a soft glow around a crisp core is still read.
+SOFT_LIGHT = 0.8
 #: Colour names of solids a floor tiled in greys can hide.
 NEUTRAL_COLOURS = ("gray", "grey", "white", "black", "silver")
 #: Reliability left to a reading that names such a solid on such a floor.
@@ -138,7 +146,14 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         # only clearly coloured solids are read with confidence there.
         score *= NEUTRAL_ON_GREY_TILES
     soft = GREY_SOFT_EDGE if float(quality.get("grey", 0.0)) else SOFT_EDGE
-    if _soft_outlines(objs, soft) or _open_outlines(objs) or _graded_band(objs, info.width, info.height):
+    graded = [o for o in objs if not (o.attributes.extras or {}).get("flat")]
+    soft_lights = _soft_outlines(graded, SOFT_LIGHT, key="edge_support_lit")
+    if (
+        _soft_outlines(objs, soft)
+        or soft_lights
+        or _open_outlines(objs)
+        or _graded_band(objs, info.width, info.height)
+    ):
         score *= 0.2
     subjects = [
         o
@@ -222,18 +237,19 @@ def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], fra
     return 1.0
 
 
-def _soft_outlines(objs: list[SpatialObject], soft: float = SOFT_EDGE) -> bool:
+def _soft_outlines(objs: list[SpatialObject], soft: float = SOFT_EDGE, key: str = "edge_support") -> bool:
     """Whether the measured objects' outlines (``edge_support``, ``agents/attributes.py``),
     weighted by area, lie on a sharp colour step for under ``soft`` of their length
     (:data:`SOFT_EDGE`; :data:`GREY_SOFT_EDGE` in a picture without colour):
     clouds, a nebula's glow, defocused lights, pieces of a photo's texture -- the outline is
     where a threshold fell in a gradient, so counts, shapes and sizes read from it are guesses.
-    Drawn shapes and shaded solids, JPEG'd or noisy, keep three quarters or more on a step."""
-    measured = [o for o in objs if (o.attributes.extras or {}).get("edge_support") is not None]
+    Drawn shapes and shaded solids, JPEG'd or noisy, keep three quarters or more on a step.
+    ``key="edge_support_lit"``: the lit stretches only (:data:`SOFT_LIGHT`)."""
+    measured = [o for o in objs if (o.attributes.extras or {}).get(key) is not None]
     total = sum(float(o.area or 0.0) for o in measured)
     if total <= 0.0:
         return False
-    support = sum(float(o.area or 0.0) * float(o.attributes.extras["edge_support"]) for o in measured)
+    support = sum(float(o.area or 0.0) * float(o.attributes.extras[key]) for o in measured)
     return support < soft * total
 
 

@@ -43,6 +43,10 @@ SHARP = 1.0
 #: longer makes a steep change of its own on a soft outline.
 GRAIN_SIGMA = 1.0
 GRAIN = 0.7
+#: ``lit_support`` is measured where the object is the lighter side on at least this share of
+#: its stepped outline (defocused lights on a dark ground: nearly all of it; a faceted cone
+#: render's pale seams 0.07).
+LIT_SHARE = 0.5
 #: A bigger object's crop is measured on a copy of about this many pixels.
 CROP_PIXELS = 40_000
 
@@ -54,28 +58,41 @@ def edge_support(rgb: np.ndarray, mask: np.ndarray) -> float | None:
     return edge_measures(rgb, mask)[0]
 
 
-def edge_measures(rgb: np.ndarray, mask: np.ndarray) -> tuple[float | None, float | None]:
-    """``(edge_support, open_share)``: :func:`edge_support`, and the share of the measured
-    outline (off the frame's border) that meets a like colour far across (no step over
-    :data:`STEP`): where the object's colour runs on into its surroundings."""
+def edge_measures(rgb: np.ndarray, mask: np.ndarray) -> tuple[float | None, float | None, float | None]:
+    """``(edge_support, open_share, lit_support)``: :func:`edge_support`; the share of the
+    measured outline (off the frame's border) that meets a like colour far across (no step
+    over :data:`STEP`): where the object's colour runs on into its surroundings; and the
+    edge support of the stretches where the object is the lighter side (``None`` under 8
+    such pixels, or under :data:`LIT_SHARE` of the stepped outline). A soft stretch where the
+    object is darker is a penumbra (a solid's soft shadow taken into its mask); a soft one
+    where it is lighter is light spreading out (a defocused light, a glow): a solid's lit
+    body ends on a sharp step."""
     steps = _steps(rgb, mask)
     if steps is None:
-        return None, None
-    keyed, step_near, step_far, outer = steps
+        return None, None, None
+    keyed, step_near, step_far, outer, lighter = steps
     stepped = keyed & (step_far > STEP)  # where the outline meets a like colour, no evidence
     # Open: on the outer outline only (a hole's or a seam's rim inside the object meets the
     # object's own colour across a thin gap: that is no colour running on into the scene).
     open_share = round(1.0 - float((stepped & outer).sum()) / max(float(outer.sum()), 1.0), 3)
     if int(stepped.sum()) < 8:
-        return None, open_share
+        return None, open_share, None
     sharp = stepped & (step_near >= SHARP * step_far)
-    return round(float(sharp.sum()) / float(stepped.sum()), 3), open_share
+    lit = stepped & lighter
+    # A light is the lighter side all round; an object lighter than its surroundings on a few
+    # stretches only (a render's pale seam, a patch of brighter ground taken in) is no light.
+    glows = int(lit.sum()) >= max(8, LIT_SHARE * int(stepped.sum()))
+    lit_support = round(float((sharp & lit).sum()) / float(lit.sum()), 3) if glows else None
+    return round(float(sharp.sum()) / float(stepped.sum()), 3), open_share, lit_support
 
 
-def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
-    """``(keyed, step_near, step_far, outer)`` per pixel of the object's crop (flat): the
-    outline pixels measured, the colour steps across them near and far, and which of them
-    lie on the outer outline (next to the scene, not to a hole or seam inside the object)."""
+def _steps(
+    rgb: np.ndarray, mask: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """``(keyed, step_near, step_far, outer, lighter)`` per pixel of the object's crop (flat):
+    the outline pixels measured, the colour steps across them near and far, which of them lie
+    on the outer outline (next to the scene, not to a hole or seam inside the object), and
+    where the object is lighter (CIELAB L) than its surroundings far across."""
     import cv2
 
     from .colour import rgb_to_lab
@@ -174,7 +191,7 @@ def _steps(rgb: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
         np.maximum.at(steepest, key[pick], grad[pick])
     step_near = steepest * reach
     step_far = np.linalg.norm(in_far - out_far, axis=1)
-    return keyed, step_near, step_far, outer
+    return keyed, step_near, step_far, outer, in_far[:, 0] > out_far[:, 0]
 
 
 def _grain(lab: np.ndarray) -> float:
