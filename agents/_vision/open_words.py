@@ -75,7 +75,7 @@ def open_words(
     )  # fmt: skip
     if shape == "unknown" and extras.get("flat") and "shape_unread" not in extras:
         extras["shape_other"] = OTHER_SHAPE
-    from .pen_ink import pen_stroke, thin_neutral_ink, thin_stroke
+    from .pen_ink import neutral_pen_ink, pen_stroke, thin_stroke
 
     if extras.get("flat") and thin_stroke(mask):
         # A thin pen's pixels blend ink and ground by its width and the image's scale (a
@@ -89,9 +89,10 @@ def open_words(
         ink = stroke_ink(mask, full)
         if ink is not None:
             colour = colour_term(ink)[0]
-    if colour == "gray" and full is not None and extras.get("flat") and thin_stroke(mask):
-        # A pen blended below a pixel's width: its darkest pixels may still show black ink.
-        colour = thin_neutral_ink(mask, full) or colour
+    if colour == "gray" and full is not None and extras.get("flat"):
+        neutral = neutral_pen_ink(mask, full)  # black or white ink no blend makes grey-dark
+        if neutral is not None:
+            colour, extras = neutral, {**extras, "tone": None}
     return colour, shape, material, extras
 
 

@@ -33,7 +33,9 @@ __all__ = [
     "pen_stroke",
     "thin_stroke",
     "thin_neutral_ink",
+    "neutral_pen_ink",
     "PEN",
+    "ENLARGED_PEN",
     "INK_SHARE",
     "BLACK_BOUND",
     "WHITE_BOUND",
@@ -42,6 +44,10 @@ __all__ = [
 #: An outline-only shape whose stroke is this thin (px from its middle to its edge, its
 #: rims included) is read for its ink on its farthest pixels from the ground.
 PEN = 3.0
+#: ... and a stroke this thin is a 1-2 px pen enlarged (3-8x with a smoothing filter, which the
+#: working resolution halves or more): its neutral ink is bounded like a thin one's
+#: (:func:`thin_neutral_ink`).
+ENLARGED_PEN = 2 * PEN
 #: A thin stroke's ink is read on this share of its pixels farthest from the ground (a tenth:
 #: a line of one or two pixels covers a whole pixel only here and there), at least
 #: :data:`_INK_MIN` of them.
@@ -112,3 +118,13 @@ def thin_neutral_ink(mask: np.ndarray, full: np.ndarray) -> str | None:
     if float(np.median(ink_l)) < ground_l:
         return "black" if float(np.percentile(ink_l, 10)) < BLACK_BOUND else None
     return "white" if float(np.percentile(ink_l, 90)) > WHITE_BOUND else None
+
+
+def neutral_pen_ink(mask: np.ndarray, full: np.ndarray) -> str | None:
+    """:func:`thin_neutral_ink` for a grey outline-only shape drawn with a thin pen: one blended
+    below a pixel's width (:func:`thin_stroke`), or a 1-2 px pen enlarged with a smoothing
+    filter (within :data:`ENLARGED_PEN`: a soft profile several pixels wide with no plateau of
+    its ink, whose middle reads dark grey while its darkest pixels still show black)."""
+    if thin_stroke(mask) or pen_stroke(mask, ENLARGED_PEN):
+        return thin_neutral_ink(mask, full)
+    return None

@@ -127,9 +127,11 @@ def _ink_outline(comp: np.ndarray) -> bool:
 
 
 def _open_ring(comp: np.ndarray, raw: np.ndarray) -> bool:
-    """Whether ``comp`` closes around ground (the unopened foreground ``raw`` is nearly empty
-    inside it) with a hole of half its filled area, at least :data:`MIN_RING_SIDE` px across:
-    a pen's outline shape, not a speck, a letter's bowl nor a halo round another shape."""
+    """Whether ``comp`` closes around ground alone (the unopened foreground ``raw`` holds no
+    mark of :data:`MIN_MARK` px inside it) with a hole of half its filled area, at least
+    :data:`MIN_RING_SIDE` px across: a pen's outline shape, not a speck, a letter's bowl, a
+    halo round another shape, nor a frame round other marks (a cell's box round its icon, a
+    ruled grid round a sheet of icons: faint rulings, which the plain contrast must carry)."""
     import cv2
 
     from .scenery import hollow
@@ -139,7 +141,11 @@ def _open_ring(comp: np.ndarray, raw: np.ndarray) -> bool:
     filled = np.pad(comp, 1).astype(np.uint8)
     cv2.floodFill(filled, None, (0, 0), 2)
     inside = (filled[1:-1, 1:-1] == 0) & ~comp
-    return bool(inside.any()) and float(raw[inside].astype(bool).mean()) < 0.1
+    if not inside.any():
+        return False
+    held = (raw.astype(bool) & inside).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(held, connectivity=8)
+    return not any(int(stats[k, cv2.CC_STAT_AREA]) >= MIN_MARK for k in range(1, n))
 
 
 def thin_strokes(
