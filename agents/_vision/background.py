@@ -315,7 +315,8 @@ def _shadows_given(
         # fragments, each judged apart: judge 3 x 3 medians instead.
         mean_ratio = cv2.medianBlur(mean_ratio.astype(np.float32), 3)
         spread = cv2.medianBlur(spread.astype(np.float32), 3)
-    uniform = candidate & (spread < _even_limit(spread, mean_ratio, candidate, noisy_input, additive))
+    limit = _even_limit(spread, mean_ratio, candidate, noisy_input, additive) + _rounding(rgb)
+    uniform = candidate & (spread < limit)
     uniform &= (mean_ratio > 0.08) & (mean_ratio < 0.9)
     if uniform.sum() < 20:
         return np.zeros_like(candidate), None
@@ -350,6 +351,10 @@ def _shadows_given(
     rim = candidate & (spread < 0.15) & (mean_ratio > mode - 0.05) & (mean_ratio < 1.0)
     grown = cv2.dilate(core.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     shadow = core | (grown & rim)
+    from .soft_shadows import stepped_penumbra
+
+    even = candidate & (spread < limit) & (mean_ratio > mode) & (mean_ratio < 0.97)
+    shadow |= stepped_penumbra(shadow, even, candidate)
     if soft:
         from .soft_shadows import penumbra
 
@@ -385,6 +390,15 @@ def _even_limit(
     if 1.5 * ground <= 0.022:
         return 0.022
     return np.maximum(0.022, 1.5 * ground / np.maximum(mean_ratio, 0.25))
+
+
+def _rounding(rgb: np.ndarray) -> np.ndarray:
+    """The channel spread that 8-bit rounding alone gives a pixel dimmed alike: each channel is
+    off by up to half a grey level, so its ratio by up to ``0.5 / value`` (a dark shadow at 40
+    grey levels spreads by 0.025 from rounding alone, over the 0.022 a tint may take)."""
+    lo = np.minimum(np.minimum(rgb[..., 0], rgb[..., 1]), rgb[..., 2]).astype(np.float32)
+    hi = np.maximum(np.maximum(rgb[..., 0], rgb[..., 1]), rgb[..., 2]).astype(np.float32)
+    return 0.5 / np.maximum(lo, 16.0) + 0.5 / np.maximum(hi, 16.0)
 
 
 def _holds_lit_writing(part: np.ndarray, mean_ratio: np.ndarray) -> bool:
