@@ -315,7 +315,9 @@ def _shadows_given(
         # fragments, each judged apart: judge 3 x 3 medians instead.
         mean_ratio = cv2.medianBlur(mean_ratio.astype(np.float32), 3)
         spread = cv2.medianBlur(spread.astype(np.float32), 3)
-    limit = _even_limit(spread, mean_ratio, candidate, noisy_input, additive) + _rounding(rgb)
+    limit = _even_limit(spread, mean_ratio, candidate, noisy_input, additive)
+    if not noisy_input:  # (on a noisy image the limit already grows with the noise)
+        limit = limit + _rounding(rgb)
     uniform = candidate & (spread < limit)
     uniform &= (mean_ratio > 0.08) & (mean_ratio < 0.9)
     if uniform.sum() < 20:
@@ -353,8 +355,9 @@ def _shadows_given(
     shadow = core | (grown & rim)
     from .soft_shadows import stepped_penumbra
 
-    even = candidate & (spread < limit) & (mean_ratio > mode) & (mean_ratio < 0.97)
-    shadow |= stepped_penumbra(shadow, even, candidate)
+    if not noisy_input:  # flat steps: a clean render's
+        even = candidate & (spread < limit) & (mean_ratio > mode) & (mean_ratio < 0.97)
+        shadow |= stepped_penumbra(shadow, even, candidate)
     if soft:
         from .soft_shadows import penumbra
 
