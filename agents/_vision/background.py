@@ -316,8 +316,6 @@ def _shadows_given(
         mean_ratio = cv2.medianBlur(mean_ratio.astype(np.float32), 3)
         spread = cv2.medianBlur(spread.astype(np.float32), 3)
     limit = _even_limit(spread, mean_ratio, candidate, noisy_input, additive)
-    if not noisy_input:  # (on a noisy image the limit already grows with the noise)
-        limit = limit + _rounding(rgb)
     uniform = candidate & (spread < limit)
     uniform &= (mean_ratio > 0.08) & (mean_ratio < 0.9)
     if uniform.sum() < 20:
@@ -393,15 +391,6 @@ def _even_limit(
     if 1.5 * ground <= 0.022:
         return 0.022
     return np.maximum(0.022, 1.5 * ground / np.maximum(mean_ratio, 0.25))
-
-
-def _rounding(rgb: np.ndarray) -> np.ndarray:
-    """The channel spread that 8-bit rounding alone gives a pixel dimmed alike: each channel is
-    off by up to half a grey level, so its ratio by up to ``0.5 / value`` (a dark shadow at 40
-    grey levels spreads by 0.025 from rounding alone, over the 0.022 a tint may take)."""
-    lo = np.minimum(np.minimum(rgb[..., 0], rgb[..., 1]), rgb[..., 2]).astype(np.float32)
-    hi = np.maximum(np.maximum(rgb[..., 0], rgb[..., 1]), rgb[..., 2]).astype(np.float32)
-    return 0.5 / np.maximum(lo, 16.0) + 0.5 / np.maximum(hi, 16.0)
 
 
 def _holds_lit_writing(part: np.ndarray, mean_ratio: np.ndarray) -> bool:
