@@ -6,7 +6,9 @@ model leaves thin pieces of sky or ground along the horizon or the frame's top e
 graded band that touches the frame, is much wider than tall, and whose colour runs on into
 its surroundings along much of its outline (``edge_open``, :mod:`.edge_support`). A solid
 standing in the scene, even cut by the frame, has a colour step all round its free outline;
-a drawn bar across a canvas is flat (one colour) and sharp.
+a drawn bar across a canvas is flat (one colour) and sharp. Off the frame's edge, only a band
+far longer than tall (:data:`BAND_ELONGATION`: a ground's far rows squeezed at its horizon)
+is read so.
 
 Example:
     >>> import numpy as np
@@ -23,13 +25,22 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["strip_like", "drop_backdrop_strips", "OPEN_STRIP", "STRIP_ELONGATION", "STRIP_HEIGHT"]
+__all__ = [
+    "strip_like",
+    "drop_backdrop_strips",
+    "OPEN_STRIP",
+    "STRIP_ELONGATION",
+    "BAND_ELONGATION",
+    "STRIP_HEIGHT",
+]
 
 #: Share of the free outline meeting a like colour from which a strip is backdrop (solids on a
 #: ground: under 0.2, one by one; pieces of sky cut at a horizon: 0.5-0.9).
 OPEN_STRIP = 0.4
 #: A strip is at least this many times as wide as it is tall.
 STRIP_ELONGATION = 4.0
+#: A band not touching the frame is at least this many times as wide as it is tall.
+BAND_ELONGATION = 12.0
 #: ... and at most this share of the frame's height (a photo's sky is no thin strip).
 STRIP_HEIGHT = 0.15
 
@@ -45,7 +56,10 @@ def strip_like(mask: np.ndarray, extras: dict[str, Any]) -> bool:
         return False
     height, width = int(rows[-1] - rows[0] + 1), int(cols[-1] - cols[0] + 1)
     touches = rows[0] <= 1 or cols[0] <= 1 or cols[-1] >= w - 2
-    return bool(touches and width >= STRIP_ELONGATION * height and height <= STRIP_HEIGHT * h)
+    # Off the frame's edge only a band far longer than tall (a ground's far rows squeezed
+    # together at a horizon that ends inside the frame).
+    long_enough = width >= (STRIP_ELONGATION if touches else BAND_ELONGATION) * height
+    return bool(long_enough and height <= STRIP_HEIGHT * h)
 
 
 def drop_backdrop_strips(

@@ -26,12 +26,14 @@ def _mask(y0: int, y1: int, x0: int, x1: int) -> np.ndarray:
 def test_a_graded_open_strip_on_the_top_edge_is_backdrop() -> None:
     assert strip_like(_mask(0, 30, 0, 640), {"edge_open": 0.71, "flat": False})
     assert strip_like(_mask(164, 178, 0, 134), {"edge_open": 0.5, "flat": False})  # a side wedge
+    # A ground's far rows squeezed at a horizon that ends inside the frame: far longer than tall.
+    assert strip_like(_mask(30, 56, 116, 642), {"edge_open": 0.51, "flat": False})
 
 
 def test_solids_bars_and_inner_strips_stay_objects() -> None:
     assert not strip_like(_mask(0, 30, 0, 640), {"edge_open": 0.05, "flat": False})  # a closed outline
     assert not strip_like(_mask(0, 30, 0, 640), {"edge_open": 0.8, "flat": True})  # a drawn bar
-    assert not strip_like(_mask(200, 215, 100, 300), {"edge_open": 0.8, "flat": False})  # off the frame
+    assert not strip_like(_mask(200, 230, 100, 300), {"edge_open": 0.8, "flat": False})  # off the frame
     assert not strip_like(_mask(0, 120, 0, 200), {"edge_open": 0.8, "flat": False})  # not thin
     assert not strip_like(_mask(0, 100, 0, 640), {"edge_open": 0.8, "flat": False})  # a photo's sky
 
