@@ -68,7 +68,8 @@ def describe(
             covers).
 
     Returns:
-        New objects (same ids, same order) with the attributes filled; per-attribute
+        New objects (same ids, same order; strips of sky or ground cut at a horizon left
+        out, ``_vision/backdrop_strips.py``) with the attributes filled; per-attribute
         confidences and raw features are in ``attributes.extras``.
     """
     options = dict(options or {})
