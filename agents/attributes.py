@@ -69,7 +69,8 @@ def describe(
             covers).
 
     Returns:
-        New objects (same ids, same order) with the attributes filled; per-attribute
+        New objects (same ids, same order; strips of sky or ground cut at a horizon left
+        out, ``_vision/backdrop_strips.py``) with the attributes filled; per-attribute
         confidences and raw features are in ``attributes.extras``.
     """
     options = dict(options or {})
@@ -163,6 +164,7 @@ def _describe_geometric(
     rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]
 ) -> list[SpatialObject]:
     from ._vision.amodal import completed_flat, completed_outline, free_outline_round, in_contact
+    from ._vision.backdrop_strips import drop_backdrop_strips
     from ._vision.colour import colour_saturation, name_colour
     from ._vision.denoise import for_reading
     from ._vision.edge_support import edge_measures
@@ -308,6 +310,8 @@ def _describe_geometric(
         out.append(
             obj.model_copy(update={"attributes": attrs, "orientation": round(orientation_degrees(crop), 2)})
         )
+    # Thin graded bands of sky or ground cut at a horizon are backdrop, not objects.
+    out, masks, pairs = drop_backdrop_strips(out, masks, pairs)
     if options.get("open_vocabulary", True):
         out = _consistent_drawing(rgb, out, masks, drawing)
         out = cones_read_flat(out, masks)

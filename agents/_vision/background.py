@@ -315,7 +315,8 @@ def _shadows_given(
         # fragments, each judged apart: judge 3 x 3 medians instead.
         mean_ratio = cv2.medianBlur(mean_ratio.astype(np.float32), 3)
         spread = cv2.medianBlur(spread.astype(np.float32), 3)
-    uniform = candidate & (spread < _even_limit(spread, mean_ratio, candidate, noisy_input, additive))
+    limit = _even_limit(spread, mean_ratio, candidate, noisy_input, additive)
+    uniform = candidate & (spread < limit)
     uniform &= (mean_ratio > 0.08) & (mean_ratio < 0.9)
     if uniform.sum() < 20:
         return np.zeros_like(candidate), None
@@ -350,6 +351,11 @@ def _shadows_given(
     rim = candidate & (spread < 0.15) & (mean_ratio > mode - 0.05) & (mean_ratio < 1.0)
     grown = cv2.dilate(core.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     shadow = core | (grown & rim)
+    from .soft_shadows import stepped_penumbra
+
+    if not noisy_input:  # flat steps: a clean render's
+        even = candidate & (spread < limit) & (mean_ratio > mode) & (mean_ratio < 0.97)
+        shadow |= stepped_penumbra(shadow, even, candidate)
     if soft:
         from .soft_shadows import penumbra
 

@@ -138,3 +138,54 @@ def penumbra(
         tip[0] = False
         region |= tip[labels]
     return region & ~shadow
+
+
+#: A penumbra band lies between its shadow and the lit ground: they make at least this share
+#: of its outline (an object's face beside its shadow also meets the object's other faces).
+BAND_BETWEEN = 0.85
+#: ... and it is thin: at most this share of the image's larger side from its outline.
+BAND_THICKNESS = 0.015
+
+
+def stepped_penumbra(
+    shadow: np.ndarray, band: np.ndarray, candidate: np.ndarray, rounds: int = 4
+) -> np.ndarray:
+    """A penumbra drawn in steps (a shadow rendered from a few light samples, a shadow map's
+    filtered edge): flat bands of even dimming, brighter than the shadow, each lying between
+    the shadow found so far and the lit ground (:data:`BAND_BETWEEN` of its outline) and thin
+    (:data:`BAND_THICKNESS`). ``band``: the candidate pixels dimmed alike, between the
+    shadow's brightness and the ground's. Grown band by band, at most ``rounds`` steps."""
+    import cv2
+    from scipy import ndimage
+
+    region = shadow.copy()
+    limit = max(2.0, BAND_THICKNESS * max(shadow.shape))
+    for _ in range(rounds):
+        n, labels = cv2.connectedComponents((band & ~region).astype(np.uint8), connectivity=4)
+        if n <= 1:
+            break
+        cls = np.where(region, 1, np.where(candidate, 2, 0))  # 0 lit ground, 1 shadow, 2 other
+        touch = np.zeros((n, 3), np.int64)
+        for dy, dx in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            lab = labels[
+                max(0, -dy) : labels.shape[0] - max(0, dy), max(0, -dx) : labels.shape[1] - max(0, dx)
+            ]
+            nb_lab = labels[
+                max(0, dy) : labels.shape[0] - max(0, -dy), max(0, dx) : labels.shape[1] - max(0, -dx)
+            ]
+            nb_cls = cls[max(0, dy) : cls.shape[0] - max(0, -dy), max(0, dx) : cls.shape[1] - max(0, -dx)]
+            edge = (lab > 0) & (nb_lab != lab)
+            np.add.at(touch, (lab[edge], nb_cls[edge]), 1)
+        total = np.maximum(touch.sum(axis=1), 1)
+        dist = cv2.distanceTransform((labels > 0).astype(np.uint8), cv2.DIST_L2, 3)
+        thick = np.asarray(ndimage.maximum(dist, labels, np.arange(n)), np.float32)
+        ok = (
+            ((touch[:, 0] + touch[:, 1]) >= BAND_BETWEEN * total)
+            & (touch[:, 1] >= 0.2 * total)
+            & (thick <= limit)
+        )
+        ok[0] = False
+        if not ok.any():
+            break
+        region |= ok[labels]
+    return region & ~shadow

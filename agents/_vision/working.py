@@ -87,7 +87,11 @@ def describe_at_working_resolution(
     fy, fx = size[1] / h, size[0] / w
     done = describe(small, [_reduced(o, fy, fx, (size[1], size[0])) for o in objects], options)
     out = []
-    for original, reduced in zip(objects, done, strict=True):
+    by_id = {o.id: o for o in done}  # strips of sky or ground are dropped (:mod:`.backdrop_strips`)
+    for original in objects:
+        reduced = by_id.get(original.id)
+        if reduced is None:
+            continue
         extras = {**reduced.attributes.extras, "contact": original.attributes.extras.get("contact")}
         for key in ("hull_area", "outline_area"):
             if key in extras and isinstance(extras[key], (int, float)):
