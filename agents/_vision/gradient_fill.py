@@ -36,29 +36,21 @@ def radial_fill(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
     percentile range under 6 and under 3 % of the pixels more than 12 off) that spans some
     range (a channel's 10-90 percentile range 8 or more; a flat fill is :func:`.flat.is_flat`'s),
     else ``None``."""
-    import cv2
-
-    m = np.pad(mask.astype(np.uint8), 1)
-    dist = cv2.distanceTransform(m, cv2.DIST_L2, 3)[1:-1, 1:-1]
-    deep = dist > 2.0
-    if deep.sum() < 100 or deep.sum() < 0.25 * mask.sum():
+    interior = _interior(mask, full)
+    if interior is None:
         return None
-    ys, xs = np.nonzero(deep)
-    pixels = np.asarray(full)[deep].reshape(-1, 3).astype(np.float64)
+    xs, ys, raw = interior
+    pixels = raw.astype(np.float64)
     scale = float(max(mask.shape))
     x, y = (xs - xs.mean()) / scale, (ys - ys.mean()) / scale
     design = np.column_stack([np.ones(xs.size), x, y, x * x + y * y])
-    coef, *_ = np.linalg.lstsq(design, pixels, rcond=None)
-    residual = pixels - design @ coef
-    q = np.percentile(residual, [20, 80], axis=0)
-    off = float((np.abs(residual).max(axis=1) > 12.0).mean())
-    if not (bool(((q[1] - q[0]) < 6.0).all()) and off < 0.03):
+    if not _fits(pixels, design):
         return None
     # The shading must span some range (a flat fill is :func:`.flat.is_flat`'s).
     spread = np.percentile(pixels, 90, axis=0) - np.percentile(pixels, 10, axis=0)
     if float(spread.max()) < 8.0:
         return None
-    return pixels.astype(np.uint8)
+    return raw.astype(np.uint8)
 
 
 def gradient_fill(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
@@ -79,6 +71,18 @@ def linear_fill(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
     and under 3 % of the pixels more than 12 off),
     else ``None``. A lit solid's shading is not planar: a ball's is radial, a box's changes in
     steps at its edges, a can has a lit top, metal reflects."""
+    interior = _interior(mask, full)
+    if interior is None:
+        return None
+    xs, ys, pixels = interior
+    scale = float(max(mask.shape))
+    design = np.column_stack([np.ones(xs.size), xs / scale, ys / scale])
+    return pixels if _fits(pixels.astype(np.float64), design) else None
+
+
+def _interior(mask: np.ndarray, full: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The columns, rows and colours of the pixels more than 2 px inside the outline, or
+    ``None`` where they are under 100 or under a quarter of the shape (too thin to fit)."""
     import cv2
 
     m = np.pad(mask.astype(np.uint8), 1)
@@ -87,12 +91,15 @@ def linear_fill(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
     if deep.sum() < 100 or deep.sum() < 0.25 * mask.sum():
         return None
     ys, xs = np.nonzero(deep)
-    pixels = np.asarray(full)[deep].reshape(-1, 3)
-    scale = float(max(mask.shape))
-    design = np.column_stack([np.ones(xs.size), xs / scale, ys / scale])
-    coef, *_ = np.linalg.lstsq(design, pixels.astype(np.float64), rcond=None)
+    return xs, ys, np.asarray(full)[deep].reshape(-1, 3)
+
+
+def _fits(pixels: np.ndarray, design: np.ndarray) -> bool:
+    """Whether each channel of ``pixels`` is the least-squares fit over ``design`` within a few
+    units: residual 20-80 percentile range under 6, and under 3 % of the pixels more than 12
+    off anywhere (a shape of another colour drawn on the fill is no part of it)."""
+    coef, *_ = np.linalg.lstsq(design, pixels, rcond=None)
     residual = pixels - design @ coef
     q = np.percentile(residual, [20, 80], axis=0)
-    # ... everywhere: a shape of another colour drawn on it is no part of the ramp.
     off = float((np.abs(residual).max(axis=1) > 12.0).mean())
-    return pixels if bool(((q[1] - q[0]) < 6.0).all()) and off < 0.03 else None
+    return bool(((q[1] - q[0]) < 6.0).all()) and off < 0.03

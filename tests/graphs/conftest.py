@@ -82,6 +82,26 @@ def graph_from_positions(objects: list) -> object:
     return SceneGraph(objects=objects, relations=rels, images=[ImageInfo(width=480, height=320)])
 
 
+def labelled_flat_graph(shapes: list[tuple]) -> object:
+    """A scene graph (:func:`graph_from_positions`) of flat drawn shapes, each 60 px square round
+    its centre and carrying a drawn label: ``shapes`` holds ``(id, colour, shape, (x, y), label)``."""
+    from spatioxolver.schema import Attributes, SpatialObject
+
+    objs = [
+        SpatialObject(
+            id=i,
+            label=label,
+            attributes=Attributes(color=c, shape=s, extras={"flat": True, "label_drawn": True}),
+            centroid=xy,
+            bbox=(xy[0] - 30, xy[1] - 30, xy[0] + 30, xy[1] + 30),
+            area=3600.0,
+            depth=1.0,
+        )
+        for i, c, s, xy, label in shapes
+    ]
+    return graph_from_positions(objs)
+
+
 def planar_relations(objects: list) -> list:
     """H and V relations of every pair of ``objects``, following their centroids; two at the
     same height (or in one column) are level on that axis: a coin-flip relation (0.5)."""

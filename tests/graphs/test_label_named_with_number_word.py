@@ -7,9 +7,7 @@ from __future__ import annotations
 import pytest
 from spatioxolver.agents.reasoning import reason_symbolic
 
-from spatioxolver.schema import Attributes, SceneGraph, SpatialObject
-
-from .conftest import graph_from_positions
+from .conftest import labelled_flat_graph
 
 _SHAPES = [
     ("o1", "orange", "square", (120.0, 100.0), "12"),
@@ -18,20 +16,8 @@ _SHAPES = [
 ]
 
 
-def _graph() -> SceneGraph:
-    objs = [
-        SpatialObject(
-            id=i,
-            label=label,
-            attributes=Attributes(color=c, shape=s, extras={"flat": True, "label_drawn": True}),
-            centroid=xy,
-            bbox=(xy[0] - 30, xy[1] - 30, xy[0] + 30, xy[1] + 30),
-            area=3600.0,
-            depth=1.0,
-        )
-        for i, c, s, xy, label in _SHAPES
-    ]
-    return graph_from_positions(objs)
+def _graph() -> object:
+    return labelled_flat_graph(_SHAPES)
 
 
 @pytest.mark.parametrize(
@@ -53,24 +39,7 @@ def test_a_number_of_things_is_still_a_count() -> None:
 
 
 def test_what_is_the_object_labelled_a_word_asks_its_shape() -> None:
-    objs = [
-        SpatialObject(
-            id="o1",
-            label="lamp",
-            attributes=Attributes(color="gray", shape="hexagon", extras={"flat": True, "label_drawn": True}),
-            centroid=(100.0, 100.0),
-            bbox=(70.0, 70.0, 130.0, 130.0),
-            area=3600.0,
-            depth=1.0,
-        ),
-        SpatialObject(
-            id="o2",
-            label="door",
-            attributes=Attributes(color="red", shape="square", extras={"flat": True, "label_drawn": True}),
-            centroid=(300.0, 100.0),
-            bbox=(270.0, 70.0, 330.0, 130.0),
-            area=3600.0,
-            depth=1.0,
-        ),
-    ]
-    assert reason_symbolic("What is the object labelled lamp?", graph_from_positions(objs)).value == "hexagon"
+    graph = labelled_flat_graph(
+        [("o1", "gray", "hexagon", (100.0, 100.0), "lamp"), ("o2", "red", "square", (300.0, 100.0), "door")]
+    )
+    assert reason_symbolic("What is the object labelled lamp?", graph).value == "hexagon"

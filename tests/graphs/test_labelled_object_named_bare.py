@@ -8,9 +8,8 @@ import pytest
 from spatioxolver.agents.reasoning import reason_symbolic
 
 from spatioxolver.errors import UnsupportedQuestionError
-from spatioxolver.schema import Attributes, SceneGraph, SpatialObject
 
-from .conftest import graph_from_positions
+from .conftest import labelled_flat_graph
 
 _SHAPES = [
     ("o1", "orange", "square", (120.0, 100.0), "A"),
@@ -19,20 +18,8 @@ _SHAPES = [
 ]
 
 
-def _graph() -> SceneGraph:
-    objs = [
-        SpatialObject(
-            id=i,
-            label=label,
-            attributes=Attributes(color=c, shape=s, extras={"flat": True, "label_drawn": True}),
-            centroid=xy,
-            bbox=(xy[0] - 30, xy[1] - 30, xy[0] + 30, xy[1] + 30),
-            area=3600.0,
-            depth=1.0,
-        )
-        for i, c, s, xy, label in _SHAPES
-    ]
-    return graph_from_positions(objs)
+def _graph() -> object:
+    return labelled_flat_graph(_SHAPES)
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,7 @@ from __future__ import annotations
 import pytest
 from spatioxolver.agents.reasoning import reason_symbolic
 
-from spatioxolver.schema import Attributes, SceneGraph, SpatialObject
-
-from .conftest import graph_from_positions
+from .conftest import labelled_flat_graph
 
 # A 2 x 2 grid of icons, each with a word drawn under it.
 _ICONS = [
@@ -20,20 +18,8 @@ _ICONS = [
 ]
 
 
-def _graph() -> SceneGraph:
-    objs = [
-        SpatialObject(
-            id=i,
-            label=word,
-            attributes=Attributes(color=c, shape=s, extras={"flat": True, "label_drawn": True}),
-            centroid=xy,
-            bbox=(xy[0] - 30, xy[1] - 30, xy[0] + 30, xy[1] + 30),
-            area=3600.0,
-            depth=1.0,
-        )
-        for i, c, s, xy, word in _ICONS
-    ]
-    return graph_from_positions(objs)
+def _graph() -> object:
+    return labelled_flat_graph(_ICONS)
 
 
 @pytest.mark.parametrize(
