@@ -317,7 +317,8 @@ def _describe_geometric(
         out = cones_read_flat(out, masks)
         if not drawing:
             # A flat dark patch at a shaded solid's foot is its shadow, no object: marked
-            # here (one object out per object in), left out by the agent.
+            # here and left out by the agent (:func:`without_cast_shadows`), after the depth and
+            # size cues below, which are still read with the patch among the objects.
             for k in set(range(len(out))) - set(drop_shadow_patches(rgb, out, masks)):
                 extras = {**out[k].attributes.extras, CAST_SHADOW: True}
                 out[k] = out[k].model_copy(

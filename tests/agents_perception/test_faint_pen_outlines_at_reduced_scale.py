@@ -19,23 +19,7 @@ from PIL import Image
 
 import spatioxolver
 
-_SS = 4
-
-
-def _outlines(w: int, h: int, shapes: list[tuple[str, float, float, float, float, tuple]]) -> np.ndarray:
-    """``shapes``: ``(kind, cx, cy, half side or radius, pen width, ink)``, kind ``"circle"`` or
-    ``"square"``, drawn on white."""
-    ys, xs = np.mgrid[0 : h * _SS, 0 : w * _SS]
-    x, y = (xs + 0.5) / _SS, (ys + 0.5) / _SS
-    img = np.full((h, w, 3), 255.0)
-    for kind, cx, cy, r, pen, ink in shapes:
-        if kind == "circle":
-            d = np.abs(np.hypot(x - cx, y - cy) - r)
-        else:
-            d = np.abs(np.maximum(np.abs(x - cx), np.abs(y - cy)) - r)
-        a = (d <= pen / 2).reshape(h, _SS, w, _SS).mean(axis=(1, 3))[..., None]
-        img = img * (1 - a) + np.asarray(ink, float) * a
-    return np.clip(np.round(img), 0, 255).astype(np.uint8)
+from .conftest import pen_outlines
 
 
 def _reduced(img: np.ndarray, f: float) -> np.ndarray:
@@ -52,7 +36,7 @@ _BLACK, _BROWN, _BLUE = (20, 20, 20), (120, 70, 30), (30, 70, 220)
 
 
 def test_one_pixel_outlines_stay_shapes_when_halved_with_a_smoothing_filter():
-    img = _outlines(
+    img = pen_outlines(
         600,
         260,
         [
@@ -69,7 +53,7 @@ def test_one_pixel_outlines_stay_shapes_when_halved_with_a_smoothing_filter():
 
 
 def test_a_small_ink_square_beside_larger_outlines_is_counted_when_halved():
-    img = _outlines(
+    img = pen_outlines(
         560,
         240,
         [
@@ -85,7 +69,7 @@ def test_a_small_ink_square_beside_larger_outlines_is_counted_when_halved():
 
 def test_an_antialiased_one_pixel_black_pen_is_black_and_a_grey_one_grey():
     # Centres on a quarter pixel: each side of the pen lies across two pixels (75 % / 25 %).
-    img = _outlines(
+    img = pen_outlines(
         420,
         220,
         [("square", 110.25, 110.25, 45, 1.0, _BLACK), ("square", 300.25, 110.25, 45, 1.0, (128, 128, 128))],
@@ -103,7 +87,7 @@ def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
 
 def test_a_halved_two_pixel_outline_saved_as_jpeg_says_no_light_or_dark():
     # JPEG's ringing bumps the thin mask past 2 px here and there: still a thin pen.
-    img = _outlines(
+    img = pen_outlines(
         500,
         240,
         [("circle", 120.5, 120.5, 40, 2.0, (130, 40, 170)), ("square", 330.5, 120.5, 38, 2.0, (30, 160, 50))],

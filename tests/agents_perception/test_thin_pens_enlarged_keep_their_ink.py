@@ -17,23 +17,9 @@ from PIL import Image
 
 import spatioxolver
 
-_SS = 4
+from .conftest import pen_outlines
+
 _PEN = 1.5  # px: an anti-aliased pen of one to two pixels (OpenCV LINE_AA, thickness 1-2)
-
-
-def _outlines(w: int, h: int, shapes: list[tuple[str, float, float, float, tuple]]) -> np.ndarray:
-    """``shapes``: ``(kind, cx, cy, half side or radius, ink)`` drawn with a :data:`_PEN` px pen on white."""
-    ys, xs = np.mgrid[0 : h * _SS, 0 : w * _SS]
-    x, y = (xs + 0.5) / _SS, (ys + 0.5) / _SS
-    img = np.full((h, w, 3), 255.0)
-    for kind, cx, cy, r, ink in shapes:
-        if kind == "circle":
-            d = np.abs(np.hypot(x - cx, y - cy) - r)
-        else:
-            d = np.abs(np.maximum(np.abs(x - cx), np.abs(y - cy)) - r)
-        a = (d <= _PEN / 2).reshape(h, _SS, w, _SS).mean(axis=(1, 3))[..., None]
-        img = img * (1 - a) + np.asarray(ink, float) * a
-    return np.clip(np.round(img), 0, 255).astype(np.uint8)
 
 
 def _colours(img: np.ndarray) -> list[str | None]:
@@ -42,9 +28,9 @@ def _colours(img: np.ndarray) -> list[str | None]:
 
 
 _SCENE = [
-    ("square", 90.3, 100.3, 36, (20, 20, 20)),
-    ("circle", 230.6, 95.6, 40, (128, 128, 128)),
-    ("square", 370.3, 105.7, 34, (30, 70, 220)),
+    ("square", 90.3, 100.3, 36, _PEN, (20, 20, 20)),
+    ("circle", 230.6, 95.6, 40, _PEN, (128, 128, 128)),
+    ("square", 370.3, 105.7, 34, _PEN, (30, 70, 220)),
 ]
 
 
@@ -52,7 +38,7 @@ _SCENE = [
     ("factor", "resample"), [(4, Image.BICUBIC), (4, Image.LANCZOS), (8, Image.BILINEAR)]
 )
 def test_an_enlarged_one_pixel_black_pen_stays_black_and_a_grey_one_grey(factor, resample):
-    img = _outlines(460, 200, _SCENE)
+    img = pen_outlines(460, 200, _SCENE)
     assert _colours(img) == ["black", "gray", "blue"]
     big = np.asarray(Image.fromarray(img).resize((460 * factor, 200 * factor), resample))
     assert _colours(big) == ["black", "gray", "blue"]
