@@ -563,8 +563,6 @@ def image_infos(ctx: Any, backend: str | None = None) -> list[dict[str, Any]]:
     With the ``"geometric"`` backend each carries ``quality``: how far the pixel reading can
     be trusted (the reasoner abstains below a threshold; ``_vision/reliability.py``).
     """
-    from spatioxolver.images import image_sha256
-
     quality = None
     if backend == "geometric":
         from ._vision.reliability import image_quality
@@ -576,7 +574,7 @@ def image_infos(ctx: Any, backend: str | None = None) -> list[dict[str, Any]]:
             "width": int(f.shape[1]),
             "height": int(f.shape[0]),
             "source": sources[k] if k < len(sources) and isinstance(sources[k], str) else None,
-            "sha256": image_sha256(f),
+            "sha256": ctx.frame_sha256(f),
             "quality": quality(f) if quality is not None else None,
         }
         for k, f in enumerate(ctx.frames)

@@ -69,8 +69,6 @@ PERCEPTION_OPTIONS: tuple[str, ...] = (
 
 def perception_key(ctx: Any, stage: str) -> str:
     """Cache key of the perception of ``ctx``'s frames at ``stage`` (``"repaired"`` / ``"raw"``)."""
-    from spatioxolver.images import image_sha256
-
     frames = ctx.clean_frames if ctx.backend == "geometric" else ctx.frames
     settings = {k: ctx.options.get(k) for k in PERCEPTION_OPTIONS}
     if settings.get("agent_models"):  # the perception agents' own models, as plain data
@@ -80,7 +78,7 @@ def perception_key(ctx: Any, stage: str) -> str:
     parts: dict[str, Any] = {
         "stage": stage,
         "model": ctx.model,
-        "frames": [image_sha256(f) for f in frames],
+        "frames": [ctx.frame_sha256(f) for f in frames],
         "settings": settings,
     }
     identity = getattr(ctx.client, "cache_identity", None)

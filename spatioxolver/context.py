@@ -60,6 +60,7 @@ class RunContext:
     question: str = ""
     plugins: dict[str, Any] = field(default_factory=dict)
     agent_clients: dict[str, Any] = field(default_factory=dict)
+    _hashes: dict[int, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.clean_frames:
@@ -79,6 +80,17 @@ class RunContext:
     def text_only(self) -> bool:
         """No image: the scene comes from the question text or the supplied scene graph."""
         return not self.frames
+
+    def frame_sha256(self, frame: Any) -> str:
+        """:func:`~spatioxolver.images.image_sha256` of one of this run's frames, hashed once
+        per run (the cache key and the image record both need it; a 12 MP frame takes about
+        0.1 s to hash). Keyed by identity: the run's frames are not changed while it runs."""
+        key = id(frame)
+        if key not in self._hashes:
+            from spatioxolver.images import image_sha256
+
+            self._hashes[key] = image_sha256(frame)
+        return self._hashes[key]
 
     def marks_for(self, frame: int) -> dict[str, Any] | None:
         """The set-of-marks anchors ``{label: (x, y)}`` of ``frame`` (``None`` when absent)."""

@@ -17,6 +17,8 @@ Example:
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from typing import Any
 
 import numpy as np
@@ -37,7 +39,12 @@ WORKING_PIXELS = 500_000
 MIN_WORKING_PIXELS = 36_000
 
 
-_LAST: list[Any] = []  # one (key, image) pair: segmentation, attributes and quality share a reduction
+#: The last few reductions, key -> image: segmentation, attributes and the quality score
+#: share them. More than one, because a photo read coarsely (``segmentation._COARSE_PIXELS``)
+#: is reduced twice and the image record then asks for the first size again.
+_RECENT: OrderedDict[tuple[Any, ...], np.ndarray] = OrderedDict()
+_RECENT_SIZE = 3
+_LOCK = threading.Lock()
 
 
 def _key(rgb: np.ndarray, size: tuple[int, int]) -> tuple[Any, ...]:
@@ -50,10 +57,15 @@ def reduce_image(rgb: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     import cv2
 
     key = _key(rgb, size)
-    if _LAST and _LAST[0] == key:
-        return _LAST[1]
+    with _LOCK:
+        if key in _RECENT:
+            _RECENT.move_to_end(key)
+            return _RECENT[key]
     small = cv2.resize(rgb, size, interpolation=cv2.INTER_AREA)
-    _LAST[:] = [key, small]
+    with _LOCK:
+        _RECENT[key] = small
+        while len(_RECENT) > _RECENT_SIZE:
+            _RECENT.popitem(last=False)
     return small
 
 
