@@ -28,6 +28,7 @@ from spatioxolver.agents._reasoning._closer import CLOSER_HANDLERS
 from spatioxolver.agents._reasoning._containment import CONTAINMENT_HANDLERS
 from spatioxolver.agents._reasoning._drawn_size import drawn_size
 from spatioxolver.agents._reasoning._either import answer_either, answer_either_attribute, answer_either_count
+from spatioxolver.agents._reasoning._frame_half import FRAME_HALF_HANDLERS
 from spatioxolver.agents._reasoning._names import typical_size
 from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
@@ -507,6 +508,7 @@ HANDLERS = {
     **POSITION_HANDLERS,
     **TOUCHING_HANDLERS,
     **CENTRAL_HANDLERS,
+    **FRAME_HALF_HANDLERS,
     **SAME_AS_HANDLERS,
     **CELL_HANDLERS,
     **TALLY_HANDLERS,
