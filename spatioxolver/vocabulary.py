@@ -115,9 +115,14 @@ def plural(word: str) -> str:
     return word + "s"
 
 
+#: Plurals :func:`plural` does not make (Latin ones), beside the regular ones.
+_IRREGULAR_PLURALS = {"rhombus": "rhombi"}
 #: Every word naming a shape (singular and plural) -> its canonical shape.
 SHAPE_WORDS: dict[str, str] = {
-    form: shape for shape, words in _SHAPE_SYNONYMS.items() for w in words for form in (w, plural(w))
+    form: shape
+    for shape, words in _SHAPE_SYNONYMS.items()
+    for w in words
+    for form in (w, plural(w), *([_IRREGULAR_PLURALS[w]] if w in _IRREGULAR_PLURALS else []))
 }
 #: Every colour word -> its basic colour term.
 COLOR_WORDS: dict[str, str] = {c: c for c in BASIC_COLORS} | {

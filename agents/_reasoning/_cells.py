@@ -3,7 +3,8 @@ circles are in the top row", "what is in the top left corner", "what is at the c
 
 Rows and columns are the objects' centroids clustered along one axis (a gap wider than half
 the typical object size starts a new one, as for "how many rows"), numbered from the top and
-from the left. A corner is the object nearest that corner of the frame, and it must lie in
+from the left; a whole row or column left empty inside a grid of one even pitch still counts
+(:func:`_with_empty_slots`). A corner is the object nearest that corner of the frame, and it must lie in
 that quarter of it; the centre is the object nearest the middle of the layout, unless two
 are about as near (then "cannot tell").
 
@@ -217,7 +218,40 @@ def bands(objs: list[SpatialObject], k: int) -> list[list[SpatialObject]]:
         if b.centroid[k] - a.centroid[k] > gap:  # type: ignore[index]
             bands.append([])
         bands[-1].append(b)
-    return bands
+    return _with_empty_slots(bands, k)
+
+
+#: A gap between two bands of a regular grid this near a whole multiple of its pitch.
+_SLOT_TOLERANCE = 0.12
+
+
+def _with_empty_slots(groups: list[list[SpatialObject]], k: int) -> list[list[SpatialObject]]:
+    """``groups`` with the empty rows (columns) inside a regular grid put back, as empty
+    bands: five columns with the fourth empty are five, and "column 5" is the last.
+
+    Only where the bands show one pitch: at least two neighbours that far apart, every gap
+    within :data:`_SLOT_TOLERANCE` of one to three pitches, and each band tight (its
+    centres within a fifth of the pitch). An empty first or last band leaves no trace.
+    """
+    if len(groups) < 3:
+        return groups
+    centres = [sorted(o.centroid[k] for o in band) for band in groups]  # type: ignore[index]
+    middles = [c[len(c) // 2] for c in centres]
+    gaps = [b - a for a, b in zip(middles, middles[1:], strict=False)]
+    pitch = min(gaps)
+    steps = [g / pitch for g in gaps]
+    regular = (
+        sum(round(m) == 1 for m in steps) >= 2
+        and all(abs(m - round(m)) <= _SLOT_TOLERANCE and round(m) <= 3 for m in steps)
+        and max(c[-1] - c[0] for c in centres) <= 0.2 * pitch
+    )
+    if not regular or all(round(m) == 1 for m in steps):
+        return groups
+    out = [groups[0]]
+    for m, band in zip(steps, groups[1:], strict=False):
+        out.extend([] for _ in range(round(m) - 1))
+        out.append(band)
+    return out
 
 
 def _band(bands: list[list[SpatialObject]], index: int | str, what: str) -> list[SpatialObject]:

@@ -28,7 +28,8 @@ from spatioxolver.agents._reasoning._closer import CLOSER_HANDLERS
 from spatioxolver.agents._reasoning._containment import CONTAINMENT_HANDLERS
 from spatioxolver.agents._reasoning._drawn_size import drawn_size
 from spatioxolver.agents._reasoning._either import answer_either, answer_either_attribute, answer_either_count
-from spatioxolver.agents._reasoning._names import typical_size
+from spatioxolver.agents._reasoning._frame_half import FRAME_HALF_HANDLERS
+from spatioxolver.agents._reasoning._names import _tone_as_description, typical_size
 from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
 from spatioxolver.agents._reasoning._same_as import SAME_AS_HANDLERS
@@ -378,7 +379,7 @@ def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         found = [o for o in g.objects if o.id in chosen]
         name = f"the {which} {(q['subject'] or {}).get('text') or 'object'}"
     else:
-        found = resolve(q["subject"], g)
+        found = resolve(q["subject"], g) or _tone_as_description(q["subject"], g)
         name = q["subject"].get("text") or q["subject"].get("label")
     if not found:
         from spatioxolver.agents._reasoning._symbolic import _no_match
@@ -507,6 +508,7 @@ HANDLERS = {
     **POSITION_HANDLERS,
     **TOUCHING_HANDLERS,
     **CENTRAL_HANDLERS,
+    **FRAME_HALF_HANDLERS,
     **SAME_AS_HANDLERS,
     **CELL_HANDLERS,
     **TALLY_HANDLERS,

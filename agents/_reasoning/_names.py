@@ -295,7 +295,7 @@ def _split_pick(
 
 
 def _one(ref: dict[str, Any], graph: SceneGraph) -> SpatialObject:
-    found = resolve(ref, graph)
+    found = resolve(ref, graph) or _tone_as_description(ref, graph)
     name = ref.get("text") or ref.get("label")
     if not found:
         raise _ReferenceProblem(_no_match(name, graph))
@@ -303,6 +303,20 @@ def _one(ref: dict[str, Any], graph: SceneGraph) -> SpatialObject:
         names = ", ".join(display_name(o) for o in found[:6])
         raise _ReferenceProblem(f"{name!r} is ambiguous: it matches {len(found)} objects ({names}).")
     return found[0]
+
+
+def _tone_as_description(ref: dict[str, Any], graph: SceneGraph) -> list[SpatialObject]:
+    """The one object "the dark blue hexagon" can name when no blue hexagon was read as dark:
+    the only blue hexagon, unless it was read as the other tone (light). Where light and dark
+    meet is a matter of words; a tone the colour reading did not give still describes the
+    one object of that colour and shape. (A count or an existence question keeps the tone
+    strict: this is for naming one object.)"""
+    tone = ref.get("tone")
+    if not tone:
+        return []
+    other = {"light": "dark", "dark": "light"}.get(tone)
+    loose = [o for o in resolve({**ref, "tone": None}, graph) if o.attributes.extras.get("tone") != other]
+    return loose if len(loose) == 1 else []
 
 
 def bind_reference(ref: dict[str, Any], graph: SceneGraph) -> tuple[SpatialObject | None, str | None, str]:

@@ -181,6 +181,7 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
             return {**query, "statement": True}
     from spatioxolver.agents._reasoning._claims import CLAIM_FORMS
     from spatioxolver.agents._reasoning._either import canonical, either_form
+    from spatioxolver.agents._reasoning._frame_half import FRAME_HALF_FORMS
     from spatioxolver.agents._reasoning._label_forms import LABEL_FORMS
     from spatioxolver.agents._reasoning._question_forms import QUESTION_FORMS
 
@@ -189,6 +190,7 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
     for parser in (
         compass_form,
         outline_form,
+        *FRAME_HALF_FORMS,  # before either_form: "or the right side of the image" names no object
         either_form,
         *CLAIM_FORMS,
         lambda b: _is_pick(b, n_images),

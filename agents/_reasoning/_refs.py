@@ -139,6 +139,15 @@ def _refuse(phrase: str) -> UnsupportedQuestionError:
     )
 
 
+def _tone_split(words: list[str]) -> list[str]:
+    """Words with a hyphenated tone and colour ("light-blue", "dark-green") split in two."""
+    out: list[str] = []
+    for word in words:
+        tone, _, colour = word.partition("-")
+        out.extend((tone, colour) if tone in TONE_WORDS and colour in COLORS else (word,))
+    return out
+
+
 def parse_reference(phrase: str) -> dict[str, Any]:
     """Parse a noun phrase naming one object (or a class of objects).
 
@@ -216,7 +225,7 @@ def parse_reference(phrase: str) -> dict[str, Any]:
         return ref
     known = False
     unknown: list[str] = []
-    for word in re.findall(r"[a-z]+(?:-[a-z]+)*", body.lower()):
+    for word in _tone_split(re.findall(r"[a-z]+(?:-[a-z]+)*", body.lower())):
         if word not in COLORS and word not in SHAPES and word not in _FUNCTION:
             word = near_word(word, _SPELLED) or word  # "cirle", "shpere": a typing slip
         if word in TONE_WORDS:

@@ -427,7 +427,7 @@ def _attached(
     """
     import cv2
 
-    from .grey_shapes import drawn_grey_shape
+    from .grey_shapes import drawn_grey_shape, with_its_continuation
 
     rest = candidate & ~core
     anchor = rest & ((spread >= 0.05) | (mean_ratio < mode - 0.05) | (mean_ratio > 1.02))
@@ -507,7 +507,11 @@ def _attached(
         # brightness; a shaded body fading out around it does not). Else, as before, shadows.
         k3 = np.ones((3, 3), np.uint8)
         k7 = np.ones((7, 7), np.uint8)
-        c8 = (core & ~enclosed[labels]).astype(np.uint8)
+        # (round the whole of a grey fill that a graded canvas left partly uneven)
+        c8 = with_its_continuation(core & ~enclosed[labels], candidate, mean_ratio, spread, mode).astype(
+            np.uint8
+        )
+        c_all |= c8
         ring = cv2.dilate(c8, k7).astype(bool) & ~cv2.dilate(c_all, k3).astype(bool)
         if not ring.any() or float((np.abs(mean_ratio[ring] - 1.0) < 0.04).mean()) >= 0.85:
             return np.zeros_like(core)
