@@ -28,6 +28,7 @@ import numpy as np
 
 from .artefacts import chroma_ringing, clean_parts, peel_blend_rims, trim_fringe
 from .background import Foreground, foreground_evidence
+from .dashed_outlines import dashed_rings
 from .frame_cut import closed_at_frame
 from .highlights import gradual_highlight
 from .lines import knot_of_lines, peel_lines, peel_pattern_lines
@@ -361,6 +362,16 @@ def geometric_regions(
                 stats[ring, 4] += stats[k, 4]
                 stats[k, 4] = 0
             patterned.add(ring)
+        # A dashed outline: its dashes and the ground between them are one outline-only shape,
+        # read like a patterned one (colour from its ink, shape from its outer outline).
+        for first, (others, ring_mask) in dashed_rings(labels, stats, fg.lab, fg.distance).items():
+            for k in others:
+                stats[k, 4] = 0
+            labels[ring_mask] = first
+            ys, xs = np.nonzero(ring_mask)
+            x0, y0 = int(xs.min()), int(ys.min())
+            stats[first] = (x0, y0, int(xs.max()) - x0 + 1, int(ys.max()) - y0 + 1, ys.size)
+            patterned.add(first)
     regions: list[Region] = []
     h, w = mask.shape
     for k in range(1, n):
