@@ -5,9 +5,10 @@ gaps of the ground between them. Each dash alone is a small mark; together they 
 the ground like an outline-only shape. :func:`dashed_rings` finds such chains among the
 connected components of a drawing: thin components (their inscribed radius at most
 :data:`MAX_HALF_WIDTH` px), at least :data:`MIN_DASHES` of them, of one ink (within
-:data:`SAME_INK` of their median, :data:`SAME_SHARE` of them), whose gaps (up to about three pen widths) a closing
-bridges, and which, bridged, enclose a hole of the ground at least as large as the chain (a
-dashed connector or a word does not close around anything that large).
+:data:`SAME_INK` of one another; letters of another ink beside them stay apart), whose gaps
+(up to about three pen widths) a closing bridges, and which, bridged, enclose a hole of the
+ground at least as large as the chain (a dashed connector or a word does not close around
+anything that large). A mark of the same ink beside the ring, off its loop, stays apart.
 
 The caller relabels the dashes and the bridges between them as one component, a closed ring
 whose pixels are the ink and the ground in its gaps; that ring is read like a patterned shape
@@ -29,22 +30,22 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["MAX_HALF_WIDTH", "MIN_DASHES", "SAME_INK", "SAME_SHARE", "dashed_rings"]
+__all__ = ["MAX_HALF_WIDTH", "MIN_DASHES", "SAME_INK", "dashed_rings"]
 
 #: A dashed outline has at least this many dashes ...
 MIN_DASHES = 6
 #: ... each a thin stroke: its inscribed radius (half its width, more at a dash bent round
 #: a corner) at most this (px) ...
 MAX_HALF_WIDTH = 4.5
-#: ... all of one ink: each dash's median CIELAB colour within this distance of theirs.
+#: ... all of one ink: each dash's CIELAB ink (:func:`_ink`) within this distance of the pen's.
 SAME_INK = 15.0
-#: ... at least this share of the chain's thin components (a letter the closing reaches
-#: stays apart; a row of words of one ink has no hole to enclose).
-SAME_SHARE = 0.8
 #: The closing that bridges the gaps: a disc of this many half pen widths (+1 px) in radius.
 #: Between two dashes of width w it bridges a gap up to about 2 * sqrt(radius * w), three pen
 #: widths: dash arrays leave gaps of one to three.
 REACH = 5.0
+#: ... and, for the rings that closing leaves open, this many times wider (a thin pen's
+#: long gaps; each pass only among the dashes no ring has taken).
+WIDER = (1.0, 1.6, 2.4)
 
 
 def _half_widths(labels: np.ndarray, stats: np.ndarray) -> np.ndarray:
@@ -83,23 +84,32 @@ def _encloses_ground(chain: np.ndarray) -> bool:
     return int(solid.sum()) >= 2 * int(crop.sum())
 
 
-def dashed_rings(
-    labels: np.ndarray, stats: np.ndarray, lab: np.ndarray, distance: np.ndarray
-) -> dict[int, tuple[list[int], np.ndarray]]:
-    """``{first dash's label: ([the other dashes' labels], ring mask)}``: the ring mask (full
-    frame) is the dashes and the ground bridged between them, nothing of another component.
-    ``lab``: the frame in CIELAB; ``distance``: each pixel's colour distance to the ground."""
+def _filled(mask: np.ndarray) -> np.ndarray:
+    """``mask`` with every hole filled (its outer outlines drawn solid)."""
     import cv2
 
-    n = stats.shape[0]
-    if n < 1 + MIN_DASHES:
-        return {}
-    half = _half_widths(labels, stats)
-    thin = (half > 0) & (half <= MAX_HALF_WIDTH)
-    if int(thin.sum()) < MIN_DASHES:
-        return {}
-    dashes = thin[labels]
-    reach = max(2, round(REACH * float(np.median(half[thin])) + 1.0))
+    contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    solid = np.zeros(mask.shape, np.uint8)
+    cv2.drawContours(solid, contours, -1, 1, -1)
+    return solid.astype(bool)
+
+
+def _ring(labels: np.ndarray, kept: list[int], disc: np.ndarray) -> np.ndarray | None:
+    """The dashes ``kept`` and the ground a closing by ``disc`` bridges between them, when
+    that closes around the ground (else ``None``)."""
+    import cv2
+
+    own = np.isin(labels, kept)
+    ring = (cv2.morphologyEx(own.astype(np.uint8), cv2.MORPH_CLOSE, disc) > 0) & ((labels == 0) | own)
+    return ring if _encloses_ground(ring) else None
+
+
+def _rings_at(
+    labels: np.ndarray, dashes: np.ndarray, lab: np.ndarray, distance: np.ndarray, reach: int
+) -> dict[int, tuple[list[int], np.ndarray]]:
+    """The rings a closing by a disc of radius ``reach`` makes of the ``dashes`` (a mask)."""
+    import cv2
+
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
     bridged = cv2.morphologyEx(dashes.astype(np.uint8), cv2.MORPH_CLOSE, disc)
     m, groups = cv2.connectedComponents(bridged, connectivity=8)
@@ -110,13 +120,50 @@ def dashed_rings(
         if len(members) < MIN_DASHES or not _encloses_ground(chain):
             continue
         inks = np.array([_ink(lab, distance, labels == k) for k in members], np.float32)
-        same = np.linalg.norm(inks - np.median(inks, axis=0), axis=1) <= SAME_INK
-        if int(same.sum()) < max(MIN_DASHES, SAME_SHARE * len(members)):
-            continue  # strokes of several inks (words, marks): no one pen's outline
-        kept = [k for k, s in zip(members, same, strict=True) if s]  # a letter beside it stays apart
-        own = np.isin(labels, kept)
-        ring = (cv2.morphologyEx(own.astype(np.uint8), cv2.MORPH_CLOSE, disc) > 0) & ((labels == 0) | own)
-        if not _encloses_ground(ring):
+        apart = np.linalg.norm(inks[:, None] - inks[None], axis=2)
+        # the pen: the ink most dashes share (a word's letters beside the ring are another ink)
+        same = apart[int(np.argmax((apart <= SAME_INK).sum(axis=1)))] <= SAME_INK
+        kept = [k for k, s in zip(members, same, strict=True) if s]
+        if len(kept) < MIN_DASHES:
             continue
-        out[kept[0]] = (kept[1:], ring)
+        ring = _ring(labels, kept, disc)
+        if ring is None:
+            continue
+        # a mark of the same ink beside the ring (a letter under it) is not on its loop
+        hole = _filled(ring) & ~ring
+        to_hole = cv2.distanceTransform((~hole).astype(np.uint8), cv2.DIST_L2, 3)
+        on_loop = [k for k in kept if float(to_hole[labels == k].min()) <= 0.5 * reach + 1.0]
+        if len(on_loop) < len(kept):
+            ring = _ring(labels, on_loop, disc) if len(on_loop) >= MIN_DASHES else None
+        if ring is not None:
+            out[on_loop[0]] = (on_loop[1:], ring)
+    return out
+
+
+def dashed_rings(
+    labels: np.ndarray, stats: np.ndarray, lab: np.ndarray, distance: np.ndarray
+) -> dict[int, tuple[list[int], np.ndarray]]:
+    """``{first dash's label: ([the other dashes' labels], ring mask)}``: the ring mask (full
+    frame) is the dashes and the ground bridged between them, nothing of another component.
+    ``lab``: the frame in CIELAB; ``distance``: each pixel's colour distance to the ground."""
+
+    n = stats.shape[0]
+    if n < 1 + MIN_DASHES:
+        return {}
+    half = _half_widths(labels, stats)
+    thin = (half > 0) & (half <= MAX_HALF_WIDTH)
+    if int(thin.sum()) < MIN_DASHES:
+        return {}
+    base = REACH * float(np.median(half[thin]))
+    out: dict[int, tuple[list[int], np.ndarray]] = {}
+    for widen in WIDER:
+        # Dash arrays differ from shape to shape: rings the narrower closing leaves open are
+        # tried again, wider, among the dashes no ring has taken yet.
+        dashes = thin[labels]
+        if int(thin.sum()) < MIN_DASHES:
+            break
+        reach = max(2, round(widen * base + 1.0))
+        out.update(_rings_at(labels, dashes, lab, distance, reach))
+        for first, (others, _) in out.items():
+            thin[[first, *others]] = False
     return out

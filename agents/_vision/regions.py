@@ -354,6 +354,7 @@ def geometric_regions(
     mask = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, kernel)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     patterned: set[int] = set()
+    dashed: set[int] = set()  # dashed outlines, joined
     if drawn:
         # A dotted fill: the dots inside an outline ring of their colour are that shape's.
         for ring, dots in dots_inside(labels, stats, fg.lab, min_area).items():
@@ -372,6 +373,7 @@ def geometric_regions(
             x0, y0 = int(xs.min()), int(ys.min())
             stats[first] = (x0, y0, int(xs.max()) - x0 + 1, int(ys.max()) - y0 + 1, ys.size)
             patterned.add(first)
+            dashed.add(first)
     regions: list[Region] = []
     h, w = mask.shape
     for k in range(1, n):
@@ -500,6 +502,8 @@ def geometric_regions(
                 if pattern:
                     notes["pattern_ink"] = pattern_ink(full, rgb, fg.distance)
                     notes["pattern_regular"] = bool(regular)
+                if k in dashed:
+                    notes["dashed"] = True  # its ink alone is no closed ring, yet it is one
                 regions.append(Region(full, conf, notes))
             for line in lines:  # their own regions: the scene step drops lines on drawings
                 full = np.zeros((h, w), bool)
