@@ -65,7 +65,7 @@ def _render(paint) -> np.ndarray:
 
 def _objects(rgb: np.ndarray) -> list[tuple[str | None, str | None]]:
     graph = build_scene_graph(rgb)
-    return sorted((o.attributes.color, o.attributes.shape) for o in graph.objects)
+    return sorted(((o.attributes.color, o.attributes.shape) for o in graph.objects), key=str)
 
 
 def test_dashed_circle_and_square_are_two_shapes_in_their_pens_colours() -> None:
