@@ -35,7 +35,7 @@ from typing import Any
 from spatioxolver.agents._reasoning._question_forms import describe_subject
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
 
-__all__ = ["canonical", "either_form", "answer_either", "answer_either_count"]
+__all__ = ["canonical", "without_scene_words", "either_form", "answer_either", "answer_either_count"]
 
 _OPENING = re.compile(
     r"^(?:(?:can|could|would|will) you(?: please)? |please )?(?:tell me|say|identify|state|determine|"
@@ -52,6 +52,71 @@ _COUNT_CLAUSE = re.compile(
     r"(?:picture|image|drawing|scene|slide|diagram|photo|page))$",
     re.I,
 )
+
+
+#: Words for the whole picture: "in the diagram" says where to look, not which object.
+_SCENE_NOUN = r"(?:image|picture|scene|diagram|figure|chart|drawing|illustration|graphic|sketch|slide|page)"
+_SCENE_REWRITES = (
+    # "in the diagram, how many ..." / "within this figure: is ..."
+    (
+        rf"^(?:in|within|on) (?:this|the) {_SCENE_NOUN}"
+        r"(?:\s*[,:]\s*|\s+(?=(?:how|what|which|is|are|does|do|where|count|name)\b))",
+        "",
+    ),
+    # "the diamond in this chart is ...", "... in the diagram" at the end (not "are there in the
+    # picture" / "is in the image", which the counting forms read; not "the figure labelled A")
+    (
+        rf"(?<!\bare)(?<!\bis)(?<!\bthere)(?<!\bappear) (?:in|within) (?:this|the) {_SCENE_NOUN}"
+        r"(?=$|[,;]| (?:is|are|has|have|does|do)\b)",
+        "",
+    ),
+    # "give the count / number of X (shown)", "what number of X", "number of X": how many X
+    (
+        r"^(?:(?:please )?(?:give|tell me|state|report) )?(?:the |what )?(?:count|number|total number) of "
+        r"(.+?)(?: (?:shown|drawn|present|visible))?$",
+        r"how many \1",
+    ),
+    (r"^(?:tell me|say|state) (how many )", r"\1"),
+    # "how many X appear in / make up / does this chart contain": how many X are there
+    (
+        rf"^(how many .+?) (?:appear|can be seen)(?: (?:in|on) (?:the|this) {_SCENE_NOUN})?$",
+        r"\1 are there",
+    ),
+    (rf"^(how many .+?) (?:make up|are in|form) (?:the|this) {_SCENE_NOUN}$", r"\1 are there"),
+    (
+        rf"^(how many .+?) (?:does|do) (?:the|this) {_SCENE_NOUN} (?:show|contain|have|include)$",
+        r"\1 are there",
+    ),
+    # "which shape is drawn in red", "what shape has the colour red": the red one's shape
+    (
+        r"^(?:which|what) (?:kind of |sort of |type of )?shape (?:is|has been) (?:drawn|painted|coloured|colored|"
+        r"filled|shown) in (\w+)$",
+        r"what shape is the \1 object",
+    ),
+    (r"^(?:which|what) shape has the colou?r (\w+)$", r"what shape is the \1 object"),
+    # "which shape sits lowest", "the shape nearest the left edge": the lowest, the leftmost
+    (r"^((?:which|what) .+?) (?:sits|lies|stands|is placed|is located|is positioned) ", r"\1 is "),
+    (
+        r"\bthe (\w+) (?:nearest|closest to) the (left|right|top|bottom) (?:edge|side|border)\b",
+        r"the \2most \1",
+    ),
+)
+
+
+def without_scene_words(body: str) -> str:
+    """``body`` without phrases naming the whole picture ("in the diagram", "of this figure")
+    and with counting and shape questions worded around it in a form the parser knows.
+
+    Example:
+        >>> without_scene_words("In the diagram, how many shapes are red")
+        'how many shapes are red'
+        >>> without_scene_words("The diamond in this chart is what colour")
+        'The diamond is what colour'
+    """
+    text = body.strip().rstrip(".?! ")
+    for pattern, replace in _SCENE_REWRITES:
+        text = re.sub(pattern, replace, text, flags=re.I)
+    return text
 
 
 def canonical(body: str) -> str:

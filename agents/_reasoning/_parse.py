@@ -165,7 +165,9 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
         body,
         flags=re.I,
     )
-    body = normalise(body)
+    from spatioxolver.agents._reasoning._either import without_scene_words
+
+    body = normalise(without_scene_words(body))
     body = _ISNT.sub(r"\1 \2", body)
     negated = _negation_of(body)
     if negated is not None:

@@ -28,6 +28,7 @@ import numpy as np
 
 from .artefacts import chroma_ringing, clean_parts, peel_blend_rims, trim_fringe
 from .background import Foreground, foreground_evidence
+from .dashed_outlines import dashed_rings
 from .frame_cut import closed_at_frame
 from .highlights import gradual_highlight
 from .lines import knot_of_lines, peel_lines, peel_pattern_lines
@@ -353,6 +354,7 @@ def geometric_regions(
     mask = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, kernel)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     patterned: set[int] = set()
+    dashed: set[int] = set()  # dashed outlines, joined
     if drawn:
         # A dotted fill: the dots inside an outline ring of their colour are that shape's.
         for ring, dots in dots_inside(labels, stats, fg.lab, min_area).items():
@@ -361,6 +363,17 @@ def geometric_regions(
                 stats[ring, 4] += stats[k, 4]
                 stats[k, 4] = 0
             patterned.add(ring)
+        # A dashed outline: its dashes and the ground between them are one outline-only shape,
+        # read like a patterned one (colour from its ink, shape from its outer outline).
+        for first, (others, ring_mask) in dashed_rings(labels, stats, fg.lab, fg.distance).items():
+            for k in others:
+                stats[k, 4] = 0
+            labels[ring_mask] = first
+            ys, xs = np.nonzero(ring_mask)
+            x0, y0 = int(xs.min()), int(ys.min())
+            stats[first] = (x0, y0, int(xs.max()) - x0 + 1, int(ys.max()) - y0 + 1, ys.size)
+            patterned.add(first)
+            dashed.add(first)
     regions: list[Region] = []
     h, w = mask.shape
     for k in range(1, n):
@@ -489,6 +502,8 @@ def geometric_regions(
                 if pattern:
                     notes["pattern_ink"] = pattern_ink(full, rgb, fg.distance)
                     notes["pattern_regular"] = bool(regular)
+                if k in dashed:
+                    notes["dashed"] = True  # its ink alone is no closed ring, yet it is one
                 regions.append(Region(full, conf, notes))
             for line in lines:  # their own regions: the scene step drops lines on drawings
                 full = np.zeros((h, w), bool)

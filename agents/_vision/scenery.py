@@ -448,6 +448,8 @@ def drop_scenery(
         for k, r in enumerate(kept):
             if r.notes.get("small_letter"):
                 continue  # grey ink as thin as a penumbra: a glyph or nothing (below)
+            if r.notes.get("dashed"):
+                continue  # a dashed outline: grey ink and ground in turn, no soft edge
             if is_penumbra_sliver(r.mask, rgb, fg.lab, fg.background) and any(
                 (grown[k] & q.mask).any() for j, q in enumerate(kept) if j != k
             ):
@@ -459,7 +461,8 @@ def drop_scenery(
         kept = [r for r in kept if not open_stroke(r.mask) and not r.notes.get("line")]
     glyphs: list[Any] = []
     if options.get("glyphs", True) and not tabletop:
-        flags = [_is_glyph(r.mask, rgb) for r in kept]
+        # (a dashed outline's dashes are no letters: the ring they close is the shape's)
+        flags = [_is_glyph(r.mask, rgb) and not r.notes.get("dashed") for r in kept]
         if any(flags) and not all(flags):
             # A closed ring about as big as the shapes drawn is an outline-only shape, not a
             # letter "O" or "D" (labels are written smaller than what they label).
@@ -499,6 +502,8 @@ def drop_scenery(
             ):
                 continue
             for k in line.members:
+                if kept[k].notes.get("dashed"):
+                    continue  # a dashed outline beside the writing
                 flags[k] = True
                 kept[k].notes["text_words"] = line.words
                 kept[k].notes["text_box"] = line.box

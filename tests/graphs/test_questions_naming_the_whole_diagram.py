@@ -1,0 +1,68 @@
+"""A phrase naming the whole picture ("in the diagram", "in this chart", "appear in the
+figure") says where to look, not which object: it is dropped before the question is read.
+"The figure labelled D" is still an object, and "are there in the picture" still a count."""
+
+from __future__ import annotations
+
+import pytest
+from spatioxolver.agents._reasoning._parse import parse_question
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a leading scene phrase with a comma
+        ("In the diagram, how many shapes are red?", {"type": "count", "filter.color": "red"}),
+        ("In this diagram, how many circles are there?", {"type": "count", "filter.shape": "circle"}),
+        (
+            "In the figure, which colour is the rectangle?",
+            {"type": "attribute", "subject.shape": "rectangle"},
+        ),
+        (
+            "In the diagram, is the blue oval placed below the purple diamond?",
+            {"type": "yesno", "asks": "below"},
+        ),
+        # a scene phrase after the object: not part of its description (a chart is no grid here)
+        ("The diamond in this chart is what colour?", {"type": "attribute", "subject.text": "The diamond"}),
+        ("What color is the triangle in the diagram?", {"type": "attribute", "subject.text": "the triangle"}),
+        # counting clauses about the picture
+        ("How many green shapes appear in the figure?", {"type": "count", "filter.color": "green"}),
+        ("How many shapes make up this diagram?", {"type": "count"}),
+        ("What number of shapes does this chart contain?", {"type": "count"}),
+        ("Give the count of pentagons shown.", {"type": "count", "filter.shape": "pentagon"}),
+        ("Give the number of blue shapes.", {"type": "count", "filter.color": "blue"}),
+        ("Tell me how many shapes appear in the figure.", {"type": "count"}),
+        # a shape asked by its colour
+        ("Which shape is drawn in red?", {"type": "attribute", "attribute": "shape", "subject.color": "red"}),
+        ("What shape has the colour green?", {"type": "attribute", "subject.text": "the green object"}),
+        # an edge or a verb of place: the extreme
+        ("Name the shape nearest the left edge.", {"type": "extreme", "which": "leftmost"}),
+        ("Which shape sits lowest in the diagram?", {"type": "extreme"}),
+    ],
+)
+def test_the_scene_phrase_is_dropped(question, expected) -> None:
+    query = parse_question(question)
+    got = {}
+    for key in expected:
+        value = query
+        for part in key.split("."):
+            value = (value or {}).get(part)
+        got[key] = value
+    assert got == expected, query
+
+
+@pytest.mark.parametrize(
+    ("question", "label"),
+    [
+        ("Is the figure labelled J left of the figure labelled C?", "J"),
+        ("Tell me the colour of the figure marked 5.", "5"),
+    ],
+)
+def test_a_figure_with_a_label_is_still_an_object(question, label) -> None:
+    query = parse_question(question)
+    assert query["subject"]["label"] == label, query
+
+
+def test_are_there_in_the_picture_is_still_a_count() -> None:
+    query = parse_question("How many stars are there in the picture?")
+    assert query["type"] == "count" and query["filter"]["shape"] == "star", query
