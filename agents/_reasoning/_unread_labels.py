@@ -55,7 +55,7 @@ def _label_refs(query: Any) -> list[str]:
         item = stack.pop()
         if isinstance(item, dict):
             if item.get("label") and "text" in item:
-                found.append(str(item["label"]))
+                found.append(str(item.get("text") or item["label"]))
             stack += list(item.values())
         elif isinstance(item, (list, tuple)):
             stack += list(item)
@@ -76,8 +76,11 @@ def unread_label_answer(query: dict[str, Any], graph: Any, kind: str) -> Symboli
 
     if ocr_available():
         return None
-    what = f"{labels[0]!r} cannot be found" if labels else "no label can be named"
-    why = f"the labels drawn in the picture could not be read, so {what}; {_HOW}"
-    return SymbolicAnswer(
-        text=f"Cannot tell: {why}.", value=None, kind=kind, rationale=why, no_answer=LABELS_UNREAD
+    why = f"the labels drawn in the picture could not be read; {_HOW}"
+    # (a label named: the sentence of a reference that matches nothing, the fallback's cue)
+    text = (
+        f"There is no object matching {labels[0]!r} that can be found: {why}."
+        if labels
+        else f"Cannot tell: {why}."
     )
+    return SymbolicAnswer(text=text, value=None, kind=kind, rationale=why, no_answer=LABELS_UNREAD)
