@@ -215,6 +215,6 @@ def ring_core(ink: np.ndarray) -> np.ndarray | None:
         bool
     )  # (its blended inner edge)
     inked = (ink & core).sum()
-    if inked < 0.15 * core.sum() or inked > 0.7 * core.sum():
+    if core.sum() < 16 or inked < 0.15 * core.sum() or inked > 0.7 * core.sum():
         return None
     return core
