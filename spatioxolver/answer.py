@@ -27,7 +27,8 @@ class Answer(BaseModel):
             ``None`` when there is no answer (see ``no_answer``).
         no_answer: why there is no answer, when there is none: the model refused or hedged
             (``"refusal"``, ``"hedge"``, ...), a named object is absent or ambiguous
-            (``"no match"``), or the pixels do not decide it (``"cannot tell"``: an abstaining
+            (``"no match"``), labels drawn in the picture name it but none could be read (``"labels
+            unread"``: no ``ocr`` extra), or the pixels do not decide it (``"cannot tell"``: an abstaining
             scene, two objects level on the asked axis, a noun the offline engine has no
             picture of); ``None`` when ``value`` is an answer.
         choice: the MCQ option number (1-based) or ``None``.

@@ -48,6 +48,7 @@ from spatioxolver.agents._reasoning._sizes import (
     _size_pair,
     _world_sizes,
 )
+from spatioxolver.agents._reasoning._unread_labels import marks_count_answer, unread_label_answer
 
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import SceneGraph, SpatialObject
@@ -114,6 +115,10 @@ def answer_query(query: dict[str, Any], graph: SceneGraph) -> SymbolicAnswer:
         if unseen:  # "How many clocks?": "none here" would claim more than the engine can see
             answer = cannot_tell(unseen_reason(unseen), kind)
             answer.problem = str(problem)
+        unread = unread_label_answer(query, graph, kind)
+        if unread is not None:  # "shape A" where no label could be read: not "no such object"
+            unread.problem = str(problem)
+            answer = unread
     _say_which(answer, graph)
     if query.get("negated") and isinstance(answer.value, bool):  # "is A not above B"
         answer.value = not answer.value
@@ -230,6 +235,9 @@ def _extreme(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         sizes = _world_sizes(g)
         ranked = sorted(cands, key=lambda o: _physical(o, what, sizes))
         best = ranked[-1] if which in ("largest", "tallest") else ranked[0]
+    marks = marks_count_answer([best], "extreme")
+    if marks is not None:  # the pick may be a label's letter nobody read
+        return marks
     return _object_answer(
         best, "extreme", rationale=f"{display_name(best)} is the {which} of {len(cands)} candidate(s)"
     )
@@ -256,6 +264,9 @@ def _count(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
             if first == _PRECEDES_ASKS[rel["asks"]]:
                 keep.append(obj)
         found = keep
+    marks = marks_count_answer(found, "count")
+    if marks is not None:  # a letter nobody read counted as a shape: the count would guess
+        return marks
     unread = _unread_shapes(q.get("filter"), g, found)
     if unread and not rel:
         # A shape too small to name may be one of them: the count is only a lower bound.
@@ -290,6 +301,7 @@ def _unread_shapes(filt: dict[str, Any] | None, g: SceneGraph, found: list[Any])
         and not o.attributes.shape
         and not o.label
         and not o.attributes.extras.get("shape_other")
+        and not o.attributes.extras.get("unread_mark")  # (a label's letter more likely than a shape)
     ]
 
 

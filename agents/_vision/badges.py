@@ -24,7 +24,7 @@ import numpy as np
 
 from .objects import mask_box
 
-__all__ = ["badge_letters", "drop_badges", "drop_frames", "ring_glyphs", "without_rings"]
+__all__ = ["badge_letters", "drop_badges", "drop_frames", "ring_glyphs", "without_rings", "ring_core"]
 
 
 def _thin_ring(mask: np.ndarray) -> bool:
@@ -189,3 +189,32 @@ def without_rings(rgb: np.ndarray, rings: list[np.ndarray]) -> np.ndarray:
             m | (_hull(m) & ~cv2.erode(_hull(m).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool))
         ] = ground
     return out
+
+
+def ring_core(ink: np.ndarray) -> np.ndarray | None:
+    """The inside of a ring that the letter it circles touches (one mark: a serif "N" in a
+    tight circle reads as "?", an "M" as "@"), or ``None`` when ``ink`` (a mark's crop) is no
+    such ring: its convex hull about as wide as tall, its rim (a tenth of its width deep) at
+    least 70 % inked, and ink inside it too (not an empty ring, nor a filled disc)."""
+    import cv2
+
+    ys, xs = np.nonzero(ink)
+    if ys.size == 0:
+        return None
+    w, h = int(np.ptp(xs)) + 1, int(np.ptp(ys)) + 1
+    if min(w, h) < 12 or not 0.8 <= w / h <= 1.25:
+        return None
+    hull = _hull(ink)
+    depth = max(2, round(0.1 * min(w, h)))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * depth + 1,) * 2)
+    core = cv2.erode(hull.astype(np.uint8), disc).astype(bool)
+    rim = hull & ~core
+    if (ink & rim).sum() < 0.7 * rim.sum():
+        return None
+    core = cv2.erode(core.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(
+        bool
+    )  # (its blended inner edge)
+    inked = (ink & core).sum()
+    if core.sum() < 16 or inked < 0.15 * core.sum() or inked > 0.7 * core.sum():
+        return None
+    return core

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["inner_labels", "with_inner_labels", "drop_label_ink"]
+__all__ = ["inner_labels", "with_inner_labels", "drop_label_ink", "label_ink", "unread_inner_boxes"]
 
 #: CIELAB distance from the fill at which a pixel is ink.
 _INK_CONTRAST = 30.0
@@ -158,18 +158,11 @@ def _read(
     return best_reading(readings)
 
 
-def inner_labels(
-    rgb: np.ndarray, regions: list[Any], *, min_score: float = 0.8
-) -> list[tuple[str, tuple[int, int, int, int], int]] | None:
-    """``[(text, box, k), ...]``: a word written inside region ``k`` and its box (image
-    coordinates); ``None`` without the ``ocr`` extra."""
+def _inner_ink(rgb: np.ndarray, regions: list[Any]) -> Any:
+    """Per object region holding one word of pen strokes unlike its fill: ``(k, box, bold,
+    contrast, inner, (x0, y0))``, the box in the crop at ``(x0, y0)`` (see :func:`_glyph_box`)."""
     from .colour import rgb_to_lab
-    from .labels import _engine
 
-    engine = _engine()
-    if engine is None:
-        return None
-    out: list[tuple[str, tuple[int, int, int, int], int]] = []
     H, W = rgb.shape[:2]
     for k, r in enumerate(regions):
         ys, xs = np.nonzero(r.mask)
@@ -197,6 +190,21 @@ def inner_labels(
         if found_box is None:
             continue
         box, bold = found_box
+        yield k, box, bold, contrast, inner, (int(x0), int(y0))
+
+
+def inner_labels(
+    rgb: np.ndarray, regions: list[Any], *, min_score: float = 0.8
+) -> list[tuple[str, tuple[int, int, int, int], int]] | None:
+    """``[(text, box, k), ...]``: a word written inside region ``k`` and its box (image
+    coordinates); ``None`` without the ``ocr`` extra."""
+    from .labels import _engine
+
+    engine = _engine()
+    if engine is None:
+        return None
+    out: list[tuple[str, tuple[int, int, int, int], int]] = []
+    for k, box, bold, contrast, inner, (x0, y0) in _inner_ink(rgb, regions):
         text, score = _read(engine, contrast, inner, box)
         if score < (0.9 if bold else min_score) or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
             continue
@@ -206,12 +214,28 @@ def inner_labels(
     return out
 
 
+def unread_inner_boxes(rgb: np.ndarray, regions: list[Any]) -> list[tuple[int, int, int, int]]:
+    """The boxes (image coordinates) of the words written inside object regions, unread (no
+    ``ocr`` extra): where a letter's pieces may have been taken for objects."""
+    return [
+        (x0 + box[0], y0 + box[1], x0 + box[2], y0 + box[3])
+        for _, box, _, _, _, (x0, y0) in _inner_ink(rgb, regions)
+    ]
+
+
 def drop_label_ink(regions: list[Any], boxes: list[tuple[int, int, int, int]]) -> list[Any]:
     """Regions that are not a letter of an inner label (mostly inside one of ``boxes``)."""
+    pieces = label_ink(regions, boxes)
+    return [r for r, piece in zip(regions, pieces, strict=True) if not piece]
+
+
+def label_ink(regions: list[Any], boxes: list[tuple[int, int, int, int]]) -> list[bool]:
+    """Per region, whether it is a piece of a letter written inside a shape (mostly inside
+    one of ``boxes``, the words' boxes)."""
     from .labels import inside_any
 
     if not boxes:
-        return regions
+        return [False] * len(regions)
 
     def within(mask: np.ndarray) -> bool:
         # The shape a letter is written in reaches past the letter's box on some side (a
@@ -230,14 +254,13 @@ def drop_label_ink(regions: list[Any], boxes: list[tuple[int, int, int, int]]) -
         )
 
     return [
-        r
-        for r in regions
-        if not (
+        bool(
             r.mask.sum() < 0.02 * r.mask.size
             and inside_any(r.mask, boxes)
             and within(r.mask)
             and not around(r.mask)
         )
+        for r in regions
     ]
 
 
@@ -256,6 +279,13 @@ def with_inner_labels(
     if image_quality(work)["reliability"] < 0.5:
         return labels, []
     inner = inner_labels(work, regions)
+    if inner is None:
+        # No reader: a letter's pieces inside a shape (the counter of an "A", a white letter
+        # on a dark fill) stay objects, marked as what they may be (see ``label_step``).
+        for r, piece in zip(regions, label_ink(regions, unread_inner_boxes(work, regions)), strict=True):
+            if piece:
+                r.notes["unread_mark"] = True
+        return labels, []
     if not inner:
         return labels, []
     words = {t for t, _, _ in inner}

@@ -57,6 +57,12 @@ def drawn_label_step(
         without_rings(rgb, ring_masks),
         circled=[g.mask for g in offered if g.notes.get("badge")],
     )
+    if labels is None and blobs and _unreadable(work, options):
+        # No reader (the ``ocr`` extra is not installed): the small marks that would have been
+        # read stay objects, marked as what they may be, a label nobody read; a count or an
+        # answer that takes one in says so rather than guess (the reasoner's ``unread_marks``).
+        for blob in blobs:
+            blob.notes["unread_mark"] = True
     if fg.shadow_ratio is None and options.get("read_labels", True) and options.get("glyphs", True):
         # Letters in small thin frames (callout boxes) the segmenter thinned away.
         from .framed_labels import framed_labels, with_framed_labels
@@ -107,6 +113,17 @@ def drawn_label_step(
         # A word far from every object labels none of them (a caption's stray word).
         labels = [(text, b) for text, b in labels if text in leaders or near_an_object(b, regions)]
     return regions, labels, leaders
+
+
+def _unreadable(work: np.ndarray, options: dict[str, Any]) -> bool:
+    """Whether labels drawn on this picture would have been read but cannot be: no ``ocr``
+    extra, reading asked for, and a picture the engine reads (not a photo's texture)."""
+    from .labels import ocr_available
+    from .reliability import image_quality
+
+    if not options.get("read_labels", True) or not options.get("glyphs", True) or ocr_available():
+        return False
+    return image_quality(work)["reliability"] >= 0.5
 
 
 def _taken(regions: list[Any], shape: tuple[int, ...]) -> np.ndarray:

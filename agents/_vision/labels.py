@@ -227,12 +227,31 @@ def _read_group(
         # lone "J" made it read ")"; the binary ink lost its curve).
         readings.append(_read_clean(engine, rgb, ink, box))
         text, score = best_reading(readings, min_score)
+    if not _sure(text, score, min_score):
+        # A letter touching the ring drawn round it is one mark with it: its inside alone.
+        from .badges import ring_core
+
+        core = ring_core(ink[y0:y1, x0:x1])
+        if core is not None:
+            readings.append(_read_crop(engine, _inside_ring(rgb, box, core)))
+            text, score = best_reading(readings, min_score)
     if not _sure(text, score, min_score) and y1 - y0 < 32:
         # A short label still unsure: the crop upscaled 3x, one more window, weighed with all
         # the others (a sure contrary reading of the ink still vetoes it).
         readings.append(_read_crop(engine, _crop(rgb, box, zoom=3.0)))
         text, score = best_reading(readings, min_score)
     return text, score
+
+
+def _inside_ring(rgb: np.ndarray, box: tuple[int, int, int, int], core: np.ndarray) -> np.ndarray:
+    """The window of a ringed letter (``core``: the ring's inside, in ``box``) with the ring
+    and all round it painted the ground inside the ring (its lightest half's median)."""
+    x0, y0, x1, y1 = box
+    window = rgb[y0:y1, x0:x1].copy()
+    inside = window[core].astype(np.float32)
+    lum = inside.mean(axis=1)
+    window[~core] = np.median(inside[lum >= np.median(lum)], axis=0).astype(rgb.dtype)
+    return _crop(window, (0, 0, x1 - x0, y1 - y0))
 
 
 def _within(mask: np.ndarray, box: tuple[int, int, int, int]) -> bool:

@@ -166,9 +166,27 @@ def text_lines(regions: list[Any], rgb: np.ndarray) -> list[TextLine]:
             ):
                 words += 1
             right = max(right, boxes[k][2])
+        if words == len(order) and _badges_apart(regions, order):
+            continue  # labels on badges side by side (a "1" disc beside a "6" disc), not writing
         lines.extend(_framed_labels(regions, order, boxes) or [TextLine(order, box, words)])
     _punctuation(regions, lines)
     return lines
+
+
+def _badges_apart(regions: list[Any], members: list[int]) -> bool:
+    """Whether every member is a small filled disc or square holding writing (a badge, see
+    ``inner_labels``: its outline filled covers most of its box, its letter a hole in it),
+    each a word apart from the next: labels in a row, each read as its shape's badge. The
+    letters of a word are never all a word's gap apart."""
+    from .inner_labels import _badge, _filled
+
+    for k in members:
+        mask = regions[k].mask
+        ys, xs = np.nonzero(mask)
+        crop = mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+        if not _badge(mask) or crop.sum() > 0.97 * _filled(crop).sum():
+            return False
+    return True
 
 
 def stroke_in_gap(rgb: np.ndarray, box: tuple[int, int, int, int], x0: int, x1: int, height: int) -> bool:
