@@ -354,7 +354,8 @@ def _shadows_given(
     if not noisy_input:  # flat steps: a clean render's
         from .soft_shadows import shadow_steps
 
-        shadow |= shadow_steps(shadow, candidate, mean_ratio, spread, mode, limit)
+        channels = rgb.astype(np.float32) / np.maximum(bg_rgb, np.float32(4.0))
+        shadow |= shadow_steps(shadow, candidate, mean_ratio, spread, mode, limit, channels)
     if soft:
         from .soft_shadows import penumbra
 

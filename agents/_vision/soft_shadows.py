@@ -162,11 +162,12 @@ def shadow_steps(
     spread: np.ndarray,
     mode: float,
     limit: float,
+    channels: np.ndarray,
 ) -> np.ndarray:
     """The flat steps of a clean render's shadows beyond the ``shadow`` found at brightness
     ratio ``mode``: lighter penumbra bands (:func:`stepped_penumbra`) and darker cores and
     overlaps (:func:`darker_steps`), in turn, for candidate pixels dimmed alike (channel
-    ``spread`` under ``limit``)."""
+    ``spread`` under ``limit``; ``channels``: each channel's brightness ratio)."""
     lighter = candidate & (spread < limit) & (mean_ratio > mode) & (mean_ratio < 0.97)
     # 8-bit rounding is a larger share of a darker pixel: the even test allows the spread
     # the shadow's own brightness would (spread x ratio).
@@ -174,11 +175,11 @@ def shadow_steps(
     dark = candidate & even_dark & (mean_ratio < mode) & (mean_ratio > 0.85 * mode * mode)
     region = shadow.copy()
     region |= stepped_penumbra(region, lighter, candidate)
-    core = darker_steps(region, dark, candidate, (spread < limit) | even_dark)
+    core = darker_steps(region, dark, candidate, (spread < limit) | even_dark, channels)
     if core.any():  # a darker core found lets the bands ringing it be found, and back
         region |= core
         region |= stepped_penumbra(region, lighter, candidate)
-        region |= darker_steps(region, dark, candidate, (spread < limit) | even_dark)
+        region |= darker_steps(region, dark, candidate, (spread < limit) | even_dark, channels)
     return region & ~shadow
 
 
@@ -220,16 +221,29 @@ def stepped_penumbra(
 #: (its lighter steps), and the most of it that may meet the lit ground.
 STEP_INSIDE = 0.3
 STEP_ON_GROUND = 0.15
+#: Share of a darker step's pixels at its three commonest brightness ratios (bins of STEP_BIN).
+STEP_FLAT = 0.5
+STEP_BIN = 0.02
+#: Most departure of a darker step's mean channel ratios (each over their mean) from the
+#: shadow's.
+STEP_TINT = 0.012
 
 
-def darker_steps(shadow: np.ndarray, dark: np.ndarray, candidate: np.ndarray, even: np.ndarray) -> np.ndarray:
+def darker_steps(
+    shadow: np.ndarray, dark: np.ndarray, candidate: np.ndarray, even: np.ndarray, channels: np.ndarray
+) -> np.ndarray:
     """Where cast shadows overlap, or at a stepped shadow's core when a lighter step was
     the commonest brightness, the ground is dimmed alike again: an even region darker than
     the shadow found, meeting it. It lies inside the shadow and its lighter steps
     (:data:`STEP_INSIDE` of its outline), beside the solid casting it, and meets the lit
     ground little (:data:`STEP_ON_GROUND`). A grey solid's dark face on a neutral ground is
     dimmed alike too, but so are its other faces: a region meeting more even pixels (off
-    the shadow found) than coloured ones is a face, not a shadow. ``dark``: the candidate
+    the shadow found) than coloured ones is a face, not a shadow; and a shadow's steps are
+    flat (:data:`STEP_FLAT` of the pixels at one to three brightness ratios, in bins of
+    :data:`STEP_BIN`), a smooth-shaded grey solid's dark side is not. Averaged over the
+    region, its channels keep the shadow's tint (:data:`STEP_TINT`); a neutral grey solid
+    on a warm or cool ground differs from it by a few percent, too little for one pixel's
+    8-bit channels to show. ``channels``: each channel's brightness ratio to the ground. ``dark``: the candidate
     pixels dimmed alike, darker than the shadow (down to its brightness squared, two
     shadows overlapping); ``even``: all candidate pixels dimmed alike."""
     import cv2
@@ -244,6 +258,15 @@ def darker_steps(shadow: np.ndarray, dark: np.ndarray, candidate: np.ndarray, ev
     ok = (touch[:, 1] > 0) & (touch[:, 1] + touch[:, 2] >= STEP_INSIDE * total)
     ok &= (touch[:, 0] <= STEP_ON_GROUND * total) & (touch[:, 2] <= touch[:, 3])
     ok[0] = False
+    ratio = channels.mean(axis=2)
+    tint = np.median(channels[shadow] / np.maximum(ratio[shadow], 1e-3)[:, None], axis=0)
+    for k in np.flatnonzero(ok):
+        # Flat steps, one to three: a smooth-shaded solid's side darkens gradually.
+        inside = labels == k
+        counts = np.bincount(np.round(ratio[inside] / STEP_BIN).astype(np.int64))
+        flat = np.sort(counts)[-3:].sum() >= STEP_FLAT * counts.sum()
+        own = (channels[inside] / np.maximum(ratio[inside], 1e-3)[:, None]).mean(axis=0)
+        ok[k] = flat and float(np.abs(own - tint).max()) <= STEP_TINT
     return ok[labels]
 
 
