@@ -30,17 +30,8 @@ def is_ink(part: np.ndarray, crop_rgb: np.ndarray) -> bool:
     return is_flat(rgb_to_lab(px.reshape(-1, 3)))
 
 
-#: Share of its convex hull under which a blob in a lit scene is taken for solids in
-#: contact, and its cores are looked for below 0.7 of its depth.
-SOLIDS_CONCAVE = 0.9
-
-
 def split_touching(
-    part: np.ndarray,
-    min_area: int,
-    crop_rgb: np.ndarray | None = None,
-    drawing: bool = False,
-    depth_left: int = 1,
+    part: np.ndarray, min_area: int, crop_rgb: np.ndarray | None = None, drawing: bool = False
 ) -> list[np.ndarray]:
     """Split a concave blob (two same-coloured objects in contact) by watershed; in a
     ``drawing``, not one stroke-drawn glyph in ink (:func:`is_ink` of ``crop_rgb``, asked only
@@ -63,20 +54,12 @@ def split_touching(
         # shape, however ragged JPEG left its outline; touching shapes enclose no ground.
         return [part]
     dist = cv2.distanceTransform(u8, cv2.DIST_L2, 5)
-    # A lit scene's solids each show a convex outline, so a clearly concave blob there is
-    # solids in contact even when one is much smaller than the other: its core lies under
-    # 0.7 of the larger's depth, and lower levels are tried (not in a drawing, whose
-    # concave glyphs and icons are one shape).
-    # There a smaller solid's core, taken lower, is a small share of the blob: it need only
-    # hold min_area / 2 px (a bump on one outline leaves no core of its own that large).
-    solids = not drawing and area / hull_area <= SOLIDS_CONCAVE
-    least = min(0.02 * area, max(20.0, 0.5 * min_area)) if solids else 0.02 * area
-    for level in (0.7, 0.6, 0.5) if solids else (0.7,):
-        cores = (dist > level * dist.max()).astype(np.uint8)
-        n, markers = cv2.connectedComponents(cores, connectivity=8)
-        if n > 2 and np.bincount(markers.ravel())[1:].min() >= least:
-            break
-    else:
+    cores = (dist > 0.7 * dist.max()).astype(np.uint8)
+    n, markers = cv2.connectedComponents(cores, connectivity=8)
+    if n <= 2:
+        return [part]
+    sizes = np.bincount(markers.ravel())[1:]
+    if sizes.min() < 0.02 * area:
         return [part]
     markers = markers.astype(np.int32)
     markers[~part] = n  # background marker
@@ -107,8 +90,6 @@ def split_touching(
         grown = [cv2.dilate(p.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) for p in out]
         for k, g in enumerate(grown):
             out[k] = out[k] | (rest & g)
-    if solids and depth_left > 0:  # three solids in contact: a piece may still hold two
-        out = [q for p in out for q in split_touching(p, min_area, crop_rgb, drawing, depth_left - 1)]
     return out
 
 
