@@ -27,11 +27,13 @@ import numpy as np
 
 __all__ = [
     "strip_like",
+    "corner_wedge",
     "drop_backdrop_strips",
     "OPEN_STRIP",
     "STRIP_ELONGATION",
     "BAND_ELONGATION",
     "STRIP_HEIGHT",
+    "WEDGE_STRAIGHT",
 ]
 
 #: Share of the free outline meeting a like colour from which a strip is backdrop (solids on a
@@ -47,8 +49,13 @@ STRIP_HEIGHT = 0.15
 
 def strip_like(mask: np.ndarray, extras: dict[str, Any]) -> bool:
     """Whether ``mask`` (frame-sized) is a thin graded band on the frame's top, left or right
-    edge whose outline is open (``extras["edge_open"]`` at least :data:`OPEN_STRIP`)."""
-    if extras.get("flat") or extras.get("edge_open") is None or float(extras["edge_open"]) < OPEN_STRIP:
+    edge whose outline is open (``extras["edge_open"]`` at least :data:`OPEN_STRIP`), or a
+    graded wedge in a corner of the frame (:func:`corner_wedge`)."""
+    if extras.get("flat"):
+        return False
+    if corner_wedge(mask):
+        return True
+    if extras.get("edge_open") is None or float(extras["edge_open"]) < OPEN_STRIP:
         return False
     h, w = mask.shape
     rows, cols = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
@@ -60,6 +67,37 @@ def strip_like(mask: np.ndarray, extras: dict[str, Any]) -> bool:
     # together at a horizon that ends inside the frame).
     long_enough = width >= (STRIP_ELONGATION if touches else BAND_ELONGATION) * height
     return bool(long_enough and height <= STRIP_HEIGHT * h)
+
+
+#: Most distance (px, 95th percentile) of a wedge's inner outline from one straight line.
+WEDGE_STRAIGHT = 1.5
+
+
+def corner_wedge(mask: np.ndarray) -> bool:
+    """Whether ``mask`` (frame-sized) is a triangle holding one corner of the frame and
+    cut off inside by one straight line: the sky (or ground) beyond a ground plane's far
+    (or near) edge where the plane is seen from its corner. Its colour step to the ground
+    is real, so its outline is not open; but a solid shows no straight edge running from
+    one side of the frame to the other, around a frame corner, with nothing else of it."""
+    import cv2
+
+    h, w = mask.shape
+    held = [bool(mask[y, x]) for y, x in ((0, 0), (0, w - 1), (h - 1, 0), (h - 1, w - 1))]
+    if sum(held) != 1:
+        return False
+    rows, cols = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
+    box = (rows[-1] - rows[0] + 1) * (cols[-1] - cols[0] + 1)
+    if not 0.4 <= mask.sum() / box <= 0.6 or min(rows[-1] - rows[0], cols[-1] - cols[0]) < 10:
+        return False  # no triangle, or too thin to show its line
+    inner = mask & ~cv2.erode(mask.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    inner[:2, :] = inner[-2:, :] = inner[:, :2] = inner[:, -2:] = False  # the frame's edges
+    ys, xs = np.nonzero(inner)
+    if len(xs) < 20:
+        return False
+    pts = np.stack([xs, ys], axis=1).astype(np.float64)
+    centred = pts - pts.mean(axis=0)
+    normal = np.linalg.svd(centred, full_matrices=False)[2][1]  # the line's normal
+    return bool(np.percentile(np.abs(centred @ normal), 95) <= WEDGE_STRAIGHT)
 
 
 def drop_backdrop_strips(

@@ -351,11 +351,11 @@ def _shadows_given(
     rim = candidate & (spread < 0.15) & (mean_ratio > mode - 0.05) & (mean_ratio < 1.0)
     grown = cv2.dilate(core.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     shadow = core | (grown & rim)
-    from .soft_shadows import stepped_penumbra
-
     if not noisy_input:  # flat steps: a clean render's
-        even = candidate & (spread < limit) & (mean_ratio > mode) & (mean_ratio < 0.97)
-        shadow |= stepped_penumbra(shadow, even, candidate)
+        from .soft_shadows import shadow_steps
+
+        channels = rgb.astype(np.float32) / np.maximum(bg_rgb, np.float32(4.0))
+        shadow |= shadow_steps(shadow, candidate, mean_ratio, spread, mode, limit, channels)
     if soft:
         from .soft_shadows import penumbra
 

@@ -17,7 +17,15 @@ from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["linear_light", "shadow_tint", "penumbra", "MAX_TINT"]
+__all__ = [
+    "linear_light",
+    "shadow_tint",
+    "penumbra",
+    "shadow_steps",
+    "stepped_penumbra",
+    "darker_steps",
+    "MAX_TINT",
+]
 
 #: Largest tint slope (per-channel departure of the shadow's brightness ratio from its
 #: mean, per unit of darkening) read as a coloured light, not an object's colour.
@@ -147,6 +155,34 @@ BAND_BETWEEN = 0.85
 BAND_THICKNESS = 0.015
 
 
+def shadow_steps(
+    shadow: np.ndarray,
+    candidate: np.ndarray,
+    mean_ratio: np.ndarray,
+    spread: np.ndarray,
+    mode: float,
+    limit: float,
+    channels: np.ndarray,
+) -> np.ndarray:
+    """The flat steps of a clean render's shadows beyond the ``shadow`` found at brightness
+    ratio ``mode``: lighter penumbra bands (:func:`stepped_penumbra`) and darker cores and
+    overlaps (:func:`darker_steps`), in turn, for candidate pixels dimmed alike (channel
+    ``spread`` under ``limit``; ``channels``: each channel's brightness ratio)."""
+    lighter = candidate & (spread < limit) & (mean_ratio > mode) & (mean_ratio < 0.97)
+    # 8-bit rounding is a larger share of a darker pixel: the even test allows the spread
+    # the shadow's own brightness would (spread x ratio).
+    even_dark = spread * mean_ratio < limit * mode
+    dark = candidate & even_dark & (mean_ratio < mode) & (mean_ratio > 0.85 * mode * mode)
+    region = shadow.copy()
+    region |= stepped_penumbra(region, lighter, candidate)
+    core = darker_steps(region, dark, candidate, (spread < limit) | even_dark, channels)
+    if core.any():  # a darker core found lets the bands ringing it be found, and back
+        region |= core
+        region |= stepped_penumbra(region, lighter, candidate)
+        region |= darker_steps(region, dark, candidate, (spread < limit) | even_dark, channels)
+    return region & ~shadow
+
+
 def stepped_penumbra(
     shadow: np.ndarray, band: np.ndarray, candidate: np.ndarray, rounds: int = 4
 ) -> np.ndarray:
@@ -165,17 +201,7 @@ def stepped_penumbra(
         if n <= 1:
             break
         cls = np.where(region, 1, np.where(candidate, 2, 0))  # 0 lit ground, 1 shadow, 2 other
-        touch = np.zeros((n, 3), np.int64)
-        for dy, dx in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-            lab = labels[
-                max(0, -dy) : labels.shape[0] - max(0, dy), max(0, -dx) : labels.shape[1] - max(0, dx)
-            ]
-            nb_lab = labels[
-                max(0, dy) : labels.shape[0] - max(0, -dy), max(0, dx) : labels.shape[1] - max(0, -dx)
-            ]
-            nb_cls = cls[max(0, dy) : cls.shape[0] - max(0, -dy), max(0, dx) : cls.shape[1] - max(0, -dx)]
-            edge = (lab > 0) & (nb_lab != lab)
-            np.add.at(touch, (lab[edge], nb_cls[edge]), 1)
+        touch = _outline_touch(labels, n, cls)
         total = np.maximum(touch.sum(axis=1), 1)
         dist = cv2.distanceTransform((labels > 0).astype(np.uint8), cv2.DIST_L2, 3)
         thick = np.asarray(ndimage.maximum(dist, labels, np.arange(n)), np.float32)
@@ -189,3 +215,70 @@ def stepped_penumbra(
             break
         region |= ok[labels]
     return region & ~shadow
+
+
+#: Share of a darker step's outline that must lie on the shadow found or on even pixels
+#: (its lighter steps), and the most of it that may meet the lit ground.
+STEP_INSIDE = 0.3
+STEP_ON_GROUND = 0.15
+#: Share of a darker step's pixels at its three commonest brightness ratios (bins of STEP_BIN).
+STEP_FLAT = 0.5
+STEP_BIN = 0.02
+#: Most departure of a darker step's mean channel ratios (each over their mean) from the
+#: shadow's.
+STEP_TINT = 0.012
+
+
+def darker_steps(
+    shadow: np.ndarray, dark: np.ndarray, candidate: np.ndarray, even: np.ndarray, channels: np.ndarray
+) -> np.ndarray:
+    """Where cast shadows overlap, or at a stepped shadow's core when a lighter step was
+    the commonest brightness, the ground is dimmed alike again: an even region darker than
+    the shadow found, meeting it. It lies inside the shadow and its lighter steps
+    (:data:`STEP_INSIDE` of its outline), beside the solid casting it, and meets the lit
+    ground little (:data:`STEP_ON_GROUND`). A grey solid's dark face on a neutral ground is
+    dimmed alike too, but so are its other faces: a region meeting more even pixels (off
+    the shadow found) than coloured ones is a face, not a shadow; and a shadow's steps are
+    flat (:data:`STEP_FLAT` of the pixels at one to three brightness ratios, in bins of
+    :data:`STEP_BIN`), a smooth-shaded grey solid's dark side is not. Averaged over the
+    region, its channels keep the shadow's tint (:data:`STEP_TINT`); a neutral grey solid
+    on a warm or cool ground differs from it by a few percent, too little for one pixel's
+    8-bit channels to show. ``channels``: each channel's brightness ratio to the ground. ``dark``: the candidate
+    pixels dimmed alike, darker than the shadow (down to its brightness squared, two
+    shadows overlapping); ``even``: all candidate pixels dimmed alike."""
+    import cv2
+
+    n, labels = cv2.connectedComponents((dark & ~shadow).astype(np.uint8), connectivity=4)
+    if n <= 1:
+        return np.zeros_like(shadow)
+    # 0 lit ground, 1 shadow found, 2 dimmed alike (lighter steps, grey faces), 3 coloured
+    cls = np.where(shadow, 1, np.where(candidate & even, 2, np.where(candidate, 3, 0)))
+    touch = _outline_touch(labels, n, cls)
+    total = np.maximum(touch.sum(axis=1), 1)
+    ok = (touch[:, 1] > 0) & (touch[:, 1] + touch[:, 2] >= STEP_INSIDE * total)
+    ok &= (touch[:, 0] <= STEP_ON_GROUND * total) & (touch[:, 2] <= touch[:, 3])
+    ok[0] = False
+    ratio = channels.mean(axis=2)
+    tint = np.median(channels[shadow] / np.maximum(ratio[shadow], 1e-3)[:, None], axis=0)
+    for k in np.flatnonzero(ok):
+        # Flat steps, one to three: a smooth-shaded solid's side darkens gradually.
+        inside = labels == k
+        counts = np.bincount(np.round(ratio[inside] / STEP_BIN).astype(np.int64))
+        flat = np.sort(counts)[-3:].sum() >= STEP_FLAT * counts.sum()
+        own = (channels[inside] / np.maximum(ratio[inside], 1e-3)[:, None]).mean(axis=0)
+        ok[k] = flat and float(np.abs(own - tint).max()) <= STEP_TINT
+    return ok[labels]
+
+
+def _outline_touch(labels: np.ndarray, n: int, cls: np.ndarray) -> np.ndarray:
+    """``(n, 4 or more)`` counts of each component's outline pixels by the class (``cls``)
+    of the pixel across them."""
+    touch = np.zeros((n, max(4, int(cls.max()) + 1)), np.int64)
+    h, w = labels.shape
+    for dy, dx in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        lab = labels[max(0, -dy) : h - max(0, dy), max(0, -dx) : w - max(0, dx)]
+        nb_lab = labels[max(0, dy) : h - max(0, -dy), max(0, dx) : w - max(0, -dx)]
+        nb_cls = cls[max(0, dy) : h - max(0, -dy), max(0, dx) : w - max(0, -dx)]
+        edge = (lab > 0) & (nb_lab != lab)
+        np.add.at(touch, (lab[edge], nb_cls[edge]), 1)
+    return touch
