@@ -108,8 +108,16 @@ def segment(
         if options.get("min_area") is not None:
             # A given minimum area is in input pixels; the default (40) is at the working resolution.
             work_options["min_area"] = max(1, round(float(options["min_area"]) * scale * scale))
-        regions, fg = geometric_regions(work, work_options)
-        regions, glyphs = drop_scenery(regions, fg, work, work_options)
+        from ._vision.haze import without_haze
+
+        # Solids under haze over a ground plane are found with the haze undone row by row:
+        # the haze took their contrast, not their outline (their colours are read later,
+        # from the image itself, with the haze at their foot undone: ``attributes``).
+        seen = without_haze(work) if options.get("haze", True) else None
+        hazy_ground = seen is not None  # haze read over a ground receding to a horizon
+        seen = work if seen is None else seen
+        regions, fg = geometric_regions(seen, work_options)
+        regions, glyphs = drop_scenery(regions, fg, seen, work_options)
         from ._vision.label_step import drawn_label_step
 
         regions, labels, leaders = drawn_label_step(regions, glyphs, fg, work, rgb, options)
@@ -143,7 +151,7 @@ def segment(
         # may still step once at the horizon: ``fg.stepped``.)
         rows = bool(getattr(fg, "rows", False)) and not getattr(fg, "banded", False)
         rows = rows or bool(getattr(fg, "stepped", False))
-        ground = fg.shadow_ratio is not None or rows
+        ground = fg.shadow_ratio is not None or rows or hazy_ground
         objects = [
             object_from_crop(
                 *to_input_crop(r.mask, rgb.shape[:2]),
