@@ -210,11 +210,14 @@ def _describe_geometric(
             continue
         rows, cols = _crop(mask, obj)
         crop = mask[rows, cols]
-        body = body_pixels(rgb[rows, cols], crop, whole_rim=basic_terms)
+        patch = rgb[rows, cols]
         if haze is not None and obj.attributes.extras.get("ground"):
-            # A solid under haze: read as seen without the haze at its foot's distance.
-            clear = dehazed(body, haze, rows.stop - 1)
-            body = body if clear is None else clear
+            # A solid under haze: read as seen without the haze at its foot's distance (its
+            # colour, and its shading, which the haze flattened too).
+            clear = dehazed(patch.reshape(-1, 3), haze, rows.stop - 1)
+            if clear is not None:
+                patch = np.clip(clear + 0.5, 0, 255).astype(patch.dtype).reshape(patch.shape)
+        body = body_pixels(patch, crop, whole_rim=basic_terms)
         colour, c_conf, c_shares = name_colour(body, palette_name=palette_name)
         outline, flat_outline = crop, None
         if k in hidden:  # a ball's outline partly hidden by the objects it touches, completed
@@ -257,8 +260,8 @@ def _describe_geometric(
                 shape,
                 material,
                 ground=bool(obj.attributes.extras.get("ground")) and not drawing,
-                inner=inner_pixels(rgb[rows, cols], crop, whole_rim=basic_terms),
-                full=rgb[rows, cols],
+                inner=inner_pixels(patch, crop, whole_rim=basic_terms),
+                full=patch,
                 basic_terms=basic_terms,
                 drawing=drawing,
                 completed=flat_outline,

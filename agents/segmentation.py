@@ -151,7 +151,8 @@ def segment(
         # may still step once at the horizon: ``fg.stepped``.)
         rows = bool(getattr(fg, "rows", False)) and not getattr(fg, "banded", False)
         rows = rows or bool(getattr(fg, "stepped", False))
-        ground = fg.shadow_ratio is not None or rows or hazy_ground
+        rows = rows or hazy_ground  # the ground's colour changed with height: haze undone
+        ground = fg.shadow_ratio is not None or rows
         objects = [
             object_from_crop(
                 *to_input_crop(r.mask, rgb.shape[:2]),

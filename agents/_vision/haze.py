@@ -54,6 +54,8 @@ _FIT_ERROR = 0.06
 #: ... toward a horizon ``y_h`` at most this share of the image's height above its top
 #: (haze thick enough to read shows where the ground recedes far, near the horizon).
 _HORIZON_ABOVE = 0.2
+#: A change of share from one ground row to the next over this is a step (a horizon).
+_STEP = 0.1
 #: A share of haze under this is none (the ground's grain, a light's slight falloff).
 _NO_HAZE = 0.1
 #: The most haze undone (beyond it the noise would be enlarged more than the colour).
@@ -114,8 +116,20 @@ def haze_model(rgb: np.ndarray, objects: np.ndarray) -> HazeModel | None:
     if np.abs(path).max() < _MIN_PATH:
         return None
     shares = ((rows - near) @ path) / length2
-    # The ground rows (below the haze row) must lie along the path: haze, not another hue.
+    # The ground: the rows below the haze row that the bottom rows reach without a step (haze
+    # fades the ground into the backdrop; a horizon or a wall's foot that steps ends it).
+    # (Read on a running median over 5 rows: a plank's seam or a tile's grout is no step.)
     ground = known & (np.arange(h) > top)
+    level = np.array([np.nanmedian(shares[max(0, y - 2) : y + 3]) if known[y] else np.nan for y in range(h)])
+    last = None
+    for y in range(h - 1, top, -1):
+        if not known[y]:
+            continue
+        if last is not None and abs(level[y] - level[last]) > _STEP * max(last - y, 1):
+            ground[:last] = False
+            break
+        last = y
+    # The ground rows must lie along the path: haze, not another hue.
     off = np.linalg.norm((rows - near) - shares[:, None] * path[None, :], axis=1) / np.sqrt(length2)
     if ground.sum() < 5 or float(np.median(off[ground])) > _OFF_LINE:
         return None
