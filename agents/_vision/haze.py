@@ -115,6 +115,9 @@ def haze_model(rgb: np.ndarray, objects: np.ndarray) -> HazeModel | None:
     length2 = float((path**2).sum())
     if np.abs(path).max() < _MIN_PATH:
         return None
+    above = np.nonzero(known[: max(top - 2, 0)])[0]
+    if above.size and np.linalg.norm(rows[above[-1]] - haze) > 0.5 * np.sqrt(length2):
+        return None  # the haziest row is a ground's far edge against another backdrop: a horizon
     shares = ((rows - near) @ path) / length2
     # The ground: the rows below the haze row that the bottom rows reach without a step (haze
     # fades the ground into the backdrop; a horizon or a wall's foot that steps ends it).
