@@ -110,10 +110,13 @@ def segment(
             work_options["min_area"] = max(1, round(float(options["min_area"]) * scale * scale))
         from ._vision.haze import without_haze
 
-        # Solids under haze over a ground plane are found with the haze undone row by row:
-        # the haze took their contrast, not their outline (their colours are read later,
+        # Asked for (``haze=True``): solids under haze over a ground plane are found with the
+        # haze undone row by row; off by default, because a floor graded toward its horizon
+        # by a light that its shadows also dim reads as haze, and the copy then breaks the
+        # shadows' one ratio (tests/agents_perception/test_shadows_under_a_sky_over_a_graded_floor.py).
+        # The haze took their contrast, not their outline (their colours are read later,
         # from the image itself, with the haze at their foot undone: ``attributes``).
-        seen = without_haze(work) if options.get("haze", True) else None
+        seen = without_haze(work) if options.get("haze", False) else None
         hazy_ground = seen is not None  # haze read over a ground receding to a horizon
         seen = work if seen is None else seen
         regions, fg = geometric_regions(seen, work_options)
