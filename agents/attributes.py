@@ -168,6 +168,7 @@ def _describe_geometric(
     from ._vision.colour import colour_saturation, name_colour
     from ._vision.denoise import for_reading
     from ._vision.edge_support import edge_measures
+    from ._vision.haze import dehazed, haze_model
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import drawn_details, open_words
@@ -194,6 +195,13 @@ def _describe_geometric(
     for front_k, back_k, _ in pairs:
         fronts.setdefault(back_k, []).append(front_k)
     cover: np.ndarray | None = None
+    haze = None
+    if basic_terms and any(o.attributes.extras.get("ground") for o in objects):
+        union = np.zeros((h, w), bool)
+        for m in all_masks:
+            if m is not None:
+                union |= m
+        haze = haze_model(rgb, union)
     for k, obj in enumerate(objects):
         mask = all_masks[k]
         masks.append(mask)
@@ -202,7 +210,14 @@ def _describe_geometric(
             continue
         rows, cols = _crop(mask, obj)
         crop = mask[rows, cols]
-        body = body_pixels(rgb[rows, cols], crop, whole_rim=basic_terms)
+        patch = rgb[rows, cols]
+        if haze is not None and obj.attributes.extras.get("ground"):
+            # A solid under haze: read as seen without the haze at its foot's distance (its
+            # colour, and its shading, which the haze flattened too).
+            clear = dehazed(patch.reshape(-1, 3), haze, rows.stop - 1)
+            if clear is not None:
+                patch = np.clip(clear + 0.5, 0, 255).astype(patch.dtype).reshape(patch.shape)
+        body = body_pixels(patch, crop, whole_rim=basic_terms)
         colour, c_conf, c_shares = name_colour(body, palette_name=palette_name)
         outline, flat_outline = crop, None
         if k in hidden:  # a ball's outline partly hidden by the objects it touches, completed
@@ -245,8 +260,8 @@ def _describe_geometric(
                 shape,
                 material,
                 ground=bool(obj.attributes.extras.get("ground")) and not drawing,
-                inner=inner_pixels(rgb[rows, cols], crop, whole_rim=basic_terms),
-                full=rgb[rows, cols],
+                inner=inner_pixels(patch, crop, whole_rim=basic_terms),
+                full=patch,
                 basic_terms=basic_terms,
                 drawing=drawing,
                 completed=flat_outline,

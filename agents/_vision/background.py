@@ -262,7 +262,8 @@ def _shadow_pixels(
     )
     from .soft_shadows import linear_light, shadow_tint
 
-    linear = linear_light(rgb) / np.maximum(linear_light(bg_rgb), 1e-3)
+    # (The smooth fit may dip under 0 where it extrapolates past a very dark ground.)
+    linear = linear_light(rgb) / np.maximum(linear_light(np.maximum(bg_rgb, 0.0)), 1e-3)
     tint = shadow_tint(linear, candidate)
     if tint is None:
         # Hard shadows on a patterned ground: their tint, read where they dim two of the
