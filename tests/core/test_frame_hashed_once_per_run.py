@@ -50,7 +50,6 @@ def test_a_photo_read_coarsely_is_reduced_once_per_size(monkeypatch):
     """A textured photo is read at a coarser size after the first look; the image record then
     asks for the first size again, which must come from the recent reductions, not a new resize."""
     import cv2
-
     from spatioxolver.graphs._cache import cache_clear
 
     rng = np.random.default_rng(5)
