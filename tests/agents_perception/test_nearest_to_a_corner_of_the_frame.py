@@ -1,4 +1,4 @@
-""""Which shape is nearest to the top left corner?": the object whose centre is nearest that
+""" "Which shape is nearest to the top left corner?": the object whose centre is nearest that
 corner of the frame, as "closest to the centre" measures to the middle; two about as near
 are a typed "cannot tell". Drawn with Pillow (not the project's generators)."""
 
