@@ -63,7 +63,6 @@ __all__ = [
     "interior_detail",
     "interior_details",
     "interior_plain",
-    "filled_outline",
     "tiled_floor",
     "content_box",
     "line_residual",
@@ -386,19 +385,6 @@ def interior_details(rgb: np.ndarray, mask: np.ndarray) -> tuple[float, float]:
     smooth = (smooth.astype(np.float32) - np.array([0.0, 128.0, 128.0])) / np.array([2.55, 1.0, 1.0])
     residual = np.linalg.norm(lab - smooth, axis=2)[inner]
     return round(float((residual > 3.0).mean()), 3), round(float((residual > 5.0).mean()), 3)
-
-
-def filled_outline(mask: np.ndarray) -> np.ndarray:
-    """``mask`` with what its outer outline encloses filled in (a ring's hole, the sky between
-    a canopy's leaves): :func:`interior_details` of that tells an outline-only drawn shape
-    (plain ground inside) from a textured subject read as a ring."""
-    import cv2
-
-    m = np.ascontiguousarray(mask.astype(np.uint8))
-    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    solid = np.zeros(m.shape, np.uint8)
-    cv2.drawContours(solid, contours, -1, 1, -1)
-    return solid.astype(bool)
 
 
 def interior_plain(rgb: np.ndarray, mask: np.ndarray) -> float:
