@@ -153,7 +153,10 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         or soft_lights
         or _open_outlines(objs)
         or _graded_band(objs, info.width, info.height)
+        or float(quality.get("light_adds", 0.0)) >= 1
     ):
+        # ... or where patches overlap, the overlap is the sum of both (``light_adds``): lights
+        # (defocused, glowing), whose discs are no shapes to count.
         score *= 0.2
     subjects = [
         o

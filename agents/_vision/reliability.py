@@ -32,6 +32,8 @@ resolution):
   names gray (``neutral_ground``) hide grey, white and black solids: the reasoner trusts a
   reading there only where no object found is of those colours; ``textured_ground`` (a
   structured texture under a horizon) makes an empty reading a guess;
+* ``light_adds`` — how many patches are the sum of two overlapping lights
+  (:func:`~.additive_light.additive_overlaps`: defocused lights, glows; paint covers, light adds);
 * ``rows`` — :func:`line_residual`: how far the picture is from its row-by-row (or
   column-by-column) median; a large misfit of the smooth model that rows or columns do not
   explain either is a continuous-tone field (clouds, marble, fur), which local flatness does
@@ -157,6 +159,7 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     picture's content inside its margin is measured without: its crop edges are no tiles)."""
     import cv2
 
+    from .additive_light import additive_overlaps
     from .background import fit_background
     from .colour import rgb_to_lab
     from .denoise import flat_share
@@ -228,6 +231,7 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         "plain_lines": round(plain_lines, 3),
         "grey": float(grey),
         "one_hue": float(one_hue),
+        "light_adds": float(additive_overlaps(small)),
         "tiled": float(tiled),
         "patterned_ground": float(ground is not None),
         "neutral_ground": float(ground is not None and ground.neutral),
