@@ -44,14 +44,15 @@ RECUR = 0.06
 REACH = 5
 
 
-def additive_overlaps(small: np.ndarray) -> int:
-    """How many plateaus of ``small`` (an RGB copy of about 0.06 MP) are the sum of two lighter
-    neighbours over the ground (the largest plateau), in the image's encoded values."""
+def additive_overlaps(small: np.ndarray, lab: np.ndarray | None = None) -> int:
+    """How many plateaus of ``small`` (an RGB copy of about 0.06 MP; ``lab``: its CIELAB copy,
+    when already at hand) are the sum of two lighter neighbours over the ground (the largest
+    plateau), in the image's encoded values."""
     import cv2
 
     from .colour import rgb_to_lab
 
-    lab = rgb_to_lab(small).astype(np.float32)
+    lab = np.asarray(rgb_to_lab(small) if lab is None else lab, np.float32)
     gx = cv2.Sobel(lab, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(lab, cv2.CV_32F, 0, 1, ksize=3)
     grad = np.sqrt((gx**2 + gy**2).sum(axis=2)) / 8.0
@@ -63,8 +64,12 @@ def additive_overlaps(small: np.ndarray) -> int:
     keep = [k for k in range(1, n) if area[k] >= max(12, MIN_PLATEAU * h * w)]
     if len(keep) < 3:
         return 0
-    values = small.astype(np.float32) / 255.0
-    colour = {k: np.median(values[ids == k], axis=0) for k in keep}
+    values = small.reshape(-1, 3).astype(np.float64) / 255.0
+    flat_ids = ids.ravel()
+    sums = np.stack([np.bincount(flat_ids, weights=values[:, c], minlength=n) for c in range(3)], axis=1)
+    means = (sums / np.maximum(area, 1)[:, None]).astype(np.float32)
+    colour = {k: means[k] for k in keep}
+    kept_colours = means[keep]
     weights = np.array([0.2126, 0.7152, 0.0722], np.float32)
     light = {k: float(colour[k] @ weights) for k in keep}
     ground = max(keep, key=lambda k: area[k])
@@ -74,7 +79,7 @@ def additive_overlaps(small: np.ndarray) -> int:
     for r in keep:
         if r == ground or light[r] < light[ground] + 2 * MIN_STEP:
             continue
-        if sum(float(np.abs(colour[k] - colour[r]).sum()) < RECUR for k in keep) > MAX_RECURRENCE:
+        if int((np.abs(kept_colours - colour[r]).sum(axis=1) < RECUR).sum()) > MAX_RECURRENCE:
             continue  # a pattern's colour (tiles, checks), not one overlap of two lights
         x, y, bw, bh = stats[r, :4]
         y0, y1, x0, x1 = max(0, y - REACH), min(h, y + bh + REACH), max(0, x - REACH), min(w, x + bw + REACH)

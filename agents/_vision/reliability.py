@@ -231,7 +231,7 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         "plain_lines": round(plain_lines, 3),
         "grey": float(grey),
         "one_hue": float(one_hue),
-        "light_adds": float(additive_overlaps(small)),
+        "light_adds": float(additive_overlaps(small, lab)),
         "tiled": float(tiled),
         "patterned_ground": float(ground is not None),
         "neutral_ground": float(ground is not None and ground.neutral),
