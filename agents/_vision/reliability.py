@@ -16,9 +16,6 @@ resolution):
   scans leave <= 0.9 L units, even under heavy noise; a grey photograph's surface — the
   moon, a micrograph, a fundus — leaves >= 1; :data:`GREY_DRAWING_NOISE`,
   :data:`GREY_PHOTO_NOISE`) means continuous tone, not flat fills;
-* ``one_hue`` — the same for a grey picture tinted (:func:`one_hue_tint`: sepia, a toned
-  micrograph, a medical viewer's colour map): its colour is lightness only, so a backdrop of
-  continuous tone marks it as a photograph as well;
 * ``structures`` — how many compact patches of strong edges it shows (objects, whatever
   the background model made of them: a reading of no object beside them cannot be trusted);
 * ``tiled`` — whether the ground is a tiled (checker) floor seen in perspective: several
@@ -69,7 +66,6 @@ __all__ = [
     "interior_details",
     "interior_plain",
     "tiled_floor",
-    "one_hue_tint",
     "content_box",
     "line_residual",
     "QUALITY_PIXELS",
@@ -97,15 +93,6 @@ ROW_RESIDUAL = 4.0
 #: crop at 0.97 and a small grey micrograph on a page kept half their score and were read.)
 GREY_DRAWING_NOISE = 0.9
 GREY_PHOTO_NOISE = 1.0
-#: A picture whose colours lie within this many CIELAB units (99th percentile) of one line of
-#: hue through grey is a grey picture tinted (sepia, a medical viewer's colour map, a cyanotype,
-#: a two-tone grade): toned micrographs and fundus crops 1.2-3.2; drawings with shapes of two
-#: or more hues 20 and more (a drawing in one hue, or in greys, stays flat and is still read).
-ONE_HUE_SPREAD = 3.5
-#: ... with under this share of pixels beyond :data:`OTHER_HUE` units off that line (toned
-#: photos: none; a small mark of another hue in a drawing: its pixels).
-OTHER_HUE = 8.0
-OTHER_HUE_SHARE = 0.0005
 _MEASURED: dict[tuple[Any, ...], dict[str, float]] = {}  # the last few images' measures
 _LOCK = threading.Lock()
 
@@ -214,8 +201,7 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         # recurring colours explain the floor (:mod:`.patterned_ground`).
         score *= TILED_FACTOR
     grey = float(np.percentile(np.hypot(lab[..., 1], lab[..., 2]), 99)) < 3.0
-    one_hue = not grey and one_hue_tint(lab)
-    if grey or one_hue:  # no colour to read objects by: a continuous-tone backdrop is a photograph
+    if grey:  # no colour to read objects by: a continuous-tone backdrop is a photograph
         score *= float(
             np.clip((GREY_PHOTO_NOISE - noise) / (GREY_PHOTO_NOISE - GREY_DRAWING_NOISE), 0.0, 1.0)
         )
@@ -230,34 +216,12 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         "rows": round(rows, 3),
         "plain_lines": round(plain_lines, 3),
         "grey": float(grey),
-        "one_hue": float(one_hue),
         "light_adds": float(additive_overlaps(small, lab)),
         "tiled": float(tiled),
         "patterned_ground": float(ground is not None),
         "neutral_ground": float(ground is not None and ground.neutral),
         "textured_ground": float(textured),
     }
-
-
-def one_hue_tint(lab: np.ndarray) -> bool:
-    """Whether ``lab``'s colour is one hue (or two opposite ones) scaled by lightness: nearly
-    every pixel's (a, b) within :data:`ONE_HUE_SPREAD` (99th percentile) of the principal line of
-    hue through grey, and next to none (:data:`OTHER_HUE_SHARE`) far off it. Such a picture carries lightness only, as a grey one does, so a backdrop
-    of continuous tone (``GREY_PHOTO_NOISE``) marks it as a photograph as it marks a grey one.
-
-    Example:
-        >>> lab = np.zeros((20, 20, 3), np.float32); lab[..., 0] = np.linspace(10, 90, 20)
-        >>> lab[..., 1], lab[..., 2] = 0.1 * lab[..., 0], 0.3 * lab[..., 0]  # sepia-like
-        >>> one_hue_tint(lab)
-        True
-    """
-    ab = np.asarray(lab, np.float32)[..., 1:].reshape(-1, 2)
-    _, vectors = np.linalg.eigh(ab.T @ ab)
-    direction = vectors[:, -1]  # the principal line of hue through grey (0, 0)
-    spread = np.abs(ab[:, 0] * direction[1] - ab[:, 1] * direction[0])
-    # ... and no mark of another hue, however small (a drawing's one red dot among blues).
-    other_hue = float((spread > OTHER_HUE).mean())
-    return bool(float(np.percentile(spread, 99)) < ONE_HUE_SPREAD and other_hue < OTHER_HUE_SHARE)
 
 
 def _flat_beside_lines(lab: np.ndarray) -> float:
