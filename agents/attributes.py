@@ -172,7 +172,8 @@ def _describe_geometric(
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import drawn_details, open_words
-    from ._vision.reliability import filled_outline, interior_details, interior_plain
+    from ._vision.pattern_fill import filled_outline
+    from ._vision.reliability import interior_details, interior_plain
     from ._vision.shadow_patches import CAST_SHADOW, drop_shadow_patches
     from ._vision.shape import classify_shape, orientation_degrees, silhouette_features
     from ._vision.solid_cues import cones_read_flat

@@ -99,6 +99,10 @@ SOFT_EDGE = 0.45
 #: into its mask: shaded solids' whole outlines 0.79 and up), which do not count here. Flat
 #: shapes are left out: a drawn disc with a soft glow around a crisp core is still read.
 SOFT_LIGHT = 0.8
+#: Plateaus that are the sum of two overlapping lights (``quality["light_adds"]``,
+#: ``_vision/additive_light.py``) from which the picture is one of lights: bokeh with
+#: overlapping discs shows 2-4; one alone may be a chance sum of three drawn colours.
+LIGHT_OVERLAPS = 2
 #: Colour names of solids a floor tiled in greys can hide.
 NEUTRAL_COLOURS = ("gray", "grey", "white", "black", "silver")
 #: Reliability left to a reading that names such a solid on such a floor.
@@ -154,7 +158,10 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         or soft_lights
         or _open_outlines(objs)
         or _graded_band(objs, info.width, info.height)
+        or float(quality.get("light_adds", 0.0)) >= LIGHT_OVERLAPS
     ):
+        # ... or where patches overlap, the overlap is the sum of both (``light_adds``): lights
+        # (defocused, glowing), whose discs are no shapes to count.
         score *= 0.2
     subjects = [
         o

@@ -79,7 +79,10 @@ DOT_SHARE = 0.05
 
 
 def filled_outline(mask: np.ndarray) -> np.ndarray:
-    """``mask`` with every hole filled (its outer outline)."""
+    """``mask`` with every hole filled (its outer outline): a pattern's gaps, a ring's hole, the sky
+    between a canopy's leaves. The one copy: the hatching readers here, ``lines``, ``frame_cut``
+    and ``attributes`` (whether an outline-only shape encloses plain ground or texture) share it.
+    The 1 px pad keeps a mask touching the frame's edge whole."""
     import cv2
 
     m = np.ascontiguousarray(np.pad(mask.astype(np.uint8), 1))

@@ -29,6 +29,8 @@ resolution):
   names gray (``neutral_ground``) hide grey, white and black solids: the reasoner trusts a
   reading there only where no object found is of those colours; ``textured_ground`` (a
   structured texture under a horizon) makes an empty reading a guess;
+* ``light_adds`` — how many patches are the sum of two overlapping lights
+  (:func:`~.additive_light.additive_overlaps`: defocused lights, glows; paint covers, light adds);
 * ``rows`` — :func:`line_residual`: how far the picture is from its row-by-row (or
   column-by-column) median; a large misfit of the smooth model that rows or columns do not
   explain either is a continuous-tone field (clouds, marble, fur), which local flatness does
@@ -63,7 +65,6 @@ __all__ = [
     "interior_detail",
     "interior_details",
     "interior_plain",
-    "filled_outline",
     "tiled_floor",
     "content_box",
     "line_residual",
@@ -145,6 +146,7 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     picture's content inside its margin is measured without: its crop edges are no tiles)."""
     import cv2
 
+    from .additive_light import additive_overlaps
     from .background import fit_background
     from .colour import rgb_to_lab
     from .denoise import flat_share
@@ -214,6 +216,7 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         "rows": round(rows, 3),
         "plain_lines": round(plain_lines, 3),
         "grey": float(grey),
+        "light_adds": float(additive_overlaps(small, lab)),
         "tiled": float(tiled),
         "patterned_ground": float(ground is not None),
         "neutral_ground": float(ground is not None and ground.neutral),
@@ -386,19 +389,6 @@ def interior_details(rgb: np.ndarray, mask: np.ndarray) -> tuple[float, float]:
     smooth = (smooth.astype(np.float32) - np.array([0.0, 128.0, 128.0])) / np.array([2.55, 1.0, 1.0])
     residual = np.linalg.norm(lab - smooth, axis=2)[inner]
     return round(float((residual > 3.0).mean()), 3), round(float((residual > 5.0).mean()), 3)
-
-
-def filled_outline(mask: np.ndarray) -> np.ndarray:
-    """``mask`` with what its outer outline encloses filled in (a ring's hole, the sky between
-    a canopy's leaves): :func:`interior_details` of that tells an outline-only drawn shape
-    (plain ground inside) from a textured subject read as a ring."""
-    import cv2
-
-    m = np.ascontiguousarray(mask.astype(np.uint8))
-    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    solid = np.zeros(m.shape, np.uint8)
-    cv2.drawContours(solid, contours, -1, 1, -1)
-    return solid.astype(bool)
 
 
 def interior_plain(rgb: np.ndarray, mask: np.ndarray) -> float:
