@@ -391,7 +391,9 @@ def interior_details(
             r = cv2.resize(r, size, interpolation=cv2.INTER_NEAREST)
         # the ground enclosed, within a JPEG block (8 px of the input) of the stroke
         b = max(e, round(8 * f))
-        near = cv2.dilate(r, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * b + 1, 2 * b + 1))).astype(bool)
+        near = cv2.dilate(r, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * b + 1, 2 * b + 1))).astype(
+            bool
+        )
         deep = cv2.erode(r, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * b + 1, 2 * b + 1))).astype(bool)
         inner &= ~(near & ~deep)
     if inner.sum() < 50:
