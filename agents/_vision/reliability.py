@@ -360,11 +360,12 @@ def interior_details(
     textured subject (girders, fur, a face) is 0.08 or more there.
 
     ``ring``: the object's own pixels where ``mask`` is what its outline encloses
-    (:func:`filled_outline`). Pixels as near the ring's edges as the rim left out are not
-    measured: there a thin stroke meets the ground it encloses, and a JPEG copy rings with
-    its colour (chroma at half resolution, block noise along the step) -- that is the
-    stroke's edge, not texture. The ring's own deep inside (a canopy's leaves) and the
-    ground it encloses are measured as before."""
+    (:func:`filled_outline`). Pixels within a JPEG block (8 px of ``rgb``, at least the rim
+    left out) of the ring's edges, on either side, are not measured: there a thin stroke
+    meets the ground it encloses, and a JPEG copy rings with its colour (chroma at half
+    resolution, block noise along the step) -- that is the stroke's edge, not texture
+    (outline icons at q30-60 read 0.2-0.7 beyond 5 units, all of it there). The ring's
+    own deep inside (a canopy's leaves) and the ground further in are measured as before."""
     import cv2
 
     from .colour import rgb_to_lab
@@ -389,13 +390,9 @@ def interior_details(
         r = ring.astype(np.uint8)
         if f < 1.0:
             r = cv2.resize(r, size, interpolation=cv2.INTER_NEAREST)
-        # the ground enclosed, within a JPEG block (8 px of the input) of the stroke
         b = max(e, round(8 * f))
-        near = cv2.dilate(r, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * b + 1, 2 * b + 1))).astype(
-            bool
-        )
-        deep = cv2.erode(r, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * b + 1, 2 * b + 1))).astype(bool)
-        inner &= ~(near & ~deep)
+        block = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * b + 1, 2 * b + 1))
+        inner &= ~(cv2.dilate(r, block).astype(bool) & ~cv2.erode(r, block).astype(bool))
     if inner.sum() < 50:
         return 0.0, 0.0
     lab = rgb_to_lab(small)
