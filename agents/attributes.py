@@ -316,7 +316,9 @@ def _describe_geometric(
             # shape with a shape's outline, or with a fill repeating at one pitch: the gaps
             # are its fill; a patterned blob no shape fits, such as a canopy of leaves with
             # sky between, is asked.)
-            extras["enclosed_detail"], extras["enclosed_coarse"] = interior_details(rgb, filled_outline(mask))
+            extras["enclosed_detail"], extras["enclosed_coarse"] = interior_details(
+                rgb, filled_outline(mask), ring=mask
+            )
         if area > EDGE_AREA * h * w:  # does its outline lie on an edge (a cloud's does not)?
             extras["edge_support"], extras["edge_open"], extras["edge_support_lit"] = edge_measures(rgb, mask)
         attrs = Attributes(

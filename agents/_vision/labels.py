@@ -376,18 +376,26 @@ def near_an_object(box: Any, regions: list[Any]) -> bool:
     return False
 
 
-def small_mark(mask: np.ndarray, regions: list[Any]) -> bool:
+def _extent(mask: np.ndarray) -> tuple[float, float]:
+    """``(height in rows, 0.0 when empty; area in px)`` of a mask."""
+    ys = np.nonzero(mask.any(axis=1))[0]
+    return (float(ys[-1] - ys[0] + 1) if ys.size else 0.0), float(mask.sum())
+
+
+def small_mark(
+    mask: np.ndarray, regions: list[Any], extents: dict[int, tuple[float, float]] | None = None
+) -> bool:
     """Whether a glyph is under half the median height of the object regions (at least two)
     and either under a tenth of their median area (a label's letter) or at least 1.6 times as
     wide as it is tall (a small word, such as the word under an icon OCR could not read): not
-    one of the shapes."""
+    one of the shapes. ``extents``: :func:`_extent` of the regions by ``id``, measured once
+    by a caller that asks of every region in turn (a field of specks: hundreds of regions,
+    each asked against all the others, was quadratic in full-frame masks)."""
     if len(regions) < 2:
         return False
-    heights, areas = [], []
-    for r in regions:
-        ys = np.nonzero(r.mask.any(axis=1))[0]
-        heights.append(float(ys[-1] - ys[0] + 1) if ys.size else 0.0)
-        areas.append(float(r.mask.sum()))
+    measured = [extents[id(r)] if extents is not None else _extent(r.mask) for r in regions]
+    heights = [hh for hh, _ in measured]
+    areas = [a for _, a in measured]
     ys = np.nonzero(mask.any(axis=1))[0]
     xs = np.nonzero(mask.any(axis=0))[0]
     height = float(ys[-1] - ys[0] + 1) if ys.size else 0.0
@@ -416,11 +424,12 @@ def ink_blobs(regions: list[Any], rgb: np.ndarray) -> list[Any]:
     thin = [letter_strokes(r.mask, rgb) is not None for r in regions]
     solid = [r for r, t in zip(regions, thin, strict=True) if not t]
     shapes_ref = solid if len(solid) >= 2 else regions
+    extents = {id(q): _extent(q.mask) for q in shapes_ref}
     ink = [
         r
         for r, t in zip(regions, thin, strict=True)
-        if small_mark(r.mask, others := [q for q in shapes_ref if q is not r])
-        or (t and _letter_sized(r.mask, others))
+        if small_mark(r.mask, others := [q for q in shapes_ref if q is not r], extents)
+        or (t and _letter_sized(r.mask, others, extents))
     ]
     shapes = [r for r in regions if not any(r is q for q in ink)]
     if len(shapes) < 2:
@@ -437,14 +446,16 @@ def ink_blobs(regions: list[Any], rgb: np.ndarray) -> list[Any]:
     return out
 
 
-def _letter_sized(mask: np.ndarray, shapes: list[Any]) -> bool:
+def _letter_sized(mask: np.ndarray, shapes: list[Any], extents: dict[int, tuple[float, float]]) -> bool:
     """Whether a region drawn in a letter's thin strokes is smaller than the (at least two)
     ``shapes``: under 0.8 x their median height and a quarter of their median area (a label
-    in a large font beside small shapes: a 28 px "8" under 50 px discs)."""
+    in a large font beside small shapes: a 28 px "8" under 50 px discs). ``extents``: as
+    for :func:`small_mark`."""
     if len(shapes) < 2:
         return False
-    heights = [float(np.ptp(np.nonzero(q.mask.any(axis=1))[0]) + 1) for q in shapes if q.mask.any()]
-    areas = [float(q.mask.sum()) for q in shapes]
+    measured = [extents[id(q)] for q in shapes]
+    heights = [hh for hh, a in measured if a > 0]
+    areas = [a for _, a in measured]
     rows = np.nonzero(mask.any(axis=1))[0]
     height = float(rows[-1] - rows[0] + 1) if rows.size else 0.0
     return height < 0.8 * float(np.median(heights)) and float(mask.sum()) < 0.25 * float(np.median(areas))

@@ -355,10 +355,20 @@ def interior_detail(rgb: np.ndarray, mask: np.ndarray) -> float:
     return interior_details(rgb, mask)[0]
 
 
-def interior_details(rgb: np.ndarray, mask: np.ndarray) -> tuple[float, float]:
+def interior_details(
+    rgb: np.ndarray, mask: np.ndarray, ring: np.ndarray | None = None
+) -> tuple[float, float]:
     """``(share beyond 3, share beyond 5 CIELAB units)`` of :func:`interior_detail`. JPEG
     block noise on drawn fills (q50-95) stays under 0.05 beyond 5 units; a photograph's
-    textured subject (girders, fur, a face) is 0.08 or more there."""
+    textured subject (girders, fur, a face) is 0.08 or more there.
+
+    ``ring``: the object's own pixels where ``mask`` is what its outline encloses
+    (:func:`filled_outline`). Pixels within a JPEG block (8 px of ``rgb``, at least the rim
+    left out) of the ring's edges, on either side, are not measured: there a thin stroke
+    meets the ground it encloses, and a JPEG copy rings with its colour (chroma at half
+    resolution, block noise along the step) -- that is the stroke's edge, not texture
+    (outline icons at q30-60 read 0.2-0.7 beyond 5 units, all of it there). The ring's
+    own deep inside (a canopy's leaves) and the ground further in are measured as before."""
     import cv2
 
     from .colour import rgb_to_lab
@@ -377,7 +387,15 @@ def interior_details(rgb: np.ndarray, mask: np.ndarray) -> tuple[float, float]:
         return 0.0, 0.0
     side = int(min(np.ptp(ys), np.ptp(xs))) + 1
     e = max(2, round(0.04 * side))
-    inner = cv2.erode(m, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * e + 1, 2 * e + 1))).astype(bool)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * e + 1, 2 * e + 1))
+    inner = cv2.erode(m, disc).astype(bool)
+    if ring is not None:
+        r = ring.astype(np.uint8)
+        if f < 1.0:
+            r = cv2.resize(r, size, interpolation=cv2.INTER_NEAREST)
+        b = max(e, round(8 * f))
+        block = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * b + 1, 2 * b + 1))
+        inner &= ~(cv2.dilate(r, block).astype(bool) & ~cv2.erode(r, block).astype(bool))
     if inner.sum() < 50:
         return 0.0, 0.0
     lab = rgb_to_lab(small)

@@ -127,6 +127,26 @@ def _lying_even(rgb: np.ndarray, mask: np.ndarray | None) -> bool:
     return float(np.percentile(light, 80) - np.percentile(light, 20)) < _EVEN
 
 
+def _box(mask: np.ndarray) -> tuple[int, int, int, int] | None:
+    """``(y0, x0, y1, x1)`` inclusive of a mask's pixels, ``None`` when it is empty."""
+    rows, cols = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
+    if rows.size == 0:
+        return None
+    return int(rows[0]), int(cols[0]), int(rows[-1]), int(cols[-1])
+
+
+def _near(a: tuple[int, int, int, int] | None, b: tuple[int, int, int, int] | None) -> bool:
+    """Whether box ``a`` grown by :data:`_ADJOIN` px meets box ``b``."""
+    if a is None or b is None:
+        return False
+    return (
+        a[0] - _ADJOIN <= b[2]
+        and b[0] <= a[2] + _ADJOIN
+        and a[1] - _ADJOIN <= b[3]
+        and b[1] <= a[3] + _ADJOIN
+    )
+
+
 def drop_shadow_patches(rgb: np.ndarray, objects: list[Any], masks: list[np.ndarray | None]) -> list[int]:
     """Indices of ``objects`` to keep: all but the patches that are a shaded solid's shadow
     (:func:`shadow_like`): segments read flat, or read as solids yet lying flat and even on
@@ -138,6 +158,10 @@ def drop_shadow_patches(rgb: np.ndarray, objects: list[Any], masks: list[np.ndar
         if (o.attributes.extras or {}).get("flat") or _lying_even(rgb, masks[k])
     }
     solids = [k for k in range(len(objects)) if k not in patches and masks[k] is not None]
+    # A patch is only asked of the solids its box comes within _ADJOIN px of (shadow_like
+    # needs them to touch): with hundreds of segments (a field of specks) asking every pair
+    # on full-frame masks took minutes.
+    boxes = {k: _box(masks[k]) for k in patches | set(solids) if masks[k] is not None}
     keep = []
     for k, obj in enumerate(objects):
         mask = masks[k]
@@ -145,7 +169,10 @@ def drop_shadow_patches(rgb: np.ndarray, objects: list[Any], masks: list[np.ndar
             k in patches
             and (obj.attributes.extras or {}).get("pattern_ink") is None
             and mask is not None
-            and any(shadow_like(rgb, mask, masks[s], masks) for s in solids)  # type: ignore[arg-type]
+            and any(
+                _near(boxes[k], boxes[s]) and shadow_like(rgb, mask, masks[s], masks)  # type: ignore[arg-type]
+                for s in solids
+            )
         )
         if not dropped:
             keep.append(k)
