@@ -56,6 +56,13 @@ _COUNT_CLAUSE = re.compile(
 
 #: Words for the whole picture: "in the diagram" says where to look, not which object.
 _SCENE_NOUN = r"(?:image|picture|scene|diagram|figure|chart|drawing|illustration|graphic|sketch|slide|page)"
+#: Words after which "in the image" says something: "are there in the picture" and "is in the
+#: image" (the counting forms read them), and a size or place as the picture shows it
+#: ("which one appears larger in the image": image area, not real size).
+_KEEPS_SCENE_PHRASE = re.compile(
+    r"are|is|there|appears?|appeared|looks?|seems?"
+    r"|(?:larg|bigg|small|tall|short|wid|narrow|high|low|clos|near|farth|furth|far)(?:er|est)"
+)
 _SCENE_REWRITES = (
     # "in the diagram, how many ..." / "within this figure: is ..."
     (
@@ -66,9 +73,8 @@ _SCENE_REWRITES = (
     # "the diamond in this chart is ...", "... in the diagram" at the end (not "are there in the
     # picture" / "is in the image", which the counting forms read; not "the figure labelled A")
     (
-        rf"(?<!\bare)(?<!\bis)(?<!\bthere)(?<!\bappear) (?:in|within) (?:this|the) {_SCENE_NOUN}"
-        r"(?=$|[,;]| (?:is|are|has|have|does|do)\b)",
-        "",
+        rf"\b([a-z]+) (?:in|within) (?:this|the) {_SCENE_NOUN}(?=$|[,;]| (?:is|are|has|have|does|do)\b)",
+        lambda m: m.group(0) if _KEEPS_SCENE_PHRASE.fullmatch(m.group(1).lower()) else m.group(1),
     ),
     # "give the count / number of X (shown)", "what number of X", "number of X": how many X
     (

@@ -66,3 +66,21 @@ def test_a_figure_with_a_label_is_still_an_object(question, label) -> None:
 def test_are_there_in_the_picture_is_still_a_count() -> None:
     query = parse_question("How many stars are there in the picture?")
     assert query["type"] == "count" and query["filter"]["shape"] == "star", query
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Object 1 (the small blue metal sphere) and object 3 (the small gray rubber sphere) have the "
+        "same real size. Which one appears larger in the image?",
+        "Which one looks bigger in the picture, the red ball or the blue cube?",
+    ],
+)
+def test_a_size_as_the_picture_shows_it_keeps_its_scene_phrase(question):
+    """ "appears larger in the image" asks for image area: the phrase is the question's point."""
+    parsed = parse_question(question)
+    assert parsed["type"] == "apparent_pair"
+    assert parsed["asks"] == "larger"
+    assert [o["color"] for o in parsed["objects"]] == (
+        ["blue", "gray"] if "Object 1" in question else ["red", "blue"]
+    )
