@@ -7,7 +7,8 @@ front one hides the back one (opaque), or a translucent one mixes with it, which
 the two colours (an alpha blend of the front's step falls short of the sum by the back's step
 times the front's opacity: 33% or more of the two steps for any opacity up to 0.5, all of it for
 an opaque shape). :func:`additive_overlaps` counts plateaus whose colour is the sum of two lighter-
-than-ground neighbours within :data:`SUM_TOLERANCE` of their steps: a photograph of lights,
+than-ground neighbours (its only two: a crossing of two light lines touches four arms) within
+:data:`SUM_TOLERANCE` of their steps: a photograph of lights,
 which the reasoner does not read as a drawing of shapes.
 
 Example:
@@ -85,16 +86,14 @@ def additive_overlaps(small: np.ndarray, lab: np.ndarray | None = None) -> int:
         y0, y1, x0, x1 = max(0, y - REACH), min(h, y + bh + REACH), max(0, x - REACH), min(w, x + bw + REACH)
         crop = ids[y0:y1, x0:x1]
         ring = cv2.dilate((crop == r).astype(np.uint8), kernel).astype(bool)
+        # The lens where two discs overlap touches those two lights only; where two light
+        # lines cross (a grid drawn on a ground), the crossing touches four arms.
         lights = [
             k
             for k in set(np.unique(crop[ring]).tolist()) & kept
             if k not in (r, ground) and light[ground] + MIN_STEP <= light[k] < light[r]
         ]
-        if any(
-            _sum_of(colour[r], colour[a], colour[b], colour[ground])
-            for i, a in enumerate(lights)
-            for b in lights[i + 1 :]
-        ):
+        if len(lights) == 2 and _sum_of(colour[r], colour[lights[0]], colour[lights[1]], colour[ground]):
             count += 1
     return count
 
