@@ -49,7 +49,9 @@ WIDER = (1.0, 1.6, 2.4)
 
 
 def _half_widths(labels: np.ndarray, stats: np.ndarray) -> np.ndarray:
-    """Each component's inscribed radius (0 for specks and for components too long to be a dash)."""
+    """Each component's inscribed radius (0 for specks, for components too long to be a dash
+    and for closed outlines: a piece enclosing more ground than itself is a shape's outline,
+    such as a grid's thin card frames, not a dash)."""
     import cv2
 
     n = stats.shape[0]
@@ -60,6 +62,8 @@ def _half_widths(labels: np.ndarray, stats: np.ndarray) -> np.ndarray:
         if area < 3 or max(w, h) > longest:
             continue
         piece = np.pad((labels[y : y + h, x : x + w] == k).astype(np.uint8), 1)
+        if int((_filled(piece.astype(bool)) & ~piece.astype(bool)).sum()) > area:
+            continue
         half[k] = float(cv2.distanceTransform(piece, cv2.DIST_L2, 3).max())
     return half
 
