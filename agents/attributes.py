@@ -197,7 +197,7 @@ def _describe_geometric(
         fronts.setdefault(back_k, []).append(front_k)
     cover: np.ndarray | None = None
     haze = None
-    if basic_terms and any(o.attributes.extras.get("ground") for o in objects):
+    if options.get("haze", False) and basic_terms and any(o.attributes.extras.get("ground") for o in objects):
         union = np.zeros((h, w), bool)
         for m in all_masks:
             if m is not None:

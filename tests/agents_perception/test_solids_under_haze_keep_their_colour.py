@@ -2,7 +2,8 @@
 share that grows with its distance, so a far red box read pink and thick haze hid a solid.
 The ground's own colour fades along the same blend from the near rows up to the horizon;
 the engine reads the haze at a solid's foot from it and names the solid's colour with it
-undone (``_vision/haze.py``). The scene is
+undone (``_vision/haze.py``), when asked (``attributes_options={"haze": True}``: off by
+default, since a ground graded toward its horizon by its light reads as haze too). The scene is
 drawn here with numpy and Pillow polygons: a flat ground in perspective, Lambert-shaded
 faces, exponential haze in linear light."""
 
@@ -80,7 +81,7 @@ SOLIDS = [
 
 
 def _colours(img: np.ndarray) -> list[str]:
-    graph = build_scene_graph(img)
+    graph = build_scene_graph(img, attributes_options={"haze": True})
     return [o.attributes.color for o in sorted(graph.objects, key=lambda o: (o.bbox[0] + o.bbox[2]) / 2)]
 
 
