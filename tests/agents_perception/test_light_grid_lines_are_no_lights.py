@@ -6,7 +6,6 @@ ground plane gridded in light lines abstained as "overlapping lights")."""
 from __future__ import annotations
 
 import numpy as np
-
 from spatioxolver.agents._vision.additive_light import additive_overlaps
 
 
