@@ -108,17 +108,20 @@ def segment(
         if options.get("min_area") is not None:
             # A given minimum area is in input pixels; the default (40) is at the working resolution.
             work_options["min_area"] = max(1, round(float(options["min_area"]) * scale * scale))
-        from ._vision.haze import without_haze
-
         # Asked for (``haze=True``): solids under haze over a ground plane are found with the
         # haze undone row by row; off by default, because a floor graded toward its horizon
         # by a light that its shadows also dim reads as haze, and the copy then breaks the
         # shadows' one ratio (tests/agents_perception/test_shadows_under_a_sky_over_a_graded_floor.py).
-        # The haze took their contrast, not their outline (their colours are read later,
-        # from the image itself, with the haze at their foot undone: ``attributes``).
-        seen = without_haze(work) if options.get("haze", False) else None
-        hazy_ground = seen is not None  # haze read over a ground receding to a horizon
-        seen = work if seen is None else seen
+        # The haze took their contrast, not their outline (their colours are read from the
+        # image itself, with the haze at their foot undone when the attributes agent is asked
+        # too: ``attributes_options={"haze": True}``).
+        dehazed = None
+        if options.get("haze", False):
+            from ._vision.haze import without_haze
+
+            dehazed = without_haze(work)
+        hazy_ground = dehazed is not None  # haze read over a ground receding to a horizon
+        seen = work if dehazed is None else dehazed
         regions, fg = geometric_regions(seen, work_options)
         regions, glyphs = drop_scenery(regions, fg, seen, work_options)
         from ._vision.label_step import drawn_label_step

@@ -62,9 +62,10 @@ def _half_widths(labels: np.ndarray, stats: np.ndarray) -> np.ndarray:
         if area < 3 or max(w, h) > longest:
             continue
         piece = np.pad((labels[y : y + h, x : x + w] == k).astype(np.uint8), 1)
-        if int((_filled(piece.astype(bool)) & ~piece.astype(bool)).sum()) > area:
-            continue
-        half[k] = float(cv2.distanceTransform(piece, cv2.DIST_L2, 3).max())
+        radius = float(cv2.distanceTransform(piece, cv2.DIST_L2, 3).max())
+        if radius <= MAX_HALF_WIDTH and int((_filled(piece.astype(bool)) & (piece == 0)).sum()) > area:
+            continue  # a thin closed outline (only thin pieces can be dashes: asked of them only)
+        half[k] = radius
     return half
 
 
