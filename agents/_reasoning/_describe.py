@@ -144,7 +144,7 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         # Nothing found on a ground read by its recurring colours (planks, ridged sand): that
         # reading explains whatever recurs, a faint solid as well as a dune's crest.
         score *= 0.2
-    score *= _unexplained_penalty(objs, quality, frame_area)
+    score *= _unexplained_penalty(objs, quality, (float(info.width), float(info.height)))
     if float(quality.get("neutral_ground", 0.0)) and any(o.attributes.color in NEUTRAL_COLOURS for o in objs):
         # Tiles in greys (a grey checkerboard): a grey, white or black solid on them shows the
         # tiles' own colours, so it is cut or lost (and a shadow's leftover reads as one):
@@ -200,7 +200,9 @@ def scene_reliability(graph: SceneGraph) -> float | None:
     return round(max(0.0, min(1.0, score)), 3)
 
 
-def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], frame_area: float) -> float:
+def _unexplained_penalty(
+    objs: list[SpatialObject], quality: dict[str, Any], frame: tuple[float, float]
+) -> float:
     """0.2 where the reading leaves the picture unexplained, else 1.0:
 
     * nothing found on a backdrop that neither the smooth model nor its rows or columns
@@ -209,7 +211,9 @@ def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], fra
     * nothing found on a continuous-tone field: textured (median gradient
       :data:`FIELD_TEXTURE` or more) and off the smooth model (:data:`TEXTURED_NOISE`) with no
       plain row or column anywhere (sand, grain, a macro shot); a drawn ground, even graded,
-      noisy or paper-textured, leaves plain rows or columns, or fits the model;
+      noisy or paper-textured, leaves plain rows or columns, or fits the model; nor, on such
+      a field, objects none of which ends on a sharp step (a graded sky's corner cut at the
+      frame, flecks of grain: a drawn shape's outline is measured and sharp);
     * on a textured backdrop (:data:`TEXTURED_NOISE`, :data:`TEXTURED_ROWS`), half the
       objects are specks (:data:`SPECK_AREA`) no shape fits, or eight or more and two thirds
       are specks: pieces of texture (caustics, foliage, terrain), not drawn marks;
@@ -218,14 +222,22 @@ def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], fra
       of light on a night sky or a nebula, not a drawing's marks;
     * the backdrop model and the objects together explain under :data:`EXPLAINED_SHARE`
       of the picture and rows do not explain it (a textured field read as flat pieces)."""
-    noise, rows = float(quality.get("noise", 0.0)), float(quality.get("rows", 0.0))
-    if not objs:
-        from spatioxolver.agents._vision.reliability import PLAIN_LINES
+    from spatioxolver.agents._vision.reliability import PLAIN_LINES
 
-        field = float(quality.get("plain_lines", 1.0)) < PLAIN_LINES
-        if field and noise >= TEXTURED_NOISE and float(quality.get("texture", 0.0)) >= FIELD_TEXTURE:
+    frame_area = max(frame[0] * frame[1], 1.0)
+    noise, rows = float(quality.get("noise", 0.0)), float(quality.get("rows", 0.0))
+    field = float(quality.get("plain_lines", 1.0)) < PLAIN_LINES
+    continuous = field and noise >= TEXTURED_NOISE and float(quality.get("texture", 0.0)) >= FIELD_TEXTURE
+    if not objs:
+        if continuous:
             return 0.2
         return 0.2 if noise > 4.0 and rows > 4.0 else 1.0
+    if continuous and not any(_stands_out(o, frame) for o in objs):
+        # A continuous-tone field (no plain line, textured, off the smooth model) from which
+        # no object stands out on a sharp step (:data:`SOFT_EDGE`): what was found is where a
+        # threshold fell in the field (a frame corner of a graded sky, a fleck of its grain),
+        # as much a guess as "0 objects" there. A drawing's shapes end on a step.
+        return 0.2
     textured = noise >= TEXTURED_NOISE or rows >= TEXTURED_ROWS
     specks = [o for o in objs if float(o.area or 0.0) < SPECK_AREA * frame_area]
     unnamed = [o for o in specks if not o.attributes.shape]
@@ -243,6 +255,21 @@ def _unexplained_penalty(objs: list[SpatialObject], quality: dict[str, Any], fra
         if float(inliers) + coverage < EXPLAINED_SHARE:
             return 0.2
     return 1.0
+
+
+def _stands_out(obj: SpatialObject, frame: tuple[float, float]) -> bool:
+    """Whether ``obj`` stands out of its surroundings as an object: its outline, measured
+    (``edge_support``, an object big enough), lies on a sharp colour step for at least
+    :data:`SOFT_EDGE` of its length; or, too small to be measured, it is a flat named shape
+    clear of the frame's border (a drawn mark; a piece cut at the frame is a corner of the
+    backdrop)."""
+    extras = obj.attributes.extras or {}
+    support = extras.get("edge_support")
+    if support is not None:
+        return float(support) >= SOFT_EDGE
+    box = obj.bbox
+    inside = box is not None and box[0] > 1 and box[1] > 1 and box[2] < frame[0] - 2 and box[3] < frame[1] - 2
+    return bool(obj.attributes.shape and extras.get("flat") and inside)
 
 
 def _soft_outlines(objs: list[SpatialObject], soft: float = SOFT_EDGE, key: str = "edge_support") -> bool:
