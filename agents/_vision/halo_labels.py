@@ -64,6 +64,13 @@ def _others(rgb: np.ndarray, band: np.ndarray, halo: np.ndarray) -> np.ndarray:
     return pixels[np.linalg.norm(pixels - halo, axis=1) >= _SAME]
 
 
+def _matched(pixels: np.ndarray, palette: np.ndarray) -> float:
+    """The share of ``pixels`` (a sample) with a colour of ``palette`` (a sample) within reach."""
+    step_p, step_q = max(1, len(pixels) // 150), max(1, len(palette) // 150)
+    d = np.linalg.norm(pixels[::step_p, None, :] - palette[None, ::step_q, :], axis=2)
+    return float((d.min(axis=1) < _SAME).mean())
+
+
 def _halo_of(rgb: np.ndarray, comp: np.ndarray, letters: np.ndarray) -> tuple[float, np.ndarray] | None:
     """The halo's width (px) and colour round one glyph ``comp`` (a crop), or ``None`` when
     the glyph has none."""
@@ -102,6 +109,10 @@ def _halo_of(rgb: np.ndarray, comp: np.ndarray, letters: np.ndarray) -> tuple[fl
         if step < 0.25 or first < _BEYOND_SHARE or further < 0.6 * first:
             _why("no step", width, round(step, 2), round(first, 2), round(further, 2))
             continue
+        tail = shares[width + 1 :]
+        if max(tail) - min(tail) > 0.2:
+            _why("the halo's colour comes back", width)
+            continue  # a thin frame (a ring, a tag's border) with the ground beyond it
         near, far = (
             _others(rgb, bands[width] | bands[width + 1], halo),
             _others(rgb, bands[width + 3] | bands[width + 4], halo),
@@ -109,16 +120,13 @@ def _halo_of(rgb: np.ndarray, comp: np.ndarray, letters: np.ndarray) -> tuple[fl
         if len(near) < 8 or len(far) < 8:
             _why("few others")
             continue
-        colour = np.median(near, axis=0)
-        if np.linalg.norm(colour - np.median(far, axis=0)) > _SAME:
-            _why("another colour further out")
+        if _matched(far, near) < 0.7 or _matched(near, far) < 0.5:
+            _why("other colours further out")
             continue  # a frame round the writing, something else beyond it
-        if np.linalg.norm(colour - ink) < _SAME:
+        if float((np.linalg.norm(near - ink, axis=1) < _SAME).mean()) >= 0.25:
             _why("ink-like beyond")
-            continue  # a frame in the ink's colour (a tag's border)
-        if (np.linalg.norm(near - colour, axis=1) < _SAME).mean() < 0.5:
-            _why("not one colour beyond")
-            continue  # no one colour beyond (the rim of a shape's edge blends)
+            continue  # a frame in the ink's colour (a tag's border), the ground round a counter
+        _why("ACCEPT", width, ink, halo, [round(v, 2) for v in shares], len(near), len(far))
         return float(width), halo
     return None
 
@@ -156,9 +164,11 @@ def paint_out_halo_labels(
             X0, Y0, X1, Y1 = max(x - pad, 0), max(y - pad, 0), min(x + bw + pad, w), min(y + bh + pad, h)
             ids = labels[Y0:Y1, X0:X1]
             comp = ids == k
-            # (a ring round the letter is no other letter: it stays in the rings)
             around = (stats[:, 0] <= x) & (stats[:, 1] <= y)
             around &= (stats[:, 0] + stats[:, 2] >= x + bw) & (stats[:, 1] + stats[:, 3] >= y + bh)
+            around[k] = False
+            if (around & small).any():
+                continue  # writing inside a ring, a tag's frame or a letter's counter
             others = letters[Y0:Y1, X0:X1] & ~around[ids]
             thick = cv2.distanceTransform(comp.astype(np.uint8), cv2.DIST_L2, 3).max()
             if thick > max(2.5, 0.2 * bh):
