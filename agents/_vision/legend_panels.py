@@ -75,7 +75,7 @@ def drop_legend_panels(
     regions: list[Any], glyphs: list[Any], shape: tuple[int, ...]
 ) -> tuple[list[Any], list[Any]]:
     """``(regions, glyphs)`` without legend panels, what lies inside them and their writing."""
-    if len(glyphs) < _MIN_ROWS:
+    if len(glyphs) < 2 * _MIN_ROWS:
         return regions, glyphs
     glyph_boxes = [_box(g.mask) for g in glyphs if g.mask.any()]
     panels = []
@@ -86,7 +86,7 @@ def drop_legend_panels(
         if not _in_corner(box, shape) or not _ringed(r.mask, box):
             continue
         held = [b for b in glyph_boxes if _inside(b, box)]
-        if _rows(held) >= _MIN_ROWS:  # (a glyph may be a whole word)
+        if len(held) >= 2 * _MIN_ROWS and _rows(held) >= _MIN_ROWS:
             panels.append(box)
     if not panels:
         return regions, glyphs
