@@ -83,6 +83,7 @@ def segment(
     rgb = _check_image(rgb)
     frame = int(options.get("frame", 0))
     if backend == "geometric":
+        from ._vision.halo_labels import paint_out_halo_labels, with_halo_labels
         from ._vision.regions import geometric_regions
         from ._vision.resolution import to_input_crop, working_image
         from ._vision.scenery import drop_scenery
@@ -122,6 +123,7 @@ def segment(
             dehazed = without_haze(work)
         hazy_ground = dehazed is not None  # haze read over a ground receding to a horizon
         seen = work if dehazed is None else dehazed
+        seen, halos = paint_out_halo_labels(seen, options)  # letters haloed over shapes
         regions, fg = geometric_regions(seen, work_options)
         regions, glyphs = drop_scenery(regions, fg, seen, work_options)
         from ._vision.label_step import drawn_label_step
@@ -129,7 +131,8 @@ def segment(
         regions, labels, leaders = drawn_label_step(regions, glyphs, fg, work, rgb, options)
         from ._vision.inner_labels import drop_label_ink, with_inner_labels
 
-        labels, inner_boxes = with_inner_labels(work, regions, labels, fg, options)
+        labels, inner_boxes = with_inner_labels(seen if halos else work, regions, labels, fg, options)
+        labels = with_halo_labels(work, labels, halos)
         from ._vision.badge_discs import badge_discs, unread_badges
 
         if inner_boxes:

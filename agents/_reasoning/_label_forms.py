@@ -28,7 +28,8 @@ from spatioxolver.errors import UnsupportedQuestionError
 
 __all__ = ["LABEL_FORMS", "label_form", "superlative_pair_form", "named_label_form"]
 
-_LABEL = r"(?:label|letter|number|digit|tag|mark|marker|character|caption|word)"
+_ONE_LABEL = r"(?:label|letter|number|digit|tag|mark|marker|character|caption|word)"
+_LABEL = rf"{_ONE_LABEL}(?: or {_ONE_LABEL})?"  # "which letter or number is on ..."
 _NEAR = (
     r"(?:on|next to|beside|by|near|under|underneath|below|beneath|above|over|attached to|belonging to|"
     r"written (?:on|next to|beside|under|below|above|by)|drawn (?:on|next to|beside|under|below|above|by))"

@@ -35,6 +35,11 @@ def drawn_label_step(
     """``(regions, labels, leaders)``: the object regions left, the labels read
     (``[(text, box)]`` at the working resolution, or ``None`` without the ``ocr`` extra) and,
     per label text, where its leader line meets its object (working pixels)."""
+    if fg.shadow_ratio is None:
+        # A key in a corner (lines of "1 lamp", swatches with words) explains the objects.
+        from .legend_panels import drop_legend_panels
+
+        regions, glyphs = drop_legend_panels(regions, glyphs, work.shape)
     # Running text (a title, a caption: a line of several words) is never one object's
     # label; a one-word line may be (the word under an icon).
     lone = [g for g in glyphs if g.notes.get("text_words", 1) < 2]
