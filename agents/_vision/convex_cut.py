@@ -122,7 +122,9 @@ def convex_pieces(part: np.ndarray, min_area: int, crop_rgb: np.ndarray, depth: 
                 continue
             out = []
             for p in pieces:
-                more = [p] if _solidity(p) >= CONVEX_PIECE else convex_pieces(p, min_area, crop_rgb, depth + 1)
+                more = (
+                    [p] if _solidity(p) >= CONVEX_PIECE else convex_pieces(p, min_area, crop_rgb, depth + 1)
+                )
                 if len(more) == 1 and _solidity(p) < CONVEX_PIECE:
                     break  # a concave piece no cut makes convex: not solids of one colour
                 out.extend(more)

@@ -11,7 +11,6 @@ as controls, one shaded ball, one shaded can with a shallow nibble, and a flat d
 from __future__ import annotations
 
 import numpy as np
-
 from spatioxolver.agents._vision.convex_cut import convex_pieces
 
 H, W = 160, 200
