@@ -85,10 +85,27 @@ def _cut(part: np.ndarray, a: tuple[int, int], b: tuple[int, int], min_area: int
     return [part & (owner == k) for k in (1, 2)]
 
 
-def convex_pieces(part: np.ndarray, min_area: int, crop_rgb: np.ndarray, depth: int = 0) -> list[np.ndarray]:
+def _bitten(part: np.ndarray, others: np.ndarray | None, far: tuple[int, int], deep_px: float) -> bool:
+    """Whether the concavity at ``far`` is another object's bite: over a quarter of the pocket
+    beside it (a disc of half the concavity's depth, outside the part) is ``others``. A solid
+    partly hidden by a nearer one of another colour is concave there, and no neck."""
+    if others is None:
+        return False
+    import cv2
+
+    disc = np.zeros(part.shape, np.uint8)
+    cv2.circle(disc, far, max(3, round(0.5 * deep_px)), 1, -1)
+    pocket = disc.astype(bool) & ~part
+    return bool(pocket.any() and others[pocket].mean() > 0.25)
+
+
+def convex_pieces(
+    part: np.ndarray, min_area: int, crop_rgb: np.ndarray, others: np.ndarray | None = None, depth: int = 0
+) -> list[np.ndarray]:
     """A shaded, clearly concave part cut into convex pieces at its necks (see the module
     docstring); any other part as ``[part]``. A cut leaves convex pieces only: a piece that is
-    not is cut again (three solids), or the cut is not made."""
+    not is cut again (three solids), or the cut is not made. ``others``: the pixels of the
+    other objects around it (concavities they fill are where they hide this one)."""
     import cv2
 
     area = int(part.sum())
@@ -108,7 +125,13 @@ def convex_pieces(part: np.ndarray, min_area: int, crop_rgb: np.ndarray, depth: 
     if defects is None:
         return [part]
     least = max(2.0, DEEP * float(np.sqrt(area / np.pi)))
-    deep = sorted((d for d in defects.reshape(-1, 4) if d[3] / 256.0 >= least), key=lambda d: -d[3])[:5]
+    deep = [
+        d
+        for d in defects.reshape(-1, 4)
+        if d[3] / 256.0 >= least
+        and not _bitten(part, others, tuple(int(v) for v in c[d[2], 0]), d[3] / 256.0)
+    ]
+    deep = sorted(deep, key=lambda d: -d[3])[:5]
     best = None
     for i in range(len(deep)):
         for j in range(i + 1, len(deep)):
@@ -123,7 +146,9 @@ def convex_pieces(part: np.ndarray, min_area: int, crop_rgb: np.ndarray, depth: 
             out = []
             for p in pieces:
                 more = (
-                    [p] if _solidity(p) >= CONVEX_PIECE else convex_pieces(p, min_area, crop_rgb, depth + 1)
+                    [p]
+                    if _solidity(p) >= CONVEX_PIECE
+                    else convex_pieces(p, min_area, crop_rgb, others, depth + 1)
                 )
                 if len(more) == 1 and _solidity(p) < CONVEX_PIECE:
                     break  # a concave piece no cut makes convex: not solids of one colour

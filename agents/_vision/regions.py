@@ -484,7 +484,8 @@ def geometric_regions(
                 parts = [q for p in parts for q in split_touching(p, min_area, rgb[y0:y1, x0:x1], drawing)]
             if options.get("convex_cut", True) and not icon and not drawn:
                 # Shaded solids are convex: a concave shaded part is two overlapping solids.
-                parts = [q for p in parts for q in convex_pieces(p, min_area, rgb[y0:y1, x0:x1])]
+                crop = rgb[y0:y1, x0:x1]
+                parts = [q for p in parts for q in convex_pieces(p, min_area, crop, comp & ~p)]
 
             if (
                 options.get("artefacts", True)

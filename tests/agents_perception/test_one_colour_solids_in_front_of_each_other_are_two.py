@@ -4,7 +4,8 @@ Balls, boxes, cans and cones are convex, so each one's silhouette is convex; a s
 that one straight cut between two of its concavities divides into convex pieces is several
 solids. Drawn here per pixel with numpy (no project drawing code): a ball resting behind a
 can's top, a ball in front of a can, and three boxes of one colour, all Lambert-shaded; and,
-as controls, one shaded ball, one shaded can with a shallow nibble, and a flat drawn arrow
+as controls, one shaded ball, one shaded can with a shallow nibble, a can bitten on both sides by two
+nearer balls of another colour, and a flat drawn arrow
 (concave by design, its head and shaft convex) that stay whole.
 """
 
@@ -119,3 +120,12 @@ def test_a_flat_arrow_is_not_cut_at_its_head() -> None:
     img = np.full((H, W, 3), 240, np.uint8)
     img[mask] = (30, 90, 200)
     assert len(_count(mask, img)) == 1
+
+
+def test_a_can_bitten_by_two_nearer_balls_of_another_colour_stays_whole() -> None:
+    can, can_light = _can(100, 20, 30, 110)
+    balls = _ball(64, 80, 18)[0] | _ball(136, 80, 18)[0]
+    visible = can & ~balls  # a neck between the two bites, as between two solids
+    _, img = _paint([(visible, can_light)])
+    assert len(convex_pieces(visible, 40, img)) == 2  # the outline alone reads as two
+    assert len(convex_pieces(visible, 40, img, others=balls)) == 1  # the balls fill the bites
