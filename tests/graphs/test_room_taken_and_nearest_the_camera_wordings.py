@@ -1,5 +1,5 @@
 """Size and depth questions in the wordings of a 3-D scene probe (issue 13): "which takes more
-room", "which object covers the most of the image", "which solid is nearest the camera".
+room", "which object covers the most of the image", "which solid is nearest the camera", "what object is closest to us".
 Each was an UnsupportedQuestionError; each now parses as the form it paraphrases, and a
 neighbouring wording that means something else keeps its own form."""
 
@@ -36,9 +36,17 @@ def test_covering_most_of_the_image_is_the_largest(question: str) -> None:
     assert (parsed["type"], parsed["which"], parsed.get("apparent")) == ("extreme", "largest", True)
 
 
-def test_nearest_the_camera_is_the_closest_one() -> None:
-    parsed = parse_question("Which solid is nearest the camera?")
-    assert (parsed["type"], parsed["which"]) == ("extreme", "closest")
+@pytest.mark.parametrize(
+    ("question", "which"),
+    [
+        ("Which solid is nearest the camera?", "closest"),
+        ("What object is closest to us?", "closest"),  # "us": the viewer
+        ("Which thing is farthest from me?", "farthest"),
+    ],
+)
+def test_nearest_the_camera_is_the_closest_one(question: str, which: str) -> None:
+    parsed = parse_question(question)
+    assert (parsed["type"], parsed["which"]) == ("extreme", which)
 
 
 def test_nearest_the_square_stays_nearest_to_an_object() -> None:
