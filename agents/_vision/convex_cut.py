@@ -33,9 +33,11 @@ ONE_SOLID = 0.99
 #: Each piece of a cut must be this convex: a solid's silhouette, anti-aliased and seen
 #: at working size, fills 96.5 % of its hull or more.
 CONVEX_PIECE = 0.965
-#: A concavity shallower than this share of the part's equivalent radius (and 2 px) is
-#: the outline's pixel steps, not a neck.
+#: A concavity shallower than this share of the part's equivalent radius (and than
+#: :data:`DEEP_PX`) is the outline's pixel steps, not a neck.
 DEEP = 0.12
+#: JPEG leaves a small solid's outline ragged by up to about 3 px: no neck is shallower.
+DEEP_PX = 4.0
 #: A piece smaller than this share of the part is a sliver (a rim, a shadow's tip).
 SMALLEST_SHARE = 0.08
 
@@ -124,7 +126,7 @@ def convex_pieces(
         return [part]
     if defects is None:
         return [part]
-    least = max(2.0, DEEP * float(np.sqrt(area / np.pi)))
+    least = max(DEEP_PX, DEEP * float(np.sqrt(area / np.pi)))
     deep = [
         d
         for d in defects.reshape(-1, 4)
