@@ -247,6 +247,9 @@ _RULES = tuple(
         # "what is higher / lower than X": above / below it
         (r"^(what|which(?: [a-z]+)?) is (?:higher(?: up)?|further up) than ", r"\1 is above "),
         (r"^(what|which(?: [a-z]+)?) is (?:lower(?: down)?|further down) than ", r"\1 is below "),
+        # "which solid is nearest the camera": nearest to it; "closest to us": to the viewer
+        (r"\b(nearest|closest) the (camera|viewer)\b", r"\1 to the \2"),
+        (r"\b(nearest|closest|farthest|furthest) (to|from) (?:us|me)$", r"\1 \2 the viewer"),
         # "which shape is nearest the square": nearest to it (not "nearest the top / middle")
         (
             r"\b(nearest|closest|farthest|furthest|nearer|closer) the (?!(?:top|bottom|left|right|middle|centre|center|"

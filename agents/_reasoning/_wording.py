@@ -96,9 +96,9 @@ _OR_OTHER_SIDE = re.compile(
     r"or (?:(?:to|on) the )?(left|right|above|below|in front|behind)(?: side)?(?: of (?:it|them))?$",
     re.I,
 )
-#: "takes up more space" / "occupies less area": bigger / smaller in the image.
+#: "takes up more space" / "takes more room" / "occupies less area": bigger / smaller in the image.
 _SPACE_WORDS = re.compile(
-    r"\b(?:takes up|take up|occupies|occupy|covers|cover|fills|fill|uses|use) (more|less) (?:space|room|area)"
+    r"\b(?:takes up|take up|takes|take|occupies|occupy|covers|cover|fills|fill|uses|use) (more|less) (?:space|room|area)"
     r"(?: in the (?:image|picture))?",
     re.I,
 )
@@ -294,6 +294,11 @@ _REWRITES = tuple(
         (
             r"\b(?:has|have|covers?|occupies|occupy|takes? up|fills?) the (?:largest|biggest|greatest|most) (?:area|space|room|size)\b",
             "is the largest",
+        ),
+        # "covers the most of the image", "fills most of the picture": the largest in it
+        (
+            r"\b(?:covers?|occupies|occupy|takes? up|fills?) (?:the )?most of the (?:image|picture|frame|scene)\b",
+            "is the largest in the image",
         ),
         (
             r"\b(?:has|have|covers?|occupies|occupy|takes? up|fills?) the (?:smallest|least) (?:area|space|room|size)\b",

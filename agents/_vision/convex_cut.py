@@ -1,0 +1,160 @@
+"""Two shaded solids of one colour, one in front of the other: cut at the silhouette's neck.
+
+A ball, a box, a can and a cone are convex, so each one's silhouette is convex. A shaded
+part whose silhouette is clearly not convex, and which one straight cut between two of its
+concavities (convexity defects) divides into two convex pieces, is two solids of one colour
+overlapping in the picture -- a ball behind a can's top, a box in front of another. The
+watershed of :func:`.part_split.split_touching` seeds one core per body from 0.7 of the
+deepest distance, so a small solid against a big one gets no core of its own; this cut
+asks only the outline.
+
+A flat part (one uniform colour) is not asked: drawn arrows, stars and L-shapes are
+concave by design, and their pieces are convex too.
+
+Example:
+    >>> import numpy as np
+    >>> yy, xx = np.mgrid[0:90, 0:60]
+    >>> ball = (yy - 22) ** 2 + (xx - 30) ** 2 <= 15**2
+    >>> can = (yy >= 34) & (yy < 88) & (np.abs(xx - 30) <= 24)
+    >>> shade = np.dstack([40 + xx * 2] * 3).astype(np.uint8)
+    >>> len(convex_pieces(ball | can, 40, shade))
+    2
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["convex_pieces"]
+
+#: A silhouette this convex (area over its hull's) is one solid: a soft edge's or a
+#: shadow's nibble leaves it above this.
+ONE_SOLID = 0.99
+#: Each piece of a cut must be this convex: a solid's silhouette, anti-aliased and seen
+#: at working size, fills 96.5 % of its hull or more.
+CONVEX_PIECE = 0.965
+#: A concavity shallower than this share of the part's equivalent radius (and than
+#: :data:`DEEP_PX`) is the outline's pixel steps, not a neck.
+DEEP = 0.12
+#: JPEG leaves a small solid's outline ragged by up to about 3 px: no neck is shallower.
+DEEP_PX = 4.0
+#: A piece smaller than this share of the part is a sliver (a rim, a shadow's tip).
+SMALLEST_SHARE = 0.08
+
+
+def _solidity(mask: np.ndarray) -> float:
+    import cv2
+
+    contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return 0.0
+    hull = sum(cv2.contourArea(cv2.convexHull(c)) for c in contours)
+    return float(mask.sum()) / max(hull, 1.0)
+
+
+def _shaded(part: np.ndarray, crop_rgb: np.ndarray) -> bool:
+    from .colour import rgb_to_lab
+    from .flat import is_flat
+
+    return not is_flat(rgb_to_lab(crop_rgb[part].reshape(-1, 3)))
+
+
+def _cut(part: np.ndarray, a: tuple[int, int], b: tuple[int, int], min_area: int) -> list[np.ndarray] | None:
+    """The part cut along the segment ``a``-``b`` into exactly two pieces, at least one of
+    them convex, or ``None``."""
+    import cv2
+
+    line = np.zeros(part.shape, np.uint8)
+    cv2.line(line, a, b, 1, 2)
+    on = line.astype(bool)
+    if part[on].mean() < 0.85:
+        return None  # the cut runs across the ground: no neck between the two concavities
+    n, labels = cv2.connectedComponents((part & ~on).astype(np.uint8), connectivity=4)
+    if n != 3:
+        return None
+    area = int(part.sum())
+    pieces = [labels == k for k in (1, 2)]
+    if min(int(p.sum()) for p in pieces) < max(min_area, SMALLEST_SHARE * area):
+        return None
+    if max(_solidity(p) for p in pieces) < CONVEX_PIECE:
+        return None
+    from .nearest import nearest_labels
+
+    seeds = np.zeros(part.shape, np.int32)
+    for k, p in enumerate(pieces, start=1):
+        seeds[p] = k
+    owner = nearest_labels(seeds)
+    return [part & (owner == k) for k in (1, 2)]
+
+
+def _bitten(part: np.ndarray, others: np.ndarray | None, far: tuple[int, int], deep_px: float) -> bool:
+    """Whether the concavity at ``far`` is another object's bite: over a quarter of the pocket
+    beside it (a disc of half the concavity's depth, outside the part) is ``others``. A solid
+    partly hidden by a nearer one of another colour is concave there, and no neck."""
+    if others is None:
+        return False
+    import cv2
+
+    disc = np.zeros(part.shape, np.uint8)
+    cv2.circle(disc, far, max(3, round(0.5 * deep_px)), 1, -1)
+    pocket = disc.astype(bool) & ~part
+    return bool(pocket.any() and others[pocket].mean() > 0.25)
+
+
+def convex_pieces(
+    part: np.ndarray, min_area: int, crop_rgb: np.ndarray, others: np.ndarray | None = None, depth: int = 0
+) -> list[np.ndarray]:
+    """A shaded, clearly concave part cut into convex pieces at its necks (see the module
+    docstring); any other part as ``[part]``. A cut leaves convex pieces only: a piece that is
+    not is cut again (three solids), or the cut is not made. ``others``: the pixels of the
+    other objects around it (concavities they fill are where they hide this one)."""
+    import cv2
+
+    area = int(part.sum())
+    if depth > 2 or area < 3 * min_area or _solidity(part) >= ONE_SOLID or not _shaded(part, crop_rgb):
+        return [part]
+    contours, _ = cv2.findContours(part.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if len(contours) != 1:
+        return [part]
+    c = contours[0]
+    hull = cv2.convexHull(c, returnPoints=False)
+    if hull is None or len(hull) < 4:
+        return [part]
+    try:
+        defects = cv2.convexityDefects(c, np.sort(hull, axis=0))
+    except cv2.error:
+        return [part]
+    if defects is None:
+        return [part]
+    least = max(DEEP_PX, DEEP * float(np.sqrt(area / np.pi)))
+    deep = [
+        d
+        for d in defects.reshape(-1, 4)
+        if d[3] / 256.0 >= least
+        and not _bitten(part, others, tuple(int(v) for v in c[d[2], 0]), d[3] / 256.0)
+    ]
+    deep = sorted(deep, key=lambda d: -d[3])[:5]
+    best = None
+    for i in range(len(deep)):
+        for j in range(i + 1, len(deep)):
+            a = tuple(int(v) for v in c[deep[i][2], 0])
+            b = tuple(int(v) for v in c[deep[j][2], 0])
+            length = float(np.hypot(a[0] - b[0], a[1] - b[1]))
+            if best is not None and length >= best[0]:
+                continue
+            pieces = _cut(part, a, b, min_area)
+            if pieces is None:
+                continue
+            out = []
+            for p in pieces:
+                more = (
+                    [p]
+                    if _solidity(p) >= CONVEX_PIECE
+                    else convex_pieces(p, min_area, crop_rgb, others, depth + 1)
+                )
+                if len(more) == 1 and _solidity(p) < CONVEX_PIECE:
+                    break  # a concave piece no cut makes convex: not solids of one colour
+                out.extend(more)
+            else:
+                best = (length, out)
+    return [part] if best is None else best[1]
