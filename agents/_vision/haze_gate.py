@@ -11,9 +11,10 @@ below the airlight the ground's grade would put in front of them.
 
 So the things off the ground (pixels unlike their row's free ground: solids, shadows)
 standing where the model reads some haze are compared with the airlight at their foot
-(the haze between them and the nearest ground): where a fifth of them fall below it (more
-than the ground's grain), the floor is graded, not hazy. Where nothing stands far enough
-away, nothing tells, and the model stands.
+(the haze between them and the nearest ground; where none stands that far, the haze
+between them and the camera): where a fifth of them fall below it (more than the ground's
+grain), the floor is graded, not hazy. Where nothing stands in haze, nothing tells, and
+the model stands.
 
 Example:
     >>> import numpy as np
@@ -75,13 +76,18 @@ def haze_is_real(rgb: np.ndarray, model: HazeModel | None) -> bool:
     thing = ~ground & known[:, None] & (away > np.maximum(3.0 * spread, _OFF_GROUND)[:, None])
     thing = cv2.morphologyEx(thing.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)).astype(bool)
     # The haze between each thing and the nearest ground (the share counted from the camera
-    # less the nearest ground's own).
+    # less the nearest ground's own): what the ground's change of colour shows. Where no thing
+    # stands that far, the share counted from the camera (the fit's reach to the camera: a
+    # bound as strict, on a share less sure).
     bottom = float(shares[np.nonzero(known)[0][-1]])
-    rel = 1.0 - (1.0 - foot) / max(1.0 - bottom, 1e-6)
-    veiled = thing & (rel >= _VEILED)
-    if veiled.sum() < _MIN_PIXELS:
+    veiled = np.zeros_like(thing)
+    for share in (1.0 - (1.0 - foot) / max(1.0 - bottom, 1e-6), foot):
+        veiled = thing & (share >= _VEILED)
+        if veiled.sum() >= _MIN_PIXELS:
+            break
+    else:
         return True  # nothing stands far enough to tell: the model stands
-    airlight = rel[veiled][:, None] * model.haze[None, :]
+    airlight = share[veiled][:, None] * model.haze[None, :]
     below = (airlight - lin[veiled]).max(axis=1)  # how far a channel falls below the airlight
     dark = below > np.maximum(3.0 * spread[np.nonzero(veiled)[0]], _OFF_GROUND)
     return float(dark.mean()) < _BELOW_AIRLIGHT
