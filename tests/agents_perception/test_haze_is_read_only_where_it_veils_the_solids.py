@@ -131,3 +131,10 @@ def test_a_graded_floor_is_not_dehazed() -> None:
 def test_one_run_option_forces_the_haze_reading(hazy, forced) -> None:
     _, read = _read(_scene(hazy), haze=forced)
     assert read is forced
+
+
+def test_an_agents_own_haze_option_wins_over_the_runs() -> None:
+    # The older per-agent options keep working: the segmenter told not to read haze does not,
+    # whatever the run says (and the colour step follows the segmenter's reading).
+    _, read = _read(_scene(hazy=True), haze=True, segmentation_options={"haze": False})
+    assert not read
