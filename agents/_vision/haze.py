@@ -29,6 +29,7 @@ Example:
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -94,8 +95,11 @@ def haze_model(rgb: np.ndarray, objects: np.ndarray) -> HazeModel | None:
     lin = linear(rgb)
     counts = free.sum(axis=1)
     rows = np.full((h, 3), np.nan, np.float32)
-    for y in np.nonzero(counts >= _FREE_ROW * w)[0]:
-        rows[y] = np.median(lin[y][free[y]], axis=0)
+    if free.all():  # no objects given (the segmenter's look): every row's median at once
+        rows[:] = np.median(lin, axis=1)
+    else:
+        for y in np.nonzero(counts >= _FREE_ROW * w)[0]:
+            rows[y] = np.median(lin[y][free[y]], axis=0)
     known = np.isfinite(rows[:, 0])
     if known.sum() < 0.4 * h:
         return None
@@ -123,7 +127,10 @@ def haze_model(rgb: np.ndarray, objects: np.ndarray) -> HazeModel | None:
     # fades the ground into the backdrop; a horizon or a wall's foot that steps ends it).
     # (Read on a running median over 5 rows: a plank's seam or a tile's grout is no step.)
     ground = known & (np.arange(h) > top)
-    level = np.array([np.nanmedian(shares[max(0, y - 2) : y + 3]) if known[y] else np.nan for y in range(h)])
+    windows = np.lib.stride_tricks.sliding_window_view(np.pad(shares, 2, constant_values=np.nan), 5)
+    with warnings.catch_warnings():  # a window of unknown rows only: nan, as its row is unknown
+        warnings.simplefilter("ignore", RuntimeWarning)
+        level = np.where(known, np.nanmedian(windows, axis=1), np.nan)
     last = None
     for y in range(h - 1, top, -1):
         if not known[y]:
@@ -235,7 +242,10 @@ def foot_shares(ground: np.ndarray, shares: np.ndarray) -> np.ndarray:
 
 def linear(srgb: np.ndarray) -> np.ndarray:
     """Linear light of sRGB pixels (a smoothed copy may stray a little out of 0..255)."""
-    return linear_light(np.clip(np.asarray(srgb, dtype=np.float32), 0.0, 255.0))
+    srgb = np.asarray(srgb)
+    if srgb.dtype == np.uint8:  # by table: the same values, a fraction of the time
+        return linear_light(srgb)
+    return linear_light(np.clip(srgb.astype(np.float32), 0.0, 255.0))
 
 
 def _srgb(lin: np.ndarray) -> np.ndarray:
