@@ -13,7 +13,7 @@ So the things off the ground (pixels unlike their row's free ground: solids, sha
 standing where the model reads some haze are compared with the airlight at their foot
 (the haze between them and the nearest ground; where none stands that far, the haze
 between them and the camera): where a fifth of them fall below it (more than the ground's
-grain), the floor is graded, not hazy. Where nothing stands in haze, nothing tells, and
+noise), the floor is graded, not hazy. Where nothing stands in haze, nothing tells, and
 the model stands.
 
 Example:
@@ -45,8 +45,8 @@ from .haze import HazeModel, foot_shares, ground_pixels, haze_model, linear, wit
 __all__ = ["haze_asked", "haze_is_real", "hazy_copy"]
 
 #: A thing's pixel differs from its row's free ground by this much (linear light, max
-#: channel), and by three times the ground's own grain; a channel below the airlight by as
-#: much is darker than haze allows.
+#: channel), and by three times the ground's own spread in its row; a channel below the
+#: airlight by as much, and by three times the pixels' noise, is darker than haze allows.
 _OFF_GROUND = 0.02
 #: Things veiled by at least this share of haze (counted from the nearest ground) speak.
 _VEILED = 0.15
@@ -89,7 +89,10 @@ def haze_is_real(rgb: np.ndarray, model: HazeModel | None) -> bool:
         return True  # nothing stands far enough to tell: the model stands
     airlight = share[veiled][:, None] * model.haze[None, :]
     below = (airlight - lin[veiled]).max(axis=1)  # how far a channel falls below the airlight
-    dark = below > np.maximum(3.0 * spread[np.nonzero(veiled)[0]], _OFF_GROUND)
+    # (Judged against the pixels' noise, the step from one pixel to the next along a row: a
+    # light's falloff across the ground is no noise.)
+    grain = np.median(np.abs(np.diff(lin, axis=1)).max(axis=2), axis=1)
+    dark = below > np.maximum(3.0 * grain[np.nonzero(veiled)[0]], _OFF_GROUND)
     return float(dark.mean()) < _BELOW_AIRLIGHT
 
 
