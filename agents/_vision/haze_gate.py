@@ -13,8 +13,8 @@ So the things off the ground (pixels unlike their row's free ground: solids, sha
 standing where the model reads some haze are compared with the airlight at their foot
 (the haze between them and the nearest ground; where none stands that far, the haze
 between them and the camera): where a fifth of them fall below it (more than the ground's
-noise), the floor is graded, not hazy. Where nothing stands in haze, nothing tells, and
-the model stands.
+noise), the floor is graded, not hazy. Where nothing stands in haze, nothing tells, and no
+haze is read (a photo-like texture's own grade fits the model too).
 
 Example:
     >>> import numpy as np
@@ -86,7 +86,7 @@ def haze_is_real(rgb: np.ndarray, model: HazeModel | None) -> bool:
         if veiled.sum() >= _MIN_PIXELS:
             break
     else:
-        return True  # nothing stands far enough to tell: the model stands
+        return False  # nothing stands in haze to tell: no haze is read (a texture's own grade)
     airlight = share[veiled][:, None] * model.haze[None, :]
     below = (airlight - lin[veiled]).max(axis=1)  # how far a channel falls below the airlight
     # (Judged against the pixels' noise, the step from one pixel to the next along a row: a
