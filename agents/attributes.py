@@ -169,6 +169,7 @@ def _describe_geometric(
     from ._vision.denoise import for_reading
     from ._vision.edge_support import edge_measures
     from ._vision.haze import dehazed, haze_model
+    from ._vision.haze_gate import haze_asked
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import drawn_details, open_words
@@ -197,7 +198,12 @@ def _describe_geometric(
         fronts.setdefault(back_k, []).append(front_k)
     cover: np.ndarray | None = None
     haze = None
-    if options.get("haze", False) and basic_terms and any(o.attributes.extras.get("ground") for o in objects):
+    # Haze over the ground: read where the segmenter read it (``hazy_ground``: it veils what
+    # stands on the ground too, not a graded floor), or wherever it shows when the run says
+    # ``haze=True``; never with ``haze=False``.
+    asked = haze_asked(options)
+    hazy = asked if asked is not None else any(o.attributes.extras.get("hazy_ground") for o in objects)
+    if hazy and basic_terms and any(o.attributes.extras.get("ground") for o in objects):
         union = np.zeros((h, w), bool)
         for m in all_masks:
             if m is not None:

@@ -109,18 +109,16 @@ def segment(
         if options.get("min_area") is not None:
             # A given minimum area is in input pixels; the default (40) is at the working resolution.
             work_options["min_area"] = max(1, round(float(options["min_area"]) * scale * scale))
-        # Asked for (``haze=True``): solids under haze over a ground plane are found with the
-        # haze undone row by row; off by default, because a floor graded toward its horizon
-        # by a light that its shadows also dim reads as haze, and the copy then breaks the
-        # shadows' one ratio (tests/agents_perception/test_shadows_under_a_sky_over_a_graded_floor.py).
-        # The haze took their contrast, not their outline (their colours are read from the
-        # image itself, with the haze at their foot undone when the attributes agent is asked
-        # too: ``attributes_options={"haze": True}``).
-        dehazed = None
-        if options.get("haze", False):
-            from ._vision.haze import without_haze
+        # Solids under haze over a ground plane are found with the haze undone row by row: the
+        # haze took their contrast, not their outline. Read where the ground's colour moves
+        # toward the backdrop's with distance and what stands on it is veiled too (a floor
+        # graded toward its horizon, its solids and shadows as dark far as near, is no haze:
+        # ``_vision/haze_gate.py``); ``haze=True`` skips that check, ``haze=False`` reads none.
+        # (Their colours are read from the image itself, with the haze at their foot undone
+        # by the attributes agent.)
+        from ._vision.haze_gate import hazy_copy
 
-            dehazed = without_haze(work)
+        dehazed = hazy_copy(work, options)
         hazy_ground = dehazed is not None  # haze read over a ground receding to a horizon
         seen = work if dehazed is None else dehazed
         seen, halos = paint_out_halo_labels(seen, options)  # letters haloed over shapes
@@ -170,6 +168,7 @@ def segment(
                 confidence=r.confidence,
                 source="geometric",
                 ground=ground or bool(r.notes.get("on_ground")),  # on a table top or floor polygon
+                **({"hazy_ground": True} if hazy_ground else {}),
                 **({"backdrop_rows": True} if rows else {}),
                 **({"pattern_ink": r.notes["pattern_ink"]} if "pattern_ink" in r.notes else {}),
                 **({"pattern_regular": True} if r.notes.get("pattern_regular") else {}),

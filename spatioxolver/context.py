@@ -102,10 +102,12 @@ class RunContext:
         return marks if frame == 0 else None
 
     def agent_options(self, agent: str) -> dict[str, Any]:
-        """The per-agent options (``<agent>_options``), with the run's ``world_prior`` (when given)."""
+        """The per-agent options (``<agent>_options``), with the run's ``world_prior`` and
+        ``haze`` (when given; an agent's own setting wins)."""
         out = dict(self.options.get(f"{agent}_options") or {})
-        if self.options.get("world_prior") is not None:
-            out.setdefault("world_prior", self.options["world_prior"])
+        for name in ("world_prior", "haze"):
+            if self.options.get(name) is not None:
+                out.setdefault(name, self.options[name])
         return out
 
     def client_for(self, agent: str | None) -> Any:

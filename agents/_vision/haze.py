@@ -29,13 +29,14 @@ Example:
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
 from .soft_shadows import linear_light
 
-__all__ = ["HazeModel", "haze_model", "dehazed", "without_haze"]
+__all__ = ["HazeModel", "dehazed", "foot_shares", "ground_pixels", "haze_model", "linear", "without_haze"]
 
 #: A row speaks for the ground when at least this share of it is free of objects.
 _FREE_ROW = 0.3
@@ -91,11 +92,14 @@ def haze_model(rgb: np.ndarray, objects: np.ndarray) -> HazeModel | None:
     if h < 40 or w < 40:
         return None
     free = ~cv2.dilate(objects.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool)
-    lin = _linear(rgb)
+    lin = linear(rgb)
     counts = free.sum(axis=1)
     rows = np.full((h, 3), np.nan, np.float32)
-    for y in np.nonzero(counts >= _FREE_ROW * w)[0]:
-        rows[y] = np.median(lin[y][free[y]], axis=0)
+    if free.all():  # no objects given (the segmenter's look): every row's median at once
+        rows[:] = np.median(lin, axis=1)
+    else:
+        for y in np.nonzero(counts >= _FREE_ROW * w)[0]:
+            rows[y] = np.median(lin[y][free[y]], axis=0)
     known = np.isfinite(rows[:, 0])
     if known.sum() < 0.4 * h:
         return None
@@ -123,7 +127,10 @@ def haze_model(rgb: np.ndarray, objects: np.ndarray) -> HazeModel | None:
     # fades the ground into the backdrop; a horizon or a wall's foot that steps ends it).
     # (Read on a running median over 5 rows: a plank's seam or a tile's grout is no step.)
     ground = known & (np.arange(h) > top)
-    level = np.array([np.nanmedian(shares[max(0, y - 2) : y + 3]) if known[y] else np.nan for y in range(h)])
+    windows = np.lib.stride_tricks.sliding_window_view(np.pad(shares, 2, constant_values=np.nan), 5)
+    with warnings.catch_warnings():  # a window of unknown rows only: nan, as its row is unknown
+        warnings.simplefilter("ignore", RuntimeWarning)
+        level = np.where(known, np.nanmedian(windows, axis=1), np.nan)
     last = None
     for y in range(h - 1, top, -1):
         if not known[y]:
@@ -184,12 +191,12 @@ def dehazed(pixels: np.ndarray, model: HazeModel, foot_row: int) -> np.ndarray |
     share = min(model.share_at(foot_row), _MAX_SHARE)
     if share < _NO_HAZE:
         return None
-    lin = _linear(np.asarray(pixels).reshape(-1, 3))
+    lin = linear(np.asarray(pixels).reshape(-1, 3))
     clear = np.clip((lin - share * model.haze[None, :]) / (1.0 - share), 0.0, 1.0)
     return _srgb(clear)
 
 
-def without_haze(rgb: np.ndarray, *, most: float = 0.6) -> np.ndarray | None:
+def without_haze(rgb: np.ndarray, model: HazeModel | None = None, *, most: float = 0.6) -> np.ndarray | None:
     """A copy of ``rgb`` with the haze undone, for finding solids whose contrast the haze
     took; ``None`` where the ground shows no haze.
 
@@ -198,37 +205,51 @@ def without_haze(rgb: np.ndarray, *, most: float = 0.6) -> np.ndarray | None:
     of the first ground pixel below it in its column (a solid's face keeps one share, so
     it is not graded into parts). Shares are capped at ``most`` (beyond it the noise grows
     more than the contrast). Each row's free ground is its median (solids cover less than
-    half of a ground row)."""
-    model = haze_model(rgb, np.zeros(rgb.shape[:2], bool))
+    half of a ground row). ``model``: the haze read off ``rgb``'s ground, when known."""
+    model = model if model is not None else haze_model(rgb, np.zeros(rgb.shape[:2], bool))
     if model is None:
         return None
     shares = np.nan_to_num(np.minimum(model.shares, most), nan=0.0)
     if float(shares.max()) < _NO_HAZE:
         return None
-    h, w = rgb.shape[:2]
-    lin = _linear(rgb)
-    known = np.isfinite(model.shares)
-    away = np.abs(lin - np.nan_to_num(model.rows)[:, None, :]).max(axis=2)
-    spread = np.full(h, np.inf, np.float32)
-    spread[known] = np.median(away[known], axis=1)  # the ground's own grain, per row
-    ground = away <= np.maximum(3.0 * spread, 0.01)[:, None]
-    ground &= known[:, None]
+    lin = linear(rgb)
+    ground = ground_pixels(lin, model)
     ground[-1] = True  # a column ending in a solid takes the bottom row's share
-    # The first ground row at or below each pixel (a cumulative minimum up each column).
-    foot = np.where(ground, np.arange(h)[:, None], h - 1)
-    foot = np.minimum.accumulate(foot[::-1], axis=0)[::-1]
-    s = shares[foot][..., None]
+    s = foot_shares(ground, shares)[..., None]
     clear = np.clip((lin - s * model.haze[None, None, :]) / (1.0 - s), 0.0, 1.0)
     return np.clip(_srgb(clear) + 0.5, 0, 255).astype(np.uint8)
 
 
-def _linear(srgb: np.ndarray) -> np.ndarray:
+def ground_pixels(lin: np.ndarray, model: HazeModel) -> np.ndarray:
+    """The pixels of ``lin`` (linear light) like their row's free ground (within three times
+    the ground's own grain in that row), in the rows the ``model`` knows."""
+    known = np.isfinite(model.shares)
+    away = np.abs(lin - np.nan_to_num(model.rows)[:, None, :]).max(axis=2)
+    spread = np.full(known.shape[0], np.inf, np.float32)
+    spread[known] = np.median(away[known], axis=1)  # the ground's own grain, per row
+    return (away <= np.maximum(3.0 * spread, 0.01)[:, None]) & known[:, None]
+
+
+def foot_shares(ground: np.ndarray, shares: np.ndarray) -> np.ndarray:
+    """Each pixel's share of haze: its own row's where it is ground, else the share of the
+    first ground pixel below it in its column (the foot of the solid or shadow it belongs
+    to); 0 below the last ground pixel of a column."""
+    h = ground.shape[0]
+    foot = np.where(ground, np.arange(h)[:, None], h)
+    foot = np.minimum.accumulate(foot[::-1], axis=0)[::-1]
+    return np.append(shares, 0.0)[foot]
+
+
+def linear(srgb: np.ndarray) -> np.ndarray:
     """Linear light of sRGB pixels (a smoothed copy may stray a little out of 0..255)."""
-    return linear_light(np.clip(np.asarray(srgb, dtype=np.float32), 0.0, 255.0))
+    srgb = np.asarray(srgb)
+    if srgb.dtype == np.uint8:  # by table: the same values, a fraction of the time
+        return linear_light(srgb)
+    return linear_light(np.clip(srgb.astype(np.float32), 0.0, 255.0))
 
 
-def _srgb(linear: np.ndarray) -> np.ndarray:
+def _srgb(lin: np.ndarray) -> np.ndarray:
     """sRGB (0..255, float32) of linear light in 0..1."""
-    return (
-        np.where(linear <= 0.0031308, 12.92 * linear, 1.055 * linear ** (1 / 2.4) - 0.055) * 255.0
-    ).astype(np.float32)
+    return (np.where(lin <= 0.0031308, 12.92 * lin, 1.055 * lin ** (1 / 2.4) - 0.055) * 255.0).astype(
+        np.float32
+    )
