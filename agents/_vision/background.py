@@ -187,7 +187,7 @@ def foreground_evidence(
         # is its recurring colours, a pixel far from all of them is foreground. (A copy
         # smoothed from heavy noise is piecewise flat, and its leftover noise is no longer
         # i.i.d.: no pattern is looked for there.)
-        ground = patterned_ground(lab, rgb, bg, noise)
+        ground = patterned_ground(lab, rgb, bg, noise, top=horizon or 0)
     if ground is not None:
         from .ground_palette import ground_distance
 

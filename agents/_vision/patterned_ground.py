@@ -99,7 +99,13 @@ def structured_ground(lightness: np.ndarray, top: int = 0) -> bool:
 
 
 def patterned_ground(
-    lab: np.ndarray, rgb: np.ndarray, bg: np.ndarray, old_noise: float, *, tiled: bool | None = None
+    lab: np.ndarray,
+    rgb: np.ndarray,
+    bg: np.ndarray,
+    old_noise: float,
+    *,
+    tiled: bool | None = None,
+    top: int = 0,
 ) -> PatternedGround | None:
     """A patterned ground (tiles in perspective, planks, ridged sand:
     :func:`~.ground_palette.band_palettes`) where the smooth model ``bg`` (residual scale
@@ -107,7 +113,10 @@ def patterned_ground(
     (:func:`structured_ground`) and colours that recur across the width of their band of
     rows explain most of it far better; else ``None``. Bands without recurring colours
     keep the smooth model. ``tiled``: whether the picture is a tiled floor, when the caller
-    knows."""
+    knows. ``top``: the horizon (the first row below the backdrop's step), when the caller
+    found one: the rows above it, the blend rows of the step included, keep ``bg`` (an
+    enlarged copy's horizon is a few rows of blends, more colours than a band's palette
+    holds, and was read as a foreground strip joining the solids that touch it)."""
     old = lab_distance(lab - bg[..., :3])
     if old_noise < _MISFIT and float((old > _THRESHOLD).mean()) < _SEEN:
         return None  # a plain or gently graded ground: the smooth model fits it
@@ -116,7 +125,7 @@ def patterned_ground(
         return None
     from .ground_palette import band_palettes, ground_distance, shadowed_background
 
-    found = band_palettes(lab, rgb)
+    found = band_palettes(lab, rgb, top=top)
     if found is None:
         return None
     palette_bg, explained, banded, palettes = found
