@@ -96,11 +96,23 @@ def concentric_fill(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
         if centre is None:
             continue
         u, v = xs / sx, ys / sy
-        centre = _refined_centre(u, v, pixels, (centre[0] / sx, centre[1] / sy), (width / sx, height / sy))
+        start = (centre[0] / sx, centre[1] / sy)
+        if (
+            _share_off(pixels, np.column_stack([np.ones(xs.size), np.hypot(u - start[0], v - start[1])]))
+            > 0.2
+        ):
+            continue  # far from any radial ramp (a lit ball): not worth refining
+        centre = _refined_centre(u, v, pixels, start, (width / sx, height / sy))
         distance = np.hypot(u - centre[0], v - centre[1])
         if _fits(pixels, np.column_stack([np.ones(xs.size), distance])):
             return raw.astype(np.uint8)
     return None
+
+
+def _share_off(pixels: np.ndarray, design: np.ndarray) -> float:
+    """The share of pixels more than 12 units off the least-squares fit over ``design``."""
+    coef, *_ = np.linalg.lstsq(design, pixels, rcond=None)
+    return float((np.abs(pixels - design @ coef).max(axis=1) > 12.0).mean())
 
 
 def _smoothed(mask: np.ndarray, full: np.ndarray) -> np.ndarray:
