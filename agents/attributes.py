@@ -160,6 +160,15 @@ def _consistent_drawing(
     return out
 
 
+def _on_ground_alone(mask: np.ndarray, masks: list[np.ndarray | None], k: int) -> np.ndarray:
+    """The part of object ``k``'s mask no other object's mask covers."""
+    alone = mask.copy()
+    for j, other in enumerate(masks):
+        if j != k and other is not None:
+            alone &= ~other
+    return alone
+
+
 def _describe_geometric(
     rgb: np.ndarray, objects: list[SpatialObject], options: dict[str, Any]
 ) -> list[SpatialObject]:
@@ -242,6 +251,20 @@ def _describe_geometric(
                     for j in fronts[k]:
                         front |= all_masks[j]
                 flat_outline = completed_flat(mask, front, others)
+        reading = crop
+        if (seen := obj.attributes.extras.get("translucent")) is not None:
+            # A translucent shape over others: its colour is its fill's, un-blended from where
+            # it lies on the ground alone; its outline the whole shape, overlaps included.
+            from ._vision.translucent_overlaps import unblended
+
+            reading, flat_outline = _on_ground_alone(mask, all_masks, k)[rows, cols], crop
+            if reading.any():
+                patch = patch.copy()
+                patch[reading] = unblended(patch[reading], seen["opacity"], np.array(seen["ground"]))
+                body = body_pixels(patch, reading, whole_rim=basic_terms)
+                colour, c_conf, c_shares = name_colour(body, palette_name=palette_name)
+            else:
+                reading = crop
         feats = silhouette_features(outline, smooth_small=basic_terms) if obj.mask is not None else {}
         shape, s_conf, s_scores = classify_shape(feats) if feats else ("unknown", 0.0, {})
         if (
@@ -262,12 +285,12 @@ def _describe_geometric(
         if options.get("open_vocabulary", True):
             colour, shape, material, flat_extras = open_words(
                 body,
-                crop,
+                reading,
                 colour,
                 shape,
                 material,
                 ground=bool(obj.attributes.extras.get("ground")) and not drawing,
-                inner=inner_pixels(patch, crop, whole_rim=basic_terms),
+                inner=inner_pixels(patch, reading, whole_rim=basic_terms),
                 full=patch,
                 basic_terms=basic_terms,
                 drawing=drawing,

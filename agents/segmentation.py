@@ -174,6 +174,7 @@ def segment(
                 **({"pattern_regular": True} if r.notes.get("pattern_regular") else {}),
                 **({"box_faces": r.notes["box_faces"]} if "box_faces" in r.notes else {}),
                 **({"unread_mark": True} if r.notes.get("unread_mark") else {}),
+                **({"translucent": r.notes["translucent"]} if "translucent" in r.notes else {}),
             )
             for r in regions
             if r.mask.any()

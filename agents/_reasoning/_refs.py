@@ -54,6 +54,7 @@ STOP = {
     "the", "a", "an", "of", "that", "which", "is", "are", "there", "in", "image", "scene", "picture",
     "photo", "this", "visible", "do", "you", "see", "total", "these", "those", "following", "all",
     "reality", "color", "colour", "colored", "coloured", "size", "sized", "material", "made",
+    "separate", "individual",  # "how many separate shapes": each one, not kinds
 }  # fmt: skip
 #: Words that never belong to a plain noun phrase naming an object: a phrase holding one is a
 #: form the parser does not know (pronouns, auxiliaries, prepositions, position words, ...).

@@ -196,9 +196,10 @@ def _attribute(word: str) -> str:
 
 
 def distinct_form(body: str) -> dict[str, Any] | None:
-    """``how many different colours are there`` / ``how many kinds of shape are used``."""
+    """``how many different colours are there`` / ``how many kinds of shape are used``.
+    ("How many separate shapes" counts the shapes one by one; "separate colours" are kinds.)"""
     m = re.fullmatch(
-        r"how many (?:(?:different|distinct|unique|separate) |(?:kinds|types|sorts) of )(colou?rs?|shapes?)"
+        r"how many (?:(?:different|distinct|unique) |separate (?=colou?r)|(?:kinds|types|sorts) of )(colou?rs?|shapes?)"
         r"(?: (?:are|is) (?:there|used|shown|present|visible)| do you see| can you see| appear)?"
         r"(?: in (?:the|this) (?:image|picture|scene|drawing))?",
         body,

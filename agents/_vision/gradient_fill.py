@@ -8,6 +8,13 @@ polygonal silhouette: a box's faces change in steps at its creases, a cone's or 
 shading runs across the axis only (not the same in x and y). A round silhouette with a
 radial highlight is how a ball is drawn, so the caller asks this only of polygon outlines.
 
+A drawing program's radial gradient has one more property a lit ball lacks, which holds on
+any outline, round ones included (:func:`concentric_fill`): its isophotes are concentric
+circles about one point (the gradient's centre), and its colour is linear in the distance
+from that point. A lit ball's isophotes are ellipses whose centres move toward the light
+as they brighten, and its shading along any ray is a cosine (steep at the rim), not a
+straight ramp: its colour is no linear function of the distance from any point.
+
 Example:
     >>> import numpy as np
     >>> yy, xx = np.mgrid[0:60, 0:60]
@@ -22,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["gradient_fill", "linear_fill", "radial_fill", "POLYGON_WORDS"]
+__all__ = ["concentric_fill", "gradient_fill", "linear_fill", "radial_fill", "POLYGON_WORDS"]
 
 #: Outlines no lit ball, can or cone shows: a radial shading on them is a gradient fill.
 POLYGON_WORDS = frozenset(
@@ -54,14 +61,128 @@ def radial_fill(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
 
 
 def gradient_fill(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
-    """The fill of a linear gradient (:func:`linear_fill`), or of a radial one on a polygon
-    outline (:func:`radial_fill`; named by :func:`.flat.flat_shape`), else ``None``."""
+    """The fill of a linear gradient (:func:`linear_fill`), of a radial one on a polygon
+    outline (:func:`radial_fill`; named by :func:`.flat.flat_shape`), or of a radial one
+    whose isophotes are concentric circles on any outline (:func:`concentric_fill`), else
+    ``None``."""
     from .flat import flat_shape
 
     ramp = linear_fill(mask, full)
-    if ramp is None and (radial := radial_fill(mask, full)) is not None and flat_shape(mask) in POLYGON_WORDS:
-        ramp = radial
+    if ramp is None and flat_shape(mask) in POLYGON_WORDS:
+        ramp = radial_fill(mask, full)
+    if ramp is None:
+        ramp = concentric_fill(mask, full)
     return ramp
+
+
+def concentric_fill(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:
+    """The pixels more than 2 px inside the outline when their colour is linear in the
+    distance from one point (a drawing's radial gradient: concentric isophotes; each channel
+    within a few units of ``a + b |p - c|``, as :func:`_fits` judges it), else ``None``.
+
+    The distance is taken in pixels (a gradient in user space: circular isophotes) or in
+    units of the outline's box (SVG's default ``objectBoundingBox`` units: on a box wider
+    than tall the circles stretch into ellipses of the box's proportions); the centre ``c``
+    lies within the outline's box, first where the lines along the colour's gradient meet
+    (the normals of concentric circles pass through their centre), then refined."""
+    interior = _interior(mask, full)
+    if interior is None:
+        return None
+    xs, ys, raw = interior
+    pixels = _smoothed(mask, full)[ys, xs]  # JPEG's 8 px blocks blur away, a gradient stays
+    height, width = mask.shape
+    for sx, sy in ((float(max(mask.shape)),) * 2, (float(width), float(height))):
+        centre = _isophote_centre(mask, full, sx / sy)
+        if centre is None:
+            continue
+        u, v = xs / sx, ys / sy
+        start = (centre[0] / sx, centre[1] / sy)
+        if (
+            _share_off(pixels, np.column_stack([np.ones(xs.size), np.hypot(u - start[0], v - start[1])]))
+            > 0.2
+        ):
+            continue  # far from any radial ramp (a lit ball): not worth refining
+        centre = _refined_centre(u, v, pixels, start, (width / sx, height / sy))
+        distance = np.hypot(u - centre[0], v - centre[1])
+        if _fits(pixels, np.column_stack([np.ones(xs.size), distance])):
+            return raw.astype(np.uint8)
+    return None
+
+
+def _share_off(pixels: np.ndarray, design: np.ndarray) -> float:
+    """The share of pixels more than 12 units off the least-squares fit over ``design``."""
+    coef, *_ = np.linalg.lstsq(design, pixels, rcond=None)
+    return float((np.abs(pixels - design @ coef).max(axis=1) > 12.0).mean())
+
+
+def _smoothed(mask: np.ndarray, full: np.ndarray) -> np.ndarray:
+    """``full`` blurred (Gaussian, 1.5 px) over the pixels more than 1 px inside the outline
+    only, so neither the ground nor the anti-aliased rim bleeds in."""
+    import cv2
+
+    depth = cv2.distanceTransform(np.pad(mask.astype(np.uint8), 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    weight = (depth > 1.0).astype(np.float64)
+    total = np.maximum(cv2.GaussianBlur(weight, (0, 0), 1.5), 1e-6)
+    rgb = np.asarray(full, dtype=np.float64)
+    return np.stack([cv2.GaussianBlur(rgb[..., k] * weight, (0, 0), 1.5) / total for k in range(3)], -1)
+
+
+def _refined_centre(
+    u: np.ndarray, v: np.ndarray, pixels: np.ndarray, start: tuple[float, float], box: tuple[float, float]
+) -> tuple[float, float]:
+    """The point within ``box`` (from the origin) whose distance the colour is most nearly
+    linear in (least squares over at most 4,000 of the pixels), searched from ``start``."""
+    from scipy.optimize import minimize
+
+    step = max(1, u.size // 4000)
+    u, v, pixels = u[::step], v[::step], pixels[::step]
+
+    def misfit(point: np.ndarray) -> float:
+        x, y = np.clip(point, 0.0, box)
+        design = np.column_stack([np.ones(u.size), np.hypot(u - x, v - y)])
+        _, residual, *_ = np.linalg.lstsq(design, pixels, rcond=None)
+        return float(residual.sum()) if residual.size else 0.0
+
+    found = minimize(
+        misfit, np.clip(start, 0.0, box), method="Nelder-Mead", options={"xatol": 1e-3, "fatol": 1e-2}
+    )
+    x, y = np.clip(found.x, 0.0, box)
+    return float(x), float(y)
+
+
+def _isophote_centre(mask: np.ndarray, full: np.ndarray, stretch: float = 1.0) -> tuple[float, float] | None:
+    """The point nearest (least squares, weighted by steepness) to every line through a pixel
+    along the colour's gradient, the colour taken along its main axis and smoothed inside the
+    outline only (a blur of a radial field is radial about the same point); rows are
+    stretched by ``stretch`` first (isophotes that are ellipses of that proportion become
+    circles). ``None`` when the colour hardly changes."""
+    import cv2
+
+    pixels = np.asarray(full, dtype=np.float64)
+    inside = mask.astype(bool)
+    colours = pixels[inside]
+    _, _, axes = np.linalg.svd(colours - colours.mean(0), full_matrices=False)
+    level = (pixels - colours.mean(0)) @ axes[0]
+    sigma = max(1.5, float(np.sqrt(inside.sum() / np.pi)) / 12.0)
+    weight = inside.astype(np.float64)
+    smooth = cv2.GaussianBlur(level * weight, (0, 0), sigma)
+    smooth /= np.maximum(cv2.GaussianBlur(weight, (0, 0), sigma), 1e-6)
+    gx = cv2.Sobel(smooth, cv2.CV_64F, 1, 0, ksize=3)
+    gy = cv2.Sobel(smooth, cv2.CV_64F, 0, 1, ksize=3) / stretch
+    depth = cv2.distanceTransform(np.pad(inside.astype(np.uint8), 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    ys, xs = np.nonzero(depth > 4.0)
+    steep = np.hypot(gx[ys, xs], gy[ys, xs])
+    if xs.size < 50 or float(steep.max()) < 1e-3:
+        return None
+    rows = ys * stretch
+    nx, ny = -gy[ys, xs] / np.maximum(steep, 1e-9), gx[ys, xs] / np.maximum(steep, 1e-9)
+    along = nx * xs + ny * rows
+    normal = np.array([[np.sum(steep * nx * nx), np.sum(steep * nx * ny)], [0.0, np.sum(steep * ny * ny)]])
+    normal[1, 0] = normal[0, 1]
+    if abs(np.linalg.det(normal)) < 1e-9:
+        return None  # parallel lines: a linear ramp, no centre
+    cx, cy = np.linalg.solve(normal, [np.sum(steep * nx * along), np.sum(steep * ny * along)])
+    return float(cx), float(cy) / stretch
 
 
 def linear_fill(mask: np.ndarray, full: np.ndarray) -> np.ndarray | None:

@@ -60,6 +60,7 @@ _THICK = 3.0  # px: beside a grey, dark hued pixels vote only in patches this de
 _FEW_SPECKS = 0.05  # specks up to this share of a component join the other colour
 _NOISY_PIXELS = 0.3  # mean |pixel - 3x3 median| above which a component counts as noisy
 _ICON_AREAS = 10  # a drawing's component up to this many minimum areas is one object
+_LAYERED_AREAS = 30  # a component this large may be translucent shapes over each other (3 pieces and more)
 
 
 @dataclass
@@ -321,6 +322,7 @@ def geometric_regions(
     import cv2
 
     from .part_split import apart, split_touching
+    from .translucent_overlaps import translucent_layers
 
     options = options or {}
     min_area = int(options.get("min_area", 40))
@@ -440,6 +442,19 @@ def geometric_regions(
                 full[y0:y1, x0:x1] = panel
                 regions.append(Region(full, 0.9, {"split": True, "panel": True}))
         for comp in comps:
+            if drawn and not pattern and area >= _LAYERED_AREAS * min_area:
+                # Translucent shapes over each other: each whole, their overlaps shared.
+                layered = translucent_layers(
+                    comp, rgb[y0:y1, x0:x1], fg.background[y0:y1, x0:x1, 3:], min_area
+                )
+                if layered is not None:
+                    layers, opacity, ground = layered
+                    seen = {"opacity": round(opacity, 3), "ground": [round(float(v), 1) for v in ground]}
+                    for layer in layers:
+                        full = np.zeros((h, w), bool)
+                        full[y0:y1, x0:x1] = layer
+                        regions.append(Region(full, 0.9, {"split": True, "translucent": seen}))
+                    continue
             strokes = options.get("strokes", True) and fg.shadow_ratio is None  # a drawing
             pieces, lines = (
                 (
