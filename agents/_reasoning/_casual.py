@@ -131,8 +131,14 @@ _RULES = tuple(
         ),
         # "would you call the star big or small"
         # "would you say the star is big or little": is it big or small
-        (r"^would you (?:call|say|describe) (.+?) (?:is |as )?(big|large) or (?:small|tiny|little)$", r"is \1 \2 or small"),
-        (r"^would you (?:call|say|describe) (.+?) (?:is |as )?(?:small|tiny|little) or (big|large)$", r"is \1 small or \2"),
+        (
+            r"^would you (?:call|say|describe) (.+?) (?:is |as )?(big|large) or (?:small|tiny|little)$",
+            r"is \1 \2 or small",
+        ),
+        (
+            r"^would you (?:call|say|describe) (.+?) (?:is |as )?(?:small|tiny|little) or (big|large)$",
+            r"is \1 small or \2",
+        ),
         # "is it true that the star is left of B", "is it the case that ...": the claim itself
         (r"^(?:is it (?:true|the case|correct|so) that) (.+?) (is|are) (.+)$", r"\2 \1 \3"),
         # "does the picture have vertical mirror symmetry": is it mirror-symmetric about that axis
