@@ -428,7 +428,7 @@ def _attached(
     """
     import cv2
 
-    from .grey_shapes import drawn_grey_shape, outlines_around, with_its_continuation
+    from .grey_shapes import drawn_grey_shape, with_its_continuation
 
     rest = candidate & ~core
     anchor = rest & ((spread >= 0.05) | (mean_ratio < mode - 0.05) | (mean_ratio > 1.02))
@@ -466,7 +466,6 @@ def _attached(
     lonely = n_bodies >= 2 and n_touched <= max(1, n_bodies // 3)
     stroke = candidate & ~core & (mean_ratio < mode - 0.1)  # darker than the shadow: ink
     stroke = cv2.dilate(stroke.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-    outlines = outlines_around(candidate & (mean_ratio < mode + 0.05), anchor)
     for k in np.flatnonzero(touching):
         # Ringed by ink (a grey fill inside a dark outline stroke) is not a shadow: a shadow
         # meets its object on one side and the ground on the others.
@@ -476,9 +475,6 @@ def _attached(
         ring = cv2.dilate(part, np.ones((5, 5), np.uint8)).astype(bool) & ~part.astype(bool)
         if ring.any() and float(stroke[y0:y1, x0:x1][ring].mean()) > 0.8:
             enclosed[k] = True
-            continue
-        if outlines[y0:y1, x0:x1][part.astype(bool)].mean() > 0.5:
-            enclosed[k] = True  # a piece of a dark outline drawn around a shape
             continue
         if _holds_lit_writing(part.astype(bool), mean_ratio[y0:y1, x0:x1]):
             enclosed[k] = True  # a dark badge with a letter on it: a shadow holds no writing

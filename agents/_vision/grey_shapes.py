@@ -2,8 +2,7 @@
 
 A flat drawing's grey shape darkens the canvas uniformly, as a shadow does; the shadow
 search (:mod:`.background`) asks :func:`drawn_grey_shape` before it takes such a region for
-a shadow, and :func:`outline_around` whether the region is a dark outline closed around an
-object (a shadow lies beside what casts it, never around it). The tests: the objects it touches are painted flat (:func:`_painted_flat`), its
+a shadow. The tests: the objects it touches are painted flat (:func:`_painted_flat`), its
 edge on the canvas is sharp, and it is not a drop shadow (:func:`_drop_shadow_of`).
 """
 
@@ -13,7 +12,7 @@ import numpy as np
 
 from .colour import rgb_to_lab
 
-__all__ = ["drawn_grey_shape", "outlines_around", "with_its_continuation"]
+__all__ = ["drawn_grey_shape", "with_its_continuation"]
 
 
 def drawn_grey_shape(
@@ -139,29 +138,3 @@ def with_its_continuation(
     _, labels = cv2.connectedComponents((similar | region).astype(np.uint8), connectivity=8)
     ids = np.unique(labels[region])
     return np.isin(labels, ids[ids > 0])
-
-
-def outlines_around(dark: np.ndarray, anchors: np.ndarray) -> np.ndarray:
-    """The parts of ``dark`` (dark foreground pixels) that are closed outlines drawn around
-    objects (``anchors``): each connected piece whose enclosed pixels are mostly object and
-    at least as many as its own. Such an outline touches its shape all round, so its pieces
-    read as shadows touching objects, and a black shape elsewhere in the drawing then reads
-    as a shadow too. A cast shadow lies beside what casts it, never around it."""
-    import cv2
-
-    out = np.zeros(dark.shape, bool)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
-    h, w = dark.shape
-    for k in range(1, n):
-        x, y, bw, bh, area = (int(v) for v in stats[k])
-        if area < 20 or bw < 8 or bh < 8:
-            continue
-        y0, y1, x0, x1 = max(y - 1, 0), min(y + bh + 1, h), max(x - 1, 0), min(x + bw + 1, w)
-        piece = labels[y0:y1, x0:x1] == k
-        contours, _ = cv2.findContours(piece.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        solid = np.zeros(piece.shape, np.uint8)
-        cv2.drawContours(solid, contours, -1, 1, -1)
-        inside = solid.astype(bool) & ~piece
-        if int(inside.sum()) >= area and float(anchors[y0:y1, x0:x1][inside].mean()) > 0.6:
-            out[y0:y1, x0:x1] |= piece
-    return out
