@@ -160,6 +160,9 @@ def segment(
         rows = rows or bool(getattr(fg, "stepped", False))
         rows = rows or hazy_ground  # the ground's colour changed with height: haze undone
         ground = fg.shadow_ratio is not None or rows
+        from ._vision.floor_reflections import drop_floor_reflections
+
+        regions = drop_floor_reflections(regions, seen)  # a glossy floor's mirror images
         objects = [
             object_from_crop(
                 *to_input_crop(r.mask, rgb.shape[:2]),

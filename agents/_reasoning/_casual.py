@@ -130,8 +130,23 @@ _RULES = tuple(
             r"\1 \2 is \3",
         ),
         # "would you call the star big or small"
-        (r"^would you (?:call|say|describe) (.+?) (?:as )?(big|large) or (small|tiny)$", r"is \1 \2 or \3"),
-        (r"^would you (?:call|say|describe) (.+?) (?:as )?(small|tiny) or (big|large)$", r"is \1 \2 or \3"),
+        # "would you say the star is big or little": is it big or small
+        (
+            r"^would you (?:call|say|describe) (.+?) (?:is |as )?(big|large) or (?:small|tiny|little)$",
+            r"is \1 \2 or small",
+        ),
+        (
+            r"^would you (?:call|say|describe) (.+?) (?:is |as )?(?:small|tiny|little) or (big|large)$",
+            r"is \1 small or \2",
+        ),
+        # "is it true that the star is left of B", "is it the case that ...": the claim itself
+        (r"^(?:is it (?:true|the case|correct|so) that) (.+?) (is|are) (.+)$", r"\2 \1 \3"),
+        # "does the picture have vertical mirror symmetry": is it mirror-symmetric about that axis
+        (
+            r"^(?:does|do) (?:the|this) (image|picture|layout|arrangement|pattern|drawing|design) (?:have|show|display)"
+            r" (?:an? )?(vertical|horizontal) (?:mirror |reflection(?:al)? |line )?symmetry$",
+            r"is the \1 mirror-symmetric about a \2 axis",
+        ),
         # "what letter is the rightmost shape": the letter on it
         (
             r"^(?:what|which) (letter|label|number) is (?!on |by |next |beside |near |at )(the .+)$",

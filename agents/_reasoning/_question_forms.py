@@ -369,7 +369,8 @@ def size_compare_form(body: str) -> dict[str, Any] | None:
         body,
         re.I,
     )
-    if not m or re.search(r"\b(?:number|count|more|fewer)\b", m.group(1), re.I):
+    # "is the number of stars bigger than ...": a count; "shape number 3" is a label
+    if not m or re.search(r"\b(?:number(?! \d)|count|more|fewer)\b", m.group(1), re.I):
         return None
     word = m.group(2).lower()
     return {
