@@ -49,6 +49,9 @@ _NETWORK_SHARE = 0.5
 #: lightness spread (5th to 95th percentile) over this many units (a lit solid's shading).
 _OTHER_INK = 15.0
 _SHADED_SPREAD = 10.0
+#: A pane's fill is cut by its lines into at least this many cells of this many minimum areas.
+_CELLS = 3
+_CELL_AREAS = 4
 #: A solid on a grid is compact: this solidity (area over its hull's).
 _SOLIDITY = 0.6
 
@@ -107,7 +110,9 @@ def pane_across_lines(comp: np.ndarray, near: np.ndarray, min_area: int) -> np.n
     """The pane of ``comp`` (a crop's component) whose fill ``near`` (the pixels of the
     component's dominant colour) thin lines cut into cells: the biggest connected piece of
     the fill joined with the lines that cross it, when those lines are one network of thin
-    strokes (:func:`_lines_and_bodies` on what is not fill); else ``None``. The solids on the
+    strokes (:func:`_lines_and_bodies` on what is not fill) that cut the fill into several
+    sizeable cells (:data:`_CELLS`, :data:`_CELL_AREAS`; a shape's outline runs round its fill, it cuts none);
+    else ``None``. The solids on the
     pane are thick, so they stay out of it."""
     import cv2
 
@@ -118,7 +123,11 @@ def pane_across_lines(comp: np.ndarray, near: np.ndarray, min_area: int) -> np.n
     n, parts, stats, _ = cv2.connectedComponentsWithStats((near | lines).astype(np.uint8), connectivity=8)
     if n <= 1:
         return None
-    return parts == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    pane = parts == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    # the lines cross the fill, cutting it into cells (a shape's outline only runs round it)
+    m, _cells, cstats, _ = cv2.connectedComponentsWithStats((near & pane).astype(np.uint8), connectivity=4)
+    sizeable = cstats[1:, cv2.CC_STAT_AREA] >= _CELL_AREAS * min_area
+    return pane if int(sizeable.sum()) >= _CELLS else None
 
 
 #: A ruled pane's lines reach across this share of its width and height.
