@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .plot_panes import pane_across_lines
+
 __all__ = ["split_panel", "is_ground", "PANEL_SHARE", "PANEL_TOLERANCE"]
 
 #: The panel's colour covers at least this share of the component.
@@ -109,6 +111,14 @@ def _chromaticity(rgb: np.ndarray) -> np.ndarray:
     return (pix[:, :2] + 2.0) / (pix.sum(axis=1, keepdims=True) + 6.0) * 100.0
 
 
+def _one_fill(plateau: np.ndarray, near: np.ndarray, outer: np.ndarray, area: int) -> bool:
+    """Whether ``plateau`` is a panel's fill: at least :data:`PANEL_SHARE` of the component
+    (``area`` px) in the panel's colour ``near`` (the colour spread in bits, texture or
+    stripes, is no fill) and at least :data:`_OUTER_SHARE` of its outer rim ``outer`` (the
+    fill of an outlined or drop-shadowed shape: its rim is no panel's)."""
+    return int((plateau & near).sum()) >= PANEL_SHARE * area and float(plateau[outer].mean()) >= _OUTER_SHARE
+
+
 def split_panel(
     comp: np.ndarray, rgb: np.ndarray, lab: np.ndarray, min_area: int
 ) -> tuple[np.ndarray, list[np.ndarray]] | None:
@@ -128,13 +138,13 @@ def split_panel(
         return None
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     n, blobs, stats, _ = cv2.connectedComponentsWithStats(near.astype(np.uint8), connectivity=8)
-    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    if stats[biggest, cv2.CC_STAT_AREA] < PANEL_SHARE * area:
-        return None  # the colour is spread in bits (texture, stripes), not one fill
-    plateau = blobs == biggest
+    plateau = blobs == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     outer = comp & ~cv2.erode(comp.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    if float(plateau[outer].mean()) < _OUTER_SHARE:
-        return None  # the fill of an outlined or drop-shadowed shape: its rim is no panel's
+    if not _one_fill(plateau, near, outer, area):
+        # a plot's pane ruled by grid lines: its cells joined across the lines
+        plateau = pane_across_lines(comp, near, min_area)
+        if plateau is None or not _one_fill(plateau, near, outer, area):
+            return None
     rest = comp & ~cv2.dilate(plateau.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     rest = cv2.morphologyEx(rest.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
     m, parts, pstats, _ = cv2.connectedComponentsWithStats(rest.astype(np.uint8), connectivity=8)

@@ -46,6 +46,7 @@ from .pattern_fill import (
     several_inks,
     striped,
 )
+from .plot_panes import grid_carrying_solids, ruled_pane
 from .small_marks import small_letters, small_mark, thin_strokes
 
 __all__ = ["Region", "geometric_regions"]
@@ -411,9 +412,13 @@ def geometric_regions(
             and (
                 k in patterned
                 or (
-                    lattice_of_holes(comp)
-                    or merged_dots(raw, backdrop[y0:y1, x0:x1])
-                    or lattice_before_cleaning(before_cleaning[y0:y1, x0:x1], comp)
+                    (
+                        lattice_of_holes(comp)
+                        or merged_dots(raw, backdrop[y0:y1, x0:x1])
+                        or lattice_before_cleaning(before_cleaning[y0:y1, x0:x1], comp)
+                    )
+                    # thin grid lines carrying solids: a plot's pane, no hatched shape
+                    and not grid_carrying_solids(comp, crop_lab, min_area)
                 )
                 # one ink: a gridded pane carrying solids of several colours is no hatched shape
                 and not several_inks(comp, rgb[y0:y1, x0:x1], min_area)
@@ -433,7 +438,7 @@ def geometric_regions(
             # A uniform panel carrying objects (a table top under solids, a card with shapes
             # drawn on it): the objects are taken apart from it; a ground is no object.
             panel, comps = found
-            on_ground = is_ground(comps, crop_lab, panel)
+            on_ground = is_ground(comps, crop_lab, panel) or ruled_pane(panel, crop_lab, min_area)
             # A ground panel across the whole frame stays a region: the scenery step reads it
             # as a floor band and finds what it holds of the backdrop's colour (a white solid
             # under a white wall is a hole in it, no piece of it).
