@@ -109,13 +109,10 @@ def segment(
         if options.get("min_area") is not None:
             # A given minimum area is in input pixels; the default (40) is at the working resolution.
             work_options["min_area"] = max(1, round(float(options["min_area"]) * scale * scale))
-        # Solids under haze over a ground plane are found with the haze undone row by row: the
-        # haze took their contrast, not their outline. Read where the ground's colour moves
-        # toward the backdrop's with distance and what stands on it is veiled too (a floor
-        # graded toward its horizon, its solids and shadows as dark far as near, is no haze:
-        # ``_vision/haze_gate.py``); ``haze=True`` skips that check, ``haze=False`` reads none.
-        # (Their colours are read from the image itself, with the haze at their foot undone
-        # by the attributes agent.)
+        # Solids under haze over a ground plane are found with the haze undone row by row (it
+        # took their contrast, not their outline), where what stands on the ground is veiled
+        # too (``_vision/haze_gate.py``); ``haze=True`` skips that check, ``haze=False`` reads
+        # none. The attributes agent undoes the haze at their foot for their colours.
         from ._vision.haze_gate import hazy_copy
 
         dehazed = hazy_copy(work, options)

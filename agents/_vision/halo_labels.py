@@ -138,7 +138,6 @@ def paint_out_halo_labels(
     its halo painted in the colours round them, and the glyphs found (``rgb`` itself when
     none, or when glyphs are not looked for: ``options`` ``glyphs`` or ``scenery`` False)."""
     import cv2
-    from scipy.ndimage import distance_transform_edt
 
     options = options or {}
     if not options.get("glyphs", True) or not options.get("scenery", True) or rgb.ndim != 3:
@@ -193,6 +192,8 @@ def paint_out_halo_labels(
             )
     if not found:
         return rgb, []
+    from scipy.ndimage import distance_transform_edt  # only when a halo was found
+
     _, (iy, ix) = distance_transform_edt(paint, return_indices=True)
     out = rgb.copy()
     out[paint] = rgb[iy[paint], ix[paint]]

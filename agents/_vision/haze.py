@@ -180,7 +180,7 @@ def _absolute_shares(shares: np.ndarray, bottom: float) -> np.ndarray | None:
     if err > _FIT_ERROR or y_h <= 1.0 - _HORIZON_ABOVE * h:
         return None  # a poor fit, or no horizon found (the best one runs to the search's end)
     y = np.arange(shares.shape[0], dtype=np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # rows above y_h: masked
         share = 1.0 - np.exp(-c / (y - y_h))
     return np.where(np.isfinite(shares) & (y > y_h), share, np.nan)
 
