@@ -129,3 +129,36 @@ def test_a_can_bitten_by_two_nearer_balls_of_another_colour_stays_whole() -> Non
     _, img = _paint([(visible, can_light)])
     assert len(convex_pieces(visible, 40, img)) == 2  # the outline alone reads as two
     assert len(convex_pieces(visible, 40, img, others=balls)) == 1  # the balls fill the bites
+
+
+def _star(cx: float, cy: float, r_out: float, r_in: float) -> np.ndarray:
+    angles = np.deg2rad(np.arange(10) * 36.0 - 90.0)
+    radii = np.where(np.arange(10) % 2 == 0, r_out, r_in)
+    return np.stack([cx + radii * np.cos(angles), cy + radii * np.sin(angles)], axis=1)
+
+
+def _outlined_star(r_out: float) -> tuple[np.ndarray, np.ndarray]:
+    import cv2
+
+    img = np.full((H, W, 3), 232, np.uint8)
+    pts = np.round(_star(100, 84, r_out, 0.45 * r_out)).astype(np.int32)
+    cv2.fillPoly(img, [pts], (245, 140, 20), lineType=cv2.LINE_AA)
+    cv2.polylines(img, [pts], True, (30, 30, 30), 3, lineType=cv2.LINE_AA)
+    return np.linalg.norm(img.astype(float) - 232, axis=2) > 30, img
+
+
+def test_a_drawn_star_in_a_dark_outline_is_not_cut_into_solids() -> None:
+    # fill and ink together are two tones, not flat: only the dark rim all round tells a drawing
+    for r_out in (16, 24, 60):
+        mask, img = _outlined_star(r_out)
+        assert len(convex_pieces(mask, 40, img)) == 1, r_out
+
+
+def test_the_outline_test_passes_a_shaded_solid() -> None:
+    from spatioxolver.agents._vision.convex_cut import _outlined
+
+    mask, img = _outlined_star(24)
+    assert _outlined(mask, img)
+    ball, light = _ball(100, 80, 50)
+    _, lit = _paint([(ball, light)])
+    assert not _outlined(ball, lit)  # its rim darkens away from the light only
