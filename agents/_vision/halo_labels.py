@@ -71,6 +71,19 @@ def _matched(pixels: np.ndarray, palette: np.ndarray) -> float:
     return float((d.min(axis=1) < _SAME).mean())
 
 
+def _blend(ink: np.ndarray, ring: np.ndarray, beyond: np.ndarray) -> bool:
+    """Whether the ring's colour lies between the ink's and the colour beyond it (0.1-0.9 of
+    the way, near that line): the edge of blurred or anti-aliased ink on that ground, not a
+    halo of its own colour (a white halo round black ink over a blue shape lies past white)."""
+    axis = beyond - ink
+    span = float(np.linalg.norm(axis))
+    if span < 2.5 * _SAME:
+        return False
+    t = float(np.dot(ring - ink, axis)) / (span * span)
+    off = float(np.linalg.norm(ring - ink - t * axis))
+    return 0.1 <= t <= 0.9 and off <= max(_SAME, 0.15 * span)
+
+
 def _halo_of(rgb: np.ndarray, comp: np.ndarray, letters: np.ndarray) -> tuple[float, np.ndarray] | None:
     """The halo's width (px) and colour round one glyph ``comp`` (a crop), or ``None`` when
     the glyph has none."""
@@ -126,6 +139,9 @@ def _halo_of(rgb: np.ndarray, comp: np.ndarray, letters: np.ndarray) -> tuple[fl
         if float((np.linalg.norm(near - ink, axis=1) < _SAME).mean()) >= 0.25:
             _why("ink-like beyond")
             continue  # a frame in the ink's colour (a tag's border), the ground round a counter
+        if _blend(ink, halo, np.median(far, axis=0)):
+            _why("a blur's blend")
+            continue  # soft writing on a plain ground: the ring is ink fading into that ground
         _why("ACCEPT", width, ink, halo, [round(v, 2) for v in shares], len(near), len(far))
         return float(width), halo
     return None
