@@ -98,9 +98,13 @@ def haze_is_real(rgb: np.ndarray, model: HazeModel | None) -> bool:
 
 def haze_asked(options: Mapping[str, Any]) -> bool | None:
     """The run's choice: ``True`` (read haze wherever the ground shows it), ``False`` (read
-    none) or ``None`` (the default: read it where :func:`haze_is_real` holds)."""
+    none; the default) or ``None`` (``haze="auto"``: read it where :func:`haze_is_real`
+    holds). Off by default: on the merged code the gate let haze be read over flat drawings
+    on graded paper (session 13's fresh probe: 15 answers lost, their shapes named as solids)."""
     value = options.get("haze")
-    return None if value is None or value == "auto" else bool(value)
+    if value is None:
+        return False
+    return None if value == "auto" else bool(value)
 
 
 def hazy_copy(rgb: np.ndarray, options: Mapping[str, Any]) -> np.ndarray | None:

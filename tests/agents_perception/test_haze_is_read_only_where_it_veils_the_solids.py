@@ -1,4 +1,4 @@
-"""Haze is read by default only where it veils what stands on the ground (issue 13).
+"""With ``haze="auto"``, haze is read only where it veils what stands on the ground (issue 13).
 
 A ground whose colour moves toward the sky's with distance is either hazy (fog veils the
 ground, the solids and their cast shadows alike, each by the share of its distance) or a
@@ -6,7 +6,8 @@ floor graded toward its horizon (painted lighter far away; the solids and shadow
 keep their colour and depth far as near). Undoing haze on a graded floor misreads the far
 solids (an orange can read yellow), so the engine undoes it only where the far solids and
 shadows are as veiled as haze makes them: none of them darker than the airlight in front
-of them. The run option ``haze=True`` / ``haze=False`` forces the reading on or off.
+of them. The run option ``haze=True`` / ``haze=False`` forces the reading on or off; left
+out, no haze is read.
 
 The scenes are drawn here with numpy and Pillow polygons: a flat ground in perspective,
 Lambert-lit boxes and cones with cast shadows, exponential haze in linear light."""
@@ -115,14 +116,14 @@ def test_both_grounds_fit_the_haze_model_and_only_the_hazy_one_veils_its_solids(
         assert haze_is_real(img, model) is hazy
 
 
-def test_a_hazed_scene_is_read_through_its_haze_by_default() -> None:
-    colours, hazy = _read(_scene(hazy=True))
+def test_a_hazed_scene_is_read_through_its_haze_when_auto() -> None:
+    colours, hazy = _read(_scene(hazy=True), haze="auto")
     assert hazy
     assert colours == COLOURS
 
 
 def test_a_graded_floor_is_not_dehazed() -> None:
-    colours, hazy = _read(_scene(hazy=False))
+    colours, hazy = _read(_scene(hazy=False), haze="auto")
     assert not hazy
     assert colours == COLOURS
 
@@ -137,4 +138,9 @@ def test_an_agents_own_haze_option_wins_over_the_runs() -> None:
     # The older per-agent options keep working: the segmenter told not to read haze does not,
     # whatever the run says (and the colour step follows the segmenter's reading).
     _, read = _read(_scene(hazy=True), haze=True, segmentation_options={"haze": False})
+    assert not read
+
+
+def test_no_haze_is_read_unless_asked() -> None:
+    _, read = _read(_scene(hazy=True))
     assert not read
