@@ -165,3 +165,21 @@ def flat_drawing(*, labelled: bool = False) -> object:
     return SceneGraph(
         objects=objects, relations=planar_relations(objects), images=[ImageInfo(width=480, height=320)]
     )
+
+
+def shapes_in_a_row(*objects: tuple) -> object:
+    """A scene graph of ``(colour, shape)`` objects, one every 60 px left to right (ids o0, o1, ...)."""
+    from spatioxolver.schema import Attributes, SceneGraph, SpatialObject
+
+    return SceneGraph(
+        objects=[
+            SpatialObject(
+                id=f"o{k}",
+                centroid=(20.0 + 60 * k, 50.0),
+                area=400.0,
+                bbox=(10 + 60 * k, 40, 30 + 60 * k, 60),
+                attributes=Attributes(color=c, shape=s),
+            )  # fmt: skip
+            for k, (c, s) in enumerate(objects)
+        ]
+    )

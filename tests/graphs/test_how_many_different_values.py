@@ -6,22 +6,8 @@ from __future__ import annotations
 import pytest
 
 from spatioxolver.api import ask
-from spatioxolver.schema import Attributes, SceneGraph, SpatialObject
 
-
-def _graph(*objects: tuple[str | None, str | None]) -> SceneGraph:
-    return SceneGraph(
-        objects=[
-            SpatialObject(
-                id=f"o{k}",
-                centroid=(20.0 + 60 * k, 50.0),
-                area=400.0,
-                bbox=(10 + 60 * k, 40, 30 + 60 * k, 60),
-                attributes=Attributes(color=c, shape=s),
-            )  # fmt: skip
-            for k, (c, s) in enumerate(objects)
-        ]
-    )
+from .conftest import shapes_in_a_row
 
 
 @pytest.mark.parametrize(
@@ -34,12 +20,12 @@ def _graph(*objects: tuple[str | None, str | None]) -> SceneGraph:
     ],
 )
 def test_distinct_values_are_counted(question: str, value: int) -> None:
-    g = _graph(("red", "circle"), ("blue", "square"), ("red", "square"), ("green", "circle"))
+    g = shapes_in_a_row(("red", "circle"), ("blue", "square"), ("red", "square"), ("green", "circle"))
     assert ask([], question, scene_graph=g).value == value
 
 
 def test_an_unread_value_makes_it_a_lower_bound() -> None:
-    g = _graph(("red", "circle"), ("blue", None), ("red", "square"))
+    g = shapes_in_a_row(("red", "circle"), ("blue", None), ("red", "square"))
     ans = ask([], "How many different shapes are there?", scene_graph=g)
     assert ans.value is None and ans.no_answer == "cannot tell" and "at least 2" in ans.text
     assert ask([], "How many different colours are there?", scene_graph=g).value == 2

@@ -6,25 +6,10 @@ from __future__ import annotations
 import pytest
 
 from spatioxolver.api import ask
-from spatioxolver.schema import Attributes, SceneGraph, SpatialObject
 
+from .conftest import shapes_in_a_row
 
-def _graph(*objects: tuple[str, str]) -> SceneGraph:
-    return SceneGraph(
-        objects=[
-            SpatialObject(
-                id=f"o{k}",
-                centroid=(20.0 + 60 * k, 50.0),
-                area=400.0,
-                bbox=(10 + 60 * k, 40, 30 + 60 * k, 60),
-                attributes=Attributes(color=c, shape=s),
-            )  # fmt: skip
-            for k, (c, s) in enumerate(objects)
-        ]
-    )
-
-
-GRAPH = _graph(
+GRAPH = shapes_in_a_row(
     ("red", "square"), ("blue", "square"), ("red", "square"), ("green", "circle"), ("red", "square")
 )
 
