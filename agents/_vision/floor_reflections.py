@@ -55,6 +55,15 @@ def _floor_colour(mask: np.ndarray, taken: np.ndarray, rgb: np.ndarray, pad: int
     return np.median(rgb[ya:yb, xa:xb][free].astype(np.float32), axis=0)
 
 
+def _hangs_below(lower: tuple[int, int, int, int], upper: tuple[int, int, int, int]) -> bool:
+    """Whether box ``lower`` starts between the middle and just below the foot of box ``upper``
+    and overlaps it sideways (what :func:`is_floor_reflection` asks first)."""
+    lx0, ly0, lx1, _ = lower
+    ux0, uy0, ux1, uy1 = upper
+    uh = uy1 - uy0 + 1
+    return uy0 + 0.5 * uh <= ly0 <= uy1 + max(4, 0.06 * uh) and min(lx1, ux1) >= max(lx0, ux0)
+
+
 def is_floor_reflection(lower: np.ndarray, upper: np.ndarray, taken: np.ndarray, rgb: np.ndarray) -> bool:
     """Whether region ``lower`` is the mirror image of ``upper`` in a glossy floor."""
     lx0, ly0, lx1, ly1 = _box(lower)
@@ -95,11 +104,14 @@ def drop_floor_reflections(regions: list[Any], rgb: np.ndarray) -> list[Any]:
     taken = np.zeros(rgb.shape[:2], bool)
     for r in regions:
         taken |= r.mask
+    boxes = [_box(r.mask) if r.mask.any() else None for r in regions]
     dropped: set[int] = set()
     for k, lower in enumerate(regions):
         for j, upper in enumerate(regions):
-            if j == k or j in dropped:
+            if j == k or j in dropped or boxes[k] is None or boxes[j] is None:
                 continue
+            if not _hangs_below(boxes[k], boxes[j]):
+                continue  # the cheap box test first: a full check per pair cost seconds on icon grids
             if is_floor_reflection(lower.mask, upper.mask, taken, rgb):
                 dropped.add(k)
                 break
