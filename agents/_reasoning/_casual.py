@@ -257,6 +257,38 @@ _RULES = tuple(
         # "can you find a red square", "could you spot any stars": is there
         (r"^(?:can|could) you (?:find|spot|locate|see|detect) (an?) ", r"is there \1 "),
         (r"^(?:can|could) you (?:find|spot|locate|see|detect) (?:any|some) ", "are there any "),
+        # "do A and B have the same colour": are they; "are A and B different colours",
+        # "is A a different colour from B", "do A and B differ in colour": not the same (negated)
+        (
+            r"^(?:do|does) (.+?) and (.+?) (?:have|share) the same (colou?r|shape)$",
+            r"are \1 and \2 the same \3",
+        ),
+        (
+            r"^(?:are|do) (.+?) and (.+?) (?:have |come in )?(?:different|differing|distinct) (colou?r|shape)s?$",
+            r"are \1 and \2 not the same \3",
+        ),
+        (r"^(?:do|does) (.+?) and (.+?) differ in (colou?r|shape)$", r"are \1 and \2 not the same \3"),
+        (
+            r"^(?:is|does) (.+?) (?:have )?(?:a |an )?(?:different|another) (colou?r|shape) (?:from|than|to) (.+)$",
+            r"is \1 not the same \2 as \3",
+        ),
+        # "could you count the stars for me": count them
+        (r"^(?:could|can|would|will) you (?:please )?count (.+?)(?: for (?:me|us))?$", r"count \1"),
+        # "count everything that is yellow": the yellow objects
+        (
+            r"^count (?:everything|anything|all(?: (?:the )?(?:things|objects|items|shapes))?) "
+            r"(?:that is|that's|which is|that are|which are|coloured|colored) ",
+            "how many objects are ",
+        ),
+        (r"^count everything$", "how many objects are there"),
+        # "how many squares appear here", "how many stars are visible": how many are there
+        (
+            r"^how many (.+?) (?:appear|are visible|are shown|are present|show up|can be seen|are depicted)"
+            r"(?: here| in (?:the|this) (?:image|picture|scene|drawing))?$",
+            r"how many \1 are there",
+        ),
+        # "name the shape nearest the bottom", "identify the leftmost object": which is it
+        (r"^(?:name|identify|point out) (the .+)$", r"which is \1"),
         # "what has the same colour as X": which object has
         (r"^what (has|shares|is) the same (colou?r|shape|size) as ", r"which object \1 the same \2 as "),
         # "what is higher / lower than X": above / below it

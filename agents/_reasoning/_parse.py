@@ -273,8 +273,10 @@ def _negated(question: str, text: str, n_images: int) -> dict[str, Any]:
         query = _parse_single(question, n_images)
     except UnsupportedQuestionError:
         query = {}
-    asks_yes_no = query.get("type") in (*_TRUTH_KINDS, "exists") or (
-        query.get("type") == "between" and query.get("subject")
+    asks_yes_no = (
+        query.get("type") in (*_TRUTH_KINDS, "exists", "all_same")
+        or (query.get("type") == "between" and query.get("subject"))
+        or (query.get("type") == "same_as" and query.get("asks") in ("pair", "exists"))
     )
     if not asks_yes_no or query.get("negated"):
         raise UnsupportedQuestionError(f"{text[:120]!r} (a negated question) is {UNSUPPORTED_MESSAGE}")

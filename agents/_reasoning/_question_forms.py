@@ -64,7 +64,10 @@ def attribute_form(body: str) -> dict[str, Any] | None:
         rf"{_WHAT} (colou?r|shape|size)(?: of object| of shape)? (?:is|are|does) (.+?)(?: have| has)?",
         body,
         re.I,
-    ) or re.fullmatch(rf"{_WHAT} is the (colou?r|shape|size) of (.+)", body, re.I)
+    )
+    # "what is the shape of X" always asks X's shape, even where X is "the smallest one"
+    of_form = m is None
+    m = m or re.fullmatch(rf"{_WHAT} is the (colou?r|shape|size) of (.+)", body, re.I)
     if not m:
         named = _named_by_colour(body)
         if named is not None:
@@ -90,11 +93,15 @@ def attribute_form(body: str) -> dict[str, Any] | None:
         re.I,
     ):
         return None  # "which shape is right above X": a place, not an object to describe
-    if word in _SHAPE_NOUNS and re.fullmatch(
-        r"(?:the )?(?:[a-z]+-?most|furthest|farthest|closest|nearest|largest|biggest|smallest|highest|lowest|"
-        r"tallest|shortest)(?: (?:to|from|on|at|in) the [a-z]+(?: [a-z]+)?| one| away)?|(?:at|on|in|to) the .+",
-        subject,
-        re.I,
+    if (
+        word in _SHAPE_NOUNS
+        and not of_form
+        and re.fullmatch(
+            r"(?:the )?(?:[a-z]+-?most|furthest|farthest|closest|nearest|largest|biggest|smallest|highest|lowest|"
+            r"tallest|shortest)(?: (?:to|from|on|at|in) the [a-z]+(?: [a-z]+)?| one| away)?|(?:at|on|in|to) the .+",
+            subject,
+            re.I,
+        )
     ):
         return None  # "which shape is furthest to the left" selects an object, not an attribute
     ordinal = ordinal_selector(subject) or cell_selector(subject)

@@ -1,0 +1,97 @@
+"""Wordings of pair comparisons and counts a casual asker uses: "are A and B different
+colours" (the negation of "the same colour"), "do A and B have the same colour", "is A a
+different colour from B", "could you count the X for me", "count everything that is red",
+"how many X appear here", "name the shape nearest the bottom", and "what is the shape of
+the smallest one" (an attribute of a selected object, not the selection itself)."""
+
+from __future__ import annotations
+
+import pytest
+from spatioxolver.agents._reasoning import parse_question
+from spatioxolver.agents.reasoning import reason_symbolic
+
+from spatioxolver.errors import UnsupportedQuestionError
+
+from .conftest import flat_drawing
+
+# flat_drawing: a row (y=200) of red circle A (x80), blue square B (x200), green triangle C
+# (x320), blue circle F (x430); yellow star D above C; small purple circle E at (250, 120).
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("Are the blue square and the blue circle different colours?", False),
+        ("Are the red circle and the blue square different colors?", True),
+        ("Do the red circle and the blue square have different colours?", True),
+        ("Do the blue square and the blue circle have the same colour?", True),
+        ("Do the red circle and the green triangle have the same color?", False),
+        ("Is the blue square a different colour from the blue circle?", False),
+        ("Is the star a different colour than the triangle?", True),
+        ("Do the square and the star differ in colour?", True),
+        ("Do the square and the triangle have different shapes?", True),
+    ],
+)
+def test_same_or_different_colour_of_a_pair(question: str, expected: bool) -> None:
+    answer = reason_symbolic(question, flat_drawing())
+    assert answer.value is expected, answer.text
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("Could you count the circles for me?", 3),
+        ("can you please count the squares", 1),
+        ("Count everything that is blue.", 2),
+        ("count all the things that are red", 1),
+        ("How many circles appear here?", 3),
+        ("How many stars are visible in the picture?", 1),
+        ("how many shapes can be seen", 6),
+    ],
+)
+def test_casual_count_wordings(question: str, expected: int) -> None:
+    answer = reason_symbolic(question, flat_drawing())
+    assert answer.value == expected, answer.text
+
+
+@pytest.mark.parametrize(
+    "question,colour,shape",
+    [
+        ("Name the shape nearest the bottom.", None, None),
+        ("Identify the leftmost shape.", "red", "circle"),
+        ("name the topmost object", "yellow", "star"),
+    ],
+)
+def test_name_the_shape_selects_it(question: str, colour: str | None, shape: str | None) -> None:
+    answer = reason_symbolic(question, flat_drawing())
+    if colour is None:  # four shapes share the bottom row: no single answer, said so
+        assert answer.value is None or "cannot" in answer.text.lower() or "tie" in answer.text.lower(), (
+            answer.text
+        )
+    else:
+        assert colour in answer.text.lower() and shape in answer.text.lower(), answer.text
+
+
+def test_the_shape_of_the_smallest_one_is_an_attribute() -> None:
+    query = parse_question("What is the shape of the smallest one?")
+    assert query["type"] == "attribute" and query["attribute"] == "shape"
+    assert query["select"] == "smallest"
+    answer = reason_symbolic("What is the shape of the smallest one?", flat_drawing())
+    assert answer.value == "circle", answer.text
+    # the selection itself is still the selection
+    assert parse_question("Which shape is the smallest one?")["type"] == "extreme"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Are the red circle and the dragon different colours?",  # an unknown noun: no guess
+        "Do the circle and the square differ in temperature?",
+    ],
+)
+def test_pair_wordings_refuse_what_they_cannot_read(question: str) -> None:
+    try:
+        answer = reason_symbolic(question, flat_drawing())
+    except UnsupportedQuestionError:
+        return
+    assert answer.value is None, answer.text
