@@ -147,6 +147,18 @@ _RULES = tuple(
             r" (?:an? )?(vertical|horizontal) (?:mirror |reflection(?:al)? |line )?symmetry$",
             r"is the \1 mirror-symmetric about a \2 axis",
         ),
+        # "is the image the same on both sides of a vertical line", "does the layout look the same
+        # on the left and the right": mirror symmetry about that axis
+        (
+            r"^(?:is|does) (?:the|this) (image|picture|layout|arrangement|pattern|drawing|design) (?:look )?the same"
+            r" on both sides of (?:a|the) (vertical|horizontal) (?:line|axis|mid-?line|centre line|center line)$",
+            r"is the \1 mirror-symmetric about a \2 axis",
+        ),
+        (
+            r"^(?:is|does) (?:the|this) (image|picture|layout|arrangement|pattern|drawing|design) (?:look )?the same"
+            r" on the left and (?:on )?the right(?: sides?)?$",
+            r"is the \1 mirror-symmetric about a vertical axis",
+        ),
         # "what letter is the rightmost shape": the letter on it
         (
             r"^(?:what|which) (letter|label|number) is (?!on |by |next |beside |near |at )(the .+)$",

@@ -95,3 +95,15 @@ def test_pair_wordings_refuse_what_they_cannot_read(question: str) -> None:
     except UnsupportedQuestionError:
         return
     assert answer.value is None, answer.text
+
+
+@pytest.mark.parametrize(
+    "question,axis",
+    [
+        ("Is the image the same on both sides of a vertical line?", "vertical"),
+        ("Is the picture the same on both sides of the horizontal axis?", "horizontal"),
+        ("Does the layout look the same on the left and the right?", "vertical"),
+    ],
+)
+def test_the_same_on_both_sides_is_mirror_symmetry(question: str, axis: str) -> None:
+    assert parse_question(question) == {"type": "mirror", "axis": axis}
