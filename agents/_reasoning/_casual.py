@@ -301,6 +301,69 @@ _RULES = tuple(
         ),
         # "name the shape nearest the bottom", "identify the leftmost object": which is it
         (r"^(?:name|identify|point out) (the .+)$", r"which is \1"),
+        # "are A and B coloured differently", "is A coloured the same as B", "do A and B share a colour"
+        (r"^are (.+?) and (.+?) colou?red differently$", r"are \1 and \2 not the same colour"),
+        (r"^is (.+?) colou?red the same as (.+)$", r"is \1 the same colour as \2"),
+        (
+            r"^(?:do|does) (.+?) and (.+?) share (?:a|one|the same|their) (colou?r|shape)$",
+            r"are \1 and \2 the same \3",
+        ),
+        # "black-coloured shapes": black shapes
+        (r"\b([a-z]+)-colou?red\b", r"\1"),
+        # "how many distinct shapes": how many shapes (not "how many different colours")
+        (
+            r"^how many (?:distinct|individual|different|separate) (shapes|objects|figures|items|things)\b",
+            r"how many \1",
+        ),
+        # "further down than", "further up than": lower / higher
+        (r"\b(?:further|farther) down than\b", "lower than"),
+        (r"\b(?:further|farther) up than\b", "higher than"),
+        # "bigger compared to B": bigger than B
+        (
+            r"\b(bigger|larger|smaller|higher|lower|taller|shorter|wider) (?:compared|relative) (?:to|with)\b",
+            r"\1 than",
+        ),
+        # "are any of the shapes circles": are there any circles
+        (r"^(?:are|is) any of the (?:shapes|objects|figures|items|things) ([a-z]+s)$", r"are there any \1"),
+        # "how many shapes have purple colour", "how many items are filled with blue"
+        (r"^how many ([a-z]+) (?:have|has) (?:a |the )?([a-z]+) colou?r$", r"how many \2 \1 are there"),
+        (
+            r"^how many ([a-z]+) are (?:filled|painted|shaded|drawn|done) (?:in |with )(?:the colou?r )?([a-z]+)$",
+            r"how many \2 \1 are there",
+        ),
+        # "what colour is used for the star", "what colour fill does the star have"
+        (r"^(what|which) colou?r (?:is used for|is used on|fills) (.+)$", r"what colour is \2"),
+        (r"^(what|which) colou?r fill (?:does|do) (.+?) have$", r"what colour is \2"),
+        # "stars: how many", "the square's colour": the question with its subject first
+        (r"^([a-z]+(?: [a-z]+)?)\s*[:,-]\s*how many$", r"how many \1"),
+        (r"^(?:the )?([a-z]+(?: [a-z]+)?)'s (colou?r|shape)$", r"what \2 is the \1"),
+        # "how many rows do the shapes form", "how many rows is the grid made of", "the number of columns"
+        (
+            r"^how many (rows|columns) (?:do|does) (?:the )?(?:shapes|objects|icons|items|things|grid|layout)"
+            r" (?:form|make|make up|have|fall into)$",
+            r"how many \1 are there",
+        ),
+        (
+            r"^how many (rows|columns) (?:is|are) the (?:grid|layout|arrangement) made (?:up )?of$",
+            r"how many \1 are there",
+        ),
+        (r"^(?:what is |what's )?the number of (rows|columns)$", r"how many \1 are there"),
+        # "in row 1, column 4, what shape is there": what shape is in row 1, column 4
+        (
+            r"^in (row \d+,? column \d+),? (what|which) (shape|colou?r|object) is (?:there|it|in it|found)$",
+            r"\2 \3 is in \1",
+        ),
+        # "do the left and right halves mirror each other": mirror symmetry about that axis
+        (
+            r"^(?:do|does|are) the (?:left and right|right and left) (?:halves|sides)(?: of the [a-z]+)?"
+            r" (?:mirror|reflect|mirror images of|reflections of) each other$",
+            "is the image mirror-symmetric about a vertical axis",
+        ),
+        (
+            r"^(?:do|does|are) the (?:top and bottom|bottom and top|upper and lower) (?:halves|sides)(?: of the [a-z]+)?"
+            r" (?:mirror|reflect|mirror images of|reflections of) each other$",
+            "is the image mirror-symmetric about a horizontal axis",
+        ),
         # "what has the same colour as X": which object has
         (r"^what (has|shares|is) the same (colou?r|shape|size) as ", r"which object \1 the same \2 as "),
         # "what is higher / lower than X": above / below it

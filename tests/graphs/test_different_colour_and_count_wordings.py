@@ -107,3 +107,52 @@ def test_pair_wordings_refuse_what_they_cannot_read(question: str) -> None:
 )
 def test_the_same_on_both_sides_is_mirror_symmetry(question: str, axis: str) -> None:
     assert parse_question(question) == {"type": "mirror", "axis": axis}
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("Are the red circle and the blue square coloured differently?", True),
+        ("Is the blue square colored the same as the blue circle?", True),
+        ("Do the star and the triangle share a colour?", False),
+        ("How many blue-coloured shapes are there?", 2),
+        ("How many distinct figures are drawn?", 6),
+        ("Is the star further down than the triangle?", False),
+        ("Is the triangle further down than the star?", True),
+        ("Is the purple circle bigger compared to the red circle?", False),
+        ("Are any of the shapes stars?", True),
+        ("Are any of the shapes rectangles?", False),
+        ("How many shapes have blue colour?", 2),
+        ("How many figures are filled with red?", 1),
+        ("What colour is used for the star?", "yellow"),
+        ("What color fill does the triangle have?", "green"),
+        ("Circles: how many?", 3),
+        ("The square's colour?", "blue"),
+    ],
+)
+def test_more_paraphrases_of_known_questions(question: str, expected: object) -> None:
+    answer = reason_symbolic(question, flat_drawing())
+    assert answer.value == expected, answer.text
+
+
+@pytest.mark.parametrize(
+    "question,query",
+    [
+        ("How many rows do the shapes form?", {"type": "grid", "asks": "rows", "filter": None}),
+        ("How many columns is the grid made of?", {"type": "grid", "asks": "columns", "filter": None}),
+        ("What is the number of columns?", {"type": "grid", "asks": "columns", "filter": None}),
+        ("Do the left and right halves mirror each other?", {"type": "mirror", "axis": "vertical"}),
+        ("Do the top and bottom halves mirror each other?", {"type": "mirror", "axis": "horizontal"}),
+    ],
+)
+def test_grid_and_mirror_paraphrases(question: str, query: dict) -> None:
+    assert parse_question(question) == query
+
+
+def test_a_cell_asked_with_its_place_first() -> None:
+    query = parse_question("In row 1, column 4, what shape is there?")
+    assert (query["type"], query["row"], query["column"], query["asks"]) == ("cell_pick", 0, 3, "shape")
+
+
+def test_how_many_different_colours_still_counts_colours() -> None:
+    assert parse_question("how many different colours are there")["type"] == "distinct"
