@@ -310,9 +310,9 @@ _RULES = tuple(
         ),
         # "black-coloured shapes": black shapes
         (r"\b([a-z]+)-colou?red\b", r"\1"),
-        # "how many distinct shapes": how many shapes (not "how many different colours")
+        # "how many separate shapes": how many shapes ("how many different shapes" asks the kinds)
         (
-            r"^how many (?:distinct|individual|different|separate) (shapes|objects|figures|items|things)\b",
+            r"^how many (?:individual|separate) (shapes|objects|figures|items|things)\b",
             r"how many \1",
         ),
         # "further down than", "further up than": lower / higher
@@ -363,6 +363,23 @@ _RULES = tuple(
             r"^(?:do|does|are) the (?:top and bottom|bottom and top|upper and lower) (?:halves|sides)(?: of the [a-z]+)?"
             r" (?:mirror|reflect|mirror images of|reflections of) each other$",
             "is the image mirror-symmetric about a horizontal axis",
+        ),
+        # "is every shape the same colour", "do all the objects share one colour": all the same
+        (
+            r"^is every (?:shape|object|figure|item|thing|one) the same (colou?r|shape)$",
+            r"are all the objects the same \1",
+        ),
+        (
+            r"^(?:do|does) all (?:the |of the )?(shapes|objects|figures|items|things) (?:share|have) (?:one|a single|the same)"
+            r" (colou?r|shape)$",
+            r"are all the \1 the same \2",
+        ),
+        # "which shape is second in size": the second largest
+        (r"^(?:which|what) ([a-z]+) is (second|third) in size$", r"which is the \2 largest \1"),
+        # "how many shape types appear": how many different shapes
+        (
+            r"^how many (shape|colou?r) (?:types|kinds|sorts|varieties)(?: (?:appear|are there|are used|are present|can you see))?$",
+            r"how many different \1s are there",
         ),
         # "what has the same colour as X": which object has
         (r"^what (has|shares|is) the same (colou?r|shape|size) as ", r"which object \1 the same \2 as "),

@@ -188,4 +188,20 @@ def _is_pick(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
                           objects=picked.objects, rationale=f"it is {picked.text}")  # fmt: skip
 
 
-CLAIM_HANDLERS = {"count_is": _count_is, "all_are": _all_are, "is_pick": _is_pick}
+def _picked_has(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    """Whether the one object the selection picks has the predicate's colour / shape."""
+    from spatioxolver.agents._reasoning._symbolic import answer_query
+
+    picked = answer_query(q["pick"], g)
+    if picked.value is None or len(picked.objects) != 1:
+        return picked  # cannot tell which object the selection picks
+    obj = next(o for o in g.objects if o.id == picked.objects[0])
+    pred = q["predicate"]
+    if any(pred.get(k) and getattr(obj.attributes, k) is None for k in ("color", "shape")):
+        raise _ReferenceProblem(f"The attributes of {picked.text} could not be read from the pixels.")
+    holds = _matches(pred, obj)
+    return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="picked_has",
+                          objects=picked.objects, rationale=f"it is {picked.text}")  # fmt: skip
+
+
+CLAIM_HANDLERS = {"count_is": _count_is, "all_are": _all_are, "is_pick": _is_pick, "picked_has": _picked_has}

@@ -196,6 +196,7 @@ def _parse_single(text: str, n_images: int) -> dict[str, Any]:
         either_form,
         *CLAIM_FORMS,
         lambda b: _is_pick(b, n_images),
+        lambda b: _picked_has(b, n_images),
         *LABEL_FORMS,
         *QUESTION_FORMS,
         *BENCHMARK_FORMS,
@@ -237,8 +238,47 @@ def _is_pick(body: str, n_images: int) -> dict[str, Any] | None:
     return {"type": "is_pick", "subject": subject, "pick": pick}
 
 
+_PICKED_HAS = re.compile(r"is (the .+?) ((?:an? )?(?:light |dark |pale |bright )?[a-z]+)", re.I)
+#: words that make a noun phrase select one object by place or size
+_SELECTING = re.compile(
+    rf"\b(?:{SUP_ALT}|first|second|third|fourth|fifth|last|\d(?:st|nd|rd|th)|corner|middle|centre|center)\b",
+    re.I,
+)
+
+
+def _picked_has(body: str, n_images: int) -> dict[str, Any] | None:
+    """``is the largest shape red`` / ``is the leftmost object a circle`` / ``is the shape in the
+    top left corner blue``: the attribute of the one object a selection picks."""
+    m = _PICKED_HAS.fullmatch(body)
+    if not m or not _SELECTING.search(m.group(1)) or _SELECTING.search(m.group(2)):
+        return None
+    try:
+        pick = _parse_single(f"which is {m.group(1)}", n_images)
+        predicate = parse_reference(m.group(2))
+    except UnsupportedQuestionError:
+        return None
+    if pick.get("type") not in ("extreme", "ordinal", "cell_pick") or pick.get("asks"):
+        return None
+    if (
+        predicate.get("label")
+        or predicate.get("nouns")
+        or not (predicate.get("color") or predicate.get("shape"))
+    ):
+        return None
+    return {"type": "picked_has", "pick": pick, "predicate": predicate}
+
+
 #: Yes / no query kinds a statement can become ("The cup is left of the laptop." -> true / false).
-_TRUTH_KINDS = ("yesno", "has_attribute", "frame_side", "touch", "size_compare", "is_pick", "all_are")
+_TRUTH_KINDS = (
+    "yesno",
+    "has_attribute",
+    "frame_side",
+    "touch",
+    "size_compare",
+    "is_pick",
+    "picked_has",
+    "all_are",
+)
 
 
 #: "is A not above B" (the subject a plain noun phrase, no clause of its own) and "is it

@@ -116,7 +116,7 @@ def test_the_same_on_both_sides_is_mirror_symmetry(question: str, axis: str) -> 
         ("Is the blue square colored the same as the blue circle?", True),
         ("Do the star and the triangle share a colour?", False),
         ("How many blue-coloured shapes are there?", 2),
-        ("How many distinct figures are drawn?", 6),
+        ("How many separate figures are drawn?", 6),
         ("Is the star further down than the triangle?", False),
         ("Is the triangle further down than the star?", True),
         ("Is the purple circle bigger compared to the red circle?", False),
@@ -156,3 +156,54 @@ def test_a_cell_asked_with_its_place_first() -> None:
 
 def test_how_many_different_colours_still_counts_colours() -> None:
     assert parse_question("how many different colours are there")["type"] == "distinct"
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("Is the biggest shape red?", None),  # the red and the blue circle and the square: see below
+        ("Is the leftmost object a circle?", True),
+        ("Is the leftmost shape blue?", False),
+        ("Is the topmost shape a star?", True),
+        ("Is the second shape from the left blue?", None),
+        ("Is the rightmost shape a square?", False),
+    ],
+)
+def test_an_attribute_of_the_object_a_selection_picks(question: str, expected: bool | None) -> None:
+    graph = flat_drawing()
+    answer = reason_symbolic(question, graph)
+    if expected is None:  # the truth from the graph itself, by another route
+        picked = reason_symbolic(question.replace("Is the", "Which is the").rsplit(" ", 1)[0] + "?", graph)
+        if picked.value is None:
+            assert answer.value is None, answer.text
+            return
+        word = question.rstrip("?").rsplit(" ", 1)[1]
+        expected = word in picked.text.lower()
+    assert answer.value is expected, answer.text
+
+
+def test_a_selection_attribute_question_is_a_yes_no_query() -> None:
+    query = parse_question("Is the largest circle red?")
+    assert query["type"] == "picked_has"
+    assert query["pick"]["which"] == "largest" and query["pick"]["filter"]["shape"] == "circle"
+    assert query["predicate"]["color"] == "red"
+    # the subject first stays the other form: is the named object the one picked
+    assert parse_question("Is the red circle the largest shape?")["type"] == "is_pick"
+    assert parse_question("Is the leftmost shape not red?")["negated"] is True
+
+
+@pytest.mark.parametrize(
+    "question,query",
+    [
+        ("Is every shape the same color?", {"type": "all_same", "attribute": "color", "filter": None}),
+        ("Do all the objects share one colour?", {"type": "all_same", "attribute": "color", "filter": None}),
+        ("How many shape types appear?", {"type": "distinct", "attribute": "shape"}),
+        ("How many different shapes are there?", {"type": "distinct", "attribute": "shape"}),
+        (
+            "Which shape is second in size?",
+            {"type": "ordinal", "axis": "size", "from_start": True, "rank": 1, "filter": None},
+        ),
+    ],
+)
+def test_all_same_kinds_and_rank_paraphrases(question: str, query: dict) -> None:
+    assert parse_question(question) == query
