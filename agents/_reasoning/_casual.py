@@ -381,6 +381,23 @@ _RULES = tuple(
             r"^how many (shape|colou?r) (?:types|kinds|sorts|varieties)(?: (?:appear|are there|are used|are present|can you see))?$",
             r"how many different \1s are there",
         ),
+        # "what else has the colour of X", "how many other objects share the colour of X": the same as X
+        (r"^what else (?:has|shares) the (colou?r|shape) of (.+)$", r"which object has the same \1 as \2"),
+        (
+            r"^(how many (?:other )?[a-z]+) (?:share|have) the (colou?r|shape) of (.+)$",
+            r"\1 have the same \2 as \3",
+        ),
+        # "apart from X, how many shapes are there": how many besides X
+        (
+            r"^(?:apart from|except(?: for)?|other than|besides|not counting|excluding) (.+?),? how many ([a-z]+)"
+            r"(?: are there| do you see| can you see)?$",
+            r"how many \2 are there besides \1",
+        ),
+        # "count the shapes on the right side": how many are on the right
+        (
+            r"^count the ([a-z]+(?: [a-z]+)?) (?:on|in) the (left|right|top|bottom) (?:side|half|part)$",
+            r"how many \1 are on the \2",
+        ),
         # "what has the same colour as X": which object has
         (r"^what (has|shares|is) the same (colou?r|shape|size) as ", r"which object \1 the same \2 as "),
         # "what is higher / lower than X": above / below it

@@ -207,3 +207,27 @@ def test_a_selection_attribute_question_is_a_yes_no_query() -> None:
 )
 def test_all_same_kinds_and_rank_paraphrases(question: str, query: dict) -> None:
     assert parse_question(question) == query
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("How many other objects share the colour of the blue square?", 1),
+        ("How many other shapes share the colour of the star?", 0),
+        ("Apart from the red circle, how many shapes are there?", 5),
+        ("Except for the star, how many shapes do you see?", 5),
+        ("Count the shapes on the left side.", None),  # the triangle and the star are near the middle
+    ],
+)
+def test_counts_with_the_reference_or_the_part_first(question: str, expected: int | None) -> None:
+    answer = reason_symbolic(question, flat_drawing())
+    if expected is None:
+        same = reason_symbolic("how many shapes are on the left", flat_drawing())
+        assert answer.value == same.value, (answer.text, same.text)
+    else:
+        assert answer.value == expected, answer.text
+
+
+def test_what_else_has_the_colour_of_x_lists_the_others() -> None:
+    answer = reason_symbolic("What else has the colour of the blue square?", flat_drawing())
+    assert "blue circle" in answer.text.lower() and "square" not in answer.text.lower(), answer.text
