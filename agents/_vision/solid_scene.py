@@ -62,7 +62,7 @@ _SHADED_SHARE = 0.2
 _GRAIN = 0.12
 #: Its outline is sharp: the steps across it (upper quartile) are this share of its
 #: contrast with the ground (a defocused blob fades into its ground over many pixels).
-_SHARP = 0.3
+_SHARP = 0.2
 #: A lit side and a dark side: the centres of the lightest and the darkest quarter of the
 #: body lie this share of its radius apart.
 _SIDES = 0.4
