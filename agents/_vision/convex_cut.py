@@ -52,9 +52,10 @@ DEEP_PX = 4.0
 #: within :data:`SHADOW_EVEN` of the others (relative) ...
 SHADOW_DIM = 0.9
 SHADOW_EVEN = 0.15
-#: ... and its outline's steepest steps (median over the outline) are under this share
-#: of the other piece's: a penumbra is blurred, a solid's outline is sharp.
-SHADOW_SOFT = 0.6
+#: ... and its outline (its contrast with the ground over its steps' median) is this many
+#: times as wide as the other piece's, and 3 px or more: a penumbra is blurred, a solid's
+#: outline is sharp.
+SHADOW_SOFT = 2.0
 #: A piece smaller than this share of the part is a sliver (a rim, a shadow's tip).
 SMALLEST_SHARE = 0.08
 
@@ -94,17 +95,22 @@ def _soft_shadow(piece: np.ndarray, other: np.ndarray, part: np.ndarray, crop_rg
     grey = cv2.cvtColor(np.ascontiguousarray(crop_rgb[..., :3]).astype(np.uint8), cv2.COLOR_RGB2GRAY).astype(
         np.float32
     )
-    steep = np.hypot(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
-    outside = ~part
+    steep = np.hypot(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1)) / 8.0
+    level = float(np.median(grey[ring]))
+    near = cv2.dilate((~part).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    band = cv2.erode(u8, np.ones((7, 7), np.uint8)).astype(bool) & ~cv2.erode(
+        u8, np.ones((13, 13), np.uint8)
+    ).astype(bool)
 
-    def outline(p: np.ndarray) -> np.ndarray:
-        near = cv2.dilate(outside.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-        return p & near
+    def width(p: np.ndarray) -> float | None:
+        """How many pixels the piece's outline takes to go from the ground to its inside."""
+        if (p & near).sum() < 5 or (p & band).sum() < 5:
+            return None
+        contrast = abs(float(np.median(grey[p & band])) - level)
+        return contrast / max(float(np.median(steep[p & near])), 1e-3)
 
-    mine, theirs = outline(piece), outline(other)
-    if mine.sum() < 5 or theirs.sum() < 5:
-        return False
-    return float(np.median(steep[mine])) < SHADOW_SOFT * float(np.median(steep[theirs]))
+    mine, theirs = width(piece), width(other)
+    return mine is not None and theirs is not None and mine >= max(SHADOW_SOFT * theirs, 3.0)
 
 
 def _solidity(mask: np.ndarray) -> float:

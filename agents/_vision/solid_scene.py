@@ -143,7 +143,15 @@ def solid_scene(rgb: np.ndarray) -> SceneEvidence:
     neighbourhood = cv2.GaussianBlur(lum, (0, 0), 2.0)
     kernel = np.ones((3, 3), np.uint8)
     # Each pixel's step to its neighbours (CIELAB distance per pixel).
-    steep = np.sqrt(sum(cv2.Sobel(lab[..., c], cv2.CV_32F, 1, 0) ** 2 + cv2.Sobel(lab[..., c], cv2.CV_32F, 0, 1) ** 2 for c in range(3))) / 8.0
+    steep = (
+        np.sqrt(
+            sum(
+                cv2.Sobel(lab[..., c], cv2.CV_32F, 1, 0) ** 2 + cv2.Sobel(lab[..., c], cv2.CV_32F, 0, 1) ** 2
+                for c in range(3)
+            )
+        )
+        / 8.0
+    )
     solids = shadowed = 0
     for k in range(1, n):
         area = int(stats[k, cv2.CC_STAT_AREA])
@@ -164,7 +172,11 @@ def solid_scene(rgb: np.ndarray) -> SceneEvidence:
         if not edge.any():
             continue
         contrast = float(np.median(diff[edge]))
-        if float(np.percentile(steep[rim | edge], 75)) < _SHARP * contrast:
+        # The body's own outline: not where its cast shadow's soft edge bounds the thing.
+        outline = (rim | edge) & ~cv2.dilate(shadow.astype(np.uint8), kernel, iterations=2).astype(bool)
+        if outline.sum() < 8:
+            outline = rim | edge
+        if float(np.percentile(steep[outline], 75)) < _SHARP * contrast:
             continue  # fades into the ground: a defocused blob
         if span < max(SHADED_RANGE, _SHADED_SHARE * contrast):
             continue  # one lightness: a flat fill
