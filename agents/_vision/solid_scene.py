@@ -63,8 +63,8 @@ _GRAIN = 0.12
 #: Its outline is sharp: the steps across it (upper quartile) are this share of its
 #: contrast with the ground (a defocused blob fades into its ground over many pixels).
 _SHARP = 0.2
-#: A lit side and a dark side: the centres of the lightest and the darkest quarter of the
-#: body lie this share of its radius apart.
+#: A lit side and a dark side: the centres of the body's light and dark pixels (the top
+#: and bottom quarter of its span) lie this share of its radius apart.
 _SIDES = 0.4
 #: A shadow dims the ground by a ratio in this range, every channel within
 #: :data:`_EVEN` of the others ...
@@ -103,14 +103,15 @@ def _small(rgb: np.ndarray) -> np.ndarray:
 
 
 def _lit_side(core: np.ndarray, values: np.ndarray, lo: float, hi: float) -> bool:
-    """Whether the body's lightest quarter and its darkest quarter lie on opposite sides:
-    their centres :data:`_SIDES` of the body's radius apart (a lit and a dark side; a ring
-    or a glow brighter, or darker, all round has both near its middle)."""
+    """Whether the body's light and dark pixels (the top and bottom quarter of its span of
+    lightness) lie on opposite sides: their centres :data:`_SIDES` of the body's radius
+    apart (a lit and a dark side, a box's lit and shaded faces; a ring or a glow brighter or
+    darker all round, a fill inside a dark outline, has both near its middle)."""
     ys, xs = np.nonzero(core)
-    q1, q3 = np.percentile(values, (25, 75))
-    dark, light = values <= q1, values >= q3
-    if not dark.any() or not light.any() or q3 - q1 < 0.2 * (hi - lo):
-        return bool(dark.any() and light.any())  # two faces, each one lightness: a box
+    quarter = 0.25 * (hi - lo)
+    dark, light = values <= lo + quarter, values >= hi - quarter
+    if not dark.any() or not light.any():
+        return False
     apart = np.hypot(ys[dark].mean() - ys[light].mean(), xs[dark].mean() - xs[light].mean())
     return bool(apart >= _SIDES * np.sqrt(core.sum() / np.pi))
 
