@@ -99,14 +99,16 @@ def haze_is_real(rgb: np.ndarray, model: HazeModel | None) -> bool:
 
 def haze_asked(options: Mapping[str, Any]) -> bool | None:
     """The run's choice: ``True`` (read haze wherever the ground shows it), ``False`` (read
-    none) or ``None`` (``haze="auto"``, and the default: read it where :func:`haze_is_real`
-    holds in a scene that :func:`.solid_scene.solid_scene` finds 3-D). The gate alone let
-    haze be read over flat drawings on graded paper (session 13's fresh probe: 15 answers
-    lost, their shapes named as solids): a drawing shows no shaded solid and no cast shadow."""
+    none; the default) or ``None`` (``haze="auto"``: read it where :func:`haze_is_real` holds
+    in a scene that :func:`.solid_scene.solid_scene` finds 3-D). The gate alone let haze be
+    read over flat drawings on graded paper (session 13's fresh probe: 15 answers lost, their
+    shapes named as solids): a drawing shows no shaded solid and no cast shadow. Still off
+    by default: with both checks on by default, POV-Ray solids on a floor lit with a falloff
+    (no haze; fresh3 probe, seed 2) were read through haze and 5 more answers were wrong."""
     value = options.get("haze")
-    if value is None or value == "auto":
-        return None
-    return bool(value)
+    if value is None:
+        return False
+    return None if value == "auto" else bool(value)
 
 
 def hazy_copy(rgb: np.ndarray, options: Mapping[str, Any]) -> np.ndarray | None:

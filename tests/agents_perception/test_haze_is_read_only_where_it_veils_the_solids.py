@@ -6,8 +6,9 @@ floor graded toward its horizon (painted lighter far away; the solids and shadow
 keep their colour and depth far as near). Undoing haze on a graded floor misreads the far
 solids (an orange can read yellow), so the engine undoes it only where the far solids and
 shadows are as veiled as haze makes them: none of them darker than the airlight in front
-of them. The run option ``haze=True`` / ``haze=False`` forces the reading on or off; left
-out, it is read as with ``haze="auto"`` in a scene of shaded solids on a ground.
+of them, in a scene that shows shaded solids on a ground (``_vision/solid_scene.py``). The
+run option ``haze=True`` / ``haze=False`` forces the reading on or off; left out, no haze is
+read.
 
 The scenes are drawn here with numpy and Pillow polygons: a flat ground in perspective,
 Lambert-lit boxes and cones with cast shadows, exponential haze in linear light."""
@@ -141,12 +142,6 @@ def test_an_agents_own_haze_option_wins_over_the_runs() -> None:
     assert not read
 
 
-def test_by_default_haze_is_read_in_a_3d_scene_where_it_veils_the_solids() -> None:
-    # Left out, the option reads haze as "auto" does where the scene shows shaded solids and
-    # cast shadows (`_vision/solid_scene.py`); flat drawings on graded paper stay unread
-    # (tests/agents_perception/test_a_3d_scene_is_told_from_drawings_and_photos.py).
-    colours, read = _read(_scene(hazy=True))
-    assert read
-    assert colours == COLOURS
-    _, read = _read(_scene(hazy=False))
+def test_no_haze_is_read_unless_asked() -> None:
+    _, read = _read(_scene(hazy=True))
     assert not read
