@@ -325,7 +325,7 @@ def geometric_regions(
     from .part_split import apart, split_touching
     from .translucent_overlaps import translucent_layers
 
-    options = options or {}
+    options = dict(options or {})  # its own copy: the 3-D verdict is kept in it (convex_cut)
     min_area = int(options.get("min_area", 40))
     fg = foreground_evidence(
         rgb,
