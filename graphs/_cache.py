@@ -64,7 +64,7 @@ PERCEPTION_OPTIONS: tuple[str, ...] = (
     "temperature",  # the perception agents' decoding (a run's settings override their defaults)
     "max_tokens",
     "world_prior",  # the assumed world (lens, elevation, sizes); none for a user's image unless asked
-    "haze",  # read haze over a ground: True / False, or None (the default: where it veils the solids too)
+    "haze",  # read haze over a ground: True / False, or None (the default: none)
 )
 
 

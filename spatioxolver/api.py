@@ -41,8 +41,9 @@ Options (keyword arguments of ``ask`` / ``aask`` / ``build_scene_graph``):
         contact where a ground plane is seen).
     haze: haze over a ground plane (fog, aerial perspective): ``True`` reads it wherever the
         ground's colour moves toward the backdrop's with distance; ``"auto"`` only where it
-        veils the solids and their shadows too, not a floor graded toward its horizon
-        (``docs/perception.md``, "Haze over a ground plane"); left out or ``False``, never.
+        veils the solids and their shadows too, not a floor graded toward its horizon, in a
+        picture of shaded solids on a ground, not a drawing or a photo (``docs/perception.md``,
+        "Haze over a ground plane", "Is it a 3-D scene?"); left out or ``False``, never.
         Found solids are then segmented and named with the haze at their foot undone.
     choices: MCQ options given separately from the question text.
     api_base: base URL of an OpenAI-compatible server (LLM models).

@@ -8,6 +8,14 @@ watershed of :func:`.part_split.split_touching` seeds one core per body from 0.7
 deepest distance, so a small solid against a big one gets no core of its own; this cut
 asks only the outline.
 
+A piece that is a soft shadow is no solid: a solid's shadow on the ground beside it
+makes its silhouette concave too (a photographed clock and its shadow on the wall). A
+piece whose colour is the ground's around it, dimmed alike in every channel, and whose
+outline is softer than the other piece's, is that shadow, and the part is not cut.
+
+The cut is made by default only in a scene with the evidence of solids on a ground
+(:func:`.solid_scene.solid_scene`); ``convex_cut=True`` / ``False`` forces it on or off.
+
 A flat part (one uniform colour) is not asked: drawn arrows, stars and L-shapes are
 concave by design, and their pieces are convex too.
 
@@ -23,9 +31,11 @@ Example:
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-__all__ = ["convex_pieces"]
+__all__ = ["convex_pieces", "cut_asked"]
 
 #: A silhouette this convex (area over its hull's) is one solid: a soft edge's or a
 #: shadow's nibble leaves it above this.
@@ -38,8 +48,69 @@ CONVEX_PIECE = 0.965
 DEEP = 0.12
 #: JPEG leaves a small solid's outline ragged by up to about 3 px: no neck is shallower.
 DEEP_PX = 4.0
+#: A soft shadow dims the ground around the part by a ratio under this, every channel
+#: within :data:`SHADOW_EVEN` of the others (relative) ...
+SHADOW_DIM = 0.9
+SHADOW_EVEN = 0.15
+#: ... and its outline (its contrast with the ground over its steps' median) is this many
+#: times as wide as the other piece's, and 3 px or more: a penumbra is blurred, a solid's
+#: outline is sharp.
+SHADOW_SOFT = 2.0
 #: A piece smaller than this share of the part is a sliver (a rim, a shadow's tip).
 SMALLEST_SHARE = 0.08
+
+
+def cut_asked(options: dict[str, Any], rgb: np.ndarray) -> bool:
+    """The run's choice (``convex_cut``), else whether ``rgb`` shows a 3-D scene (read once
+    per run of the segmenter, kept in ``options``)."""
+    value = options.get("convex_cut")
+    if value is not None:
+        return bool(value)
+    if "_three_d" not in options:
+        from .solid_scene import solid_scene
+
+        options["_three_d"] = solid_scene(rgb).three_d
+    return bool(options["_three_d"])
+
+
+def _soft_shadow(piece: np.ndarray, other: np.ndarray, part: np.ndarray, crop_rgb: np.ndarray) -> bool:
+    """Whether ``piece`` of ``part`` is a soft shadow on the ground: the ground's colour
+    around the part dimmed alike in every channel, with an outline softer than ``other``'s."""
+    import cv2
+
+    from .soft_shadows import linear_light
+
+    u8 = part.astype(np.uint8)
+    ring = cv2.dilate(u8, np.ones((9, 9), np.uint8)).astype(bool) & ~cv2.dilate(
+        u8, np.ones((3, 3), np.uint8)
+    ).astype(bool)
+    if ring.sum() < 12:
+        return False
+    lin = linear_light(crop_rgb)
+    ground = np.median(lin[ring], axis=0)
+    ratio = np.median(lin[piece], axis=0) / np.maximum(ground, 1e-3)
+    mean = float(ratio.mean())
+    if not 0.05 < mean < SHADOW_DIM or float(ratio.max() - ratio.min()) > SHADOW_EVEN * mean + 0.02:
+        return False
+    grey = cv2.cvtColor(np.ascontiguousarray(crop_rgb[..., :3]).astype(np.uint8), cv2.COLOR_RGB2GRAY).astype(
+        np.float32
+    )
+    steep = np.hypot(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1)) / 8.0
+    level = float(np.median(grey[ring]))
+    near = cv2.dilate((~part).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    band = cv2.erode(u8, np.ones((7, 7), np.uint8)).astype(bool) & ~cv2.erode(
+        u8, np.ones((13, 13), np.uint8)
+    ).astype(bool)
+
+    def width(p: np.ndarray) -> float | None:
+        """How many pixels the piece's outline takes to go from the ground to its inside."""
+        if (p & near).sum() < 5 or (p & band).sum() < 5:
+            return None
+        contrast = abs(float(np.median(grey[p & band])) - level)
+        return contrast / max(float(np.median(steep[p & near])), 1e-3)
+
+    mine, theirs = width(piece), width(other)
+    return mine is not None and theirs is not None and mine >= max(SHADOW_SOFT * theirs, 3.0)
 
 
 def _solidity(mask: np.ndarray) -> float:
@@ -164,6 +235,10 @@ def convex_pieces(
             pieces = _cut(part, a, b, min_area)
             if pieces is None:
                 continue
+            if _soft_shadow(pieces[0], pieces[1], part, crop_rgb) or _soft_shadow(
+                pieces[1], pieces[0], part, crop_rgb
+            ):
+                continue  # a solid and its soft shadow: no two solids
             out = []
             for p in pieces:
                 more = (

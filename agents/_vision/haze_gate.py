@@ -41,6 +41,7 @@ import cv2
 import numpy as np
 
 from .haze import HazeModel, foot_shares, ground_pixels, haze_model, linear, without_haze
+from .solid_scene import solid_scene
 
 __all__ = ["haze_asked", "haze_is_real", "hazy_copy"]
 
@@ -98,9 +99,12 @@ def haze_is_real(rgb: np.ndarray, model: HazeModel | None) -> bool:
 
 def haze_asked(options: Mapping[str, Any]) -> bool | None:
     """The run's choice: ``True`` (read haze wherever the ground shows it), ``False`` (read
-    none; the default) or ``None`` (``haze="auto"``: read it where :func:`haze_is_real`
-    holds). Off by default: on the merged code the gate let haze be read over flat drawings
-    on graded paper (session 13's fresh probe: 15 answers lost, their shapes named as solids)."""
+    none; the default) or ``None`` (``haze="auto"``: read it where :func:`haze_is_real` holds
+    in a scene that :func:`.solid_scene.solid_scene` finds 3-D). The gate alone let haze be
+    read over flat drawings on graded paper (session 13's fresh probe: 15 answers lost, their
+    shapes named as solids): a drawing shows no shaded solid and no cast shadow. Still off
+    by default: with both checks on by default, POV-Ray solids on a floor lit with a falloff
+    (no haze; fresh3 probe, seed 2) were read through haze and 5 more answers were wrong."""
     value = options.get("haze")
     if value is None:
         return False
@@ -115,6 +119,6 @@ def hazy_copy(rgb: np.ndarray, options: Mapping[str, Any]) -> np.ndarray | None:
     if asked is False:
         return None
     model = haze_model(rgb, np.zeros(rgb.shape[:2], bool))
-    if model is None or (asked is None and not haze_is_real(rgb, model)):
+    if model is None or (asked is None and not (haze_is_real(rgb, model) and solid_scene(rgb).three_d)):
         return None
     return without_haze(rgb, model)

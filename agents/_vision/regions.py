@@ -28,7 +28,7 @@ import numpy as np
 
 from .artefacts import chroma_ringing, clean_parts, peel_blend_rims, trim_fringe
 from .background import Foreground, foreground_evidence
-from .convex_cut import convex_pieces
+from .convex_cut import convex_pieces, cut_asked
 from .dashed_outlines import dashed_rings
 from .frame_cut import closed_at_frame
 from .highlights import gradual_highlight
@@ -325,7 +325,7 @@ def geometric_regions(
     from .part_split import apart, split_touching
     from .translucent_overlaps import translucent_layers
 
-    options = options or {}
+    options = dict(options or {})  # its own copy: the 3-D verdict is kept in it (convex_cut)
     min_area = int(options.get("min_area", 40))
     fg = foreground_evidence(
         rgb,
@@ -502,9 +502,9 @@ def geometric_regions(
             if options.get("split_touching", True) and not icon:
                 drawing = fg.shadow_ratio is None  # no cast shadows: strokes and glyphs are drawn
                 parts = [q for p in parts for q in split_touching(p, min_area, rgb[y0:y1, x0:x1], drawing)]
-            # Opt-in (``convex_cut=True``): on by default it cut a photographed clock from its
-            # soft shadow, and the photo, then "explained", was answered (photos3 probe).
-            if options.get("convex_cut", False) and not icon and not drawn:
+            # By default only in a 3-D scene (shaded solids, cast shadows: ``solid_scene``);
+            # ``convex_cut=True`` / ``False`` forces it on or off.
+            if not icon and not drawn and cut_asked(options, rgb):
                 # Shaded solids are convex: a concave shaded part is two overlapping solids.
                 crop = rgb[y0:y1, x0:x1]
                 parts = [q for p in parts for q in convex_pieces(p, min_area, crop, comp & ~p)]

@@ -6,8 +6,9 @@ floor graded toward its horizon (painted lighter far away; the solids and shadow
 keep their colour and depth far as near). Undoing haze on a graded floor misreads the far
 solids (an orange can read yellow), so the engine undoes it only where the far solids and
 shadows are as veiled as haze makes them: none of them darker than the airlight in front
-of them. The run option ``haze=True`` / ``haze=False`` forces the reading on or off; left
-out, no haze is read.
+of them, in a scene that shows shaded solids on a ground (``_vision/solid_scene.py``). The
+run option ``haze=True`` / ``haze=False`` forces the reading on or off; left out, no haze is
+read.
 
 The scenes are drawn here with numpy and Pillow polygons: a flat ground in perspective,
 Lambert-lit boxes and cones with cast shadows, exponential haze in linear light."""

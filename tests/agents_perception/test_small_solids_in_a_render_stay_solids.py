@@ -29,11 +29,13 @@ def test_a_black_cube_beside_its_shadow_keeps_the_scene_solid() -> None:
 
 def test_a_far_solid_with_no_core_does_not_make_a_drawing() -> None:
     # truth: purple sphere, blue cube, two yellow spheres, brown cube, green cylinder. The small
-    # yellow sphere stands behind the large one, its lower edge hidden but most of it in view:
-    # by default the two are one object (this test first took the pair for one sphere and a
-    # hidden one); the opt-in cut of one-colour solids along their concavities
-    # (`_vision/convex_cut.py`, `convex_cut=True`) finds both.
+    # yellow sphere stands behind the large one, its lower edge hidden but most of it in view.
+    # The cut of one-colour solids along their concavities (`_vision/convex_cut.py`) finds
+    # both: by default in a scene of shaded solids with cast shadows (`_vision/solid_scene.py`),
+    # and when forced; turned off, the two are one object.
     shapes = _shapes("small_solids_far_brown_cube.png")
-    assert len(shapes) == 5 and all(s in SOLIDS for s in shapes), shapes
+    assert len(shapes) == 6 and all(s in SOLIDS for s in shapes), shapes
     cut = _shapes("small_solids_far_brown_cube.png", segmentation_options={"convex_cut": True})
     assert len(cut) == 6 and all(s in SOLIDS for s in cut), cut
+    uncut = _shapes("small_solids_far_brown_cube.png", segmentation_options={"convex_cut": False})
+    assert len(uncut) == 5 and all(s in SOLIDS for s in uncut), uncut
