@@ -176,7 +176,8 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         edges &= ~ground.mask  # the tiles' own edges are explained ground, not busy detail
     busy = float(edges.mean())
     flat = flat_share(lab)
-    rows, plain_lines = line_residual(lab)
+    # A patterned ground explains its own rows: what is left of them is what it does not explain.
+    rows, plain_lines = line_residual(lab if ground is None else lab - ground.background[..., :3])
     field = plain_lines < PLAIN_LINES  # no plain sky, wall or ground anywhere
     score = 1.0
     score *= float(np.clip((flat - 0.55) / 0.3, 0.0, 1.0))
@@ -488,6 +489,10 @@ def tiled_floor(small: np.ndarray) -> bool:
     )
     if lines is None:
         return False
+    from .receding_grid import converging_families
+
+    if converging_families(lines, h):  # a grid turned on the floor: no level rows
+        return True
     rows: set[int] = set()
     level: list[tuple[float, float, float]] = []
     oblique: list[tuple[float, float, float, float, float]] = []
