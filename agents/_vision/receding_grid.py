@@ -27,7 +27,7 @@ import math
 
 import numpy as np
 
-__all__ = ["converging_families"]
+__all__ = ["converging_families", "turned_grid"]
 
 #: Lines of a family, pairs meeting above, and crossings between the two families needed.
 _MEMBERS = 4
@@ -112,3 +112,29 @@ def converging_families(segments, h: int) -> bool:
     if heights[0] is None or heights[1] is None or abs(heights[0] - heights[1]) > 0.5 * h:
         return False
     return _crossings(down_right, down_left) >= _CROSSINGS
+
+
+def turned_grid(small: np.ndarray) -> bool:
+    """Whether the ~0.06 MP copy shows a floor grid turned in perspective
+    (:func:`converging_families` on the long straight edges :func:`~.reliability.tiled_floor`
+    reads)."""
+    import cv2
+
+    grey = cv2.cvtColor(np.ascontiguousarray(small), cv2.COLOR_RGB2GRAY)
+    h, w = grey.shape
+    lines = cv2.HoughLinesP(
+        cv2.Canny(grey, 40, 100),
+        1,
+        np.pi / 180,
+        threshold=30,
+        minLineLength=max(8, int(0.25 * min(h, w))),
+        maxLineGap=4,
+    )
+    if lines is None:
+        return False
+    # A floor runs out of the frame: its tile edges reach the left, right or bottom edge (a
+    # plot's gridded pane is drawn inside a margin).
+    ends = lines.reshape(-1, 4).astype(float)
+    xs, ys = ends[:, [0, 2]], ends[:, [1, 3]]
+    out = ((xs <= 2) | (xs >= w - 3) | (ys >= h - 3)).any(axis=1)
+    return int(out.sum()) >= 2 and converging_families(lines, h)

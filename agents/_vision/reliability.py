@@ -158,9 +158,11 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     ground, textured = None, False
     if tiles:
         from .patterned_ground import patterned_ground, textured_ground
+        from .receding_grid import turned_grid
 
-        if tiled:
+        if tiled or turned_grid(small):  # a grid turned on the floor counts once its colours explain it
             ground = patterned_ground(lab, small, model.evaluate(*lab.shape[:2]), noise, tiled=True)
+            tiled = tiled or ground is not None
         else:
             textured = textured_ground(lab)
     if ground is not None:
@@ -489,10 +491,6 @@ def tiled_floor(small: np.ndarray) -> bool:
     )
     if lines is None:
         return False
-    from .receding_grid import converging_families
-
-    if converging_families(lines, h):  # a grid turned on the floor: no level rows
-        return True
     rows: set[int] = set()
     level: list[tuple[float, float, float]] = []
     oblique: list[tuple[float, float, float, float, float]] = []

@@ -118,7 +118,7 @@ def test_plain_floors_hatching_and_a_fan_are_no_turned_grid(make) -> None:
         cv2.Canny(grey, 40, 100), 1, np.pi / 180, threshold=30, minLineLength=52, maxLineGap=4
     )
     assert not converging_families(lines if lines is not None else [], grey.shape[0])
-    assert not tiled_floor(img[::2, ::2])
+    assert image_quality(img)["tiled"] == 0.0
 
 
 def test_parallel_families_do_not_converge() -> None:
