@@ -159,6 +159,13 @@ def normalise(body: str) -> str:
     text = _SLIP_RE.sub(lambda m: _SLIPS[m.group(1).lower()], body.strip().rstrip(".!").strip())
     text = casual(text)
     text = re.sub(r"^yes or no\s*[:,-]\s*", "", text, flags=re.I)
+    # "count the 3D objects", "what 3-D shape is X": the adjective says what every solid is
+    text = re.sub(
+        r"\b(?:3-?d|three-dimensional) (?=(?:object|shape|solid|thing|figure|form|item|bod(?:y|ies))s?\b)",
+        "",
+        text,
+        flags=re.I,
+    )
     text = re.sub(r"\b(left|right|top|bottom)[- ]most\b", r"\1most", text, flags=re.I)
     text = re.sub(r"\bmost (left|right)\b", r"\1most", text, flags=re.I)
     text = re.sub(r",?\s*yes or no$", "", text, flags=re.I)
