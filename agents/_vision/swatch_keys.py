@@ -6,8 +6,8 @@ frame is a 1 px line on a ground of its own colour, no panel region holds it
 labels. A key is found from the swatches themselves: three or more small filled squares (or
 near squares) of one size, in one column (left edges within 3 px), evenly spaced, two in three or more with
 writing starting just right of it on its row (a glyph under 2.5 x its side away), all under half the size of the other regions (at least two of them).
-The swatches, and the writing on their rows and just above the column (a "Key" title), are set
-aside before labels are read: none of the words is a label, none of the swatches an object.
+The swatches, the writing on their rows and just above the column (a "Key" title) and a thin
+frame round them holding no other region are set aside before labels are read: none of the words is a label, none of the swatches an object.
 
 Example:
     >>> drop_swatch_keys([], [])
@@ -64,6 +64,10 @@ def _writing_after(box: tuple[int, int, int, int], glyph_boxes: list[tuple[int, 
     return run
 
 
+def _within(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
+    return inner[0] >= outer[0] and inner[1] >= outer[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
 def drop_swatch_keys(regions: list[Any], glyphs: list[Any]) -> tuple[list[Any], list[Any]]:
     """``(regions, glyphs)`` without the keys' swatches and writing (see the module docstring)."""
     if len(regions) < _MIN_ROWS + 2 or len(glyphs) < _MIN_ROWS:
@@ -109,6 +113,14 @@ def drop_swatch_keys(regions: list[Any], glyphs: list[Any]) -> tuple[list[Any], 
         )
     if not drop_r:
         return regions, glyphs
+    # the key's frame: a thin region round the swatches holding no other region
+    for k, b in enumerate(boxes):
+        if b is None or k in drop_r or regions[k].mask.sum() > 0.3 * (b[2] - b[0]) * (b[3] - b[1]):
+            continue
+        held = [j for j, q in enumerate(boxes) if j != k and q is not None and _within(q, b)]
+        if held and set(held) <= drop_r:
+            drop_r.add(k)
+            drop_g.update(i for i, g in enumerate(glyph_boxes) if _within(g, b))
     return (
         [r for k, r in enumerate(regions) if k not in drop_r],
         [g for i, g in enumerate(glyphs) if i not in drop_g],
