@@ -4,7 +4,7 @@ A key explains a drawing's colours ("river", "farm" beside a blue and a green sq
 frame is a 1 px line on a ground of its own colour, no panel region holds it
 (``legend_panels``), and its swatches were counted as shapes and its words read as their
 labels. A key is found from the swatches themselves: three or more small filled squares (or
-near squares) of one size, in one column (left edges within 3 px), evenly spaced, two in three or more with
+near squares) of one size, in one column (left edges within 3 px), evenly spaced, two or more with
 writing starting just right of it on its row (a glyph under 2.5 x its side away), all under half the size of the other regions (at least two of them).
 The swatches, the writing on their rows and just above the column (a "Key" title) and a thin
 frame round them holding no other region are set aside before labels are read: none of the words is a label, none of the swatches an object.
@@ -92,8 +92,8 @@ def drop_swatch_keys(regions: list[Any], glyphs: list[Any]) -> tuple[list[Any], 
             if abs(boxes[j][0] - b[0]) <= 3 and 0.8 <= (boxes[j][3] - boxes[j][1]) / (b[3] - b[1]) <= 1.25
         ]
         column.sort(key=lambda j: boxes[j][1])
-        if len(column) < _MIN_ROWS or 3 * sum(1 for j in column if cand[j]) < 2 * len(column):
-            continue  # (two rows in three show writing: a short word's letters may be erased)
+        if len(column) < _MIN_ROWS or sum(1 for j in column if cand[j]) < 2:
+            continue  # (two rows show writing, at least: a short word's letters may be erased)
         steps = np.diff([boxes[j][1] for j in column])
         if steps.min() < side or steps.max() > 1.3 * steps.min() or steps.max() > 3 * side:
             continue  # not one evenly spaced column
