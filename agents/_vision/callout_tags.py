@@ -83,7 +83,7 @@ def callout_tags(
             ink_h = 0.5 * (box[3] - box[1])
         else:
             continue
-        if box[3] - box[1] > 3 * ink_h + 12:
+        if box[3] - box[1] > 3 * ink_h + 12 or areas[k] > 0.5 * max(a for j, a in enumerate(areas) if j != k):
             continue
         # the foreground no other region holds, grown from the tag
         free = (foreground | r.mask) & ~(taken & ~r.mask)
@@ -93,12 +93,22 @@ def callout_tags(
         if ids.size == 0:
             continue
         reach = np.isin(comp, ids)
+        rx0, ry0, rx1, ry1 = _box(reach)
         joined = []
         for j, q in enumerate(regions):
-            if j == k or j in gone:
-                continue
-            near = cv2.dilate(q.mask.astype(np.uint8), grow) > 0
-            if (near & reach).any():
+            qb = boxes[j]
+            if (
+                j == k
+                or j in gone
+                or qb[0] > rx1 + 3
+                or qb[2] < rx0 - 3
+                or qb[1] > ry1 + 3
+                or qb[3] < ry0 - 3
+            ):
+                continue  # (its box is not beside the reach: no line joins them)
+            y0, y1, x0, x1 = max(qb[1] - 3, 0), qb[3] + 3, max(qb[0] - 3, 0), qb[2] + 3
+            near = cv2.dilate(q.mask[y0:y1, x0:x1].astype(np.uint8), grow) > 0
+            if (near & reach[y0:y1, x0:x1]).any():
                 joined.append(j)
         if len(joined) != 1 or areas[k] > 0.5 * areas[joined[0]]:
             continue
