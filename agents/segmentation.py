@@ -129,6 +129,7 @@ def segment(
         labels, inner_boxes = with_inner_labels(seen if halos else work, regions, labels, fg, options)
         labels = with_halo_labels(work, labels, halos)
         from ._vision.badge_discs import badge_discs, unread_badges
+        from ._vision.callout_tags import callout_tags
 
         if inner_boxes:
             regions = drop_label_ink(regions, inner_boxes)  # the letter's own pieces
@@ -137,6 +138,7 @@ def segment(
         if fg.shadow_ratio is None and options.get("glyphs", True):
             # Badges whose letters no reader could read are still no shapes.
             regions = unread_badges(work, regions)
+            regions, leaders = callout_tags(work, regions, labels, leaders, fg.object_mask)  # tags on leaders
         if labels:
             from ._vision.labels import one_kind_of_label
 

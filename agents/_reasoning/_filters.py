@@ -129,4 +129,8 @@ def special_filter(phrase: str) -> dict[str, Any] | None:
         r"\b(?:not|aren't|isn't|non|neither|other than|except|besides|apart from|excluding)\b|\bnon-", p, re.I
     ):
         return _negated(p)
+    if re.search(r"label|tagged|\bnames?\b", p, re.I):  # "labelled shapes", "shapes with labels"
+        from spatioxolver.agents._reasoning._labelled import labelled_filter
+
+        return labelled_filter(p)
     return None

@@ -43,6 +43,12 @@ _FORMS = (
     r"(?:how|what) is (.+?) (?:labell?ed|marked|tagged|named)(?: with| as| by)?",
     rf"(?:what|which) (?:{_LABEL} )?does (.+?) (?:have|carry|bear)(?: as (?:its|a) {_LABEL})?",
     rf"(?:which|what) {_LABEL} (?:has|carries|bears) (.+)",  # "which label has the leftmost shape"
+    # "what does the label on the red square say", "what is written next to the star",
+    # "what is the blue square called", "name the label of the largest figure"
+    rf"what does the {_LABEL} (?:on|next to|beside|by|near|under|below|above|over|of|for) (.+?) (?:say|read)",
+    r"what is (?:written|drawn|printed) (?:on|next to|beside|by|near|under|below|above|over) (.+)",
+    r"what is (the .+?) called",
+    rf"(?:name|give|tell me|say) the {_LABEL} (?:of|on|for|next to|beside) (.+)",
 )
 
 

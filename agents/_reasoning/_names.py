@@ -163,6 +163,11 @@ def resolve(ref: dict[str, Any] | None, graph: SceneGraph, *, frame: int = 0) ->
     if ref.get("any_of"):
         ids = {o.id for part in ref["any_of"] for o in resolve(part, graph, frame=frame)}
         return [o for o in objects if o.id in ids]
+    if ref.get("labelled") is not None:  # "labelled shapes": those carrying a drawn label
+        from spatioxolver.agents._reasoning._labelled import keep_labelled
+
+        kept = resolve({**ref, "labelled": None}, graph, frame=frame)
+        return keep_labelled(kept, ref["labelled"], objects, ref.get("text"))
     if ref.get("place"):
         return _placed(resolve({**ref, "place": None}, graph, frame=frame), ref["place"])
     if ref.get("label") is not None and not any(o.label for o in objects):

@@ -36,10 +36,17 @@ def drawn_label_step(
     (``[(text, box)]`` at the working resolution, or ``None`` without the ``ocr`` extra) and,
     per label text, where its leader line meets its object (working pixels)."""
     if fg.shadow_ratio is None:
+        from .leader_spurs import cut_leader_spurs
+
+        regions = cut_leader_spurs(regions, work)  # leader lines and arrowheads touching a shape
+    if fg.shadow_ratio is None:
         # A key in a corner (lines of "1 lamp", swatches with words) explains the objects.
         from .legend_panels import drop_legend_panels
 
         regions, glyphs = drop_legend_panels(regions, glyphs, work.shape)
+        from .swatch_keys import drop_swatch_keys
+
+        regions, glyphs = drop_swatch_keys(regions, glyphs)  # a key of framed swatches and words
     # Running text (a title, a caption: a line of several words) is never one object's
     # label; a one-word line may be (the word under an icon).
     lone = [g for g in glyphs if g.notes.get("text_words", 1) < 2]
@@ -94,7 +101,7 @@ def drawn_label_step(
         # it is ink much smaller than the objects drawn (a mark beside them), a letter
         # of a line of writing or a straight hairline (a piece of a leader line).
         boxes = [b for _, b in labels]
-        regions += [
+        unread = [
             g
             for g in lone
             if "text_box" not in g.notes
@@ -104,6 +111,8 @@ def drawn_label_step(
             and not small_mark(g.mask, regions)
             and not straight_stroke(g.mask)
         ]
+        # nor a bent leader line (an elbow) running from a label to an object
+        regions += [g for g in unread if not _leads(g.mask, labels, regions)]
     leaders: dict[str, tuple[float, float]] = {}
     if labels:
         # A leader line from a label to an object names that object, however far (an
@@ -118,6 +127,12 @@ def drawn_label_step(
         # A word far from every object labels none of them (a caption's stray word).
         labels = [(text, b) for text, b in labels if text in leaders or near_an_object(b, regions)]
     return regions, labels, leaders
+
+
+def _leads(mask: np.ndarray, labels: list[tuple[str, Any]], regions: list[Any]) -> bool:
+    """Whether the glyph ``mask`` is a leader line from one of ``labels`` to an object region."""
+    ys, xs = np.nonzero(mask)
+    return any(leader_end(b, [(ys, xs)], regions) is not None for _, b in labels)
 
 
 def _unreadable(work: np.ndarray, options: dict[str, Any]) -> bool:
