@@ -29,6 +29,7 @@ from spatioxolver.agents._reasoning._containment import CONTAINMENT_HANDLERS
 from spatioxolver.agents._reasoning._drawn_size import drawn_size
 from spatioxolver.agents._reasoning._either import answer_either, answer_either_attribute, answer_either_count
 from spatioxolver.agents._reasoning._frame_half import FRAME_HALF_HANDLERS
+from spatioxolver.agents._reasoning._grainy_backdrop import unread_backdrop
 from spatioxolver.agents._reasoning._names import _tone_as_description, typical_size
 from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
@@ -228,6 +229,8 @@ def _unexplained_penalty(
     noise, rows = float(quality.get("noise", 0.0)), float(quality.get("rows", 0.0))
     field = float(quality.get("plain_lines", 1.0)) < PLAIN_LINES
     continuous = field and noise >= TEXTURED_NOISE and float(quality.get("texture", 0.0)) >= FIELD_TEXTURE
+    if unread_backdrop(objs, quality, frame):  # nothing, or only loose specks, on grain
+        return 0.2
     if not objs:
         if continuous:
             return 0.2
