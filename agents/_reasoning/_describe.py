@@ -206,6 +206,9 @@ def _unexplained_penalty(
 ) -> float:
     """0.2 where the reading leaves the picture unexplained, else 1.0:
 
+    * on a backdrop off its smooth model, nothing found on a fine-grained one, or only specks
+      half of which are loose (:func:`~._grainy_backdrop.unread_backdrop`: the faint cells of
+      a micrograph and the bright spots in them);
     * nothing found on a backdrop that neither the smooth model nor its rows or columns
       explain (residual and row residual both over 4 Lab units: dunes, waves; a drawn sky
       over a floor is explained by rows, under 2.5) -- "0 objects" would be a guess;
