@@ -29,7 +29,6 @@ from spatioxolver.agents._reasoning._containment import CONTAINMENT_HANDLERS
 from spatioxolver.agents._reasoning._drawn_size import drawn_size
 from spatioxolver.agents._reasoning._either import answer_either, answer_either_attribute, answer_either_count
 from spatioxolver.agents._reasoning._frame_half import FRAME_HALF_HANDLERS
-from spatioxolver.agents._reasoning._grainy_backdrop import unread_backdrop
 from spatioxolver.agents._reasoning._names import _tone_as_description, typical_size
 from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
@@ -47,6 +46,7 @@ from spatioxolver.agents._reasoning._symbolic import (
 )
 from spatioxolver.agents._reasoning._tally import TALLY_HANDLERS
 from spatioxolver.agents._reasoning._touching import TOUCHING_HANDLERS
+from spatioxolver.agents._reasoning._unread_content import unread_backdrop, unread_structures
 from spatioxolver.agents._reasoning._where import WHERE_HANDLERS
 
 from spatioxolver.schema import SceneGraph, SpatialObject
@@ -207,8 +207,9 @@ def _unexplained_penalty(
     """0.2 where the reading leaves the picture unexplained, else 1.0:
 
     * on a backdrop off its smooth model, nothing found on a fine-grained one, or only specks
-      half of which are loose (:func:`~._grainy_backdrop.unread_backdrop`: the faint cells of
-      a micrograph and the bright spots in them);
+      half of which are loose (:func:`~._unread_content.unread_backdrop`: the faint cells of
+      a micrograph and the bright spots in them); anywhere, only loose specks amid many more
+      compact edge patches (:func:`~._unread_content.unread_structures`: star trails);
     * nothing found on a backdrop that neither the smooth model nor its rows or columns
       explain (residual and row residual both over 4 Lab units: dunes, waves; a drawn sky
       over a floor is explained by rows, under 2.5) -- "0 objects" would be a guess;
@@ -232,7 +233,7 @@ def _unexplained_penalty(
     noise, rows = float(quality.get("noise", 0.0)), float(quality.get("rows", 0.0))
     field = float(quality.get("plain_lines", 1.0)) < PLAIN_LINES
     continuous = field and noise >= TEXTURED_NOISE and float(quality.get("texture", 0.0)) >= FIELD_TEXTURE
-    if unread_backdrop(objs, quality, frame):  # nothing, or only loose specks, on grain
+    if unread_backdrop(objs, quality, frame) or unread_structures(objs, quality, frame):
         return 0.2
     if not objs:
         if continuous:
