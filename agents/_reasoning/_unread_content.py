@@ -4,9 +4,6 @@ The geometric reading explains a picture as a backdrop plus objects. Some readin
 about what the picture shows, so any answer from them is a guess. On a backdrop off its smooth
 model (residual ``quality["noise"]`` beyond a drawn ground's, :data:`GRAIN_NOISE`):
 
-* nothing at all, on a fine-grained backdrop (``quality["texture"]``): the faint cells of a
-  fluorescence micrograph, a nebula, a sandy surface are in the residual, and "0 objects" is a guess. A drawn ground with nothing on it is flat or
-  smooth; drawn shapes, however small, are found on such a ground (they end on a step);
 * specks only, half of them or more loose -- under :data:`SPECK_SHARE` of the frame each, and
   not flat named shapes (a small graded "sphere" of a few hundred pixels, a fleck no shape
   fits): bright spots in a micrograph's nuclei, grains, highlights. Their shading and outline
@@ -21,8 +18,8 @@ lines) went unread and flecks are left. A drawing's shapes are found and named; 
 connectors are read or set aside, but then shapes are left beside them.
 
 Example:
-    >>> unread_backdrop([], {"noise": 2.2, "texture": 0.17}, (640.0, 480.0))
-    True
+    >>> unread_backdrop([], {"noise": 2.2}, (640.0, 480.0))  # nothing found: not this rule's
+    False
 """
 
 from __future__ import annotations
@@ -31,13 +28,11 @@ from typing import Any
 
 from spatioxolver.schema import SpatialObject
 
-__all__ = ["unread_backdrop", "unread_structures", "SPECK_SHARE", "GRAIN_NOISE", "GRAIN_TEXTURE"]
+__all__ = ["unread_backdrop", "unread_structures", "SPECK_SHARE", "GRAIN_NOISE"]
 
 #: A backdrop residual (CIELAB units, ``quality["noise"]``) from which the backdrop is off its
 #: smooth model (drawn grounds, JPEG'd or graded, 0.3-0.75; with heavy sensor grain more).
 GRAIN_NOISE = 0.8
-#: ... and a median gradient (``quality["texture"]``) from which it is fine-grained.
-GRAIN_TEXTURE = 0.15
 #: An object under this share of the frame is a speck.
 SPECK_SHARE = 0.005
 #: Compact edge patches per object found, and in all, from which loose specks leave the
@@ -47,12 +42,10 @@ MANY_STRUCTURES = 8
 
 
 def unread_backdrop(objs: list[SpatialObject], quality: dict[str, Any], frame: tuple[float, float]) -> bool:
-    """Whether the objects found (``objs``) leave a grainy backdrop's content unread: none at
-    all, or only specks half of which are loose (module docstring)."""
-    if float(quality.get("noise", 0.0)) < GRAIN_NOISE:
+    """Whether the objects found (``objs``) leave a grainy backdrop's content unread: specks
+    only, half of them loose (module docstring)."""
+    if not objs or float(quality.get("noise", 0.0)) < GRAIN_NOISE:
         return False
-    if not objs:
-        return float(quality.get("texture", 0.0)) >= GRAIN_TEXTURE
     loose = _loose_specks(objs, frame)
     return loose is not None and 2 * len(loose) >= len(objs)
 
