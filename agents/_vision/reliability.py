@@ -377,12 +377,16 @@ def interior_details(
     from .colour import rgb_to_lab
 
     h, w = mask.shape
-    f = min(1.0, math.sqrt(QUALITY_PIXELS / max(h * w, 1)))
+    # Measured at about QUALITY_PIXELS whatever the frame's size: the residual is per pixel, and
+    # a small frame's smooth shading changes more per pixel (a 15 px ball's highlight read as
+    # texture); an enlarged copy spreads it as a larger frame shows it.
+    f = math.sqrt(QUALITY_PIXELS / max(h * w, 1))
     size = (max(8, round(w * f)), max(8, round(h * f)))
-    small = cv2.resize(np.asarray(rgb), size, interpolation=cv2.INTER_AREA) if f < 1.0 else np.asarray(rgb)
+    resample = cv2.INTER_AREA if f < 1.0 else cv2.INTER_LINEAR
+    small = cv2.resize(np.asarray(rgb), size, interpolation=resample) if f != 1.0 else np.asarray(rgb)
     m = (
         cv2.resize(mask.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST)
-        if f < 1.0
+        if f != 1.0
         else mask.astype(np.uint8)
     )
     ys, xs = np.nonzero(m)
@@ -394,7 +398,7 @@ def interior_details(
     inner = cv2.erode(m, disc).astype(bool)
     if ring is not None:
         r = ring.astype(np.uint8)
-        if f < 1.0:
+        if f != 1.0:
             r = cv2.resize(r, size, interpolation=cv2.INTER_NEAREST)
         b = max(e, round(8 * f))
         block = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * b + 1, 2 * b + 1))
