@@ -35,6 +35,9 @@ __all__ = ["MAX_HALF_WIDTH", "peel_ring_lines", "thin_open"]
 MAX_HALF_WIDTH = 4.5
 #: A connector runs at least this many times its pen's width.
 _RUN = 3.0
+#: At least one of them runs this many times its pen's width (JPEG ringing round an outline
+#: leaves short stubs only).
+_LONG_RUN = 8.0
 #: ... or is a stub against a ring, at most this share of the component's ink.
 _STUB_SHARE = 0.1
 #: The ink of a thin component: its ridge's median half-width at most this (px) ...
@@ -80,6 +83,16 @@ def thin_open(mask: np.ndarray, half: float) -> bool:
     return length >= _RUN * 2 * max(half, 1.0)
 
 
+def _long(piece: np.ndarray, half: float) -> bool:
+    """Whether ``piece`` runs at least :data:`_LONG_RUN` times its pen's width: a connector."""
+    import cv2
+
+    ys, xs = np.nonzero(piece)
+    return max(cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))[1]) >= _LONG_RUN * 2 * max(
+        half, 1.0
+    )
+
+
 def _stub(piece: np.ndarray, comp: np.ndarray) -> bool:
     """Whether ``piece`` is a short thin mark against a ring, at most :data:`_STUB_SHARE` of
     the component's ink: what an earlier step left of a connector (its end, its arrowhead)."""
@@ -121,8 +134,8 @@ def peel_ring_lines(comp: np.ndarray, min_area: int) -> tuple[list[np.ndarray], 
         if not thin_open(piece, half) and not _stub(piece, comp):
             return None  # a mark that is no connector: leave the component to the others
         lines.append(piece)
-    if not lines:
-        return None
+    if not any(_long(q, half) for q in lines):
+        return None  # stubs alone (a compressed outline's ringing): no connector drawn
     m, cc, stats, _ = cv2.connectedComponentsWithStats(ring.astype(np.uint8), connectivity=8)
     rings = [cc == k for k in range(1, m) if int(stats[k, cv2.CC_STAT_AREA]) >= min_area]
     if not rings:
