@@ -55,7 +55,9 @@ _COUNT_CLAUSE = re.compile(
 
 
 #: Words for the whole picture: "in the diagram" says where to look, not which object.
-_SCENE_NOUN = r"(?:image|picture|scene|diagram|figure|chart|drawing|illustration|graphic|sketch|slide|page)"
+_SCENE_NOUN = (
+    r"(?:image|picture|scene|diagram|figure|chart|graph|drawing|illustration|graphic|sketch|slide|page)"
+)
 #: Words after which "in the image" says something: "are there in the picture" and "is in the
 #: image" (the counting forms read them), and a size or place as the picture shows it
 #: ("which one appears larger in the image": image area, not real size).
@@ -83,6 +85,9 @@ _SCENE_REWRITES = (
         r"how many \1",
     ),
     (r"^(?:tell me|say|state) (how many )", r"\1"),
+    # "how many shapes here are blue": "here" says where to look; "count every shape": all of them
+    (r"^(how many .+?) here (are|is) ", r"\1 \2 "),
+    (r"^count (?:every|each) ", "count all "),
     # "how many X appear in / make up / does this chart contain": how many X are there
     (
         rf"^(how many .+?) (?:appear|can be seen)(?: (?:in|on) (?:the|this) {_SCENE_NOUN})?$",

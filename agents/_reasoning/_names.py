@@ -192,7 +192,7 @@ def _called(ref: dict[str, Any], objects: list[SpatialObject]) -> list[SpatialOb
     """The objects whose drawn word label is the reference's words, a generic noun aside
     ("the ball shape", "the ball" where a triangle is labelled ball): a word written on one
     object names it before the vocabulary's sense of the word (a circle) does."""
-    generic = {"shape", "object", "one", "thing", "figure", "item", "icon"}
+    generic = {"shape", "object", "one", "thing", "figure", "item", "icon", "node"}
     words = [w for w in _bare(ref.get("text")).strip(" '\"").split() if w not in generic]
     if not words:
         return []

@@ -48,6 +48,7 @@ GENERIC = {
     "object", "objects", "thing", "things", "item", "items", "one", "ones", "shape", "shapes",
     "icon", "icons", "figure", "figures", "element", "elements", "symbol", "symbols",
     "solid", "solids",
+    "node", "nodes",  # a diagram's (a network graph's, an org chart's) shapes
 }  # fmt: skip
 #: Words skipped inside a reference.
 STOP = {

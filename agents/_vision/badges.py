@@ -75,10 +75,16 @@ def drop_badges(regions: list[Any], pairs: list[tuple[Any, Any]], read: list[Any
     return [r for r in regions if not any(r is g for g in gone)]
 
 
+#: A label's box is at least this share of its frame's height (a callout box or a circled
+#: letter is drawn snug round it; an org chart's box or a graph's node holding a letter is
+#: several times the letter's height, and it is the shape).
+_SNUG = 0.3
+
+
 def drop_frames(regions: list[Any], read: list[Any]) -> list[Any]:
     """``regions`` without the frames of read labels: a thin closed ring or box outline (a
     leader line may hang from it), under 0.6 x the tallest other region's height, whose box
-    holds a read label's box (under 0.8 x its height) and no other region (a boxed or
+    holds a read label's box (under 0.8 x its height, at least :data:`_SNUG` of it) and no other region (a boxed or
     circled label; an outline shape holding a dot stays, since the dot is no read label)."""
     if len(regions) < 2 or not read:
         return regions
@@ -96,7 +102,8 @@ def drop_frames(regions: list[Any], read: list[Any]) -> list[Any]:
         def within(q: Any, b: tuple[int, int, int, int] = b) -> bool:
             return q[0] >= b[0] and q[1] >= b[1] and q[2] <= b[2] and q[3] <= b[3]
 
-        held = [q for q in read if within(q) and q[3] - q[1] < 0.8 * h]
+        # (a frame is snug round its label; a node's outline holding its letter is not)
+        held = [q for q in read if within(q) and _SNUG * h <= q[3] - q[1] < 0.8 * h]
         if not held or any(j != i and q is not None and within(q) for j, q in enumerate(boxes)):
             continue
         if _frame_around(r.mask, held[0]):

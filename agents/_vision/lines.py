@@ -25,6 +25,11 @@ def peel_lines(
     line it touches and of the line's colour is its arrowhead."""
     import cv2
 
+    from .ring_connectors import peel_ring_lines
+
+    ringed = peel_ring_lines(comp, min_area)  # outline-only shapes joined by connectors
+    if ringed is not None:
+        return ringed
     u8 = comp.astype(np.uint8)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
     opened = cv2.morphologyEx(u8, cv2.MORPH_OPEN, kernel)  # the frame edge cuts nothing thin

@@ -241,6 +241,12 @@ def _side(mask: np.ndarray) -> int:
     return int(max(ys.max() - ys.min(), xs.max() - xs.min())) + 1
 
 
+def _ring_of_ink(mask: np.ndarray) -> bool:
+    """Whether ``mask`` closes around a hole of half its filled area or more (:func:`hollow`)."""
+    ys, xs = np.nonzero(mask)
+    return bool(ys.size) and hollow(mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
+
+
 def _outline_ring(mask: np.ndarray, rgb: np.ndarray, share: float = 0.5) -> bool:
     """Whether a region's ink (its pixels unlike the ground around it) is a closed ring around
     a hole of half its filled area or more: an outline-only shape (the segmenter fills it)."""
@@ -450,6 +456,8 @@ def drop_scenery(
                 continue  # grey ink as thin as a penumbra: a glyph or nothing (below)
             if r.notes.get("dashed"):
                 continue  # a dashed outline: grey ink and ground in turn, no soft edge
+            if _ring_of_ink(r.mask):
+                continue  # a grey outline-only shape: a soft shadow's edge closes round nothing
             if is_penumbra_sliver(r.mask, rgb, fg.lab, fg.background) and any(
                 (grown[k] & q.mask).any() for j, q in enumerate(kept) if j != k
             ):
