@@ -300,7 +300,10 @@ _RULES = tuple(
             r"how many \1 are there",
         ),
         # "name the shape nearest the bottom", "identify the leftmost object": which is it
-        (r"^(?:name|identify|point out) (the .+)$", r"which is \1"),
+        (
+            r"^(?:name|identify|point out) (the (?!(?:labels?|colou?rs?|shapes? of|sizes?|letters?|numbers?|names?|tags?|text|words?)\b).+)$",
+            r"which is \1",
+        ),
         # "are A and B coloured differently", "is A coloured the same as B", "do A and B share a colour"
         (r"^are (.+?) and (.+?) colou?red differently$", r"are \1 and \2 not the same colour"),
         (r"^is (.+?) colou?red the same as (.+)$", r"is \1 the same colour as \2"),

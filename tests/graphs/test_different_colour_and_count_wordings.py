@@ -231,3 +231,9 @@ def test_counts_with_the_reference_or_the_part_first(question: str, expected: in
 def test_what_else_has_the_colour_of_x_lists_the_others() -> None:
     answer = reason_symbolic("What else has the colour of the blue square?", flat_drawing())
     assert "blue circle" in answer.text.lower() and "square" not in answer.text.lower(), answer.text
+
+
+def test_name_the_colour_of_x_still_asks_the_colour() -> None:
+    """"name the ..." selects an object, but "name the colour / label of X" asks X's attribute."""
+    assert reason_symbolic("name the colour of the star", flat_drawing()).value == "yellow"
+    assert parse_question("Name the label of the leftmost shape.")["attribute"] == "label"
