@@ -181,11 +181,13 @@ def _open_words(
             verdict, even = "sphere", False  # a ball's round top; below it only its shadow
             extras["ball_from_outline"] = True
         can_outline = rounded_bottom(mask) and not polygonal_outline(mask)
-        if verdict is not None and not (even and shape == "cylinder" and can_outline):
+        if verdict is not None and not ((even or verdict == "cube") and shape == "cylinder" and can_outline):
             # planes meet in a crease, a curved body shades smoothly; a body of even
             # lightness (fog, a light behind the camera) shows neither: a can's outline
             # standing on its base's half-ellipse stays a can (a box face seen square-on
-            # whose bottom edge slants is no half-ellipse: its hull is a polygon)
+            # whose bottom edge slants is no half-ellipse: its hull is a polygon). Nor is
+            # the step at a can's lit top seen from high up (its rim, an ellipse) a box's
+            # crease where the outline has no box's corners.
             shape = verdict
         elif verdict is None and shape == "cylinder" and polygonal_outline(mask):
             shape = "cube"  # no clean shading either way, but a hull of six corners at most
