@@ -179,6 +179,7 @@ def _describe_geometric(
     from ._vision.edge_support import edge_measures
     from ._vision.haze import dehazed, haze_model
     from ._vision.haze_gate import haze_asked
+    from ._vision.lit_ball_shading import balls_read_flat
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import drawn_details, open_words
@@ -361,7 +362,8 @@ def _describe_geometric(
     out, masks, pairs = drop_backdrop_strips(out, masks, pairs)
     if options.get("open_vocabulary", True):
         out = _consistent_drawing(rgb, out, masks, drawing)
-        out = cones_read_flat(out, masks)
+        out = balls_read_flat(out, masks, rgb)  # a headlit ball's even core in a dark rim
+        out = cones_read_flat(out, masks)  # (a ball found above makes the scene 3-D)
         if not drawing:
             # A flat dark patch at a shaded solid's foot is its shadow, no object: marked
             # here and left out by the agent (:func:`without_cast_shadows`), after the depth and

@@ -181,11 +181,14 @@ def _open_words(
             verdict, even = "sphere", False  # a ball's round top; below it only its shadow
             extras["ball_from_outline"] = True
         can_outline = rounded_bottom(mask) and not polygonal_outline(mask)
-        if verdict is not None and not (even and shape == "cylinder" and can_outline):
+        lit_top = verdict == "cube" and measures.get("range", 0.0) >= _LIT_TOP_STEP
+        if verdict is not None and not ((even or lit_top) and shape == "cylinder" and can_outline):
             # planes meet in a crease, a curved body shades smoothly; a body of even
             # lightness (fog, a light behind the camera) shows neither: a can's outline
             # standing on its base's half-ellipse stays a can (a box face seen square-on
-            # whose bottom edge slants is no half-ellipse: its hull is a polygon)
+            # whose bottom edge slants is no half-ellipse: its hull is a polygon). Nor is
+            # the strong step at a can's lit top seen from high up (its rim, an ellipse)
+            # a box's crease where the outline has no box's corners.
             shape = verdict
         elif verdict is None and shape == "cylinder" and polygonal_outline(mask):
             shape = "cube"  # no clean shading either way, but a hull of six corners at most
@@ -208,6 +211,11 @@ def _open_words(
         if basic_terms:
             colour = _white_or_black(lab) or colour
     return colour, shape, material, extras
+
+
+#: A step across a can's body this large (CIELAB L) is its top facing the light above its
+#: side, not the crease between two box faces of near-equal brightness (a headlit box).
+_LIT_TOP_STEP = 15.0
 
 
 #: A shaded solid is white when the median of its lightest tenth is at least this light
