@@ -301,7 +301,8 @@ _RULES = tuple(
         ),
         # "name the shape nearest the bottom", "identify the leftmost object": which is it
         (
-            r"^(?:name|identify|point out) (the (?!(?:labels?|colou?rs?|shapes? of|sizes?|letters?|numbers?|names?|tags?|text|words?)\b).+)$",
+            r"^(?:name|identify|point out) (the (?:[a-z]+ ){0,2}?(?:[a-z]+most|largest|biggest|smallest|tiniest|highest|lowest"
+            r"|first|second|third|last)(?: [a-z]+)?|the [a-z]+ (?:nearest|closest|farthest|furthest) .+)$",
             r"which is \1",
         ),
         # "are A and B coloured differently", "is A coloured the same as B", "do A and B share a colour"

@@ -237,3 +237,8 @@ def test_name_the_colour_of_x_still_asks_the_colour() -> None:
     """"name the ..." selects an object, but "name the colour / label of X" asks X's attribute."""
     assert reason_symbolic("name the colour of the star", flat_drawing()).value == "yellow"
     assert parse_question("Name the label of the leftmost shape.")["attribute"] == "label"
+
+
+def test_name_the_shapes_in_an_order_stays_a_sequence() -> None:
+    """"name the X" selects only one object picked by a place or a size, never a list."""
+    assert parse_question("Name the squares from right to left")["type"] == "sequence"
