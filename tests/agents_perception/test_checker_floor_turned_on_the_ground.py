@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from spatioxolver.agents._vision.receding_grid import converging_families
-from spatioxolver.agents._vision.reliability import image_quality, tiled_floor
+from spatioxolver.agents._vision.reliability import image_quality
 
 from spatioxolver import ask
 

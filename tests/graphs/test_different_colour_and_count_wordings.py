@@ -234,11 +234,11 @@ def test_what_else_has_the_colour_of_x_lists_the_others() -> None:
 
 
 def test_name_the_colour_of_x_still_asks_the_colour() -> None:
-    """"name the ..." selects an object, but "name the colour / label of X" asks X's attribute."""
+    """Asked as "name the ...", an object is selected, but "name the colour / label of X" asks X's attribute."""
     assert reason_symbolic("name the colour of the star", flat_drawing()).value == "yellow"
     assert parse_question("Name the label of the leftmost shape.")["attribute"] == "label"
 
 
 def test_name_the_shapes_in_an_order_stays_a_sequence() -> None:
-    """"name the X" selects only one object picked by a place or a size, never a list."""
+    """Asked as "name the X", only one object is selected, picked by a place or a size, never a list."""
     assert parse_question("Name the squares from right to left")["type"] == "sequence"
