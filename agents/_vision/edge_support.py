@@ -129,8 +129,6 @@ def _steps(
         gx = cv2.Sobel(smooth[..., c], cv2.CV_32F, 1, 0, ksize=3)
         gy = cv2.Sobel(smooth[..., c], cv2.CV_32F, 0, 1, ksize=3)
         grad += gx * gx + gy * gy
-        if c == 0:
-            grad_light = np.sqrt(grad).ravel() / 8.0
     grad = np.sqrt(grad).ravel() / 8.0
     # Outside pixels: distance to (and label of) their nearest inside pixel; inside pixels:
     # distance to their nearest outside pixel, whose own nearest inside pixel is the key.
@@ -188,20 +186,11 @@ def _steps(
     # outline may lie a few pixels off the true edge), times ``reach``: the step a change that
     # steep completes within that distance.
     steepest = np.zeros(n, np.float32)
-    steepest_light = np.zeros(n, np.float32)
     for key, dist, sel in ((key_in, d_in, inside), (key_out, d_out, outside)):
         pick = sel.ravel() & (dist.ravel() <= reach + 0.5) & (key >= 0)
         np.maximum.at(steepest, key[pick], grad[pick])
-        np.maximum.at(steepest_light, key[pick], grad_light[pick])
     step_near = steepest * reach
     step_far = np.linalg.norm(in_far - out_far, axis=1)
-    # A JPEG (or a video frame) keeps colour at half the resolution of lightness: there a crisp
-    # edge's hue spreads over twice the pixels while its lightness still steps within ``reach``.
-    # Where lightness alone steps by :data:`STEP` or more far across and completes that step near
-    # the outline, the edge is sharp whatever the colour does (a glow is soft in both).
-    light_far = np.abs(in_far[:, 0] - out_far[:, 0])
-    light_sharp = (light_far > STEP) & (steepest_light * reach >= SHARP * light_far)
-    step_near = np.where(light_sharp, np.maximum(step_near, step_far), step_near)
     return keyed, step_near, step_far, outer, in_far[:, 0] > out_far[:, 0]
 
 
