@@ -158,11 +158,9 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     ground, textured = None, False
     if tiles:
         from .patterned_ground import patterned_ground, textured_ground
-        from .receding_grid import turned_grid
 
-        if tiled or turned_grid(small):  # a grid turned on the floor counts once its colours explain it
+        if tiled:
             ground = patterned_ground(lab, small, model.evaluate(*lab.shape[:2]), noise, tiled=True)
-            tiled = tiled or ground is not None
         else:
             textured = textured_ground(lab)
     if ground is not None:
@@ -178,8 +176,7 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         edges &= ~ground.mask  # the tiles' own edges are explained ground, not busy detail
     busy = float(edges.mean())
     flat = flat_share(lab)
-    # A patterned ground explains its own rows: what is left of them is what it does not explain.
-    rows, plain_lines = line_residual(lab if ground is None else lab - ground.background[..., :3])
+    rows, plain_lines = line_residual(lab)
     field = plain_lines < PLAIN_LINES  # no plain sky, wall or ground anywhere
     score = 1.0
     score *= float(np.clip((flat - 0.55) / 0.3, 0.0, 1.0))
