@@ -43,7 +43,9 @@ def _scene() -> np.ndarray:
             nz = np.sqrt(np.clip(1 - dx**2 - dy**2, 0, 1))
             lam = np.clip(dx * light[0] + dy * light[1] + nz * light[2], 0, 1)
             spec = np.clip(dx * half[0] + dy * half[1] + nz * half[2], 0, 1) ** 40
-            img = np.where(inside[..., None], base * (0.22 + 0.78 * lam[..., None]) + 200 * spec[..., None], img)
+            img = np.where(
+                inside[..., None], base * (0.22 + 0.78 * lam[..., None]) + 200 * spec[..., None], img
+            )
         else:
             a, ey = 0.8 * r, 0.24 * r
             body = (np.abs(xx - fx) <= a) & (yy <= fy) & (yy >= fy - 1.9 * r)
