@@ -46,7 +46,6 @@ from spatioxolver.agents._reasoning._symbolic import (
 )
 from spatioxolver.agents._reasoning._tally import TALLY_HANDLERS
 from spatioxolver.agents._reasoning._touching import TOUCHING_HANDLERS
-from spatioxolver.agents._reasoning._unread_content import unread_backdrop, unread_structures
 from spatioxolver.agents._reasoning._where import WHERE_HANDLERS
 
 from spatioxolver.schema import SceneGraph, SpatialObject
@@ -206,10 +205,6 @@ def _unexplained_penalty(
 ) -> float:
     """0.2 where the reading leaves the picture unexplained, else 1.0:
 
-    * on a backdrop off its smooth model, only specks half of which are loose
-      (:func:`~._unread_content.unread_backdrop`: bright spots in a micrograph's faint cells);
-      anywhere, only such specks amid many more compact edge patches
-      (:func:`~._unread_content.unread_structures`: star trails);
     * nothing found on a backdrop that neither the smooth model nor its rows or columns
       explain (residual and row residual both over 4 Lab units: dunes, waves; a drawn sky
       over a floor is explained by rows, under 2.5) -- "0 objects" would be a guess;
@@ -237,8 +232,6 @@ def _unexplained_penalty(
         if continuous:
             return 0.2
         return 0.2 if noise > 4.0 and rows > 4.0 else 1.0
-    if unread_backdrop(objs, quality, frame) or unread_structures(objs, quality, frame):
-        return 0.2
     if continuous and not any(_stands_out(o, frame) for o in objs):
         # A continuous-tone field (no plain line, textured, off the smooth model) from which
         # no object stands out on a sharp step (:data:`SOFT_EDGE`): what was found is where a
