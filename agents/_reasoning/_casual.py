@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import re
 
+from spatioxolver.vocabulary import COLOR_WORDS
+
 __all__ = ["casual"]
 
 _ORDINAL = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|\d(?:st|nd|rd|th))"
@@ -34,12 +36,15 @@ _COMP = (
     r"farther (?:left|right)|more to the (?:left|right)|closer|nearer|further away|farther away"
 )
 _PLAIN_REF = r"(?:the )?(?:[a-z]+ ){0,2}[a-z]+"
+_COLOUR = r"(?:(?:light|dark|pale) )?(?:" + "|".join(sorted(COLOR_WORDS, key=len, reverse=True)) + r")"
 _EDGE_SIDE = {"left": "left", "right": "right", "top": "top", "bottom": "bottom", "highest": "top",
               "lowest": "bottom"}  # fmt: skip
 
 _RULES = tuple(
     (re.compile(p, re.I), r)
     for p, r in (
+        # dashes: "stars — how many", "circle – what colour"
+        (r"\s*[\u2013\u2014]\s*", " - "),
         # politeness after the question
         (r"(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx)\s*[?!.]*)+$", ""),
         # "this icon sheet", "the symbol chart": a sheet of icons is the grid they are laid out in
@@ -79,7 +84,15 @@ _RULES = tuple(
         # "is a a triangle": the first "a" can only be a label
         (r"^is a (?=an? [a-z]+$)", "is A "),
         # terse counts
-        (r"^(?:the )?(?:total )?(?:no\.|num\.?|nr\.?) of (.+)$", r"how many \1"),
+        (r"^(?:the )?(?:total )?(?:no\.|num\.?|nr\.?|#) ?of (.+)$", r"how many \1"),
+        # "stars count", "red shapes count?", "the circle count": how many
+        (r"^(?:the )?((?:[a-z]+ )?[a-z]+) count$", r"how many \1"),
+        # "does the picture contain at least two circles": a count claim
+        (
+            r"^(?:does|do) (?:the|this) (?:image|picture|scene|drawing|diagram|photo|figure) (?:contain|have|show|include)s? "
+            r"(exactly|only|at least|at most|more than|fewer than|less than) ",
+            r"are there \1 ",
+        ),
         (r"^(?:what is )?(?:the )?(?:total|overall) (?:number|count|no\.?) of (.+)$", r"how many \1"),
         (r"^how many (?:of them |of these |of those )?(?=(?:are|is) )", "how many objects "),
         (r"^how many (?=(?:in|on) the )", "how many objects are "),
@@ -329,6 +342,14 @@ _RULES = tuple(
         ),
         # "are any of the shapes circles": are there any circles
         (r"^(?:are|is) any of the (?:shapes|objects|figures|items|things) ([a-z]+s)$", r"are there any \1"),
+        # "are any of the shapes red", "is anything green": is there anything of that colour
+        (
+            rf"^(?:are|is) any (?:of the )?(shapes|objects|figures|items|things) ({_COLOUR})$",
+            r"are there any \2 \1",
+        ),
+        (rf"^is (?:anything|something) ({_COLOUR})$", r"is there anything \1"),
+        # "are any squares orange", "is any of the circles red": are there any orange squares
+        (rf"^(?:are|is) any (?:of the )?([a-z]+?)s? ({_COLOUR})$", r"are there any \2 \1s"),
         # "how many shapes have purple colour", "how many items are filled with blue"
         (r"^how many ([a-z]+) (?:have|has) (?:a |the )?([a-z]+) colou?r$", r"how many \2 \1 are there"),
         (

@@ -141,9 +141,10 @@ def most_common_form(body: str) -> dict[str, Any] | None:
             body,
             re.I,
         )
-        or re.fullmatch(  # "which colour is most common", "what colour do most shapes have"
+        or re.fullmatch(  # "which colour is most common", "what colour do most shapes have / are most shapes"
             r"(?:which|what) (colou?r|shape) (?:is (?:the )?(?:most common|most frequent|commonest|used most|seen most)|"
-            r"do(?:es)? most (?:of the )?(?:shapes|objects|things|items|figures) (?:have|share))",
+            r"do(?:es)? most (?:of the )?(?:shapes|objects|things|items|figures) (?:have|share)|"
+            r"(?:are|is) most (?:of the )?(?:shapes|objects|things|items|figures))",
             body,
             re.I,
         )
