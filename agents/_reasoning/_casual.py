@@ -83,6 +83,19 @@ _RULES = tuple(
         (r"^what size is (.+?) (compared (?:to|with)|relative to|next to) (.+)$", r"how big is \1 \2 \3"),
         # "is a a triangle": the first "a" can only be a label
         (r"^is a (?=an? [a-z]+$)", "is A "),
+        # "there is a green shape; what shape is it", "there is a star; what is its colour"
+        (
+            r"^there(?: is|'s) (?:a|an|one) (.+?)\s*[;,:.]\s*(?:and )?what (?:is )?its (colou?r|shape|size|material)$",
+            r"what \2 is the \1",
+        ),
+        (
+            r"^there(?: is|'s) (?:a|an|one) (.+?)\s*[;,:.]\s*(?:and )?what (colou?r|shape|size|material) is it$",
+            r"what \2 is the \1",
+        ),
+        (
+            r"^there(?: is|'s) (?:a|an|one) (.+?)\s*[;,:.]\s*(?:and )?what is it made of$",
+            r"what material is the \1",
+        ),
         # terse counts
         (r"^(?:the )?(?:total )?(?:no\.|num\.?|nr\.?|#) ?of (.+)$", r"how many \1"),
         # "stars count", "red shapes count?", "the circle count": how many

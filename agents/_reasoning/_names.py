@@ -131,11 +131,32 @@ def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
     return not nouns or set(nouns) <= _object_words(obj)
 
 
+_BY_SIZE = ("largest", "smallest", "larger", "smaller")
+
+
+def _sized(found: list[SpatialObject], place: str) -> list[SpatialObject]:
+    """The one of ``found`` largest or smallest in the image ("the largest shape", "the
+    smaller square"); all of them when the two at the top are within a tenth of each other's
+    area, or when a comparative ("the larger square") has more than two to choose from (the
+    reference is then ambiguous, and says so)."""
+    if len(found) < 2:
+        return found if place in ("largest", "smallest") else []
+    if place in ("larger", "smaller") and len(found) > 2:
+        return found
+    ranked = sorted(found, key=apparent_area, reverse=place in ("largest", "larger"))
+    first, second = apparent_area(ranked[0]), apparent_area(ranked[1])
+    if max(first, second) < 1.1 * min(first, second):
+        return found
+    return [ranked[0]]
+
+
 def _placed(found: list[SpatialObject], place: str) -> list[SpatialObject]:
     """The one of ``found`` furthest toward ``place`` ("the right blue square" of two); all of
     them when two are about level there (the reference is then ambiguous, and says so); none
     when there is only one (a place word picks among several: "the left cube" of one cube
     names nothing the image shows)."""
+    if place in _BY_SIZE:
+        return _sized(found, place)
     at = [o for o in found if o.centroid is not None]
     if len(at) < 2:
         return []

@@ -226,8 +226,8 @@ def _is_pick(body: str, n_images: int) -> dict[str, Any] | None:
     """``is the red circle the largest shape`` / ``is the square second from the left`` /
     ``is the triangle in the middle``: the named object against the one the rest picks."""
     m = _PICKED.fullmatch(body)
-    if not m:
-        return None
+    if not m or re.search(r"\b(?:above|below|under|over|beneath|behind|left of|right of)$", m.group(1), re.I):
+        return None  # "is the leftmost shape above the rightmost one": a relation, not a pick
     try:
         subject = parse_reference(m.group(1))
         pick = _parse_single(f"which is {m.group(2)}", n_images)

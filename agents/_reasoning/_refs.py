@@ -196,7 +196,8 @@ def parse_reference(phrase: str) -> dict[str, Any]:
             r"(?:of|to|than|side|hand|and|or|in|on|at|corner|half|edge|row|column)\b", rest, re.I
         )
     ):
-        # "the right blue square", "the upper circle": the one furthest that way among them
+        # "the right blue square", "the upper circle": the one furthest that way among them;
+        # "the largest shape", "the smaller square": the one largest / smallest in the image
         ref["place"] = _PLACES[place.group(1).lower()]
         body = body[place.end() :].strip()
     prefix = re.match(r"^(?:object|tag|box)\s+#?([A-Za-z0-9]+)\s*\((.*)\)$", body, re.I)
@@ -258,19 +259,26 @@ def parse_reference(phrase: str) -> dict[str, Any]:
             raise _refuse(phrase)
         ref["nouns"] = [singular(w) for w in unknown]
         known = True
-    if not known:
+    if not known and not (ref.get("place") and body.lower() in _GENERIC_ONE):
         raise _refuse(phrase)
     return ref
 
+
+#: What a place word may pick among with no attribute: "the largest shape", "the leftmost one".
+_GENERIC_ONE = {"shape", "object", "figure", "item", "thing", "one", "form", "solid", "icon", "node"}
 
 #: A place word before a noun phrase: which of the matches it names.
 _PLACES = {
     "left": "leftmost", "leftmost": "leftmost", "left-hand": "leftmost", "right": "rightmost",
     "rightmost": "rightmost", "right-hand": "rightmost", "top": "topmost", "upper": "topmost",
     "topmost": "topmost", "bottom": "bottommost", "lower": "bottommost", "bottommost": "bottommost",
+    # by size in the image: "the largest shape", "the smaller square" (of two)
+    "largest": "largest", "biggest": "largest", "smallest": "smallest", "tiniest": "smallest",
+    "larger": "larger", "bigger": "larger", "smaller": "smaller",
 }  # fmt: skip
 _PLACE_WORD = re.compile(
-    r"^(left-hand|right-hand|leftmost|rightmost|topmost|bottommost|left|right|top|upper|bottom|lower)\s+",
+    r"^(left-hand|right-hand|leftmost|rightmost|topmost|bottommost|left|right|top|upper|bottom|lower|"
+    r"largest|biggest|smallest|tiniest|larger|bigger|smaller)\s+",
     re.I,
 )
 
