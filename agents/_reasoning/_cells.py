@@ -360,11 +360,27 @@ def layout_middle(
     if len(placed) < 3 or len(bands(placed, 0)) < 2 or len(bands(placed, 1)) < 2:
         return None
     n = len(order)
-    if n % 2 == 1 and all(
-        _order(g, "H", order[k], order[n // 2]) is not None for k in (n // 2 - 1, n // 2 + 1)
+    if (
+        n % 2 == 1
+        and all(_order(g, "H", order[k], order[n // 2]) is not None for k in (n // 2 - 1, n // 2 + 1))
+        and _mirrored_pairs(order[: n // 2], order[n // 2 + 1 :])
     ):
         return _one_object(order[n // 2], f"number {n // 2 + 1} of {n} left to right")
     return pick_cell({"centre": True, "filter": filt}, g)
+
+
+def _mirrored_pairs(left: list[SpatialObject], right: list[SpatialObject]) -> bool:
+    """Whether each object left of the middle one has a partner right of it at its height
+    (a mirrored layout, whose middle shape stands on the centre line); shapes scattered at
+    other heights have no middle by left-to-right order alone."""
+    if not left or len(left) != len(right):
+        return False
+    tol = 0.5 * typical_size(left + right)
+    ys = sorted(o.centroid[1] for o in right)  # type: ignore[index]
+    return all(
+        abs(a - b) <= tol
+        for a, b in zip(sorted(o.centroid[1] for o in left), ys, strict=True)  # type: ignore[index]
+    )
 
 
 def _one_object(obj: SpatialObject, where: str, asks: str | None = None) -> SymbolicAnswer:
