@@ -96,6 +96,10 @@ _RULES = tuple(
             r"^there(?: is|'s) (?:a|an|one) (.+?)\s*[;,:.]\s*(?:and )?what is it made of$",
             r"what material is the \1",
         ),
+        # "what are the colours of the circles", "what colours do the stars have": each one's colour
+        (r"^what are the (colou?r|shape|size)s of (the .+)$", r"what \1 are \2"),
+        (r"^(?:what|which) (colou?r|shape|size)s? (?:do|does) (the .+?) have$", r"what \1 are \2"),
+        (r"^(?:what|which) (colou?r|shape|size)s are (the .+)$", r"what \1 are \2"),
         # terse counts
         (r"^(?:the )?(?:total )?(?:no\.|num\.?|nr\.?|#) ?of (.+)$", r"how many \1"),
         # "stars count", "red shapes count?", "the circle count": how many

@@ -423,6 +423,18 @@ def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     values = {_attribute_value(o, what, list(g.objects)) for o in found}
     values.discard(None)
     if len(values) != 1:
+        each = [
+            _attribute_value(o, what, list(g.objects))
+            for o in sorted(found, key=lambda o: o.centroid or (0, 0))
+        ]
+        plural = re.search(r"[a-z]+s$", (q["subject"] or {}).get("text") or "") and not q["subject"].get(
+            "label"
+        )
+        if len(found) > 1 and plural and None not in each:
+            # "What colour are the circles?": each one's (left to right), when every one was read
+            named = list(dict.fromkeys(str(v) for v in each))
+            text = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+            return SymbolicAnswer(text=text, value=named, kind="attribute", objects=[o.id for o in found])
         if len(found) > 1:
             raise _ReferenceProblem(f"{name!r} matches {len(found)} objects of different {what}s.")
         raise _ReferenceProblem(f"The {what} of {name!r} could not be read from the pixels.")

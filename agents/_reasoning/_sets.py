@@ -38,6 +38,8 @@ from spatioxolver.agents._reasoning._names import (
     resolve,
     spoken_name,
 )
+from spatioxolver.agents._reasoning._phrases import REL_ALT
+from spatioxolver.agents._reasoning._phrases import rel as relation_of
 from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
 
 from spatioxolver.errors import UnsupportedQuestionError
@@ -232,7 +234,41 @@ def row_listing_form(body: str) -> dict[str, Any] | None:
     return {"type": "cell_list", **picker, "filter": filt}
 
 
+_SIDE_WORDS = {"left": "left of", "right": "right of", "closer": "in front of", "further": "behind"}
+
+
+def related_listing_form(body: str) -> dict[str, Any] | None:
+    """``which shapes are to the right of the triangle`` / ``list the objects above X``: every
+    one on that side (as "how many shapes are right of X" counts them)."""
+    m = re.fullmatch(
+        rf"(?:which|what) (?:of the )?((?:[a-z]+ )?(?:{_MANY}|(?!colou?rs\b|sizes\b|kinds\b|types\b)[a-z]+s))"
+        rf" (?:are|lie|sit|stand|appear)(?: located| positioned| placed)?"
+        rf" ({REL_ALT}) (.+)",
+        body,
+        re.I,
+    ) or re.fullmatch(
+        rf"(?:list|name|show(?: me)?|identify)(?: all)?(?: the)? ((?:[a-z]+ )?(?:{_MANY}|[a-z]+s))(?: that are| which are)?"
+        rf" ({REL_ALT}) (.+)",
+        body,
+        re.I,
+    )
+    if not m or re.search(r"\b(?:or|than|between|and)\b", m.group(3), re.I):
+        return None
+    try:
+        axis, asks = relation_of(m.group(2))
+        filt = parse_filter(m.group(1))
+        reference = parse_reference(m.group(3))
+    except UnsupportedQuestionError:
+        return None
+    return {
+        "type": "listing",
+        "filter": filt,
+        "relation": {"axis": axis, "asks": asks, "reference": reference},
+    }
+
+
 SET_FORMS = (
+    related_listing_form,
     row_listing_form,
     same_size_form,
     size_in_words_form,
@@ -253,6 +289,15 @@ def _listing(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     filt = q.get("filter")
     found = sorted(resolve(filt, g), key=lambda o: (o.centroid or (0.0, 0.0))[0])
     what = (filt or {}).get("text") or "objects"
+    if q.get("relation"):  # "which shapes are right of X": those the count on that side counts
+        from spatioxolver.agents._reasoning._symbolic import _count
+
+        counted = _count({"filter": filt, "relation": q["relation"]}, g)
+        if counted.value is None:
+            return counted
+        found = [o for o in found if o.id in counted.objects]
+        side = _SIDE_WORDS.get(q["relation"]["asks"], q["relation"]["asks"])
+        what = f"{what} {side} {q['relation']['reference'].get('text')}"
     if not found:
         if (filt or {}).get("nouns"):
             raise _ReferenceProblem(f"There is no object matching {what!r} in the scene.")
