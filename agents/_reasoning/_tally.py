@@ -212,9 +212,18 @@ def distinct_form(body: str) -> dict[str, Any] | None:
             body,
             re.I,
         )
+    listed = None
+    if not m:  # "which colours are used", "what shapes appear in the image": the kinds, named
+        listed = m = re.fullmatch(
+            r"(?:which|what) (?:different |distinct )?(?:(colou?rs) (?:(?:are|is) (?:there|used|shown|present|visible)|"
+            r"do you see|can you see|appear|occur)|(shapes) (?:(?:are|is) (?:used|present)|appear|occur))"
+            r"(?: in (?:the|this) (?:image|picture|scene|drawing))?",
+            body,
+            re.I,
+        )
     if not m:
         return None
-    return {"type": "distinct", "attribute": _attribute(m.group(1))}
+    return {"type": "distinct", "attribute": _attribute(m.group(1) or m.group(2)), "list": listed is not None}
 
 
 _ATTR = r"(colou?rs?|shapes?)"
@@ -352,6 +361,13 @@ def _distinct(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         # An unread one may show a value not seen yet: the number is only a lower bound.
         why = f"{unread} object(s) have a {what} the pixels do not show, so at least {len(seen)}"
         return cannot_tell(why, "count")
+    if q.get("list"):
+        ordered = sorted((o for o in objs), key=lambda o: o.centroid or (0.0, 0.0))
+        named = list(dict.fromkeys(str(_norm(getattr(o.attributes, what))) for o in ordered))
+        text = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+        return SymbolicAnswer(
+            text=text, value=named, kind="listing", rationale=f"{len(named)} {what}s, left to right"
+        )
     return SymbolicAnswer(
         text=str(len(seen)), value=len(seen), kind="count", rationale=f"{what}s: {', '.join(map(str, seen))}"
     )

@@ -61,7 +61,7 @@ _EMBEDDED = re.compile(
 )
 _IMPERATIVE = re.compile(
     r"^(?:please )?(?:name|identify|find|point out|point to|show me|pick out|pick|select|indicate|choose|give)"
-    r"(?: me)? (?:the )?((?:[a-z]+ ){0,2}?(?:object|shape|item|thing|one|figure|circle|square|triangle|ball|"
+    r"(?: me)? (?!all\b)(?:the )?((?:[a-z]+ ){0,2}?(?:object|shape|item|thing|one|figure|circle|square|triangle|ball|"
     r"sphere|box|cube|icon|element))s?(?: (?:that|which) (?:is|lies|sits|appears)|(?= (?:between|to the|on the|"
     r"above|below|under|beneath|next to|beside|in the|at the|directly|immediately|just)\b))( .+)$",
     re.I,

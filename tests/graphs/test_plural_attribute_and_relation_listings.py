@@ -60,3 +60,30 @@ def test_singular_attribute_of_several_is_ambiguous() -> None:
     answer = reason_symbolic("What colour is the circle?", flat_drawing())
     assert answer.value is None
     assert "3" in answer.text
+
+
+def test_name_all_the_things_on_a_side_lists_them() -> None:
+    answer = reason_symbolic("Name all the things to the left of the triangle.", flat_drawing())
+    assert answer.value == ["red circle", "blue square", "purple circle"], answer.text
+    answer = reason_symbolic("Name the shape to the left of the triangle.", flat_drawing())
+    assert isinstance(answer.value, str), answer.text
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("Which colours are used?", ["red", "blue", "purple", "yellow", "green"]),
+        ("What colors appear in the image?", ["red", "blue", "purple", "yellow", "green"]),
+        ("what shapes are present", ["circle", "square", "star", "triangle"]),
+    ],
+)
+def test_the_kinds_of_colour_or_shape_named(question: str, expected: list[str]) -> None:
+    answer = reason_symbolic(question, flat_drawing())
+    assert answer.value == expected, answer.text
+
+
+def test_the_kinds_named_say_cannot_tell_when_one_is_unread() -> None:
+    g = flat_drawing()
+    g.objects[0].attributes.color = None
+    answer = reason_symbolic("Which colours are used?", g)
+    assert answer.value is None, answer.text
