@@ -223,7 +223,8 @@ def distinct_form(body: str) -> dict[str, Any] | None:
         )
     if not m:
         return None
-    return {"type": "distinct", "attribute": _attribute(m.group(1) or m.group(2)), "list": listed is not None}
+    query = {"type": "distinct", "attribute": _attribute(m.group(1) or m.group(2))}
+    return {**query, "list": True} if listed is not None else query
 
 
 _ATTR = r"(colou?rs?|shapes?)"
