@@ -41,6 +41,9 @@ _SPECK = 12
 #: under this; anti-aliased edges included) and by more than this share.
 _EVEN = 0.06
 _DIMMED = 0.92
+#: A hole this many pixels or more inside a piece of ink is a shape's inside (a letter's
+#: counter is smaller).
+_HOLE = 150
 
 
 def grey_ink(rgb: np.ndarray, page_rgb: np.ndarray) -> np.ndarray:
@@ -81,15 +84,41 @@ def all_strokes(shadow: np.ndarray, ink: np.ndarray | None = None) -> bool:
     return strokes > 0
 
 
+def _lines(shadow: np.ndarray, ink: np.ndarray) -> np.ndarray:
+    """The whole lines of ``ink`` the ``shadow`` pieces lie in: a connector with its
+    arrowhead, anti-aliased edges included. A piece of ink enclosing a hole bigger than a
+    letter's (an outline-only node drawn in grey, joined to its connectors) is a shape, not
+    a line: there only the shadow pieces themselves are taken out, as before."""
+    import cv2
+    from scipy import ndimage
+
+    ink = ink | shadow
+    n, labels = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+    pieces = np.unique(labels[shadow])
+    out = shadow.copy()
+    for k in pieces[pieces > 0]:
+        part = labels == k
+        ys, xs = np.nonzero(part)
+        crop = part[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+        hole = ndimage.binary_fill_holes(crop) & ~crop
+        if int(hole.sum()) < _HOLE:
+            out |= part
+    return out
+
+
 def lines_not_shadows(
     rgb: np.ndarray, page_rgb: np.ndarray, shadow: np.ndarray, mode: float | None, plain_page: bool
 ) -> tuple[np.ndarray, float | None]:
-    """``(shadow, mode)`` with no shadow left when every "shadow" is part of a line drawn
-    on a plain page (see the module docstring); otherwise as given."""
-    if mode is None or not plain_page or not all_strokes(shadow, grey_ink(rgb, page_rgb)):
+    """``(pixels that are neither object nor ground, shadow ratio)``: when every "shadow" is
+    part of a line drawn on a plain page (see the module docstring), the whole lines and no
+    ratio (no cast shadows); otherwise ``(shadow, mode)`` as given."""
+    if mode is None or not plain_page:
+        return shadow, mode
+    ink = grey_ink(rgb, page_rgb)
+    if not all_strokes(shadow, ink):
         return shadow, mode
     from .solid_scene import solid_scene
 
     if solid_scene(rgb).three_d:
         return shadow, mode
-    return np.zeros_like(shadow), None
+    return _lines(shadow, ink), None
