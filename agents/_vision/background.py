@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import drawn_lines
 from .colour import lab_distance, rgb_to_lab
 
 __all__ = ["BackgroundModel", "Foreground", "fit_background", "foreground_evidence"]
@@ -203,6 +204,8 @@ def foreground_evidence(
         shadow, ratio_mode = _shadow_pixels(
             rgb, lab, bg[..., 3:], candidate, is_noisy, lit_smoothed, None if ground is None else ground.tint
         )
+        page = not (changes or horizon is not None or ground is not None)  # grey lines there: ink
+        shadow, ratio_mode = drawn_lines.lines_not_shadows(rgb, bg[..., 3:], shadow, ratio_mode, page)
     obj = candidate & ~shadow
     # A sky or wall above a textured or noisy floor, which no row correction fits (or
     # whose planks' seams make the correction look banded): its rows' median colours

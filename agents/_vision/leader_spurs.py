@@ -4,7 +4,7 @@ A label's leader (straight, or bent at an elbow) and the arrowhead at its end to
 they point at, so the segmenter's region for the shape takes them in: its outline then has a
 tail, and the shape cannot be named (a rectangle with a line and an arrowhead hanging from it
 is no rectangle). A spur is cut from a region when, once the region is opened with a 7 px disc,
-it is outside the body that is left (and the body's own rim), reaches at least 8 px away from
+it is outside the body that is left (and the body's own rim), reaches at least 6 px away from
 the body, is mostly thin (a line at most 5 px wide, perhaps ending in a small head) and is
 drawn in another colour than the body's fill (ink, not a point of the shape: a star's tips are
 its fill's colour). The cut pixels become free foreground again, so the label step can follow
@@ -31,7 +31,7 @@ _THIN = 2.6
 #: ... for at least this share of them (the rest: a small arrowhead or dot at its end).
 _THIN_SHARE = 0.55
 #: It reaches at least this far (px) from the body.
-_REACH = 8.0
+_REACH = 6.0
 #: Its ink differs from the body's fill by at least this much (CIE Lab distance).
 _INK = 25.0
 
