@@ -271,12 +271,13 @@ def _cone_outline(mask: np.ndarray) -> bool:
     """:func:`.solid_cues.cone_outline` or, seen from high up, :func:`.solid_cues.cone_from_above`;
     a silhouette under 40 px tall may have its tip blunted by up to a quarter of the run (its
     top rows are a few px of staircase and blur)."""
+    from .round_solid_tops import pointed_top
     from .solid_cues import cone_from_above, cone_outline
 
     rows = np.flatnonzero(np.asarray(mask).any(axis=1))
     small = rows.size > 0 and rows[-1] - rows[0] + 1 < 40
     blunt = 0.25 if small else 0.1
-    return cone_outline(mask, blunt=blunt) or cone_from_above(mask, blunt=blunt)
+    return cone_outline(mask, blunt=blunt) or cone_from_above(mask, blunt=blunt) or pointed_top(mask)
 
 
 def _small_extras(small: Any, tone: str | None) -> dict[str, Any]:

@@ -1,11 +1,16 @@
-"""A round silhouette seen from high up that is a can, not a ball: its top is an even plane.
+"""A round silhouette seen from high up that is a can or a cone, not a ball.
 
-Seen from high up, a ball and a can both show a roundish silhouette, and the outline
-classifier (:mod:`.shape`) names it a ball. A can's top is a plane: under a distant light its
-colour is even (a plateau of lightness) over an ellipse as wide as the silhouette, at its
-top, with the side's band below it, of another lightness (brighter or darker). A ball's
-surface turns everywhere: no region of it as wide as the ball is even, its lightness falls
-smoothly from the lit side (a cel-shaded ball's even patches are narrower than the ball).
+Seen from high up, a ball, a can and a cone all show a roundish silhouette, and the outline
+classifier (:mod:`.shape`) names it a ball. Two cues tell the others apart:
+
+* a can's top is a plane: under a distant light its colour is even (a plateau of lightness)
+  over an ellipse as wide as the silhouette, at its top, with the side's band below it, of
+  another lightness (brighter or darker). A ball's surface turns everywhere: no region of it
+  as wide as the ball is even, its lightness falls smoothly from the lit side (a cel-shaded
+  ball's even patches are narrower than the ball) -- :func:`can_top_face`;
+* a cone's apex, a few px above its base's round outline, makes the silhouette's top a V:
+  the rows' widths grow on a straight line from zero down to half the widest row, where a
+  circle's or an ellipse's grow as a square root (fast, then slower) -- :func:`pointed_top`.
 
 Example:
     >>> import numpy as np, cv2
@@ -23,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["can_top_face", "round_can"]
+__all__ = ["can_top_face", "pointed_top", "round_can"]
 
 #: The top face's lightness (CIELAB L) spreads at most this much (interquartile range): a plane
 #: under a distant light is even; a ball's upper half spans 15 units and more.
@@ -110,3 +115,40 @@ def round_can(mask: np.ndarray, full: np.ndarray | None) -> bool:
     from .solid_cues import squat_can_outline
 
     return squat_can_outline(mask) or full is not None and can_top_face(mask, full)
+
+
+#: A V's widths lie on their line within this share of the widest row (a circle's top, the
+#: rows down to half its width, misses a line by 0.036-0.055 of its width; an ellipse of
+#: aspect 0.9 by 0.021-0.032); and the V runs over at least :data:`_V_ROWS` rows.
+_V_RMS, _V_ROWS = 0.012, 6
+
+
+def pointed_top(mask: np.ndarray) -> bool:
+    """Whether a roundish silhouette's top is a cone's apex: from the top row down to the first
+    row half as wide as the widest, the widths lie on a line (RMS within :data:`_V_RMS` of the
+    widest and 1.5 px; :data:`_V_ROWS` rows or more) that meets zero width within 1.5 rows of
+    the top; below the widest row the base's half-ellipse (RMS within 6 % of the widest). A
+    box's corner on top is a V too, but its hull is a polygon
+    (:func:`.solid_cues.polygonal_outline`); silhouettes under 20 px wide are not judged."""
+    from .solid_cues import _row_widths, polygonal_outline
+
+    m = np.asarray(mask, bool)
+    widths = _row_widths(m) if m.any() else np.zeros(0)
+    widest = float(widths.max()) if widths.size else 0.0
+    if widest < 20 or widths.size < 16 or polygonal_outline(m):
+        return False
+    n = int(np.flatnonzero(widths >= 0.5 * widest)[0]) + 1
+    if n < _V_ROWS:
+        return False
+    ys = np.arange(n)
+    a, b = np.polyfit(ys, widths[:n], 1)
+    if a <= 0:
+        return False
+    rms = float(np.sqrt(np.mean((a * ys + b - widths[:n]) ** 2)))
+    if rms > min(_V_RMS * widest, 1.5) or abs(-b / a) > 1.5:
+        return False
+    centre = int(round(float(np.flatnonzero(widths >= 0.98 * widest).mean())))
+    below = np.arange(centre, widths.size)
+    minor = float(widths.size - centre)
+    ellipse = widest * np.sqrt(np.clip(1.0 - ((below - centre + 0.5) / max(minor, 1.0)) ** 2, 0.0, 1.0))
+    return float(np.sqrt(np.mean((widths[centre:] - ellipse) ** 2))) <= 0.06 * widest
