@@ -41,7 +41,8 @@ def can_top_face(mask: np.ndarray, full: np.ndarray) -> bool:
     """Whether a round silhouette (a bounding-box crop and its RGB) shows a can's top from
     high up: an even ellipse (lightness IQR under :data:`_EVEN_TOP`, filling 93 % or more of
     its fitted ellipse), at least 85 % as wide as the silhouette, starting at its top, over a
-    band below it (3 % or more of the silhouette, its centre lower) whose median lightness
+    band below it (3 % or more of the silhouette, its centre lower by a quarter of the face's
+    half-height: a stroke around a drawn ellipse is no side) whose median lightness
     differs by :data:`_STEP` or more. A box's top is even too, but its hull is a polygon
     (:func:`.solid_cues.polygonal_outline`); silhouettes under 16 px wide are not judged."""
     import cv2
@@ -103,8 +104,8 @@ def can_top_face(mask: np.ndarray, full: np.ndarray) -> bool:
     if band.sum() < 0.03 * m.sum():
         return False
     bys = np.nonzero(band)[0]
-    if bys.mean() <= fys.mean():
-        return False  # the other part lies above the even one: no side below a top
+    if bys.mean() <= fys.mean() + 0.25 * (np.ptp(fys) + 1) / 2:
+        return False  # the other part is not below the even one (a stroke rings it): no side
     return abs(float(np.nanmedian(light[band])) - float(np.median(vals))) >= _STEP
 
 
