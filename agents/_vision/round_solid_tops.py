@@ -43,12 +43,13 @@ def can_top_face(mask: np.ndarray, full: np.ndarray) -> bool:
     its fitted ellipse), at least 85 % as wide as the silhouette, starting at its top, over a
     band below it (3 % or more of the silhouette, its centre lower by a quarter of the face's
     half-height: a stroke around a drawn ellipse is no side) whose median lightness
-    differs by :data:`_STEP` or more. A box's top is even too, but its hull is a polygon
-    (:func:`.solid_cues.polygonal_outline`); silhouettes under 16 px wide are not judged."""
+    differs by :data:`_STEP` or more. A box's top is even too, but it is a polygon, and so is
+    its whole outline unless something in front bites it (:func:`.solid_cues.hull_corners`:
+    six corners or fewer); silhouettes under 16 px wide are not judged."""
     import cv2
 
     from .colour import rgb_to_lab
-    from .solid_cues import polygonal_outline
+    from .solid_cues import hull_corners, polygonal_outline
 
     m = np.ascontiguousarray(mask, dtype=bool)
     h, w = m.shape
@@ -94,6 +95,9 @@ def can_top_face(mask: np.ndarray, full: np.ndarray) -> bool:
     vals = vals[np.isfinite(vals)]
     if vals.size < 50 or not (0.93 <= fill <= 1.07) or face_width < 0.85 * sil_width:
         return False
+    corners = hull_corners(filled.astype(bool))
+    if corners is not None and corners <= 6:
+        return False  # a box's top: a polygon (its outline may be bitten by what stands in front)
     if fys.min() > np.flatnonzero(m.any(axis=1))[0] + max(3, 0.06 * h):
         return False  # the even part starts below the top: no top face
     q1, q3 = np.percentile(vals, [25, 75])

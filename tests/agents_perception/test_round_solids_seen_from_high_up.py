@@ -103,6 +103,23 @@ def test_a_can_seen_from_high_up_shows_an_even_top_over_its_side() -> None:
     assert can_top_face(mask, full)
 
 
+def test_a_box_bitten_by_a_ball_in_front_has_a_polygon_for_a_top() -> None:
+    """A box seen from above a corner: an even top (a rhombus) over two darker faces; a ball
+    in front bites its outline, so the outline's hull is no polygon -- its top still is."""
+    m = np.zeros((100, 90), np.uint8)
+    outline = np.array([[4, 22], [45, 4], [86, 22], [86, 70], [45, 92], [4, 70]], np.int32)
+    cv2.fillPoly(m, [outline], 1)
+    cv2.circle(m, (95, 100), 30, 0, -1)  # the bite of a ball in front
+    top = np.zeros_like(m)
+    cv2.fillPoly(top, [np.array([[4, 22], [45, 4], [86, 22], [45, 40]], np.int32)], 1)
+    xx = np.broadcast_to(np.arange(90)[None, :], m.shape)
+    rgb = np.where(
+        top[..., None] > 0, [60.0, 80.0, 210.0], np.where(xx[..., None] < 45, 130.0, 95.0) * [0.3, 0.4, 1.0]
+    )
+    mask = m.astype(bool)
+    assert not can_top_face(mask, _paint(mask, rgb))
+
+
 def test_a_scene_seen_from_high_up_names_the_can_the_ball_and_the_cone() -> None:
     import spatioxolver
 
