@@ -363,7 +363,7 @@ def _describe_geometric(
     if options.get("open_vocabulary", True):
         out = _consistent_drawing(rgb, out, masks, drawing)
         out = balls_read_flat(out, masks, rgb)  # a headlit ball's even core in a dark rim
-        out = cones_read_flat(out, masks)  # (a ball found above makes the scene 3-D)
+        out = cones_read_flat(out, masks, rgb)  # (a ball found above makes the scene 3-D)
         if not drawing:
             # A flat dark patch at a shaded solid's foot is its shadow, no object: marked
             # here and left out by the agent (:func:`without_cast_shadows`), after the depth and

@@ -379,6 +379,9 @@ _RULES = tuple(
         # "stars: how many", "the square's colour": the question with its subject first
         (r"^([a-z]+(?: [a-z]+)?)\s*[:,-]\s*how many$", r"how many \1"),
         (r"^(?:the )?([a-z]+(?: [a-z]+)?)'s (colou?r|shape)$", r"what \2 is the \1"),
+        # "tell me the cone's colour": what colour is the cone; "what form does X take": its shape
+        (r"^(?:tell me|say|give me) (?:the )?([a-z]+(?: [a-z]+)?)'s (colou?r|shape)$", r"what \2 is the \1"),
+        (r"^what (?:form|shape) (?:does|do) (.+?) (?:take|have)$", r"what shape is \1"),
         # "how many rows do the shapes form", "how many rows is the grid made of", "the number of columns"
         (
             r"^how many (rows|columns) (?:do|does) (?:the )?(?:shapes|objects|icons|items|things|grid|layout)"

@@ -21,7 +21,9 @@ import numpy as np
 
 from spatioxolver.vocabulary import COLORS
 
-__all__ = ["CLEVR_COLOURS", "COMMON_COLOURS", "palette", "rgb_to_lab", "name_colour", "colour_saturation"]
+__all__ = [
+    "CLEVR_COLOURS", "COMMON_COLOURS", "colour_saturation", "name_colour", "palette", "rgb_to_lab", "shaded_orange",
+]  # fmt: skip
 
 #: CLEVR's eight colours (sRGB; :data:`spatioxolver.vocabulary.COLORS`).
 CLEVR_COLOURS: dict[str, tuple[int, int, int]] = COLORS
@@ -140,3 +142,35 @@ def colour_saturation(name: str, palette_name: str = "clevr") -> float | None:
         return None
     hi, lo = max(rgb), min(rgb)
     return (hi - lo) / hi if hi else 0.0
+
+
+#: Orange hues (CIELAB degrees): red sits near 35, orange 50-65, brown 60-65, yellow 90 and up.
+_ORANGE_HUE = (45.0, 75.0)
+#: A shaded orange keeps its chroma high for its lightness: shading scales a colour's light,
+#: and CIELAB chroma falls with lightness about in step, so ``C / L`` holds at 1.4-1.65 for an
+#: orange from full light down to a tenth of it; a brown's stays under 1.2 (saddle brown,
+#: the most saturated, 1.33), however bright the light.
+_ORANGE_RATIO, _ORANGE_CHROMA = 1.35, 40.0
+
+
+def shaded_orange(lab: np.ndarray) -> bool:
+    """Whether the median of CIELAB pixels (a shaded solid's lit side) is an orange in shade,
+    not a brown: an orange hue (:data:`_ORANGE_HUE`), chroma at least :data:`_ORANGE_CHROMA`
+    and at least :data:`_ORANGE_RATIO` times its lightness.
+
+    Example:
+        >>> import numpy as np
+        >>> shaded_orange(np.array([[45.0, 36.0, 51.0]])), shaded_orange(np.array([[37.0, 19.0, 37.0]]))
+        (True, False)
+    """
+    lab = np.asarray(lab, float).reshape(-1, 3)
+    if lab.shape[0] == 0:
+        return False
+    light, a, b = (float(v) for v in np.median(lab, axis=0))
+    chroma = float(np.hypot(a, b))
+    hue = float(np.degrees(np.arctan2(b, a)) % 360.0)
+    return (
+        _ORANGE_HUE[0] <= hue <= _ORANGE_HUE[1]
+        and chroma >= _ORANGE_CHROMA
+        and chroma >= _ORANGE_RATIO * max(light, 1.0)
+    )

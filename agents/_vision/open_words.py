@@ -161,15 +161,16 @@ def _open_words(
                 "unknown",
                 {"flat": True, "tone": tone},
             )
-    from .solid_cues import ball_with_shadow, squat_can_outline
+    from .round_solid_tops import round_can
+    from .solid_cues import ball_with_shadow
 
     extras: dict[str, Any] = {"flat": False}
     if is_cone(mask):
         shape = "cone"
     elif basic_terms and _cone_outline(mask):
         shape = "cone"  # a triangle down to the base's half-ellipse (squat or seen from above)
-    elif basic_terms and shape == "sphere" and squat_can_outline(mask):
-        shape = "cylinder"  # a round silhouette with a flattened top and base: a squat can
+    elif basic_terms and shape == "sphere" and round_can(mask, full):
+        shape = "cylinder"  # a round silhouette with a flattened top and base, or an even top: a can
         extras["can_from_outline"] = True
     elif basic_terms and shape in ("cube", "cylinder") and full is not None:
         from .solid_cues import box_or_can, polygonal_outline, rounded_bottom
@@ -250,6 +251,7 @@ def _lit_side_term(pixels: np.ndarray, lab: np.ndarray) -> str | None:
     Under a dim fill most of a solid can be in shade, and a shaded orange or yellow is brown
     by its lightness; a brown solid's lit side is brown or a dull orange (chroma under 48),
     however bright the light."""
+    from .colour import shaded_orange
     from .flat import colour_term
 
     glint = (lab[:, 0] > 80) & (np.hypot(lab[:, 1], lab[:, 2]) < 12)
@@ -260,6 +262,8 @@ def _lit_side_term(pixels: np.ndarray, lab: np.ndarray) -> str | None:
         return None
     term, _ = colour_term(np.median(pixels[top], axis=0))
     chroma = float(np.hypot(np.median(lab[top, 1]), np.median(lab[top, 2])))
+    if term == "brown" and shaded_orange(lab[top]):
+        return "orange"  # its whole lit side in shade, too dark for orange, too vivid for brown
     return term if term in ("orange", "yellow", "red") and chroma >= 48.0 else None
 
 
@@ -267,12 +271,13 @@ def _cone_outline(mask: np.ndarray) -> bool:
     """:func:`.solid_cues.cone_outline` or, seen from high up, :func:`.solid_cues.cone_from_above`;
     a silhouette under 40 px tall may have its tip blunted by up to a quarter of the run (its
     top rows are a few px of staircase and blur)."""
+    from .round_solid_tops import pointed_top
     from .solid_cues import cone_from_above, cone_outline
 
     rows = np.flatnonzero(np.asarray(mask).any(axis=1))
     small = rows.size > 0 and rows[-1] - rows[0] + 1 < 40
     blunt = 0.25 if small else 0.1
-    return cone_outline(mask, blunt=blunt) or cone_from_above(mask, blunt=blunt)
+    return cone_outline(mask, blunt=blunt) or cone_from_above(mask, blunt=blunt) or pointed_top(mask)
 
 
 def _small_extras(small: Any, tone: str | None) -> dict[str, Any]:

@@ -246,19 +246,28 @@ def _round_based_cone(mask: np.ndarray) -> bool:
 _BOX_FACES = frozenset({"square", "rectangle", "pentagon", "hexagon", "polygon"})
 
 
-def _read_flat_as(obj, mask: np.ndarray) -> str | None:
+def _read_flat_as(obj, mask: np.ndarray, full: np.ndarray | None = None) -> str | None:
     """The solid a silhouette read flat in a 3-D scene draws, or ``None``: a cone standing on
     its base's half-ellipse; a box (a polygon of five or six corners, :func:`hull_corners`:
     two or three faces; a lone square or rectangle stays a drawn shape); a can (the silhouette classifier's cylinder at 0.6 or more, a
-    rounded bottom, a hull that is no polygon of six corners); a ball (the classifier's sphere
-    at 0.9 or more, filling 92 % of its enclosing circle)."""
-    if _round_based_cone(mask):
+    rounded bottom, a hull that is no polygon of six corners; or, with its pixels ``full``, an
+    even top over a band of its side, :func:`.round_solid_tops.can_top_face`); a ball (the
+    classifier's sphere at 0.9 or more, filling 92 % of its enclosing circle). A round outline
+    with a V on top (:func:`.round_solid_tops.pointed_top`) is a cone seen from high up."""
+    from .round_solid_tops import pointed_top
+
+    if _round_based_cone(mask) or pointed_top(mask):
         return "cone"
     if obj.attributes.shape in _BOX_FACES and hull_corners(mask) in (5, 6):
         return "cube"  # two or three even faces of a box (one face alone is a drawn rectangle)
     scores = obj.attributes.extras.get("shape_scores") or {}
     if scores.get("cylinder", 0.0) >= 0.6 and rounded_bottom(mask) and not polygonal_outline(mask):
         return "cylinder"
+    if full is not None:
+        from .round_solid_tops import can_top_face
+
+        if can_top_face(mask, full):
+            return "cylinder"  # an even top over a band of its side: a can seen from high up
     if scores.get("sphere", 0.0) >= 0.9:
         from .shape import silhouette_features
 
@@ -267,7 +276,7 @@ def _read_flat_as(obj, mask: np.ndarray) -> str | None:
     return None
 
 
-def cones_read_flat(objects: list, masks: list) -> list:
+def cones_read_flat(objects: list, masks: list, rgb: np.ndarray | None = None) -> list:
     """Objects read as flat shapes in a 3-D scene (the object casts a shadow, or another
     object there is a shaded solid) whose silhouette is a solid's are that solid: a cone
     (a triangle standing on the half-ellipse of its base), a can or a ball (see
@@ -293,7 +302,8 @@ def cones_read_flat(objects: list, masks: list) -> list:
             and mask.any()
         ):
             ys, xs = np.nonzero(mask)
-            named = _read_flat_as(obj, mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
+            rows, cols = slice(ys.min(), ys.max() + 1), slice(xs.min(), xs.max() + 1)
+            named = _read_flat_as(obj, mask[rows, cols], None if rgb is None else rgb[rows, cols])
             if named != "cone" and not solids:
                 named = None
         if named is not None:
