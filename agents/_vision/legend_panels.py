@@ -107,7 +107,12 @@ def drop_legend_panels(
             continue
         held = [b for b in glyph_boxes if _inside(b, box)]
         if not r.notes.get("pattern_regular"):  # (a regular pattern's dots are no writing)
-            held += _own_writing(r.mask, box)
+            own = _own_writing(r.mask, box)
+            # (shapes of the drawing's size inside the frame: a box round shapes, not a key)
+            tall = 2.5 * float(np.median([b[3] - b[1] for b in own])) if own else 0.0
+            inner = [_box(q.mask) for q in regions if q is not r and q.mask.any()]
+            if not any(_inside(b, box) and b[3] - b[1] > tall for b in inner):
+                held += own
         if len(held) >= 2 * _MIN_ROWS and _rows(held) >= _MIN_ROWS:
             panels.append(box)
     if not panels:
