@@ -175,7 +175,7 @@ def segment(
                 **({"pattern_ink": r.notes["pattern_ink"]} if "pattern_ink" in r.notes else {}),
                 **({"pattern_regular": True} if r.notes.get("pattern_regular") else {}),
                 **({"box_faces": r.notes["box_faces"]} if "box_faces" in r.notes else {}),
-                **({"unread_mark": True} if r.notes.get("unread_mark") else {}),
+                **{flag: True for flag in ("unread_mark", "label_unread") if r.notes.get(flag)},
                 **({"translucent": r.notes["translucent"]} if "translucent" in r.notes else {}),
             )
             for r in regions

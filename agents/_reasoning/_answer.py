@@ -49,6 +49,11 @@ class _ReferenceProblem(Exception):
     pass
 
 
+class _CannotTell(_ReferenceProblem):
+    """A reference the pixels read cannot decide (not "no such object"): the answer is the
+    typed "cannot tell" with this reason."""
+
+
 def cannot_tell(why: str, kind: str, objects: list[str] | None = None) -> SymbolicAnswer:
     """The typed "Cannot tell: <why>." answer (``no_answer="cannot tell"``, no value)."""
     return SymbolicAnswer(

@@ -67,11 +67,20 @@ def labelled_filter(phrase: str) -> dict[str, Any] | None:
 def keep_labelled(objects: list[Any], wanted: bool, everyone: list[Any], text: Any) -> list[Any]:
     """Those of ``objects`` that carry a drawn label (``wanted``) or carry none. Where no
     object in the picture (``everyone``) carries a label, no label was read (none drawn, or no
-    reader installed), and which objects are labelled cannot be told: "cannot tell"."""
-    from spatioxolver.agents._reasoning._answer import _ReferenceProblem
+    reader installed), and which objects are labelled cannot be told: "cannot tell". So too
+    where one of ``objects`` carries none but has writing beside it that could not be read
+    (``extras["label_unread"]``): counting only the labels read would count too few."""
+    from spatioxolver.agents._reasoning._answer import _CannotTell, _ReferenceProblem
 
     if not any(o.label for o in everyone):
         raise _ReferenceProblem(
             f"Cannot tell which are {str(text or '')!r}: no label was read on this picture."
+        )
+    undecided = [o for o in objects if not o.label and o.attributes.extras.get("label_unread")]
+    if undecided:
+        raise _CannotTell(
+            f"which are {str(text or '')!r}: {len(undecided)} of them "
+            f"{'has' if len(undecided) == 1 else 'have'} writing beside "
+            f"{'it' if len(undecided) == 1 else 'them'} that could not be read"
         )
     return [o for o in objects if bool(o.label) == wanted]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
+from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _CannotTell, _ReferenceProblem, cannot_tell
 from spatioxolver.agents._reasoning._layout import ground_layout, orbit_relations, top_down_relations
 from spatioxolver.agents._reasoning._names import (
     _no_match,
@@ -111,6 +111,8 @@ def answer_query(query: dict[str, Any], graph: SceneGraph) -> SymbolicAnswer:
         answer = handler(query, graph)
     except _ReferenceProblem as problem:
         answer = SymbolicAnswer(text=str(problem), value=None, kind=kind, problem=str(problem))
+        if isinstance(problem, _CannotTell):  # "how many labelled shapes" with a label unread
+            answer = cannot_tell(str(problem), kind)
         unseen = unseen_nouns(query, graph)
         if unseen:  # "How many clocks?": "none here" would claim more than the engine can see
             answer = cannot_tell(unseen_reason(unseen), kind)

@@ -197,7 +197,8 @@ def inner_labels(
     rgb: np.ndarray, regions: list[Any], *, min_score: float = 0.8
 ) -> list[tuple[str, tuple[int, int, int, int], int]] | None:
     """``[(text, box, k), ...]``: a word written inside region ``k`` and its box (image
-    coordinates); ``None`` without the ``ocr`` extra."""
+    coordinates); ``None`` without the ``ocr`` extra. A region holding a word that could not
+    be read is noted ``label_unread`` (whether it carries a label cannot be told)."""
     from .labels import _engine
 
     engine = _engine()
@@ -207,6 +208,7 @@ def inner_labels(
     for k, box, bold, contrast, inner, (x0, y0) in _inner_ink(rgb, regions):
         text, score = _read(engine, contrast, inner, box)
         if score < (0.9 if bold else min_score) or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
+            regions[k].notes["label_unread"] = True
             continue
         text = text.upper() if len(text) == 1 and text.isalpha() else text
         bx0, by0, bx1, by1 = box

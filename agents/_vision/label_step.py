@@ -112,7 +112,12 @@ def drawn_label_step(
             and not straight_stroke(g.mask)
         ]
         # nor a bent leader line (an elbow) running from a label to an object
-        regions += [g for g in unread if not _leads(g.mask, labels, regions)]
+        leading = [g for g in unread if _leads(g.mask, labels, regions)]
+        regions += [g for g in unread if not any(g is q for q in leading)]
+        # Writing left unread beside a shape: whether that shape is labelled cannot be told.
+        from .unread_writing import mark_unread_writing
+
+        mark_unread_writing(lone, labels, regions, unread + spent)
     leaders: dict[str, tuple[float, float]] = {}
     if labels:
         # A leader line from a label to an object names that object, however far (an
@@ -126,7 +131,40 @@ def drawn_label_step(
                 leaders[text] = end
         # A word far from every object labels none of them (a caption's stray word).
         labels = [(text, b) for text, b in labels if text in leaders or near_an_object(b, regions)]
+        labels = _one_per_text(labels, regions, leaders)
     return regions, labels, leaders
+
+
+def _one_per_text(
+    labels: list[tuple[str, Any]], regions: list[Any], leaders: dict[str, tuple[float, float]]
+) -> list[tuple[str, Any]]:
+    """``labels`` with one label per text: a text read twice (a shape's "3" and the "3" of a
+    list of notes beside the drawing) names one shape, the one written nearest a shape (the
+    marks are keyed by text, so the last one read used to win)."""
+    texts = [t for t, _ in labels]
+    if len(set(texts)) == len(texts):
+        return labels
+    boxes = []
+    for r in regions:
+        ys, xs = np.nonzero(r.mask)
+        if ys.size:
+            boxes.append((xs.min(), ys.min(), xs.max() + 1, ys.max() + 1))
+
+    def gap(b: Any) -> float:
+        return min(
+            (
+                float(np.hypot(max(o[0] - b[2], b[0] - o[2], 0), max(o[1] - b[3], b[1] - o[3], 0)))
+                for o in boxes
+            ),
+            default=0.0,
+        )
+
+    best: dict[str, tuple[float, int]] = {}
+    for k, (text, b) in enumerate(labels):
+        g = gap(b)
+        if text not in best or g < best[text][0]:
+            best[text] = (g, k)
+    return [lab for k, lab in enumerate(labels) if best[lab[0]][1] == k]
 
 
 def _leads(mask: np.ndarray, labels: list[tuple[str, Any]], regions: list[Any]) -> bool:

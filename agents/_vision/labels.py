@@ -175,6 +175,14 @@ def read_labels(
             if score < min_score or not re.fullmatch(r"[A-Za-z0-9]{1,12}", text):
                 continue
             out.append((text.upper() if len(text) == 1 and text.isalpha() else text, (x0, y0, x1, y1)))
+    if len(out) >= 2:  # a word read in pieces ("Riv", "iver", "er"): the pieces joined
+        from .label_fragments import join_fragments
+
+        def read_joined(box: tuple[int, int, int, int]) -> tuple[str, bool]:
+            text, score = _read_group(engine, rgb, source, f, ink, box, circled, min_score)
+            return text, _sure(text, score, min_score)
+
+        out = join_fragments(out, read_joined)
     return out
 
 

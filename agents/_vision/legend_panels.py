@@ -3,7 +3,8 @@ a colour swatch with a word beside it, a title), which explains the objects and 
 
 A panel is an object region whose box is ringed by its own pixels (a frame, or a fill the
 letters sit on), that lies in a corner of the picture (near a side and the top or bottom),
-and that holds three or more rows of glyphs. The panel, every region inside its box (the
+and that holds three or more rows of glyphs (or of letter-sized pieces of its own pixels, a
+key whose letters came out in one region with its frame). The panel, every region inside its box (the
 swatches, pieces of its letters) and its glyphs are set aside before labels are read, so
 none of its words becomes a label and none of its swatches an object.
 
@@ -67,6 +68,27 @@ def _rows(boxes: list[tuple[int, int, int, int]]) -> int:
     return rows
 
 
+def _own_writing(mask: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:
+    """Boxes of the pieces of ink inside a ringed region's frame that are its own pixels (the
+    letters of a key kept in one region with the frame round them), each a letter's size:
+    under a third of the box's height and a quarter of its width."""
+    import cv2
+
+    x0, y0, x1, y1 = box
+    inner = mask[y0 + 3 : y1 - 3, x0 + 3 : x1 - 3].astype(np.uint8)
+    if inner.size == 0 or not inner.any():
+        return []
+    n, _, stats, _ = cv2.connectedComponentsWithStats(inner, connectivity=8)
+    out = []
+    for k in range(1, n):
+        bx, by, bw, bh, area = (int(v) for v in stats[k])
+        if area >= 4 and bh < (y1 - y0) / _MIN_ROWS and bw < (x1 - x0) / 4:
+            out.append((x0 + 3 + bx, y0 + 3 + by, x0 + 3 + bx + bw, y0 + 3 + by + bh))
+    areas = np.array([(b[2] - b[0]) * (b[3] - b[1]) for b in out], float)
+    # Letters differ in size; the dots or tiles of a pattern do not.
+    return out if areas.size >= 2 and areas.std() > 0.25 * areas.mean() else []
+
+
 def _inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
     return inner[0] >= outer[0] and inner[1] >= outer[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
 
@@ -75,8 +97,6 @@ def drop_legend_panels(
     regions: list[Any], glyphs: list[Any], shape: tuple[int, ...]
 ) -> tuple[list[Any], list[Any]]:
     """``(regions, glyphs)`` without legend panels, what lies inside them and their writing."""
-    if len(glyphs) < 2 * _MIN_ROWS:
-        return regions, glyphs
     glyph_boxes = [_box(g.mask) for g in glyphs if g.mask.any()]
     panels = []
     for r in regions:
@@ -86,6 +106,13 @@ def drop_legend_panels(
         if not _in_corner(box, shape) or not _ringed(r.mask, box):
             continue
         held = [b for b in glyph_boxes if _inside(b, box)]
+        if not r.notes.get("pattern_regular"):  # (a regular pattern's dots are no writing)
+            own = _own_writing(r.mask, box)
+            # (shapes of the drawing's size inside the frame: a box round shapes, not a key)
+            tall = 2.5 * float(np.median([b[3] - b[1] for b in own])) if own else 0.0
+            inner = [_box(q.mask) for q in regions if q is not r and q.mask.any()]
+            if not any(_inside(b, box) and b[3] - b[1] > tall for b in inner):
+                held += own
         if len(held) >= 2 * _MIN_ROWS and _rows(held) >= _MIN_ROWS:
             panels.append(box)
     if not panels:
