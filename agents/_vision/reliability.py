@@ -31,6 +31,9 @@ resolution):
   structured texture under a horizon) makes an empty reading a guess;
 * ``light_adds`` — how many patches are the sum of two overlapping lights
   (:func:`~.additive_light.additive_overlaps`: defocused lights, glows; paint covers, light adds);
+* ``shaded_solids`` — where one patch or more adds up like that, how many shaded solids
+  :func:`~.solid_scene.solid_scene` finds (a render's chance sum has them; lights do not;
+  ``_reasoning/_photo_evidence.py``), else -1;
 * ``rows`` — :func:`line_residual`: how far the picture is from its row-by-row (or
   column-by-column) median; a large misfit of the smooth model that rows or columns do not
   explain either is a continuous-tone field (clouds, marble, fur), which local flatness does
