@@ -31,6 +31,7 @@ from spatioxolver.agents._reasoning._either import answer_either, answer_either_
 from spatioxolver.agents._reasoning._frame_half import FRAME_HALF_HANDLERS
 from spatioxolver.agents._reasoning._names import _tone_as_description, typical_size
 from spatioxolver.agents._reasoning._order import _order
+from spatioxolver.agents._reasoning._photo_evidence import photo_penalty
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
 from spatioxolver.agents._reasoning._same_as import SAME_AS_HANDLERS
 from spatioxolver.agents._reasoning._sets import SET_HANDLERS
@@ -145,6 +146,7 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         # reading explains whatever recurs, a faint solid as well as a dune's crest.
         score *= 0.2
     score *= _unexplained_penalty(objs, quality, (float(info.width), float(info.height)))
+    score *= photo_penalty(objs, quality, frame_area, SPECK_AREA)  # judged where it is a photo
     if float(quality.get("neutral_ground", 0.0)) and any(o.attributes.color in NEUTRAL_COLOURS for o in objs):
         # Tiles in greys (a grey checkerboard): a grey, white or black solid on them shows the
         # tiles' own colours, so it is cut or lost (and a shadow's leftover reads as one):

@@ -31,6 +31,9 @@ resolution):
   structured texture under a horizon) makes an empty reading a guess;
 * ``light_adds`` — how many patches are the sum of two overlapping lights
   (:func:`~.additive_light.additive_overlaps`: defocused lights, glows; paint covers, light adds);
+* ``shaded_solids`` — where one patch or more adds up like that, how many shaded solids
+  :func:`~.solid_scene.solid_scene` finds (a render's chance sum has them; lights do not;
+  ``_reasoning/_photo_evidence.py``), else -1;
 * ``rows`` — :func:`line_residual`: how far the picture is from its row-by-row (or
   column-by-column) median; a large misfit of the smooth model that rows or columns do not
   explain either is a continuous-tone field (clouds, marble, fur), which local flatness does
@@ -201,6 +204,7 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         # recurring colours explain the floor (:mod:`.patterned_ground`).
         score *= TILED_FACTOR
     grey = float(np.percentile(np.hypot(lab[..., 1], lab[..., 2]), 99)) < 3.0
+    adds = additive_overlaps(small, lab)
     if grey:  # no colour to read objects by: a continuous-tone backdrop is a photograph
         score *= float(
             np.clip((GREY_PHOTO_NOISE - noise) / (GREY_PHOTO_NOISE - GREY_DRAWING_NOISE), 0.0, 1.0)
@@ -216,12 +220,21 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         "rows": round(rows, 3),
         "plain_lines": round(plain_lines, 3),
         "grey": float(grey),
-        "light_adds": float(additive_overlaps(small, lab)),
+        "light_adds": float(adds),
+        "shaded_solids": float(_shaded_solids(small)) if adds >= 1 else -1.0,
         "tiled": float(tiled),
         "patterned_ground": float(ground is not None),
         "neutral_ground": float(ground is not None and ground.neutral),
         "textured_ground": float(textured),
     }
+
+
+def _shaded_solids(small: np.ndarray) -> int:
+    """How many shaded solids the picture shows (:func:`~.solid_scene.solid_scene`): asked only
+    where two patches add up like lights, to tell lights from a render's chance sums."""
+    from .solid_scene import solid_scene
+
+    return solid_scene(small).solids
 
 
 def _flat_beside_lines(lab: np.ndarray) -> float:
