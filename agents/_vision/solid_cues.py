@@ -232,14 +232,19 @@ def _round_based_cone(mask: np.ndarray) -> bool:
     """:func:`cone_outline` (a tip blunted by up to a quarter of the run allowed) with a base seen
     from above: at least a tenth of the widest row (and 2 px) of silhouette below it,
     narrowing to at most half the widest row at the bottom — a drawn triangle's widest row
-    is its bottom edge, and the strip of a drop shadow under it ends square."""
+    is its bottom edge, and the strip of a drop shadow under it ends square. Halfway down the
+    base the silhouette is still most of the widest row (a half-ellipse keeps 87 % there): a
+    drawn diamond's lower half narrows in a straight line (50 %)."""
     if not cone_outline(mask, blunt=0.25):
         return False
     widths = _row_widths(mask)
     widest = float(widths.max())
     y_w = int(np.flatnonzero(widths >= 0.95 * widest)[0])
+    below = widths.size - y_w
     # the base's half-ellipse narrows to its lowest row (a drop shadow's strip ends square)
-    return widths.size - y_w >= max(2.0, 0.1 * widest) and widths[-1] <= 0.5 * widest
+    if below < max(2.0, 0.1 * widest) or widths[-1] > 0.5 * widest:
+        return False
+    return below < 6 or float(widths[y_w + below // 2]) >= 0.7 * widest
 
 
 #: Flat names of a box's silhouette seen with even faces (a pentagon: one corner bitten off).
