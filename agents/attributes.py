@@ -89,20 +89,27 @@ def _crop(mask: np.ndarray, obj: SpatialObject) -> tuple[slice, slice]:
     return slice(int(ys.min()), int(ys.max()) + 1), slice(int(xs.min()), int(xs.max()) + 1)
 
 
+def _gradient_filled(mask: np.ndarray, rgb: np.ndarray) -> bool:
+    """A drawing program's gradient fill, over the whole shape or (a soft drop shadow left in
+    the mask) over its deep inside."""
+    from ._vision.gradient_fill import deep_gradient_fill, gradient_fill
+
+    return gradient_fill(mask, rgb) is not None or deep_gradient_fill(mask, rgb) is not None
+
+
 def _drop_shadowed_drawing(
     rgb: np.ndarray, objects: list[SpatialObject], size: tuple[int, int], gradients: bool = False
 ) -> bool:
     """Whether a scene with cast shadows is a drawing with drop shadows: every object is one
     uniform colour (a shaded solid never is), so the shadows do not make them solids; with
     ``gradients`` (a user's image), a drawing program's gradient fill
-    (:func:`._vision.gradient_fill.gradient_fill`: a web page's gradient button) counts as
+    (:func:`_gradient_filled`: a web page's gradient button) counts as
     drawn too, since a lit solid's shading is neither planar nor concentric. An
     object the frame cuts too thin to show a core (all its pixels are rim) tells neither
     way, as long as such objects are a few (a quarter of those read at most); a small far
     solid inside the frame with no core counts against a drawing, as before."""
     from ._vision.colour import rgb_to_lab
     from ._vision.flat import is_flat
-    from ._vision.gradient_fill import gradient_fill
     from ._vision.open_words import core_pixels, uniform_core
 
     if not any(o.attributes.extras.get("ground") for o in objects):
@@ -124,9 +131,9 @@ def _drop_shadowed_drawing(
         if cut and inner is None and core is None and flats[3] is None:
             unseen += 1  # cut too thin by the frame to show a core: no evidence either way
             continue
-        if not any(p is not None and is_flat(rgb_to_lab(np.asarray(p).reshape(-1, 3))) for p in flats) and not (
-            gradients and gradient_fill(crop, rgb[rows, cols]) is not None
-        ):
+        if not any(
+            p is not None and is_flat(rgb_to_lab(np.asarray(p).reshape(-1, 3))) for p in flats
+        ) and not (gradients and _gradient_filled(crop, rgb[rows, cols])):
             return False
         seen += 1
     return seen > 0 and 3 * unseen <= seen  # a few shapes too small to tell, not most
@@ -371,7 +378,7 @@ def _describe_geometric(
     if options.get("open_vocabulary", True):
         out = _consistent_drawing(rgb, out, masks, drawing)
         out = balls_read_flat(out, masks, rgb)  # a headlit ball's even core in a dark rim
-        out = cones_read_flat(out, masks)  # (a ball found above makes the scene 3-D)
+        out = cones_read_flat(out, masks, rgb)  # (a ball found above makes the scene 3-D)
         if not drawing:
             # A flat dark patch at a shaded solid's foot is its shadow, no object: marked
             # here and left out by the agent (:func:`without_cast_shadows`), after the depth and

@@ -251,6 +251,27 @@ def _round_based_cone(mask: np.ndarray) -> bool:
 _BOX_FACES = frozenset({"square", "rectangle", "pentagon", "hexagon", "polygon"})
 
 
+def _base_is_shadow(mask: np.ndarray, rgb: np.ndarray) -> bool:
+    """Whether the rows below a triangle's widest rows (where a cone's base would be) are of
+    another chromaticity than the rows above (medians of ``r, g`` over ``r + g + b`` more
+    than 0.1 apart): a drawing's grey drop shadow left in the mask. Shading leaves
+    chromaticity alone, so an evenly or softly lit cone's base is the cone's own."""
+    widths = _row_widths(mask)
+    rows = np.flatnonzero(mask.any(axis=1))
+    y_w = int(rows[0]) + int(np.flatnonzero(widths >= 0.95 * widths.max())[-1])
+    above, below = mask.copy(), mask.copy()
+    above[y_w:] = False
+    below[: y_w + 1] = False
+    if not above.any() or not below.any():
+        return False
+
+    def chroma(pixels: np.ndarray) -> np.ndarray:
+        pixels = pixels.reshape(-1, 3).astype(np.float64)
+        return np.median(pixels[:, :2] / np.maximum(pixels.sum(axis=1, keepdims=True), 1.0), axis=0)
+
+    return float(np.linalg.norm(chroma(rgb[above]) - chroma(rgb[below]))) > 0.1
+
+
 def _read_flat_as(obj, mask: np.ndarray) -> str | None:
     """The solid a silhouette read flat in a 3-D scene draws, or ``None``: a cone standing on
     its base's half-ellipse; a box (a polygon of five or six corners, :func:`hull_corners`:
@@ -272,7 +293,7 @@ def _read_flat_as(obj, mask: np.ndarray) -> str | None:
     return None
 
 
-def cones_read_flat(objects: list, masks: list) -> list:
+def cones_read_flat(objects: list, masks: list, rgb: np.ndarray | None = None) -> list:
     """Objects read as flat shapes in a 3-D scene (the object casts a shadow, or another
     object there is a shaded solid) whose silhouette is a solid's are that solid: a cone
     (a triangle standing on the half-ellipse of its base), a can or a ball (see
@@ -283,7 +304,9 @@ def cones_read_flat(objects: list, masks: list) -> list:
     (and a scene whose objects all read even is taken for a drop-shadowed drawing), but a
     triangle standing on the half-ellipse of its base is no drawn triangle, nor is a
     silhouette with a can's outline among shaded solids a drawn hexagon or ellipse. A shape
-    filled with a pattern (hatching, dots) is a drawing tool's and stays flat.
+    filled with a pattern (hatching, dots) is a drawing tool's and stays flat. With ``rgb``,
+    a triangle whose "base" below its widest row is another colour (a drop shadow, see
+    :func:`_base_is_shadow`) stays a triangle.
     """
     solids = any(not o.attributes.extras.get("flat") for o in objects)
     out = []
@@ -298,7 +321,10 @@ def cones_read_flat(objects: list, masks: list) -> list:
             and mask.any()
         ):
             ys, xs = np.nonzero(mask)
-            named = _read_flat_as(obj, mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
+            box = (slice(ys.min(), ys.max() + 1), slice(xs.min(), xs.max() + 1))
+            named = _read_flat_as(obj, mask[box])
+            if named == "cone" and rgb is not None and _base_is_shadow(mask[box], rgb[box]):
+                named = None
             if named != "cone" and not solids:
                 named = None
         if named is not None:
