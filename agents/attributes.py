@@ -89,9 +89,22 @@ def _crop(mask: np.ndarray, obj: SpatialObject) -> tuple[slice, slice]:
     return slice(int(ys.min()), int(ys.max()) + 1), slice(int(xs.min()), int(xs.max()) + 1)
 
 
-def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: tuple[int, int]) -> bool:
+def _gradient_filled(mask: np.ndarray, rgb: np.ndarray) -> bool:
+    """A drawing program's gradient fill, over the whole shape or (a soft drop shadow left in
+    the mask) over its deep inside."""
+    from ._vision.gradient_fill import deep_gradient_fill, gradient_fill
+
+    return gradient_fill(mask, rgb) is not None or deep_gradient_fill(mask, rgb) is not None
+
+
+def _drop_shadowed_drawing(
+    rgb: np.ndarray, objects: list[SpatialObject], size: tuple[int, int], gradients: bool = False
+) -> bool:
     """Whether a scene with cast shadows is a drawing with drop shadows: every object is one
-    uniform colour (a shaded solid never is), so the shadows do not make them solids. An
+    uniform colour (a shaded solid never is), so the shadows do not make them solids; with
+    ``gradients`` (a user's image), a drawing program's gradient fill
+    (:func:`_gradient_filled`: a web page's gradient button) counts as
+    drawn too, since a lit solid's shading is neither planar nor concentric. An
     object the frame cuts too thin to show a core (all its pixels are rim) tells neither
     way, as long as such objects are a few (a quarter of those read at most); a small far
     solid inside the frame with no core counts against a drawing, as before."""
@@ -118,7 +131,9 @@ def _drop_shadowed_drawing(rgb: np.ndarray, objects: list[SpatialObject], size: 
         if cut and inner is None and core is None and flats[3] is None:
             unseen += 1  # cut too thin by the frame to show a core: no evidence either way
             continue
-        if not any(p is not None and is_flat(rgb_to_lab(np.asarray(p).reshape(-1, 3))) for p in flats):
+        if not any(
+            p is not None and is_flat(rgb_to_lab(np.asarray(p).reshape(-1, 3))) for p in flats
+        ) and not (gradients and _gradient_filled(crop, rgb[rows, cols])):
             return False
         seen += 1
     return seen > 0 and 3 * unseen <= seen  # a few shapes too small to tell, not most
@@ -195,10 +210,10 @@ def _describe_geometric(
     palette_name = str(options.get("palette", "clevr"))
     out: list[SpatialObject] = []
     masks: list[np.ndarray | None] = []
-    drawing = _drop_shadowed_drawing(rgb, objects, (h, w))
     # Without a world prior the colours are the basic colour terms, not a world's palette,
     # and small silhouettes are measured smoothed (sizes vary in a user's image).
     basic_terms = prior_of(options) is None and "palette" not in options
+    drawing = _drop_shadowed_drawing(rgb, objects, (h, w), gradients=basic_terms)
     all_masks = [object_mask(obj, (h, w)) for obj in objects]
     boxes = [o.bbox if m is not None else None for o, m in zip(objects, all_masks, strict=True)]
     hidden = in_contact(boxes) if options.get("occlusion", True) else set()

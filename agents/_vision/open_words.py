@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .gradient_fill import gradient_fill, linear_fill  # noqa: F401  (linear_fill: its old home)
+from .gradient_fill import deep_gradient_fill, gradient_fill, linear_fill  # noqa: F401  (linear_fill: its old home)
 
 __all__ = [
     "open_words",
@@ -126,6 +126,8 @@ def _open_words(
         return term, small.name or "unknown", "unknown", _small_extras(small, tone)
     # A gradient fill's shades change smoothly (a box's faces change in steps).
     ramp = gradient_fill(mask, full) if basic_terms and full is not None else None
+    if ramp is None and drawing and basic_terms and full is not None:
+        ramp = deep_gradient_fill(mask, full)  # its soft drop shadow left in the mask
     if not ground and not (full is not None and _boxy(mask, full) and ramp is None):
         fill = None
         if is_flat(lab):

@@ -232,18 +232,44 @@ def _round_based_cone(mask: np.ndarray) -> bool:
     """:func:`cone_outline` (a tip blunted by up to a quarter of the run allowed) with a base seen
     from above: at least a tenth of the widest row (and 2 px) of silhouette below it,
     narrowing to at most half the widest row at the bottom — a drawn triangle's widest row
-    is its bottom edge, and the strip of a drop shadow under it ends square."""
+    is its bottom edge, and the strip of a drop shadow under it ends square. Halfway down the
+    base the silhouette is still most of the widest row (a half-ellipse keeps 87 % there): a
+    drawn diamond's lower half narrows in a straight line (50 %)."""
     if not cone_outline(mask, blunt=0.25):
         return False
     widths = _row_widths(mask)
     widest = float(widths.max())
     y_w = int(np.flatnonzero(widths >= 0.95 * widest)[0])
+    below = widths.size - y_w
     # the base's half-ellipse narrows to its lowest row (a drop shadow's strip ends square)
-    return widths.size - y_w >= max(2.0, 0.1 * widest) and widths[-1] <= 0.5 * widest
+    if below < max(2.0, 0.1 * widest) or widths[-1] > 0.5 * widest:
+        return False
+    return below < 6 or float(widths[y_w + below // 2]) >= 0.7 * widest
 
 
 #: Flat names of a box's silhouette seen with even faces (a pentagon: one corner bitten off).
 _BOX_FACES = frozenset({"square", "rectangle", "pentagon", "hexagon", "polygon"})
+
+
+def _base_is_shadow(mask: np.ndarray, rgb: np.ndarray) -> bool:
+    """Whether the rows below a triangle's widest rows (where a cone's base would be) are of
+    another chromaticity than the rows above (medians of ``r, g`` over ``r + g + b`` more
+    than 0.1 apart): a drawing's grey drop shadow left in the mask. Shading leaves
+    chromaticity alone, so an evenly or softly lit cone's base is the cone's own."""
+    widths = _row_widths(mask)
+    rows = np.flatnonzero(mask.any(axis=1))
+    y_w = int(rows[0]) + int(np.flatnonzero(widths >= 0.95 * widths.max())[-1])
+    above, below = mask.copy(), mask.copy()
+    above[y_w:] = False
+    below[: y_w + 1] = False
+    if not above.any() or not below.any():
+        return False
+
+    def chroma(pixels: np.ndarray) -> np.ndarray:
+        pixels = pixels.reshape(-1, 3).astype(np.float64)
+        return np.median(pixels[:, :2] / np.maximum(pixels.sum(axis=1, keepdims=True), 1.0), axis=0)
+
+    return float(np.linalg.norm(chroma(rgb[above]) - chroma(rgb[below]))) > 0.1
 
 
 def _read_flat_as(obj, mask: np.ndarray, full: np.ndarray | None = None) -> str | None:
@@ -287,7 +313,9 @@ def cones_read_flat(objects: list, masks: list, rgb: np.ndarray | None = None) -
     (and a scene whose objects all read even is taken for a drop-shadowed drawing), but a
     triangle standing on the half-ellipse of its base is no drawn triangle, nor is a
     silhouette with a can's outline among shaded solids a drawn hexagon or ellipse. A shape
-    filled with a pattern (hatching, dots) is a drawing tool's and stays flat.
+    filled with a pattern (hatching, dots) is a drawing tool's and stays flat. With ``rgb``,
+    a triangle whose "base" below its widest row is another colour (a drop shadow, see
+    :func:`_base_is_shadow`) stays a triangle.
     """
     solids = any(not o.attributes.extras.get("flat") for o in objects)
     out = []
@@ -304,6 +332,8 @@ def cones_read_flat(objects: list, masks: list, rgb: np.ndarray | None = None) -
             ys, xs = np.nonzero(mask)
             rows, cols = slice(ys.min(), ys.max() + 1), slice(xs.min(), xs.max() + 1)
             named = _read_flat_as(obj, mask[rows, cols], None if rgb is None else rgb[rows, cols])
+            if named == "cone" and rgb is not None and _base_is_shadow(mask[rows, cols], rgb[rows, cols]):
+                named = None
             if named != "cone" and not solids:
                 named = None
         if named is not None:
