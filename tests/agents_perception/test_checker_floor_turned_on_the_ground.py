@@ -141,6 +141,23 @@ def test_thin_grid_lines_on_a_plain_floor_are_no_tiles(turn: float) -> None:
     assert a.value == 2 and not a.abstained
 
 
+def test_mottled_tiles_keep_their_raw_rows() -> None:
+    """A turned checker mottled all over (a photographed stone or fabric floor: blurred noise,
+    20 % of the lightness, median gradient 5) is read as tiles, but its rows are measured raw:
+    only smooth tiles (a render's, a drawing's) explain their own rows. Before, photographed
+    grass and shop floors were answered."""
+    import cv2
+
+    img = _turned_checker(22.0, sky=False).astype(float)
+    noise = cv2.GaussianBlur(
+        np.random.default_rng(0).normal(0, 1, img.shape[:2]).astype(np.float32), (0, 0), 4.0
+    )
+    img = np.clip(img * (1 + 0.2 * (noise / noise.std()))[..., None], 0, 255).astype(np.uint8)
+    quality = image_quality(img)
+    assert quality["texture"] >= 1.0
+    assert quality["reliability"] < 0.5
+
+
 def test_parallel_families_do_not_converge() -> None:
     # two sets of parallel segments crossing (hatching): no vanishing point at all
     segs = [(0, 10 * k, 100, 10 * k + 40) for k in range(6)] + [
