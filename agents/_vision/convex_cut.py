@@ -13,6 +13,11 @@ makes its silhouette concave too (a photographed clock and its shadow on the wal
 piece whose colour is the ground's around it, dimmed alike in every channel, and whose
 outline is softer than the other piece's, is that shadow, and the part is not cut.
 
+A cut through a highlight is no neck either: a glossy ball's specular highlight is a
+bright, washed-out blob inside the ball's one colour, graded to a peak, and a cut along it splits one ball
+into a "white" piece and a coloured one. Two solids overlapping meet at the front one's
+rim, not inside a highlight; a cut whose line meets such a blob is not made.
+
 The cut is made by default only in a scene with the evidence of solids on a ground
 (:func:`.solid_scene.solid_scene`); ``convex_cut=True`` / ``False`` forces it on or off.
 
@@ -58,6 +63,16 @@ SHADOW_EVEN = 0.15
 SHADOW_SOFT = 2.0
 #: A piece smaller than this share of the part is a sliver (a rim, a shadow's tip).
 SMALLEST_SHARE = 0.08
+#: A highlight: pixels this much lighter (CIELAB L) than the part's median, with under
+#: :data:`HIGHLIGHT_CHROMA` of its median chroma (washed out toward the light's colour),
+#: covering at most :data:`HIGHLIGHT_SHARE` of the part.
+HIGHLIGHT_LIGHTER = 15.0
+HIGHLIGHT_CHROMA = 0.6
+HIGHLIGHT_SHARE = 0.25
+#: ... and graded: its lightness spans this share of its peak's rise above the median or more.
+HIGHLIGHT_GRADED = 0.5
+#: A cut through a highlight leaves this share of it or more on each side.
+HIGHLIGHT_SPLIT = 0.25
 
 
 def cut_asked(options: dict[str, Any], rgb: np.ndarray) -> bool:
@@ -111,6 +126,51 @@ def _soft_shadow(piece: np.ndarray, other: np.ndarray, part: np.ndarray, crop_rg
 
     mine, theirs = width(piece), width(other)
     return mine is not None and theirs is not None and mine >= max(SHADOW_SOFT * theirs, 3.0)
+
+
+def _highlight(part: np.ndarray, crop_rgb: np.ndarray) -> np.ndarray | None:
+    """The part's highlight: its pixels lighter than its median by :data:`HIGHLIGHT_LIGHTER`
+    and washed out (chroma under :data:`HIGHLIGHT_CHROMA` of the median) in a part of one
+    clear colour, at most :data:`HIGHLIGHT_SHARE` of it and graded (:data:`HIGHLIGHT_GRADED`);
+    ``None`` if there is none."""
+    from .colour import rgb_to_lab
+
+    lab = rgb_to_lab(crop_rgb.reshape(-1, 3)).reshape(part.shape + (3,))
+    px = lab[part]
+    chroma = np.hypot(lab[..., 1], lab[..., 2])
+    body_l, body_c = float(np.median(px[:, 0])), float(np.median(chroma[part]))
+    if body_c < 15.0:
+        return None  # a grey solid: a highlight is no different hue from it
+    blob = part & (lab[..., 0] > body_l + HIGHLIGHT_LIGHTER) & (chroma < HIGHLIGHT_CHROMA * body_c)
+    n = int(blob.sum())
+    if not 0 < n <= HIGHLIGHT_SHARE * int(part.sum()):
+        return None
+    # Graded: it rises smoothly to a peak (a lit can's top or a box's lit face is flat inside,
+    # one step above the rest, and no highlight).
+    low, peak = np.percentile(lab[..., 0][blob], [5, 95])
+    return blob if peak - low >= HIGHLIGHT_GRADED * (peak - body_l) else None
+
+
+def _through_highlight(
+    part: np.ndarray, pieces: list[np.ndarray], a: tuple[int, int], b: tuple[int, int], crop_rgb: np.ndarray
+) -> bool:
+    """Whether the cut from ``a`` to ``b`` runs through the part's highlight: a blob of it
+    (12 px or more) that the cut's line meets is split between the two pieces, a quarter of
+    it or more on each side. A highlight beside a nearer solid's rim lies on one side only."""
+    import cv2
+
+    blob = _highlight(part, crop_rgb)
+    if blob is None:
+        return False
+    line = np.zeros(part.shape, np.uint8)
+    cv2.line(line, a, b, 1, 5)
+    n, labels = cv2.connectedComponents(blob.astype(np.uint8), connectivity=8)
+    for k in set(np.unique(labels[line.astype(bool) & blob])) - {0}:
+        spot = labels == k
+        sides = [int((spot & p).sum()) for p in pieces]
+        if int(spot.sum()) >= 12 and min(sides) >= HIGHLIGHT_SPLIT * sum(sides):
+            return True
+    return False
 
 
 def _solidity(mask: np.ndarray) -> float:
@@ -233,8 +293,8 @@ def convex_pieces(
             if best is not None and length >= best[0]:
                 continue
             pieces = _cut(part, a, b, min_area)
-            if pieces is None:
-                continue
+            if pieces is None or _through_highlight(part, pieces, a, b, crop_rgb):
+                continue  # no neck, or one ball's highlight
             if _soft_shadow(pieces[0], pieces[1], part, crop_rgb) or _soft_shadow(
                 pieces[1], pieces[0], part, crop_rgb
             ):

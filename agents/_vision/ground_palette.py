@@ -114,7 +114,8 @@ def band_palettes(
             keep |= (cover >= _NEARBY_COVERAGE) & (gap < _NEAR)
         keeps.append(keep)
     keeps = _lasting(found, keeps)
-    for (y0, y1, feats, centres, d, _), keep in zip(found, keeps, strict=True):
+    models: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(found)
+    for i, ((y0, y1, feats, centres, d, _), keep) in enumerate(zip(found, keeps, strict=True)):
         if not keep.any():
             continue
         kept = centres[keep]
@@ -131,8 +132,14 @@ def band_palettes(
         background[y0:y1] = np.concatenate([best_lab / weights, best_rgb], axis=1).reshape(y1 - y0, w, 6)
         banded[y0:y1] = True
         palettes.append((y0, y1, kept_rgb.astype(np.float32)))
+        models[i] = (kept, kept_rgb)
     if not banded.any():
         return None
+    from .ground_gaps import bridge_gaps
+
+    bridge_gaps(
+        found, models, background, banded, palettes, near=_NEAR
+    )  # the ground goes on through crowded bands
     explained = (ground_distance(lab, background) < _NEAR) & banded[:, None]
     return background, explained, banded, palettes
 

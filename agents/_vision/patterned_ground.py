@@ -154,10 +154,14 @@ def _tiled(rgb: np.ndarray) -> bool:
 
     h, w = rgb.shape[:2]
     f = min(1.0, float(np.sqrt(QUALITY_PIXELS / max(h * w, 1))))
-    if f >= 1.0:
-        return tiled_floor(np.ascontiguousarray(rgb))
-    small = cv2.resize(rgb, (max(8, round(w * f)), max(8, round(h * f))), interpolation=cv2.INTER_AREA)
-    return tiled_floor(small)
+    from .receding_grid import turned_grid
+
+    small = (
+        np.ascontiguousarray(rgb)
+        if f >= 1.0
+        else cv2.resize(rgb, (max(8, round(w * f)), max(8, round(h * f))), interpolation=cv2.INTER_AREA)
+    )
+    return tiled_floor(small) or turned_grid(small)
 
 
 def textured_ground(lab: np.ndarray) -> bool:

@@ -79,6 +79,10 @@ __all__ = [
 QUALITY_PIXELS = 60_000
 #: A tiled floor's reliability is multiplied by this (below the reasoner's 0.5 threshold).
 TILED_FACTOR = 0.3
+#: A patterned ground's tiles are smooth inside when the picture's median lightness gradient
+#: (CIELAB units per px) is under this: rendered and drawn floors 0.1-0.5, photographed grass,
+#: fabric and shop floors 2.5 and more.
+SMOOTH_TILES = 1.0
 #: A textured, off-model picture whose :func:`line_residual` exceeds this (by 0.5: all of it)
 #: is continuous tone: its reliability falls to 0.
 CONTINUOUS_ROWS = 2.5
@@ -161,9 +165,11 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     ground, textured = None, False
     if tiles:
         from .patterned_ground import patterned_ground, textured_ground
+        from .receding_grid import turned_grid
 
-        if tiled:
+        if tiled or turned_grid(small):  # a grid turned on the floor counts once its colours explain it
             ground = patterned_ground(lab, small, model.evaluate(*lab.shape[:2]), noise, tiled=True)
+            tiled = tiled or ground is not None
         else:
             textured = textured_ground(lab)
     if ground is not None:
@@ -179,7 +185,11 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         edges &= ~ground.mask  # the tiles' own edges are explained ground, not busy detail
     busy = float(edges.mean())
     flat = flat_share(lab)
-    rows, plain_lines = line_residual(lab)
+    # A patterned ground explains its own rows: what is left of them is what it does not explain
+    # -- where its tiles are smooth inside (a render's or a drawing's floor). A photo's ground
+    # (grass, a printed fabric, a shop floor) carries fine detail everywhere: its rows stay raw.
+    smooth_tiles = ground is not None and texture < SMOOTH_TILES
+    rows, plain_lines = line_residual(lab - ground.background[..., :3] if smooth_tiles else lab)
     field = plain_lines < PLAIN_LINES  # no plain sky, wall or ground anywhere
     score = 1.0
     score *= float(np.clip((flat - 0.55) / 0.3, 0.0, 1.0))
