@@ -106,6 +106,28 @@ def _lines(shadow: np.ndarray, ink: np.ndarray) -> np.ndarray:
     return out
 
 
+def _outlines_a_fill(shadow: np.ndarray, ink: np.ndarray, rgb: np.ndarray, page_rgb: np.ndarray) -> bool:
+    """Whether a piece of the ink encloses a coloured fill (more than half of the hole it
+    rings is not the page): a filled shape's dark outline, not a line (an outline-only node
+    rings the page itself)."""
+    import cv2
+    from scipy import ndimage
+
+    n, labels = cv2.connectedComponents((ink | shadow).astype(np.uint8), connectivity=8)
+    page = grey_ink(rgb, page_rgb) | (
+        np.abs(rgb[..., :3].astype(np.int16) - page_rgb[..., :3].astype(np.int16)).max(axis=2) < 24
+    )
+    pieces = np.unique(labels[shadow])
+    for k in pieces[pieces > 0]:
+        ys, xs = np.nonzero(labels == k)
+        y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+        crop = labels[y0:y1, x0:x1] == k
+        hole = ndimage.binary_fill_holes(crop) & ~crop
+        if int(hole.sum()) >= _HOLE and float(page[y0:y1, x0:x1][hole].mean()) < 0.5:
+            return True
+    return False
+
+
 def lines_not_shadows(
     rgb: np.ndarray, page_rgb: np.ndarray, shadow: np.ndarray, mode: float | None, plain_page: bool
 ) -> tuple[np.ndarray, float | None]:
@@ -115,7 +137,7 @@ def lines_not_shadows(
     if mode is None or not plain_page:
         return shadow, mode
     ink = grey_ink(rgb, page_rgb)
-    if not all_strokes(shadow, ink):
+    if not all_strokes(shadow, ink) or _outlines_a_fill(shadow, ink, rgb, page_rgb):
         return shadow, mode
     from .solid_scene import solid_scene
 

@@ -64,3 +64,23 @@ def test_a_grey_line_is_a_stroke_and_a_shadow_region_is_not():
     assert all_strokes(shadow)
     shadow[70:110, 40:120] = True  # a solid's shadow: a region
     assert not all_strokes(shadow)
+
+
+def test_a_dark_ring_around_a_coloured_fill_is_an_outline_not_a_line() -> None:
+    # A filled shape's dark outline dims the page evenly as a grey line does, but it rings a
+    # coloured fill: it is the shape's edge, and the page keeps its shadow reading. An
+    # outline-only node rings the page itself and is no such edge.
+    from spatioxolver.agents._vision.drawn_lines import _outlines_a_fill, grey_ink
+
+    img = Image.new("RGB", (200, 160), "white")
+    draw = ImageDraw.Draw(img)
+    draw.ellipse((20, 20, 100, 100), fill=(20, 180, 200), outline=(40, 40, 40), width=3)
+    draw.ellipse((120, 40, 180, 100), outline=(40, 40, 40), width=3)
+    rgb = np.asarray(img)
+    page = np.full_like(rgb, 255)
+    ink = grey_ink(rgb, page)
+    filled, empty = ink.copy(), ink.copy()
+    filled[:, 110:] = False
+    empty[:, :110] = False
+    assert _outlines_a_fill(filled, ink, rgb, page)
+    assert not _outlines_a_fill(empty, ink, rgb, page)
