@@ -100,6 +100,9 @@ def can_top_face(mask: np.ndarray, full: np.ndarray) -> bool:
         return False  # a box's top: a polygon (its outline may be bitten by what stands in front)
     if fys.min() > np.flatnonzero(m.any(axis=1))[0] + max(3, 0.06 * h):
         return False  # the even part starts below the top: no top face
+    widths = m.sum(axis=1)
+    if widths[int(round(float(fys.mean())))] < 0.95 * widths.max():
+        return False  # the silhouette narrows at the face's middle row: a ball's upper half
     q1, q3 = np.percentile(vals, [25, 75])
     if q3 - q1 > _EVEN_TOP:
         return False

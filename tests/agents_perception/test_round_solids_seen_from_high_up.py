@@ -161,3 +161,22 @@ def test_shaded_orange_needs_an_orange_hue_and_chroma_for_its_lightness() -> Non
     assert not shaded_orange(np.array([[37.0, 20.0, 37.0]]))  # a brown lit strongly: C/L 1.1
     assert not shaded_orange(np.array([[40.0, 62.0, 42.0]]))  # a dark red: hue 34
     assert not shaded_orange(np.array([[20.0, 12.0, 22.0]]))  # too little chroma to tell
+
+
+def test_a_ball_whose_upper_half_is_even_is_no_can() -> None:
+    # A glossy ball reflecting an even sky shows an even upper half over a darker lower one:
+    # no can's top, since the outline narrows at that half's middle row (a can's top face is
+    # as wide as the can at its middle).
+    import cv2
+
+    from spatioxolver.agents._vision.round_solid_tops import can_top_face
+
+    mask = np.zeros((90, 90), np.uint8)
+    cv2.circle(mask, (45, 45), 40, 1, -1)
+    rgb = np.zeros((90, 90, 3), np.uint8)
+    rgb[...] = (70, 80, 170)
+    top = np.zeros_like(mask)
+    cv2.ellipse(top, (45, 42), (60, 9), 0, 0, 180, 1, -1)  # the reflected horizon bows down
+    top[:42] = 1
+    rgb[(top > 0) & (mask > 0)] = (120, 130, 230)
+    assert not can_top_face(mask.astype(bool), rgb)
