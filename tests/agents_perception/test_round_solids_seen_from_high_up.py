@@ -168,7 +168,6 @@ def test_a_ball_whose_upper_half_is_even_is_no_can() -> None:
     # no can's top, since the outline narrows at that half's middle row (a can's top face is
     # as wide as the can at its middle).
     import cv2
-
     from spatioxolver.agents._vision.round_solid_tops import can_top_face
 
     mask = np.zeros((90, 90), np.uint8)
