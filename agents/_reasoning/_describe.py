@@ -29,10 +29,11 @@ from spatioxolver.agents._reasoning._containment import CONTAINMENT_HANDLERS
 from spatioxolver.agents._reasoning._drawn_size import drawn_size
 from spatioxolver.agents._reasoning._either import answer_either, answer_either_attribute, answer_either_count
 from spatioxolver.agents._reasoning._frame_half import FRAME_HALF_HANDLERS
-from spatioxolver.agents._reasoning._names import _tone_as_description, typical_size
+from spatioxolver.agents._reasoning._names import _tone_as_description, said_together, typical_size
 from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._photo_evidence import photo_penalty
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
+from spatioxolver.agents._reasoning._refs import singular
 from spatioxolver.agents._reasoning._same_as import SAME_AS_HANDLERS
 from spatioxolver.agents._reasoning._sets import SET_HANDLERS
 from spatioxolver.agents._reasoning._shape_facts import FACT_HANDLERS
@@ -363,6 +364,14 @@ def _colour_word(obj: SpatialObject) -> str | None:
     return colour
 
 
+def _plural(subject: dict[str, Any] | None) -> bool:
+    """Whether a reference names several by a plural noun ("the circles"), not by a label."""
+    words = ((subject or {}).get("text") or "").split()
+    return (
+        bool(words) and not (subject or {}).get("label") and singular(words[-1].lower()) != words[-1].lower()
+    )
+
+
 def _attribute_value(obj: SpatialObject, what: str, objects: list[SpatialObject] | None = None) -> str | None:
     if what == "color":
         return _colour_word(obj)
@@ -422,21 +431,16 @@ def _attribute(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
         raise _ReferenceProblem(_no_match(name, g))
     what = q["attribute"]
-    values = {_attribute_value(o, what, list(g.objects)) for o in found}
-    values.discard(None)
+    ordered = sorted(found, key=lambda o: o.centroid or (0, 0))  # left to right
+    each = [_attribute_value(o, what, list(g.objects)) for o in ordered]
+    values = {v for v in each if v is not None}
     if len(values) != 1:
-        each = [
-            _attribute_value(o, what, list(g.objects))
-            for o in sorted(found, key=lambda o: o.centroid or (0, 0))
-        ]
-        plural = re.search(r"[a-z]+s$", (q["subject"] or {}).get("text") or "") and not q["subject"].get(
-            "label"
-        )
-        if len(found) > 1 and plural and None not in each:
+        if len(found) > 1 and _plural(q["subject"]) and None not in each:
             # "What colour are the circles?": each one's (left to right), when every one was read
             named = list(dict.fromkeys(str(v) for v in each))
-            text = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-            return SymbolicAnswer(text=text, value=named, kind="attribute", objects=[o.id for o in found])
+            return SymbolicAnswer(
+                text=said_together(named), value=named, kind="attribute", objects=[o.id for o in found]
+            )
         if len(found) > 1:
             raise _ReferenceProblem(f"{name!r} matches {len(found)} objects of different {what}s.")
         raise _ReferenceProblem(f"The {what} of {name!r} could not be read from the pixels.")

@@ -20,6 +20,7 @@ __all__ = [
     "bind_reference",
     "display_name",
     "resolve",
+    "said_together",
     "spoken_name",
     "typical_size",
     "unseen_nouns",
@@ -39,6 +40,11 @@ def display_name(obj: SpatialObject) -> str:
     a = obj.attributes
     words = [w for w in (a.size, _toned(obj), a.material, a.shape) if w]
     return " ".join(words) if words else obj.id
+
+
+def said_together(words: list[str]) -> str:
+    """``["red"]`` -> ``"red"``; ``["red", "purple", "blue"]`` -> ``"red, purple and blue"``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def spoken_name(obj: SpatialObject) -> str:

@@ -259,13 +259,10 @@ def parse_reference(phrase: str) -> dict[str, Any]:
             raise _refuse(phrase)
         ref["nouns"] = [singular(w) for w in unknown]
         known = True
-    if not known and not (ref.get("place") and body.lower() in _GENERIC_ONE):
+    if not known and not (ref.get("place") and body.lower() in GENERIC):
         raise _refuse(phrase)
     return ref
 
-
-#: What a place word may pick among with no attribute: "the largest shape", "the leftmost one".
-_GENERIC_ONE = {"shape", "object", "figure", "item", "thing", "one", "form", "solid", "icon", "node"}
 
 #: A place word before a noun phrase: which of the matches it names.
 _PLACES = {

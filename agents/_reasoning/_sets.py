@@ -36,6 +36,7 @@ from spatioxolver.agents._reasoning._names import (
     apparent_area,
     display_name,
     resolve,
+    said_together,
     spoken_name,
 )
 from spatioxolver.agents._reasoning._phrases import REL_ALT
@@ -281,8 +282,7 @@ SET_FORMS = (
 
 # ------------------------------------------------------------------ answers
 def _names(objs: list[SpatialObject]) -> str:
-    names = [spoken_name(o) for o in objs]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return said_together([spoken_name(o) for o in objs])
 
 
 def _listing(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:

@@ -26,7 +26,7 @@ from collections import Counter
 from typing import Any
 
 from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
-from spatioxolver.agents._reasoning._names import _no_match, _norm, _readable_for, resolve
+from spatioxolver.agents._reasoning._names import _no_match, _norm, _readable_for, resolve, said_together
 from spatioxolver.agents._reasoning._refs import parse_filter
 
 from spatioxolver.errors import UnsupportedQuestionError
@@ -363,11 +363,13 @@ def _distinct(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
         why = f"{unread} object(s) have a {what} the pixels do not show, so at least {len(seen)}"
         return cannot_tell(why, "count")
     if q.get("list"):
-        ordered = sorted((o for o in objs), key=lambda o: o.centroid or (0.0, 0.0))
+        ordered = sorted(objs, key=lambda o: o.centroid or (0.0, 0.0))
         named = list(dict.fromkeys(str(_norm(getattr(o.attributes, what))) for o in ordered))
-        text = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
         return SymbolicAnswer(
-            text=text, value=named, kind="listing", rationale=f"{len(named)} {what}s, left to right"
+            text=said_together(named),
+            value=named,
+            kind="listing",
+            rationale=f"{len(named)} {what}s, left to right",
         )
     return SymbolicAnswer(
         text=str(len(seen)), value=len(seen), kind="count", rationale=f"{what}s: {', '.join(map(str, seen))}"

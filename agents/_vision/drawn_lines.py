@@ -114,9 +114,7 @@ def _outlines_a_fill(shadow: np.ndarray, ink: np.ndarray, rgb: np.ndarray, page_
     from scipy import ndimage
 
     n, labels = cv2.connectedComponents((ink | shadow).astype(np.uint8), connectivity=8)
-    page = grey_ink(rgb, page_rgb) | (
-        np.abs(rgb[..., :3].astype(np.int16) - page_rgb[..., :3].astype(np.int16)).max(axis=2) < 24
-    )
+    page = ink | (np.abs(rgb[..., :3].astype(np.int16) - page_rgb[..., :3].astype(np.int16)).max(axis=2) < 24)
     pieces = np.unique(labels[shadow])
     for k in pieces[pieces > 0]:
         ys, xs = np.nonzero(labels == k)
