@@ -41,7 +41,7 @@ from spatioxolver.agents._reasoning._names import (
     spoken_name,
 )
 from spatioxolver.agents._reasoning._order import _AXIS_NOUN, _axis_order, _order
-from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference
+from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference, singular
 
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import SceneGraph, SpatialObject
@@ -502,8 +502,8 @@ def _sequence(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 def _all_same(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     from spatioxolver.agents._reasoning._names import _norm
 
-    found = _cands(q, g)
     what = q["attribute"]
+    found = _named_each(q.get("filter") or {}, g) or _cands(q, g)
     if len(found) < 2:
         raise _ReferenceProblem(f"Only {len(found)} object matches; there is nothing to compare it with.")
     if what == "size" and all(o.attributes.size is None for o in found):
@@ -515,6 +515,16 @@ def _all_same(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     return SymbolicAnswer(
         text="Yes" if holds else "No", value=holds, kind="all_same", objects=[o.id for o in found]
     )
+
+
+def _named_each(filt: dict[str, Any], g: SceneGraph) -> list[SpatialObject] | None:
+    """"The circle and the triangle": one object per singular part (an ambiguous part says so);
+    ``None`` when the phrase is not a list of singular things ("the circles and squares")."""
+    parts = filt.get("any_of") or []
+    words = [(p.get("text") or "").split() for p in parts]
+    if len(parts) < 2 or any(not w or singular(w[-1]) != w[-1].lower() for w in words):
+        return None
+    return [_one(p, g) for p in parts]
 
 
 def _same_area(found: list[SpatialObject]) -> SymbolicAnswer:

@@ -242,3 +242,18 @@ def test_name_the_colour_of_x_still_asks_the_colour() -> None:
 def test_name_the_shapes_in_an_order_stays_a_sequence() -> None:
     """Asked as "name the X", only one object is selected, picked by a place or a size, never a list."""
     assert parse_question("Name the squares from right to left")["type"] == "sequence"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Do the circle and the square have the same colour?", "Are the circle and the star the same color?"],
+)
+def test_a_pair_naming_an_ambiguous_thing_says_so(question: str) -> None:
+    # three circles (red, blue, purple): "the circle" names none of them in particular
+    answer = reason_symbolic(question, flat_drawing())
+    assert answer.value is None and "ambiguous" in answer.text, answer.text
+
+
+def test_plural_parts_still_compare_every_thing_they_name() -> None:
+    answer = reason_symbolic("Are the circles and the squares the same colour?", flat_drawing())
+    assert answer.value is False, answer.text
