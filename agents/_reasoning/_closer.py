@@ -7,7 +7,7 @@
   drawing, on the ground layout when depth is known, as "which object is nearest to X"). Two
   distances within :data:`DISTANCE_TIE` of each other are a typed "cannot tell";
 * the same as a yes / no question: "is X nearer to A than (it is) to B?", "is X further from A
-  than from B?" (``"claim": True``).
+  than from B?" (``"claim": True``); "is X nearer to A than B is?" compares both with A.
 
 Example:
     >>> closer_form("is the star closer to the circle or to the square")["asks"]
@@ -39,6 +39,19 @@ _OPT = r"(?:to |from )?(.+?)"
 
 def closer_form(body: str) -> dict[str, Any] | None:
     """``is X closer to A or B`` and its other word orders (see the module docstring)."""
+    m = re.fullmatch(
+        rf"(?:is|are) (.+?) {_NEAR}{_TO} (.+?),? than (.+?) (?:is|are)(?: (?:to|from) (?:it|them|that one))?",
+        body,
+        re.I,
+    )
+    if m:  # "is X nearer to A than B is": both distances are to A
+        subject, word, a, b = m.groups()
+        try:
+            refs = [parse_reference(x) for x in (a, subject, b)]
+        except UnsupportedQuestionError:
+            return None
+        asks = "closer" if word.lower() in ("closer", "nearer") else "further"
+        return {"type": "closer_of", "subject": refs[0], "options": refs[1:], "asks": asks, "claim": True}
     m = re.fullmatch(
         rf"(?:is|are) (.+?) {_NEAR}{_TO} (.+?),? than(?: (?:it|they) (?:is|are))?(?: (?:to|from))? (.+)",
         body,

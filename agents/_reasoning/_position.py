@@ -518,7 +518,7 @@ def _all_same(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
 
 
 def _named_each(filt: dict[str, Any], g: SceneGraph) -> list[SpatialObject] | None:
-    """"The circle and the triangle": one object per singular part (an ambiguous part says so);
+    """ "The circle and the triangle": one object per singular part (an ambiguous part says so);
     ``None`` when the phrase is not a list of singular things ("the circles and squares")."""
     parts = filt.get("any_of") or []
     words = [(p.get("text") or "").split() for p in parts]

@@ -87,8 +87,10 @@ def for_reading(rgb: np.ndarray, *, plain: bool = False) -> tuple[np.ndarray, bo
     """
     import cv2
 
+    from .plot_axes import without_plot_axes
     from .ruled import unframed, unruled
 
+    rgb, _ = without_plot_axes(np.ascontiguousarray(rgb))  # a chart's axes, ticks and numbers
     rgb, _ = unframed(np.ascontiguousarray(rgb))  # a border around the picture is no object
     rgb, _ = unruled(rgb)  # graph paper's lines are not what is drawn
     rgb = np.ascontiguousarray(rgb)

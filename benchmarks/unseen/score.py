@@ -5,7 +5,7 @@ A family's item carries one truth, in one of these forms:
 - ``{"yes": bool}``: a yes/no question; right when ``Answer.value`` is that bool.
 - ``{"count": int}``: a how-many question; right when ``Answer.value`` is that int.
 - ``{"one_of": [...], "not": [...]}``: a word answer (a colour, a shape, an object); right when
-  the answer names one of ``one_of`` and none of ``not`` (whole words, any case).
+  the answer's value and text name one of ``one_of`` and none of ``not`` (whole words, any case).
 - ``{"photo": true}``: a photograph the offline engine cannot read; right only when it abstains.
 
 Every answer gets one verdict: ``right``, ``wrong``, ``abstained`` (the engine said it cannot
@@ -23,12 +23,11 @@ _DOUBT = {"cannot tell", "labels unread"}
 
 
 def answer_words(value: Any, text: str) -> str:
-    """The words a word answer is judged on: its structured value when it has one, else its text."""
-    if isinstance(value, str) and value.strip():
-        return value
-    if isinstance(value, list) and value:
-        return " ".join(str(v) for v in value)
-    return text or ""
+    """The words a word answer is judged on: its structured value and its text (a picked
+    object's value can be a bare id or a read label, its text then names it)."""
+    if isinstance(value, list):
+        value = " ".join(str(v) for v in value)
+    return f"{value if value is not None else ''} {text or ''}".strip()
 
 
 def _names(words: str, name: str) -> bool:

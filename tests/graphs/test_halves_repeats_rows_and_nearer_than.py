@@ -46,6 +46,10 @@ from .conftest import flat_drawing, planar_relations
         # nearer to one than to the other, as yes / no
         ("is the triangle nearer to the star than to the red circle?", True),
         ("Is the triangle closer to the red circle than it is to the blue circle", False),
+        # "than B is": both distances are to A (the square is 120 from the triangle, the red circle 240)
+        ("Is the blue square closer to the triangle than the red circle is?", True),
+        ("Is the red circle nearer to the triangle than the blue square is?", False),
+        ("is the red circle farther from the triangle than the square is", True),
         ("is the triangle further from the red circle than from the star", True),
         # other wordings of known forms
         ("what is higher than the purple circle", "yellow star"),
