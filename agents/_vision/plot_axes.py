@@ -42,22 +42,24 @@ _MIN_TICKS, _STEP_SPREAD = 3, 0.2
 def _lines(mask: np.ndarray, length: int, axis: int) -> list[tuple[int, int, int, int]]:
     """Long straight runs of ``mask`` along ``axis`` (1: horizontal, 0: vertical) as
     ``(first, last, start, end)``: the rows (columns) they occupy and where they run."""
-    import cv2
-
-    kernel = np.ones((1, length) if axis == 1 else (length, 1), np.uint8)
-    runs = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, kernel) > 0
-    if axis == 0:
-        runs = runs.T
-    rows = np.nonzero(runs.any(axis=1))[0]
+    m = mask if axis == 1 else mask.T
+    rows = np.nonzero(m.sum(axis=1) >= length)[0]  # enough ink in the row for such a run
     found: list[tuple[int, int, int, int]] = []
-    for row in rows:
-        cols = np.nonzero(runs[row])[0]
-        start, end = int(cols.min()), int(cols.max())
+    if not len(rows):
+        return found
+    sums = np.zeros((len(rows), m.shape[1] + 1), np.int32)
+    np.cumsum(m[rows], axis=1, out=sums[:, 1:])
+    full = (sums[:, length:] - sums[:, :-length]) == length  # a window of ``length`` all ink
+    for row, windows in zip(rows.tolist(), full, strict=True):
+        starts = np.nonzero(windows)[0]
+        if not len(starts):
+            continue
+        start, end = int(starts.min()), int(starts.max()) + length - 1
         if found and row == found[-1][1] + 1 and abs(found[-1][2] - start) <= 2:
             first, _, s, e = found[-1]
-            found[-1] = (first, int(row), min(s, start), max(e, end))
+            found[-1] = (first, row, min(s, start), max(e, end))
         else:
-            found.append((int(row), int(row), start, end))
+            found.append((row, row, start, end))
     return [line for line in found if line[1] - line[0] <= 6]
 
 
@@ -99,8 +101,14 @@ def plot_frame(rgb: np.ndarray) -> tuple[int, int, int, int] | None:
     if rgb.ndim != 3 or min(rgb.shape[:2]) < 64:
         return None
     h, w = rgb.shape[:2]
-    img = rgb.astype(np.int16)
-    dark = (img.mean(axis=2) < _DARK) & (img.max(axis=2) - img.min(axis=2) < _CHROMA)
+    import cv2
+
+    rgb = np.ascontiguousarray(rgb[..., :3], dtype=np.uint8)
+    r, g, b = cv2.split(rgb)
+    spread = cv2.subtract(cv2.max(cv2.max(r, g), b), cv2.min(cv2.min(r, g), b))
+    dark = (cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY) < _DARK) & (spread < _CHROMA)
+    if dark.mean() > 0.25:
+        return None  # a chart's page is light, its ink thin (a dark picture is no such page)
     across = _lines(dark, int(_MIN_SPAN * w), axis=1)
     down = _lines(dark, int(_MIN_SPAN * h), axis=0)
     for top_row, bottom_row, left_end, right_end in sorted(across, key=lambda line: -line[0]):
