@@ -49,10 +49,19 @@ def _draw(objects: list[dict[str, Any]], rng: random.Random, path: Path) -> floa
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    style = rng.choice(["axes", "grid", "bare", "dark", "ggplot", "whitegrid", "legend"])
+    dpi = rng.choice([60, 80, 120])
+    sheet = {"ggplot": "ggplot", "whitegrid": "seaborn-v0_8-whitegrid"}.get(style, "default")
+    with plt.style.context(sheet):
+        return _draw_on(objects, rng, path, plt, style, dpi)
+
+
+def _draw_on(
+    objects: list[dict[str, Any]], rng: random.Random, path: Path, plt: Any, style: str, dpi: int
+) -> float:
     from matplotlib.patches import Circle, Rectangle, RegularPolygon
 
-    style = rng.choice(["axes", "grid", "bare", "dark"])
-    dpi = rng.choice([60, 80, 120])
     fig, ax = plt.subplots(figsize=(6.4, 4.8), dpi=dpi)
     if style == "dark":
         fig.patch.set_facecolor("#222222")
@@ -86,6 +95,18 @@ def _draw(objects: list[dict[str, Any]], rng: random.Random, path: Path) -> floa
                 for k in range(10)
             ]
             ax.fill(*zip(*star, strict=True), facecolor=o["css"], edgecolor=edge or o["css"], linewidth=1.5)
+    if style == "legend":
+        # a key in a corner: its small swatches and words are no shapes
+        for label, colour in rng.sample(sorted(PALETTE.items()), 2):
+            ax.plot(
+                [],
+                [],
+                marker="s",
+                linestyle="",
+                color=label,
+                label=rng.choice(["series", "group", "set"]) + " " + colour,
+            )
+        ax.legend(loc=rng.choice(["best", "best", "upper right"]))
     fig.canvas.draw()
     height = fig.canvas.get_width_height()[1]
     for o in objects:
