@@ -4,8 +4,8 @@ Shapes drawn by a plotting library sit inside a frame of axis lines (the spines)
 tick marks outside the frame, numbers beside them and often a title above. None of these is
 an object: read as pixels, the numbers became shapes' labels ("object 8") or objects of their
 own, and the spines a long dark bar. :func:`without_plot_axes` finds the frame and paints
-everything outside it (and the spines) with the colour inside the frame, so only what is
-plotted is read. The image keeps its size: places stay where they were.
+everything outside it (and the spines) with the colour inside the frame, and a legend inside
+it (:mod:`.chart_legends`), so only what is plotted is read. The image keeps its size: places stay where they were.
 
 The frame is asked to be a chart's, not a drawn rectangle:
 
@@ -170,4 +170,8 @@ def without_plot_axes(rgb: np.ndarray) -> tuple[np.ndarray, tuple[int, int, int,
     out = np.empty_like(rgb)
     out[...] = canvas
     out[y0:y1, x0:x1] = inside
+    from .chart_legends import legend_boxes
+
+    for lx0, ly0, lx1, ly1 in legend_boxes(rgb, frame):  # a key inside the plot explains it
+        out[max(y0, ly0 - 1) : ly1 + 1, max(x0, lx0 - 1) : lx1 + 1] = canvas
     return out, frame

@@ -65,3 +65,36 @@ def test_a_chart_counts_its_shapes_only(tmp_path):
     assert spatioxolver.ask(str(path), "How many shapes are there?").value == 3
     answer = spatioxolver.ask(str(path), "Which shape is leftmost?")
     assert "red" in answer.text and "labelled" not in answer.text
+
+
+def _with_legend(img: Image.Image, entries: int = 2) -> Image.Image:
+    d = ImageDraw.Draw(img)
+    w, h = img.size
+    x0, y0 = int(0.66 * w), int(0.13 * h)
+    x1, y1 = x0 + int(0.2 * w), y0 + 12 + 18 * entries
+    d.rounded_rectangle([x0, y0, x1, y1], radius=4, outline=(204, 204, 204), fill=(255, 255, 255))
+    for k, colour in enumerate([(255, 140, 0), (128, 0, 128), (30, 160, 200)][:entries]):
+        y = y0 + 8 + 18 * k
+        d.rectangle([x0 + 10, y + 2, x0 + 20, y + 12], fill=colour)
+        d.text((x0 + 30, y), f"series {k + 1}", fill=(10, 10, 10))
+    return img
+
+
+def test_a_legend_inside_the_chart_is_no_shapes(tmp_path):
+    import spatioxolver
+
+    path = tmp_path / "legend.png"
+    _with_legend(_chart()).save(path)
+    assert spatioxolver.ask(str(path), "How many shapes are there?").value == 3
+    assert spatioxolver.ask(str(path), "How many squares are there?").value == 1
+
+
+def test_an_outlined_square_holding_a_label_is_no_legend():
+    from spatioxolver.agents._vision.chart_legends import legend_boxes
+
+    img = _chart()
+    d = ImageDraw.Draw(img)
+    d.rectangle([300, 100, 420, 180], outline=(200, 200, 200), fill=(80, 90, 220), width=2)
+    d.text((340, 135), "B", fill=(10, 10, 10))
+    rgb = np.asarray(img)
+    assert legend_boxes(rgb, plot_frame(rgb)) == []
