@@ -97,6 +97,7 @@ _SHAPE_SYNONYMS = {
     "sphere": ("sphere", "ball"),
     "cylinder": ("cylinder", "can"),
     "cone": ("cone",),
+    "bar": ("bar",),  # a chart's bar: a rectangle (or a square, a short one) in a drawing
 }
 _COLOR_SYNONYMS = {
     "gray": ("gray", "grey"),

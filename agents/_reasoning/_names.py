@@ -105,8 +105,14 @@ def _object_words(obj: SpatialObject) -> set[str]:
 
 #: The flat shapes a drawing shows a solid as (front view): what "box", "ball" and "cone"
 #: name in a diagram. A cylinder has no single view (a rectangle from the side, a circle
-#: from above), so it names no flat shape.
-_FLAT_VIEWS = {"cube": ("square", "rectangle"), "sphere": ("circle",), "cone": ("triangle",)}
+#: from above), so it names no flat shape. A chart's bar is drawn as a rectangle, a short
+#: one as a square.
+_FLAT_VIEWS = {
+    "cube": ("square", "rectangle"),
+    "sphere": ("circle",),
+    "cone": ("triangle",),
+    "bar": ("rectangle", "square"),
+}
 
 
 def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
@@ -138,9 +144,14 @@ def _matches(ref: dict[str, Any], obj: SpatialObject) -> bool:
 
 
 _BY_SIZE = ("largest", "smallest", "larger", "smaller")
+_BY_HEIGHT = {"tallest": "largest", "shortest": "smallest", "taller": "larger", "shorter": "smaller"}
 
 
-def _sized(found: list[SpatialObject], place: str) -> list[SpatialObject]:
+def _drawn_height(obj: SpatialObject) -> float:
+    return float(obj.bbox[3] - obj.bbox[1]) if obj.bbox is not None else 0.0
+
+
+def _sized(found: list[SpatialObject], place: str, size: Any = None) -> list[SpatialObject]:
     """The one of ``found`` largest or smallest in the image ("the largest shape", "the
     smaller square"); all of them when the two at the top are within a tenth of each other's
     area, or when a comparative ("the larger square") has more than two to choose from (the
@@ -149,8 +160,9 @@ def _sized(found: list[SpatialObject], place: str) -> list[SpatialObject]:
         return found if place in ("largest", "smallest") else []
     if place in ("larger", "smaller") and len(found) > 2:
         return found
-    ranked = sorted(found, key=apparent_area, reverse=place in ("largest", "larger"))
-    first, second = apparent_area(ranked[0]), apparent_area(ranked[1])
+    size = size or apparent_area
+    ranked = sorted(found, key=size, reverse=place in ("largest", "larger"))
+    first, second = size(ranked[0]), size(ranked[1])
     if max(first, second) < 1.1 * min(first, second):
         return found
     return [ranked[0]]
@@ -163,6 +175,12 @@ def _placed(found: list[SpatialObject], place: str) -> list[SpatialObject]:
     names nothing the image shows)."""
     if place in _BY_SIZE:
         return _sized(found, place)
+    if place in _BY_HEIGHT:
+        # "the tallest bar": the height a drawing shows; a 3-D scene's heights are not its
+        # image heights, so there the reference stays open (and says it is ambiguous)
+        if any(o.depth is not None for o in found):
+            return found
+        return _sized(found, _BY_HEIGHT[place], _drawn_height)
     at = [o for o in found if o.centroid is not None]
     if len(at) < 2:
         return []

@@ -272,10 +272,12 @@ _PLACES = {
     # by size in the image: "the largest shape", "the smaller square" (of two)
     "largest": "largest", "biggest": "largest", "smallest": "smallest", "tiniest": "smallest",
     "larger": "larger", "bigger": "larger", "smaller": "smaller",
+    # by height in a drawing: "the tallest bar", "the shorter column" (of two)
+    "tallest": "tallest", "shortest": "shortest", "taller": "taller", "shorter": "shorter",
 }  # fmt: skip
 _PLACE_WORD = re.compile(
     r"^(left-hand|right-hand|leftmost|rightmost|topmost|bottommost|left|right|top|upper|bottom|lower|"
-    r"largest|biggest|smallest|tiniest|larger|bigger|smaller)\s+",
+    r"largest|biggest|smallest|tiniest|larger|bigger|smaller|tallest|shortest|taller|shorter)\s+",
     re.I,
 )
 
