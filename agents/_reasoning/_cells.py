@@ -17,7 +17,10 @@ Query dicts:
 * attribute questions ("what colour is the shape in row 1, column 2") carry the same picker
   as their ``select``;
 * ``cell_count`` — "how many X are in the top row / the second column";
-* ``band_most`` — "which row has the most shapes", "which column contains the fewest circles".
+* ``band_most`` — "which row has the most shapes", "which column contains the fewest circles";
+* ``in_band`` — "is the red star in the first row", "is X in column 2" (yes / no);
+  "is there a circle in the top row" is a ``cell_count`` with ``exists``;
+* ``same_band`` — "is the square in the same row as the star".
 
 Example:
     >>> cell_selector("the shape in the second row, third column")[0]["row"]
@@ -31,9 +34,16 @@ import re
 from typing import Any
 
 from spatioxolver.agents._reasoning._answer import SymbolicAnswer, _ReferenceProblem, cannot_tell
-from spatioxolver.agents._reasoning._names import _no_match, display_name, resolve, spoken_name, typical_size
+from spatioxolver.agents._reasoning._names import (
+    _no_match,
+    _one,
+    display_name,
+    resolve,
+    spoken_name,
+    typical_size,
+)
 from spatioxolver.agents._reasoning._order import _order
-from spatioxolver.agents._reasoning._refs import parse_filter
+from spatioxolver.agents._reasoning._refs import parse_filter, parse_reference, singular
 
 from spatioxolver.errors import UnsupportedQuestionError
 from spatioxolver.schema import SceneGraph, SpatialObject
@@ -205,6 +215,34 @@ def band_most_form(body: str) -> dict[str, Any] | None:
     return {"type": "band_most", "band": m.group(1).lower(), "most": most, "filter": filt}
 
 
+def in_band_form(body: str) -> dict[str, Any] | None:
+    """``is the red star in the first row`` / ``is X in column 2`` (yes / no about one object),
+    ``is there a circle in the top row`` (a count above zero), ``is X in the same row as Y``."""
+    m = re.fullmatch(r"(?:is|are) (.+?) in the same (row|column) as (.+)", body, re.I)
+    if m:
+        try:
+            refs = [parse_reference(m.group(1)), parse_reference(m.group(3))]
+        except UnsupportedQuestionError:
+            return None
+        return {"type": "same_band", "band": m.group(2).lower(), "subject": refs[0], "other": refs[1]}
+    m = re.fullmatch(r"(?:is|are) (?:there )?(?:(a|an|any) )?(.+?) ((?:in|on) (?:the )?.+?)", body, re.I)
+    if not m:
+        return None
+    found = cell_selector("objects " + m.group(3))
+    if found is None or found[0]["corner"] or found[0]["centre"] or found[1] != "objects":
+        return None
+    try:
+        if m.group(1) or body.lower().startswith(("is there", "are there")):
+            return {"type": "cell_count", **found[0], "filter": parse_filter(m.group(2)), "exists": True}
+        words = m.group(2).split()
+        if singular(words[-1]) != words[-1].lower():
+            return None  # "are the circles in the first row": all of them, not one
+        return {"type": "in_band", **found[0], "subject": parse_reference(m.group(2))}
+    except UnsupportedQuestionError:
+        return None
+
+
+#: (``in_band_form`` is tried apart, before the "is there a X" forms: see ``_question_forms``.)
 CELL_FORMS = (band_most_form, cell_count_form, cell_form)
 
 
@@ -425,6 +463,10 @@ def _count_cells(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
                 "count",
                 [o.id for o in found],
             )
+    if q.get("exists"):  # "is there a circle in the top row"
+        return SymbolicAnswer(
+            text="Yes" if found else "No", value=bool(found), kind="exists", objects=[o.id for o in found]
+        )
     return SymbolicAnswer(text=str(len(found)), value=len(found), kind="count", objects=[o.id for o in found])
 
 
@@ -454,4 +496,28 @@ def _band_most(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
     return SymbolicAnswer(text=name, value=name, kind="band_most", rationale=listed)
 
 
-CELL_HANDLERS = {"cell_pick": pick_cell, "cell_count": _count_cells, "band_most": _band_most}
+def _same_band(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    a, b = _one(q["subject"], g), _one(q["other"], g)
+    if a.id == b.id:
+        raise _ReferenceProblem("The question names the same object twice.")
+    objs = [o for o in g.objects if o.frame == 0 and o.centroid is not None]
+    k = 1 if q["band"] == "row" else 0
+    band_of = {o.id: i for i, group in enumerate(bands(objs, k)) for o in group}
+    holds = band_of.get(a.id) == band_of.get(b.id)
+    return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="same_band", objects=[a.id, b.id])
+
+
+def _in_band(q: dict[str, Any], g: SceneGraph) -> SymbolicAnswer:
+    obj = _one(q["subject"], g)
+    there = {o.id for o in _in_cells({**q, "filter": None}, g)}
+    holds = obj.id in there
+    return SymbolicAnswer(text="Yes" if holds else "No", value=holds, kind="in_band", objects=[obj.id])
+
+
+CELL_HANDLERS = {
+    "cell_pick": pick_cell,
+    "cell_count": _count_cells,
+    "band_most": _band_most,
+    "in_band": _in_band,
+    "same_band": _same_band,
+}

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from spatioxolver.agents._reasoning._cells import CELL_FORMS, cell_selector
+from spatioxolver.agents._reasoning._cells import CELL_FORMS, cell_selector, in_band_form
 from spatioxolver.agents._reasoning._central import CENTRAL_FORMS
 from spatioxolver.agents._reasoning._closer import CLOSER_FORMS
 from spatioxolver.agents._reasoning._containment import CONTAINMENT_FORMS
@@ -565,6 +565,7 @@ QUESTION_FORMS = (
     either_size_form,
     size_compare_form,
     relative_form,
+    in_band_form,  # "is there a circle in the top row": before exists_form reads it as a place
     exists_form,
     placed_form,
     *CELL_FORMS,
