@@ -8,7 +8,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 export HF_HUB_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 
-.PHONY: demo test bench lint install clean browser bytecode
+.PHONY: demo test bench lint install clean browser bytecode probe
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,11 @@ bytecode:
 
 bench: $(STAMP) bytecode
 	$(PY) benchmarks/run_all.py
+
+# Ask the offline engine about images other code drew (benchmarks/unseen): every family whose
+# drawing tool this machine has (the others are skipped, saying what they need), seeds 2 and 3.
+probe: $(STAMP)
+	$(PY) benchmarks/unseen/run.py --out runs/unseen
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check spatioxolver agents graphs prompts evals tests benchmarks
