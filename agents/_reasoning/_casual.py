@@ -457,6 +457,13 @@ _RULES = tuple(
             r"camera|viewer|front|back|edge|corner|side|image|picture|page|frame)\b)",
             r"\1 to the ",
         ),
+        # "is X closer to the left edge or the right edge": which side of the image it is on
+        (
+            r"^(is|are) (.+?) (?:closer|nearer) (?:to )?the (left|right|top|bottom)(?:[- ]hand)?(?: edge| side| border| margin)?"
+            r" or (?:to )?the (left|right|top|bottom)(?:[- ]hand)?(?: edge| side| border| margin)?"
+            r"(?: of (?:the )?(?:image|picture|page|frame))?$",
+            r"\1 \2 on the \3 or the \4 side of the image",
+        ),
         # "closer to the left edge" is further left (an either-or or a superlative)
         (
             r"\b(?:closer|nearer) (?:to )?the (left|right)(?:[- ]hand)?(?: edge| side| border| margin)?"

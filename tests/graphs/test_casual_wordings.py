@@ -224,3 +224,16 @@ def test_does_a_lie_right_of_b_names_a_alone(verb: str) -> None:
     # before: the subject was "the cyan square are" (no object matched on a drawing)
     q = parse_question(f"Does the cyan square {verb} right of the pink circle?")
     assert q["asks"] == "right" and q["subject"]["text"] == "the cyan square"
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("Is the red circle closer to the left edge or the right edge?", "left"),
+        ("is the blue circle nearer the right side or the left side of the picture", "right"),
+        ("Is the star closer to the top or the bottom?", "top"),
+    ],
+)
+def test_closer_to_one_edge_or_the_other_names_the_side(question: str, expected: str) -> None:
+    answer = reason_symbolic(question, flat_drawing())
+    assert answer.value == expected, answer.text
