@@ -157,7 +157,7 @@ def scene_reliability(graph: SceneGraph) -> float | None:
     graded = [o for o in objs if not (o.attributes.extras or {}).get("flat")]
     soft_lights = _soft_outlines(graded, SOFT_LIGHT, key="edge_support_lit")
     if (
-        _soft_outlines(objs, soft)
+        (_soft_outlines(objs, soft) and not _blurred_drawing(objs))
         or soft_lights
         or _open_outlines(objs)
         or _graded_band(objs, info.width, info.height)
@@ -289,6 +289,23 @@ def _soft_outlines(objs: list[SpatialObject], soft: float = SOFT_EDGE, key: str 
         return False
     support = sum(float(o.area or 0.0) * float(o.attributes.extras[key]) for o in measured)
     return support < soft * total
+
+
+#: Shapes with corners: no defocused light takes them (its disc is the lens's aperture).
+_CORNERED = ("triangle", "square", "rectangle", "star", "diamond")
+
+
+def _blurred_drawing(objs: list[SpatialObject]) -> bool:
+    """Whether soft outlines are a drawing's blur, not a photo's defocus: every object is a
+    flat fill, at least half of them mix only that fill and a plain page (extras ``blended``,
+    ``agents/_vision/blurred_fill.py``; a shape whose box holds a neighbour is not tested), and
+    one of those has corners (a defocused light is a disc, the lens's aperture)."""
+    blended = [o for o in objs if (o.attributes.extras or {}).get("blended")]
+    return (
+        2 * len(blended) >= len(objs) > 0
+        and all((o.attributes.extras or {}).get("flat") for o in objs)
+        and any(o.attributes.shape in _CORNERED for o in blended)
+    )
 
 
 def _open_outlines(objs: list[SpatialObject]) -> bool:

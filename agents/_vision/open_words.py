@@ -112,6 +112,7 @@ def _open_words(
     small: Any,
     touching: bool,
 ) -> tuple[str, str, str, dict[str, Any]]:
+    from .blurred_fill import blended_core
     from .colour import rgb_to_lab
     from .flat import colour_term, flat_shape, is_cone, is_flat
 
@@ -129,13 +130,15 @@ def _open_words(
     if ramp is None and drawing and basic_terms and full is not None:
         ramp = deep_gradient_fill(mask, full)  # its soft drop shadow left in the mask
     if not ground and not (full is not None and _boxy(mask, full) and ramp is None):
-        fill = None
+        fill = blurred = None
         if is_flat(lab):
             fill = pixels
         elif basic_terms and full is not None and (rim_free := _rim_free(mask, full)) is not None:
             fill = rim_free  # a small shape whose 2 px rim is JPEG ringing and colour bleed
         elif ramp is not None:
             fill = ramp  # a gradient fill: linear in position, or radial on a polygon
+        elif basic_terms and full is not None and (blurred := blended_core(mask, full)) is not None:
+            fill = blurred  # a flat shape blurred into the page: blends of fill and page only
         elif inner is not None:
             inner = np.asarray(inner).reshape(-1, 3)
             if is_flat(rgb_to_lab(inner)):
@@ -157,11 +160,15 @@ def _open_words(
             outline = _without_shadow(mask, full, fill) if drawing and full is not None else mask
             if completed is not None:
                 outline = completed
+            # its pixels only mix its fill and the page (sharp and anti-aliased, or blurred)
+            blended = fill is blurred or (
+                basic_terms and full is not None and blended_core(mask, full) is not None
+            )
             return (
                 term,
                 flat_shape(outline, partly_hidden=completed is not None or touching),
                 "unknown",
-                {"flat": True, "tone": tone},
+                {"flat": True, "tone": tone, **({"blended": True} if blended else {})},
             )
     from .round_solid_tops import round_can
     from .solid_cues import ball_with_shadow
