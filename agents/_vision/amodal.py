@@ -149,7 +149,10 @@ def completed_polygon(mask: np.ndarray, others: np.ndarray, *, near: np.ndarray 
     """``mask`` (a flat polygon) completed where ``others`` cover one of its corners.
 
     The outline's free part (away from ``others``) is simplified to straight edges; its first
-    and last edges run under the shape in front and are extended until they meet. The
+    and last edges run under the shape in front and are extended until they meet (parallel,
+    where the front shape hides a whole side: until they are as long as they are apart, a
+    square's side, :func:`_squared_off`; on one line, toward each other, where it bites into a
+    side: joined straight, :func:`_in_line`). The
     completion is kept only when the meeting point lies beyond both edges' visible ends,
     under ``others``, and the completed polygon is convex and not much larger than the visible
     part; else ``mask`` itself is returned.
@@ -177,13 +180,22 @@ def completed_polygon(mask: np.ndarray, others: np.ndarray, *, near: np.ndarray 
         return mask
     first, last = _edge(free, poly[0], poly[1]), _edge(free, poly[-1], poly[-2])
     corner = _meeting_point(poly[0] - first, poly[0], poly[-1] - last, poly[-1])
-    if corner is None:
-        return mask
-    cx, cy = int(round(corner[0])), int(round(corner[1]))
     h, w = mask.shape
-    if not (0 <= cx < w and 0 <= cy < h) or not near[cy, cx]:
-        return mask
-    polygon = np.vstack([poly, [[cx, cy]]]).astype(np.int32)
+    if corner is None:
+        # Two parallel edges run under the shape in front (it hides a whole side): close them
+        # where a square's side would lie, if that is hidden too.
+        if _in_line(poly, first, last):
+            polygon = poly.astype(np.int32)  # a bite out of one side: the side runs straight on
+        else:
+            ends = _squared_off(poly, first, last)
+            if ends is None or not all(0 <= x < w and 0 <= y < h and near[y, x] for x, y in ends):
+                return mask
+            polygon = np.vstack([poly, [ends[1], ends[0]]]).astype(np.int32)
+    else:
+        cx, cy = int(round(corner[0])), int(round(corner[1]))
+        if not (0 <= cx < w and 0 <= cy < h) or not near[cy, cx]:
+            return mask
+        polygon = np.vstack([poly, [[cx, cy]]]).astype(np.int32)
     # Convex, within the corner's rounding to a pixel (an edge nearly in line with the next
     # may turn the wrong way by a hair).
     hull = float(cv2.contourArea(cv2.convexHull(polygon.reshape(-1, 1, 2))))
@@ -195,6 +207,36 @@ def completed_polygon(mask: np.ndarray, others: np.ndarray, *, near: np.ndarray 
     if added.sum() > _MAX_GROWTH * mask.sum() or (added & near).sum() < _UNDER * max(int(added.sum()), 1):
         return mask
     return mask | filled.astype(bool)
+
+
+def _in_line(poly: np.ndarray, first: np.ndarray, last: np.ndarray) -> bool:
+    """Whether the first and the last edge of ``poly`` are one straight side, broken where the
+    shape in front bites into it (they run toward each other on one line)."""
+    d1, d2 = first / np.linalg.norm(first), last / np.linalg.norm(last)
+    if float(np.dot(d1, d2)) > -math.cos(math.radians(_PARALLEL_DEG)):
+        return False
+    gap = (poly[-1] - poly[0]).astype(float)
+    return abs(float(d1[0] * gap[1] - d1[1] * gap[0])) <= 3.0 and float(np.dot(gap, d1)) > 0
+
+
+def _squared_off(poly: np.ndarray, first: np.ndarray, last: np.ndarray) -> list[tuple[int, int]] | None:
+    """Where the first and the last edge of ``poly`` (parallel, both running on into what hides
+    them) end if the shape is a square: as far from the visible side between them as they are
+    apart; ``None`` when they are not parallel, or such an end would be in sight already."""
+    d1, d2 = first / np.linalg.norm(first), last / np.linalg.norm(last)
+    if float(np.dot(d1, d2)) < math.cos(math.radians(_PARALLEL_DEG)):
+        return None
+    d = (d1 + d2) / np.linalg.norm(d1 + d2)
+    across = np.array([-d[1], d[0]])
+    a, b = poly[0].astype(float), poly[-1].astype(float)
+    side = abs(float(np.dot((poly[1] - poly[-2]).astype(float), across)))  # between the two edges' lines
+    far = side + min(float(np.dot(poly[1], d)), float(np.dot(poly[-2], d)))
+    seen_to = max(float(np.dot(a, d)), float(np.dot(b, d)))
+    if far < seen_to - 3:
+        return None  # a square would end in sight: this is a longer shape, whose end is hidden
+    # (a square's side at the visible ends: the front shape bites into that side)
+    ends = [p + max(0.0, far - float(np.dot(p, d))) * d for p in (a, b)]
+    return [(int(round(x)), int(round(y))) for x, y in ends]
 
 
 def _edge(free: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:

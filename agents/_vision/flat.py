@@ -151,7 +151,8 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
 
     ``partly_hidden``: the mask is an outline completed under the shapes covering it; a
     notch there may be a hidden corner it could not complete, so only an outline concave
-    overall (solidity under 0.8) is tested for a star. ``octagons=False``: a small shape's
+    overall (solidity under 0.8) is tested for a star, and it is one only where five or more
+    like points show (the concavity may be the bite of the shape in front). ``octagons=False``: a small shape's
     enlarged silhouette, where a circle's pixel steps leave straight facets, is never an
     octagon."""
     import cv2
@@ -167,6 +168,8 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
         # arrow is none of the vocabulary's shapes.
         if not notches and not _holds_centre(mask):
             return "unknown"  # an arc or a hook (a broken outline's piece), not a blurred star
+        if partly_hidden and not _star_in_part(_notches(c)):
+            return "unknown"  # concave where something in front bites it, unless its points show
         (_, _), (rw, rh), _ = cv2.minAreaRect(c)
         if max(rw, rh) > 2.0 * max(min(rw, rh), 1.0):
             return "unknown"  # a star is about as wide as tall; a ragged bar is no star
@@ -273,6 +276,12 @@ def _holds_centre(mask: np.ndarray) -> bool:
         return False
     cy, cx = int(round(float(ys.mean()))), int(round(float(xs.mean())))
     return bool(mask[max(cy - 1, 0) : cy + 2, max(cx - 1, 0) : cx + 2].any())
+
+
+def _star_in_part(notches: list[tuple[float, float]]) -> bool:
+    """A partly hidden star: three or more notches still show, the one next to the shape in
+    front perhaps shallower (a square bitten by a disc in front shows one, the bite)."""
+    return len(notches) >= 3
 
 
 def _star_points(notches: list[tuple[float, float]]) -> bool:
