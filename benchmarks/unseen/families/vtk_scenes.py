@@ -241,8 +241,9 @@ def _questions(scene: dict[str, Any], marks: list[tuple[float, float, float]], r
     for shape in rng.sample(SHAPES, 2):
         n = sum(s["shape"] == shape for s in solids)
         word = rng.choice(SHAPE_WORDS[shape][:1] * 2 + SHAPE_WORDS[shape][1:2])
+        plural = word + ("es" if word.endswith("x") else "s")
         qs.append(
-            (rng.choice([f"How many {word}s are there?", f"How many {word}s can you see?"]), {"count": n})
+            (rng.choice([f"How many {plural} are there?", f"How many {plural} can you see?"]), {"count": n})
         )
     colour = rng.choice(["white", "grey", *rng.sample(list(COLOURS), 2)])
     shape = rng.choice(SHAPES)
