@@ -7,9 +7,10 @@ segmenter, modelling the floor as the background, cuts those pieces out as flat 
 quadrilaterals, which counted as objects ("5 objects" for three solids; "the leftmost object
 is a light blue triangle"). A piece is backdrop when, in a picture that shows shaded solids
 (graded inside; a flat drawing's shapes cut by the frame are left alone), it is plain inside,
-lies in the upper half of the frame along its top edge, and is convex with a straight inner
-border: the floor's edges, not an object's outline. (Graded pieces, a sky's gradient cut at the
-frame, are read later from their measured outlines: :mod:`.backdrop_strips`.)
+lies in the upper half of the frame along its top edge, holds one of its top corners, and is
+convex with a slanted straight inner border: the floor's edges, not an object's outline (a
+title bar spans the top; a drawn rectangle cut at a corner fills its box). Graded pieces (a
+sky's gradient cut at the frame) are read later from their outlines: :mod:`.backdrop_strips`.
 
 Example:
     >>> import numpy as np
@@ -31,9 +32,12 @@ __all__ = ["beyond_floor", "shaded"]
 
 #: A piece is plain when 90 % of its pixels lie within this many CIELAB units of its median.
 PLAIN_SPREAD = 6.0
-#: A region is shaded (a solid's graded body) when its lightness spans this many L units
-#: between its 10th and 90th percentiles.
-SHADED_SPAN = 12.0
+#: A region is shaded (a solid's graded body) when its lightness, off its rim (which blends
+#: with the ground), spans this many L units between its 10th and 90th percentiles (a flat
+#: fill, JPEG'd: 3 or less; a dim solid's facets: 6 and up).
+SHADED_SPAN = 6.0
+#: ... and fills at most this share of its bounding box (its inner edge runs aslant).
+SLANTED = 0.85
 #: A straight-edged piece fills this share of its convex hull.
 CONVEX = 0.95
 #: Its outline, simplified to within this share of its perimeter, has at most 5 corners.
@@ -42,7 +46,10 @@ SIMPLIFY = 0.02
 
 def shaded(mask: np.ndarray, lab: np.ndarray) -> bool:
     """Whether the region ``mask`` is graded inside (a shaded solid's body)."""
-    lightness = lab[mask][:, 0]
+    import cv2
+
+    core = cv2.erode(mask.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)  # rims blend
+    lightness = lab[core][:, 0]
     if lightness.size < 50:
         return False
     low, high = np.percentile(lightness, [10, 90])
@@ -55,9 +62,14 @@ def beyond_floor(mask: np.ndarray, lab: np.ndarray, others: list[np.ndarray]) ->
     import cv2
 
     h, w = mask.shape
-    rows = np.flatnonzero(mask.any(axis=1))
+    rows, cols = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
     if rows.size == 0 or rows[0] > 0 or rows[-1] >= 0.5 * h:
         return False
+    if (cols[0] == 0) == (cols[-1] == w - 1):
+        return False  # held by one top corner (a bar across the top is a title bar or a band)
+    box = float((rows[-1] - rows[0] + 1) * (cols[-1] - cols[0] + 1))
+    if float(mask.sum()) > SLANTED * box:
+        return False  # a rectangle cut at the corner: drawn; a floor's edge runs aslant
     if not any(shaded(m, lab) for m in others):
         return False
     pixels = lab[mask]

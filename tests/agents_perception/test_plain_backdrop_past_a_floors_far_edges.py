@@ -50,3 +50,36 @@ def test_a_flat_drawings_corner_triangle_is_still_a_shape() -> None:
     cv2.circle(img, (300, 220), 40, (220, 40, 40), -1)
     answer = ask(img, "How many shapes are there?", model="geometric")
     assert answer.value == 2, answer.text
+
+
+def test_dim_cones_on_a_floor_whose_edges_show_are_cones() -> None:
+    # Cones in a dim light: most of each is one even tone (its shading only at its flanks), so
+    # they read as flat drawn polygons. Past the floor's visible edges they stand on the floor.
+    img = np.empty((H, W, 3), np.uint8)
+    img[:] = (160, 185, 225)
+    cv2.fillPoly(img, [np.array([[0, 0], [150, 0], [0, 50]], np.int32)], (150, 150, 160))
+    cv2.fillPoly(img, [np.array([[380, 0], [W - 1, 0], [W - 1, 70]], np.int32)], (150, 150, 160))
+    yy, xx = np.mgrid[0:H, 0:W].astype(float)
+    for cx, apex, r, tone in ((170, 150, 40, (66.0, 56.0, 86.0)), (340, 200, 34, (62.0, 62.0, 62.0))):
+        base = apex + 2.4 * r
+        body = (yy >= apex) & (yy <= base) & (np.abs(xx - cx) <= (yy - apex) / (base - apex) * r)
+        body |= ((xx - cx) / r) ** 2 + ((yy - base) / (0.35 * r)) ** 2 <= 1
+        across = np.clip((cx - xx) / r, -1, 1)
+        shade = np.array(tone) + (60.0 * across**3)[..., None]
+        img[body] = np.clip(shade, 0, 255).astype(np.uint8)[body]
+    answer = ask(img, "How many cones are there?", model="geometric")
+    assert answer.value == 2, answer.text
+
+
+def test_a_rectangle_cut_at_a_corner_beside_a_shaded_ball_is_still_a_shape() -> None:
+    # A guard: a plain piece in a top corner that fills its box (a drawn rectangle, a sticker)
+    # is no floor's slanted edge, even where a shaded solid shows.
+    img = np.full((H, W, 3), 235, np.uint8)
+    img[0:70, 0:110] = (40, 70, 210)
+    yy, xx = np.mgrid[0:H, 0:W].astype(float)
+    d2 = ((xx - 300) ** 2 + (yy - 220) ** 2) / 40.0**2
+    lam = np.clip(-(xx - 300) / 80 - (yy - 220) / 80 + np.sqrt(np.clip(1 - d2, 0, 1)) * 0.7, 0, 1)
+    ball = np.array([200.0, 40.0, 30.0]) * (0.3 + 0.7 * lam)[..., None]
+    img = np.where((d2 <= 1)[..., None], np.clip(ball, 0, 255).astype(np.uint8), img)
+    answer = ask(img, "How many objects are there?", model="geometric")
+    assert answer.value == 2, answer.text
