@@ -31,7 +31,7 @@ from spatioxolver.agents._reasoning._either import answer_either, answer_either_
 from spatioxolver.agents._reasoning._frame_half import FRAME_HALF_HANDLERS
 from spatioxolver.agents._reasoning._names import _tone_as_description, said_together, typical_size
 from spatioxolver.agents._reasoning._order import _order
-from spatioxolver.agents._reasoning._photo_evidence import photo_penalty
+from spatioxolver.agents._reasoning._photo_evidence import blurred_drawing, photo_penalty
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
 from spatioxolver.agents._reasoning._refs import singular
 from spatioxolver.agents._reasoning._same_as import SAME_AS_HANDLERS
@@ -101,6 +101,9 @@ SOFT_EDGE = 0.45
 #: into its mask: shaded solids' whole outlines 0.79 and up), which do not count here. Flat
 #: shapes are left out: a drawn disc with a soft glow around a crisp core is still read.
 SOFT_LIGHT = 0.8
+#: ... judged only where such lighter-all-round objects make up this share of the graded
+#: objects' area (bokeh: all of it); dark solids beside one pale ball are no lights.
+LIGHTS_SHARE = 0.5
 #: Plateaus that are the sum of two overlapping lights (``quality["light_adds"]``,
 #: ``_vision/additive_light.py``) from which the picture is one of lights: bokeh with
 #: overlapping discs shows 2-4; one alone may be a chance sum of three drawn colours.
@@ -155,9 +158,9 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         score *= NEUTRAL_ON_GREY_TILES
     soft = GREY_SOFT_EDGE if float(quality.get("grey", 0.0)) else SOFT_EDGE
     graded = [o for o in objs if not (o.attributes.extras or {}).get("flat")]
-    soft_lights = _soft_outlines(graded, SOFT_LIGHT, key="edge_support_lit")
+    soft_lights = _soft_outlines(graded, SOFT_LIGHT, key="edge_support_lit") and _mostly_lights(graded)
     if (
-        (_soft_outlines(objs, soft) and not _blurred_drawing(objs))
+        (_soft_outlines(objs, soft) and not blurred_drawing(objs))
         or soft_lights
         or _open_outlines(objs)
         or _graded_band(objs, info.width, info.height)
@@ -291,21 +294,18 @@ def _soft_outlines(objs: list[SpatialObject], soft: float = SOFT_EDGE, key: str 
     return support < soft * total
 
 
-#: Shapes with corners: no defocused light takes them (its disc is the lens's aperture).
-_CORNERED = ("triangle", "square", "rectangle", "star", "diamond")
-
-
-def _blurred_drawing(objs: list[SpatialObject]) -> bool:
-    """Whether soft outlines are a drawing's blur, not a photo's defocus: every object is a
-    flat fill, at least half of them mix only that fill and a plain page (extras ``blended``,
-    ``agents/_vision/blurred_fill.py``; a shape whose box holds a neighbour is not tested), and
-    one of those has corners (a defocused light is a disc, the lens's aperture)."""
-    blended = [o for o in objs if (o.attributes.extras or {}).get("blended")]
-    return (
-        2 * len(blended) >= len(objs) > 0
-        and all((o.attributes.extras or {}).get("flat") for o in objs)
-        and any(o.attributes.shape in _CORNERED for o in blended)
+def _mostly_lights(graded: list[SpatialObject]) -> bool:
+    """Whether the graded objects lighter than their surroundings all round (those whose
+    ``edge_support_lit`` is measured) make up :data:`LIGHTS_SHARE` of the graded objects' area:
+    a picture of lights (bokeh), not solids among which one pale ball's shaded rim fades into
+    a grey floor (its lit stretches soft where the mask stopped short of the rim)."""
+    total = sum(float(o.area or 0.0) for o in graded)
+    lit = sum(
+        float(o.area or 0.0)
+        for o in graded
+        if (o.attributes.extras or {}).get("edge_support_lit") is not None
     )
+    return total > 0.0 and lit >= LIGHTS_SHARE * total
 
 
 def _open_outlines(objs: list[SpatialObject]) -> bool:

@@ -19,6 +19,10 @@ picture is of the kind the rule is about, evidence a drawing or a render does no
   (``_describe.SPECK_AREA``): lit windows of a city at night, stars, glints. On a drawing's
   ground a crowd of small marks is read (an icon grid, a render's small solids: their grounds
   are plain or explained by rows); on such a backdrop small flat patches are no drawn marks.
+
+One reading goes the other way, sparing a drawing a photo's rule: **a drawing's blur, not a
+photo's defocus** (:func:`blurred_drawing`): soft outlines (``_describe._soft_outlines``) where
+every object is a flat fill that mixes only with a plain page and one has corners.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "blurred_drawing",
     "photo_penalty",
     "photographic_backdrop",
     "PHOTO_NOISE",
@@ -68,3 +73,20 @@ def photo_penalty(objs: list[Any], quality: dict[str, Any], frame_area: float, s
         if all(float(o.area or 0.0) < speck_area * frame_area for o in objs):
             return PENALTY
     return 1.0
+
+
+#: Shapes with corners: no defocused light takes them (its disc is the lens's aperture).
+_CORNERED = ("triangle", "square", "rectangle", "star", "diamond")
+
+
+def blurred_drawing(objs: list[Any]) -> bool:
+    """Whether soft outlines are a drawing's blur, not a photo's defocus: every object is a
+    flat fill, at least half of them mix only that fill and a plain page (extras ``blended``,
+    ``agents/_vision/blurred_fill.py``; a shape whose box holds a neighbour is not tested), and
+    one of those has corners (a defocused light is a disc, the lens's aperture)."""
+    blended = [o for o in objs if (o.attributes.extras or {}).get("blended")]
+    return (
+        2 * len(blended) >= len(objs) > 0
+        and all((o.attributes.extras or {}).get("flat") for o in objs)
+        and any(o.attributes.shape in _CORNERED for o in blended)
+    )

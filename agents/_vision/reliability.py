@@ -157,6 +157,7 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     from .background import fit_background
     from .colour import rgb_to_lab
     from .denoise import flat_share
+    from .lit_surface import lit_surface
 
     lab = rgb_to_lab(small).astype(np.float32)
     model = fit_background(lab, small, step=2)
@@ -203,7 +204,8 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     if field and noise > NOISY_BACKDROP:
         forgive *= float(np.clip((ROW_RESIDUAL - rows) / 1.5, 0.0, 1.0))
     score *= max(float(np.clip((4.0 - noise) / 2.5, 0.0, 1.0)), forgive)
-    if field and texture >= 0.15 and noise >= 0.5:
+    lit = field and lit_surface(small)  # a lamp's pool on one plain floor: light, not a photo's tone
+    if field and texture >= 0.15 and noise >= 0.5 and not lit:
         # Graded in every direction, with fine detail, a backdrop off the smooth model and no
         # plain line: a continuous-tone surface (a photo's sky, skin or metal), however few
         # sharp edges it shows. Drawings are flat (texture 0) or graded by rows (a sky over a
@@ -236,6 +238,7 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         "patterned_ground": float(ground is not None),
         "neutral_ground": float(ground is not None and ground.neutral),
         "textured_ground": float(textured),
+        "lit_surface": float(lit),
     }
 
 

@@ -418,6 +418,11 @@ def drop_scenery(
     if horizon is not None:
         kept = [r for r in kept if np.flatnonzero(r.mask.any(axis=1))[-1] >= horizon]
         kept = [r for r in kept if not _backdrop_beside_floor(r.mask, fg.lab, horizon)]
+    if len(kept) > 1:  # the backdrop past a floor's far edges, cut by the top of the frame
+        from .backdrop_corners import beyond_floor
+
+        masks = [r.mask for r in kept]
+        kept = [r for k, r in enumerate(kept) if not beyond_floor(r.mask, fg.lab, masks[:k] + masks[k + 1 :])]
     if getattr(fg, "rows", False) and kept:
         # A cloud floats alone: a soft light part of a shaded solid touches its other parts.
         grown = [cv2.dilate(r.mask.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) for r in kept]
