@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+from spatioxolver.agents._vision.reliability import image_quality
 
 from spatioxolver import ask
-from spatioxolver.agents._vision.reliability import image_quality
 
 
 def _continuous_tone(seed: int = 0, h: int = 240, w: int = 320) -> np.ndarray:
