@@ -40,6 +40,8 @@ resolution):
   not vouch for;
 * ``content_reliability`` — on a picture inside a plain margin (a photo on a page or with a
   white border, :func:`content_box`), the same score of the content alone; the lower counts;
+* ``dim_reliability`` — on a dim picture (:mod:`.exposure`: nothing in it bright, a night
+  photograph), the same score of its tones stretched to full contrast; the lower counts;
 * ``reliability`` — their product, squashed into 0..1 (the backdrop's residual is forgiven
   where nearly every pixel lies in a locally flat patch: a piecewise-smooth drawing).
 
@@ -136,6 +138,8 @@ def image_quality(rgb: np.ndarray) -> dict[str, float]:
 
 
 def _measure(small: np.ndarray) -> dict[str, float]:
+    from .exposure import stretched
+
     found = _measure_one(small)
     box = content_box(small)
     if box is not None:
@@ -145,6 +149,11 @@ def _measure(small: np.ndarray) -> dict[str, float]:
         inner = _measure_one(np.ascontiguousarray(small[y0:y1, x0:x1]), tiles=False)
         found["content_reliability"] = inner["reliability"]
         found["reliability"] = min(found["reliability"], inner["reliability"])
+    bright = stretched(small)
+    if bright is not None:
+        # A dim picture (a night photo): its detail is measured at full contrast as well.
+        found["dim_reliability"] = _measure_one(bright, tiles=False)["reliability"]
+        found["reliability"] = min(found["reliability"], found["dim_reliability"])
     return found
 
 
