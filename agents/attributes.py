@@ -194,6 +194,7 @@ def _describe_geometric(
     from ._vision.edge_support import edge_measures
     from ._vision.haze import dehazed, haze_model
     from ._vision.haze_gate import haze_asked
+    from ._vision.horizon_band import drop_far_band
     from ._vision.lit_ball_shading import balls_read_flat
     from ._vision.material import classify_material, material_features
     from ._vision.occlusion import occlusion_pairs
@@ -375,6 +376,7 @@ def _describe_geometric(
         )
     # Thin graded bands of sky or ground cut at a horizon are backdrop, not objects.
     out, masks, pairs = drop_backdrop_strips(out, masks, pairs)
+    out, masks, pairs = drop_far_band(out, masks, pairs)  # a ground's far rows, left in pieces
     if options.get("open_vocabulary", True):
         out = _consistent_drawing(rgb, out, masks, drawing)
         out = balls_read_flat(out, masks, rgb)  # a headlit ball's even core in a dark rim
