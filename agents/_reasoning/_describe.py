@@ -29,6 +29,7 @@ from spatioxolver.agents._reasoning._containment import CONTAINMENT_HANDLERS
 from spatioxolver.agents._reasoning._drawn_size import drawn_size
 from spatioxolver.agents._reasoning._either import answer_either, answer_either_attribute, answer_either_count
 from spatioxolver.agents._reasoning._frame_half import FRAME_HALF_HANDLERS
+from spatioxolver.agents._reasoning._mirrored_ground import mirrors_patterned_ground
 from spatioxolver.agents._reasoning._names import _tone_as_description, said_together, typical_size
 from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._photo_evidence import photo_penalty
@@ -170,6 +171,7 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         o
         for o in objs
         if _textured(o)
+        and not mirrors_patterned_ground(o, quality)  # a glossy solid mirroring the tiles
         and (
             not (o.attributes.extras or {}).get("flat")
             or float(o.area or 0.0) > 0.3 * frame_area
