@@ -38,6 +38,10 @@ resolution):
   column-by-column) median; a large misfit of the smooth model that rows or columns do not
   explain either is a continuous-tone field (clouds, marble, fur), which local flatness does
   not vouch for;
+* ``continuous_field`` — the factor that continuous-tone test applied (1: none), and
+  ``reliability_as_ground`` the score without it: a render's textured ground (granite, agate,
+  wood) fills the frame the same way, and the reasoner tells the two apart by the objects
+  found on it (``_reasoning/_render_field.py``);
 * ``content_reliability`` — on a picture inside a plain margin (a photo on a page or with a
   white border, :func:`content_box`), the same score of the content alone; the lower counts;
 * ``reliability`` — their product, squashed into 0..1 (the backdrop's residual is forgiven
@@ -209,22 +213,27 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     if field and noise > NOISY_BACKDROP:
         forgive *= float(np.clip((ROW_RESIDUAL - rows) / 1.5, 0.0, 1.0))
     score *= max(float(np.clip((4.0 - noise) / 2.5, 0.0, 1.0)), forgive)
+    continuous = 1.0
     if field and texture >= 0.15 and noise >= 0.5:
         # Graded in every direction, with fine detail, a backdrop off the smooth model and no
         # plain line: a continuous-tone surface (a photo's sky, skin or metal), however few
         # sharp edges it shows. Drawings are flat (texture 0) or graded by rows (a sky over a
         # floor: rows <= 2.3); a textured floor under a plain sky or wall is a drawn scene.
-        score *= 1.0 - float(np.clip((rows - CONTINUOUS_ROWS) / 0.5, 0.0, 1.0))
+        continuous = 1.0 - float(np.clip((rows - CONTINUOUS_ROWS) / 0.5, 0.0, 1.0))
+    as_ground = score  # the score were the field a rendered ground (judged with the objects found)
+    score *= continuous
     if tiled and ground is None:
         # Tile edges cut objects' outlines and tiles read as objects -- unless the tiles'
         # recurring colours explain the floor (:mod:`.patterned_ground`).
         score *= TILED_FACTOR
+        as_ground *= TILED_FACTOR
     grey = float(np.percentile(np.hypot(lab[..., 1], lab[..., 2]), 99)) < 3.0
     adds = additive_overlaps(small, lab)
     if grey:  # no colour to read objects by: a continuous-tone backdrop is a photograph
         score *= float(
             np.clip((GREY_PHOTO_NOISE - noise) / (GREY_PHOTO_NOISE - GREY_DRAWING_NOISE), 0.0, 1.0)
         )
+        as_ground = score
     return {
         "structures": float(_compact_edges(lab)),
         "reliability": round(score, 3),
@@ -242,6 +251,8 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         "patterned_ground": float(ground is not None),
         "neutral_ground": float(ground is not None and ground.neutral),
         "textured_ground": float(textured),
+        "continuous_field": round(continuous, 3),
+        "reliability_as_ground": round(as_ground, 3),
     }
 
 
