@@ -236,7 +236,7 @@ def _sdl(scene: dict[str, Any], rng: random.Random) -> str:
         lines.append(f"plane {{ y, 0 pigment {{ {pigment} }} {finish} }}")
     for light in scene["lights"]:
         lx, ly, lz, power, area = light
-        area_sdl = " area_light <1.5,0,0>, <0,0,1.5>, 5, 5 adaptive 1 jitter" if area else ""
+        area_sdl = " area_light <1.5,0,0>, <0,0,1.5>, 5, 5 adaptive 1" if area else ""
         lines.append(f"light_source {{ <{lx:.2f},{ly:.2f},{lz:.2f}> rgb {power:.2f}{area_sdl} }}")
     for o in scene["objects"]:
         lines.append(_solid_sdl(o, rng))
@@ -248,7 +248,7 @@ def _render(sdl: str, path: Path, w: int, h: int) -> None:
         pov = Path(tmp) / "scene.pov"
         pov.write_text(sdl)
         subprocess.run(
-            ["povray", f"+I{pov}", f"+O{path}", f"+W{w}", f"+H{h}", "-D", "+A0.1", "+FN", "-GA"],
+            ["povray", f"+I{pov}", f"+O{path}", f"+W{w}", f"+H{h}", "-D", "+A0.1", "-J", "+FN", "-GA"],
             check=True,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
