@@ -194,8 +194,10 @@ def _describe_geometric(
     from ._vision.edge_support import edge_measures
     from ._vision.haze import dehazed, haze_model
     from ._vision.haze_gate import haze_asked
+    from ._vision.horizon_band import drop_far_band
     from ._vision.lit_ball_shading import balls_read_flat
     from ._vision.material import classify_material, material_features
+    from ._vision.nested_pieces import drop_nested_pieces
     from ._vision.occlusion import occlusion_pairs
     from ._vision.open_words import drawn_details, open_words
     from ._vision.pattern_fill import filled_outline
@@ -375,6 +377,8 @@ def _describe_geometric(
         )
     # Thin graded bands of sky or ground cut at a horizon are backdrop, not objects.
     out, masks, pairs = drop_backdrop_strips(out, masks, pairs)
+    out, masks, pairs = drop_far_band(out, masks, pairs)  # a ground's far rows, left in pieces
+    out, masks, pairs = drop_nested_pieces(out, masks, pairs)  # a glossy solid cut along a reflection
     if options.get("open_vocabulary", True):
         out = _consistent_drawing(rgb, out, masks, drawing)
         out = balls_read_flat(out, masks, rgb)  # a headlit ball's even core in a dark rim

@@ -29,11 +29,13 @@ from spatioxolver.agents._reasoning._containment import CONTAINMENT_HANDLERS
 from spatioxolver.agents._reasoning._drawn_size import drawn_size
 from spatioxolver.agents._reasoning._either import answer_either, answer_either_attribute, answer_either_count
 from spatioxolver.agents._reasoning._frame_half import FRAME_HALF_HANDLERS
+from spatioxolver.agents._reasoning._mirrored_ground import mirrors_patterned_ground
 from spatioxolver.agents._reasoning._names import _tone_as_description, said_together, typical_size
 from spatioxolver.agents._reasoning._order import _order
 from spatioxolver.agents._reasoning._photo_evidence import blurred_drawing, photo_penalty
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
 from spatioxolver.agents._reasoning._refs import singular
+from spatioxolver.agents._reasoning._render_field import rendered_ground_score
 from spatioxolver.agents._reasoning._same_as import SAME_AS_HANDLERS
 from spatioxolver.agents._reasoning._sets import SET_HANDLERS
 from spatioxolver.agents._reasoning._shape_facts import FACT_HANDLERS
@@ -141,6 +143,9 @@ def scene_reliability(graph: SceneGraph) -> float | None:
     info = graph.images[0]
     frame_area = max(float(info.width * info.height), 1.0)
     objs = [o for o in graph.objects if o.frame == 0]
+    as_ground = rendered_ground_score(objs, quality, _textured)
+    if as_ground is not None:  # a rendered textured ground with solids on it, no photo's field
+        score = as_ground
     if not objs and float(quality.get("structures", 0.0)) >= 1:
         # Nothing found, yet the picture shows compact edges (faint solids under haze and
         # noise): "no objects" would be a confident guess.
@@ -173,6 +178,7 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         o
         for o in objs
         if _textured(o)
+        and not mirrors_patterned_ground(o, quality)  # a glossy solid mirroring the tiles
         and (
             not (o.attributes.extras or {}).get("flat")
             or float(o.area or 0.0) > 0.3 * frame_area

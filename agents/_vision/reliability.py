@@ -38,6 +38,10 @@ resolution):
   column-by-column) median; a large misfit of the smooth model that rows or columns do not
   explain either is a continuous-tone field (clouds, marble, fur), which local flatness does
   not vouch for;
+* ``continuous_field`` — the factor that continuous-tone test applied (1: none), and
+  ``reliability_as_ground`` the score without it: a render's textured ground (granite, agate,
+  wood) fills the frame the same way, and the reasoner tells the two apart by the objects
+  found on it (``_reasoning/_render_field.py``);
 * ``content_reliability`` — on a picture inside a plain margin (a photo on a page or with a
   white border, :func:`content_box`), the same score of the content alone; the lower counts;
 * ``dim_reliability`` — on a dim picture (:mod:`.exposure`: nothing in it bright, a night
@@ -85,6 +89,10 @@ TILED_FACTOR = 0.3
 #: (CIELAB units per px) is under this: rendered and drawn floors 0.1-0.5, photographed grass,
 #: fabric and shop floors 2.5 and more.
 SMOOTH_TILES = 1.0
+#: ... or when what the tiles' colours leave of the lightness is this smooth (median gradient of
+#: the residual): far tiles smaller than the copy's pixels raise the raw gradient of a render's
+#: checker to 1.7-4.2 while its residual stays at 0.0-0.2; mottled (photographed) tiles keep it.
+SMOOTH_RESIDUAL = 0.3
 #: A textured, off-model picture whose :func:`line_residual` exceeds this (by 0.5: all of it)
 #: is continuous tone: its reliability falls to 0.
 CONTINUOUS_ROWS = 2.5
@@ -198,7 +206,9 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     # A patterned ground explains its own rows: what is left of them is what it does not explain
     # -- where its tiles are smooth inside (a render's or a drawing's floor). A photo's ground
     # (grass, a printed fabric, a shop floor) carries fine detail everywhere: its rows stay raw.
-    smooth_tiles = ground is not None and texture < SMOOTH_TILES
+    smooth_tiles = ground is not None and (
+        texture < SMOOTH_TILES or _residual_texture(lab, ground) < SMOOTH_RESIDUAL
+    )
     rows, plain_lines = line_residual(lab - ground.background[..., :3] if smooth_tiles else lab)
     field = plain_lines < PLAIN_LINES  # no plain sky, wall or ground anywhere
     score = 1.0
@@ -214,22 +224,27 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         forgive *= float(np.clip((ROW_RESIDUAL - rows) / 1.5, 0.0, 1.0))
     score *= max(float(np.clip((4.0 - noise) / 2.5, 0.0, 1.0)), forgive)
     lit = field and lit_surface(small)  # a lamp's pool on one plain floor: light, not a photo's tone
+    continuous = 1.0
     if field and texture >= 0.15 and noise >= 0.5 and not lit:
         # Graded in every direction, with fine detail, a backdrop off the smooth model and no
         # plain line: a continuous-tone surface (a photo's sky, skin or metal), however few
         # sharp edges it shows. Drawings are flat (texture 0) or graded by rows (a sky over a
         # floor: rows <= 2.3); a textured floor under a plain sky or wall is a drawn scene.
-        score *= 1.0 - float(np.clip((rows - CONTINUOUS_ROWS) / 0.5, 0.0, 1.0))
+        continuous = 1.0 - float(np.clip((rows - CONTINUOUS_ROWS) / 0.5, 0.0, 1.0))
+    as_ground = score  # the score were the field a rendered ground (judged with the objects found)
+    score *= continuous
     if tiled and ground is None:
         # Tile edges cut objects' outlines and tiles read as objects -- unless the tiles'
         # recurring colours explain the floor (:mod:`.patterned_ground`).
         score *= TILED_FACTOR
+        as_ground *= TILED_FACTOR
     grey = float(np.percentile(np.hypot(lab[..., 1], lab[..., 2]), 99)) < 3.0
     adds = additive_overlaps(small, lab)
     if grey:  # no colour to read objects by: a continuous-tone backdrop is a photograph
         score *= float(
             np.clip((GREY_PHOTO_NOISE - noise) / (GREY_PHOTO_NOISE - GREY_DRAWING_NOISE), 0.0, 1.0)
         )
+        as_ground = score
     return {
         "structures": float(_compact_edges(lab)),
         "reliability": round(score, 3),
@@ -248,7 +263,20 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         "neutral_ground": float(ground is not None and ground.neutral),
         "textured_ground": float(textured),
         "lit_surface": float(lit),
+        "continuous_field": round(continuous, 3),
+        "reliability_as_ground": round(as_ground, 3),
     }
+
+
+def _residual_texture(lab: np.ndarray, ground: Any) -> float:
+    """Median lightness gradient (CIELAB units per px) of what a patterned ground's colours
+    leave unexplained: next to nothing on a render's or a drawing's tiles, however small."""
+    import cv2
+
+    res = np.ascontiguousarray(lab[..., 0] - ground.background[..., 0], dtype=np.float32)
+    gx = cv2.Sobel(res, cv2.CV_32F, 1, 0, ksize=3) / 8.0
+    gy = cv2.Sobel(res, cv2.CV_32F, 0, 1, ksize=3) / 8.0
+    return float(np.median(np.hypot(gx, gy)))
 
 
 def _shaded_solids(small: np.ndarray) -> int:
