@@ -247,6 +247,11 @@ def _screenshot(html: str, width: int, height: int, scale: int, out: Path) -> No
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _spellings(colour: str) -> list[str]:
+    """A colour word as people spell it (grey and gray are one answer)."""
+    return ["grey", "gray"] if colour == "grey" else [colour]
+
+
 def _name(o: dict[str, Any]) -> str:
     return f"{o['colour']} {o['shape']}"
 
@@ -255,8 +260,10 @@ def _words(o: dict[str, Any], objects: list[dict[str, Any]]) -> dict[str, Any]:
     """Truth for 'which shape': the answer names this one's colour or shape, and no other's."""
     others = [p for p in objects if p is not o]
     one_of = [_name(o)]
+    if o["colour"] == "grey":
+        one_of.append(f"gray {o['shape']}")
     if all(p["colour"] != o["colour"] for p in others):
-        one_of.append(o["colour"])
+        one_of.extend(_spellings(o["colour"]))
     if all(p["shape"] != o["shape"] for p in others):
         one_of.append(o["shape"])
     nots = sorted(
@@ -317,7 +324,7 @@ def _questions(scene: dict[str, Any], rng: random.Random) -> list[tuple[str, dic
             qs.append(
                 (
                     rng.choice([f"What colour is the {o['shape']}?", f"What color is the {o['shape']}?"]),
-                    {"one_of": [o["colour"]], "not": [c for c in colours if c != o["colour"]]},
+                    {"one_of": _spellings(o["colour"]), "not": [c for c in colours if c != o["colour"]]},
                 )
             )
         elif sum(p["colour"] == o["colour"] for p in objects) == 1:
