@@ -126,6 +126,8 @@ def _scene(rng: random.Random) -> dict[str, Any]:
         o["triangle_css"] = rng.choice(["border", "clip"])
     page["height"] = int(max(o["y"] for o in objects) + 140)
     page["caption_words"] = rng.sample(CAPTIONS, n) if layout == "cards" else []
+    for o, word in zip(objects, page["caption_words"], strict=False):
+        o["caption"] = word
     return {"page": page, "objects": objects}
 
 
@@ -269,7 +271,10 @@ def _words(o: dict[str, Any], objects: list[dict[str, Any]]) -> dict[str, Any]:
     nots = sorted(
         {p["colour"] for p in others if p["colour"] != o["colour"]}
         | {p["shape"] for p in others if p["shape"] != o["shape"]}
+        | {p["caption"] for p in others if p.get("caption")}
     )
+    if o.get("caption"):  # a card's word names its shape, as a label does
+        one_of.append(o["caption"])
     return {"one_of": one_of, "not": nots}
 
 
