@@ -157,12 +157,11 @@ def _open_words(
             outline = _without_shadow(mask, full, fill) if drawing and full is not None else mask
             if completed is not None:
                 outline = completed
-            return (
-                term,
-                flat_shape(outline, partly_hidden=completed is not None or touching),
-                "unknown",
-                {"flat": True, "tone": tone},
-            )
+            name = flat_shape(outline, partly_hidden=completed is not None or touching)
+            if name == "unknown" and basic_terms and full is not None and outline is mask:
+                # an unseen soft drop shadow darkest in the shape's concave corners
+                name = flat_shape(_without_shadow(mask, full, fill), partly_hidden=touching)
+            return term, name, "unknown", {"flat": True, "tone": tone}
     from .round_solid_tops import round_can
     from .solid_cues import ball_with_shadow
 
