@@ -160,13 +160,17 @@ def _open_words(
             outline = _without_shadow(mask, full, fill) if drawing and full is not None else mask
             if completed is not None:
                 outline = completed
+            name = flat_shape(outline, partly_hidden=completed is not None or touching)
+            if name == "unknown" and basic_terms and full is not None and outline is mask:
+                # an unseen soft drop shadow darkest in the shape's concave corners
+                name = flat_shape(_without_shadow(mask, full, fill), partly_hidden=touching)
             # its pixels only mix its fill and the page (sharp and anti-aliased, or blurred)
             blended = fill is blurred or (
                 basic_terms and full is not None and blended_core(mask, full) is not None
             )
             return (
                 term,
-                flat_shape(outline, partly_hidden=completed is not None or touching),
+                name,
                 "unknown",
                 {"flat": True, "tone": tone, **({"blended": True} if blended else {})},
             )

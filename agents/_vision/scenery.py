@@ -415,7 +415,7 @@ def drop_scenery(
     # lies wholly above its horizon stands on no ground (a cloud, a patch of the wall).
     bands += int(bool(getattr(fg, "rows", False)) or bool(getattr(fg, "stepped", False)))
     horizon = getattr(fg, "horizon", None)
-    if horizon is not None:
+    if horizon is not None and not getattr(fg, "banded", False):  # (cards or stripes: no horizon)
         kept = [r for r in kept if np.flatnonzero(r.mask.any(axis=1))[-1] >= horizon]
         kept = [r for r in kept if not _backdrop_beside_floor(r.mask, fg.lab, horizon)]
     if len(kept) > 1:  # the backdrop past a floor's far edges, cut by the top of the frame
@@ -473,9 +473,11 @@ def drop_scenery(
         # along one edge) is not an object; a thin closed ring is (an outline-only shape).
         kept = [r for r in kept if not open_stroke(r.mask) and not r.notes.get("line")]
     glyphs: list[Any] = []
-    if options.get("glyphs", True) and not tabletop:
-        # (a dashed outline's dashes are no letters: the ring they close is the shape's)
-        flags = [_is_glyph(r.mask, rgb) and not r.notes.get("dashed") for r in kept]
+    if options.get("glyphs", True):
+        # (a dashed outline's dashes are no letters: the ring they close is the shape's). A
+        # tabletop's lone small dark part is an object's sliver; a line of letters is
+        # writing even where drop shadows made the page look like a tabletop (a web page).
+        flags = [not tabletop and _is_glyph(r.mask, rgb) and not r.notes.get("dashed") for r in kept]
         if any(flags) and not all(flags):
             # A closed ring about as big as the shapes drawn is an outline-only shape, not a
             # letter "O" or "D" (labels are written smaller than what they label).
@@ -509,6 +511,8 @@ def drop_scenery(
             # even where letters touch each other or the OCR cannot read them; but a row of
             # closed rings (a bold one's hole a quarter of it) as big as the shapes drawn is a
             # row of outline shapes, not "OOO".
+            if tabletop and len(line.members) < 3:
+                continue  # two small dark parts side by side on a tabletop: solids' slivers
             if all(
                 _side(kept[k].mask) >= ring_side and _outline_ring(kept[k].mask, rgb, 0.25)
                 for k in line.members
