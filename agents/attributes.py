@@ -110,7 +110,7 @@ def _drop_shadowed_drawing(
     solid inside the frame with no core counts against a drawing, as before."""
     from ._vision.colour import rgb_to_lab
     from ._vision.flat import is_flat
-    from ._vision.open_words import core_pixels, uniform_core
+    from ._vision.flat_cores import core_pixels, uniform_core
 
     if not any(o.attributes.extras.get("ground") for o in objects):
         return False

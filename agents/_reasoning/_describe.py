@@ -32,7 +32,7 @@ from spatioxolver.agents._reasoning._frame_half import FRAME_HALF_HANDLERS
 from spatioxolver.agents._reasoning._mirrored_ground import mirrors_patterned_ground
 from spatioxolver.agents._reasoning._names import _tone_as_description, said_together, typical_size
 from spatioxolver.agents._reasoning._order import _order
-from spatioxolver.agents._reasoning._photo_evidence import blurred_drawing, photo_penalty
+from spatioxolver.agents._reasoning._photo_evidence import blurred_drawing, mostly_lights, photo_penalty
 from spatioxolver.agents._reasoning._position import POSITION_HANDLERS, pick_ordinal
 from spatioxolver.agents._reasoning._refs import singular
 from spatioxolver.agents._reasoning._render_field import rendered_ground_score
@@ -103,9 +103,6 @@ SOFT_EDGE = 0.45
 #: into its mask: shaded solids' whole outlines 0.79 and up), which do not count here. Flat
 #: shapes are left out: a drawn disc with a soft glow around a crisp core is still read.
 SOFT_LIGHT = 0.8
-#: ... judged only where such lighter-all-round objects make up this share of the graded
-#: objects' area (bokeh: all of it); dark solids beside one pale ball are no lights.
-LIGHTS_SHARE = 0.5
 #: Plateaus that are the sum of two overlapping lights (``quality["light_adds"]``,
 #: ``_vision/additive_light.py``) from which the picture is one of lights: bokeh with
 #: overlapping discs shows 2-4; one alone may be a chance sum of three drawn colours.
@@ -163,7 +160,7 @@ def scene_reliability(graph: SceneGraph) -> float | None:
         score *= NEUTRAL_ON_GREY_TILES
     soft = GREY_SOFT_EDGE if float(quality.get("grey", 0.0)) else SOFT_EDGE
     graded = [o for o in objs if not (o.attributes.extras or {}).get("flat")]
-    soft_lights = _soft_outlines(graded, SOFT_LIGHT, key="edge_support_lit") and _mostly_lights(graded)
+    soft_lights = _soft_outlines(graded, SOFT_LIGHT, key="edge_support_lit") and mostly_lights(graded)
     if (
         (_soft_outlines(objs, soft) and not blurred_drawing(objs))
         or soft_lights
@@ -298,20 +295,6 @@ def _soft_outlines(objs: list[SpatialObject], soft: float = SOFT_EDGE, key: str 
         return False
     support = sum(float(o.area or 0.0) * float(o.attributes.extras[key]) for o in measured)
     return support < soft * total
-
-
-def _mostly_lights(graded: list[SpatialObject]) -> bool:
-    """Whether the graded objects lighter than their surroundings all round (those whose
-    ``edge_support_lit`` is measured) make up :data:`LIGHTS_SHARE` of the graded objects' area:
-    a picture of lights (bokeh), not solids among which one pale ball's shaded rim fades into
-    a grey floor (its lit stretches soft where the mask stopped short of the rim)."""
-    total = sum(float(o.area or 0.0) for o in graded)
-    lit = sum(
-        float(o.area or 0.0)
-        for o in graded
-        if (o.attributes.extras or {}).get("edge_support_lit") is not None
-    )
-    return total > 0.0 and lit >= LIGHTS_SHARE * total
 
 
 def _open_outlines(objs: list[SpatialObject]) -> bool:

@@ -22,7 +22,9 @@ picture is of the kind the rule is about, evidence a drawing or a render does no
 
 One reading goes the other way, sparing a drawing a photo's rule: **a drawing's blur, not a
 photo's defocus** (:func:`blurred_drawing`): soft outlines (``_describe._soft_outlines``) where
-every object is a flat fill that mixes only with a plain page and one has corners.
+every object is a flat fill that mixes only with a plain page and one has corners. And the
+soft-light rule (defocused lights) judges only where the lights are most of what is graded
+(:func:`mostly_lights`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from typing import Any
 
 __all__ = [
     "blurred_drawing",
+    "mostly_lights",
     "photo_penalty",
     "photographic_backdrop",
     "PHOTO_NOISE",
@@ -90,3 +93,23 @@ def blurred_drawing(objs: list[Any]) -> bool:
         and all((o.attributes.extras or {}).get("flat") for o in objs)
         and any(o.attributes.shape in _CORNERED for o in blended)
     )
+
+
+#: The soft-light rule (``_describe.SOFT_LIGHT``) is judged only where lighter-all-round
+#: objects make up this share of the graded objects' area (bokeh: all of it); dark solids
+#: beside one pale ball are no lights.
+LIGHTS_SHARE = 0.5
+
+
+def mostly_lights(graded: list[Any]) -> bool:
+    """Whether the graded objects lighter than their surroundings all round (those whose
+    ``edge_support_lit`` is measured) make up :data:`LIGHTS_SHARE` of the graded objects' area:
+    a picture of lights (bokeh), not solids among which one pale ball's shaded rim fades into
+    a grey floor (its lit stretches soft where the mask stopped short of the rim)."""
+    total = sum(float(o.area or 0.0) for o in graded)
+    lit = sum(
+        float(o.area or 0.0)
+        for o in graded
+        if (o.attributes.extras or {}).get("edge_support_lit") is not None
+    )
+    return total > 0.0 and lit >= LIGHTS_SHARE * total
