@@ -89,10 +89,6 @@ TILED_FACTOR = 0.3
 #: (CIELAB units per px) is under this: rendered and drawn floors 0.1-0.5, photographed grass,
 #: fabric and shop floors 2.5 and more.
 SMOOTH_TILES = 1.0
-#: ... or when what the tiles' colours leave of the lightness is this smooth (median gradient of
-#: the residual): far tiles smaller than the copy's pixels raise the raw gradient of a render's
-#: checker to 1.7-4.2 while its residual stays at 0.0-0.2; mottled (photographed) tiles keep it.
-SMOOTH_RESIDUAL = 0.3
 #: A textured, off-model picture whose :func:`line_residual` exceeds this (by 0.5: all of it)
 #: is continuous tone: its reliability falls to 0.
 CONTINUOUS_ROWS = 2.5
@@ -206,9 +202,7 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
     # A patterned ground explains its own rows: what is left of them is what it does not explain
     # -- where its tiles are smooth inside (a render's or a drawing's floor). A photo's ground
     # (grass, a printed fabric, a shop floor) carries fine detail everywhere: its rows stay raw.
-    smooth_tiles = ground is not None and (
-        texture < SMOOTH_TILES or _residual_texture(lab, ground) < SMOOTH_RESIDUAL
-    )
+    smooth_tiles = ground is not None and texture < SMOOTH_TILES
     rows, plain_lines = line_residual(lab - ground.background[..., :3] if smooth_tiles else lab)
     field = plain_lines < PLAIN_LINES  # no plain sky, wall or ground anywhere
     score = 1.0
@@ -266,17 +260,6 @@ def _measure_one(small: np.ndarray, *, tiles: bool = True) -> dict[str, float]:
         "continuous_field": round(continuous, 3),
         "reliability_as_ground": round(as_ground, 3),
     }
-
-
-def _residual_texture(lab: np.ndarray, ground: Any) -> float:
-    """Median lightness gradient (CIELAB units per px) of what a patterned ground's colours
-    leave unexplained: next to nothing on a render's or a drawing's tiles, however small."""
-    import cv2
-
-    res = np.ascontiguousarray(lab[..., 0] - ground.background[..., 0], dtype=np.float32)
-    gx = cv2.Sobel(res, cv2.CV_32F, 1, 0, ksize=3) / 8.0
-    gy = cv2.Sobel(res, cv2.CV_32F, 0, 1, ksize=3) / 8.0
-    return float(np.median(np.hypot(gx, gy)))
 
 
 def _shaded_solids(small: np.ndarray) -> int:
