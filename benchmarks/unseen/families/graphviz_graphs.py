@@ -149,7 +149,7 @@ def _words(n: dict[str, Any], nodes: list[dict[str, Any]]) -> dict[str, Any]:
         one_of.append(n["word"])
     if n["filled"] and all(not m["filled"] or m["colour"] != n["colour"] for m in others):
         one_of.append(n["colour"])
-    if n["label"] and len(n["label"]) > 1:
+    if n["label"] and n["label"] != "A":  # (the letter A would match the article "a")
         one_of.append(n["label"])
     nots = sorted({m["word"] for m in others if m["word"] != n["word"]})
     return {"one_of": one_of, "not": nots}
