@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-
 from spatioxolver.agents._reasoning._refs import parse_reference
 
 
