@@ -42,9 +42,6 @@ def drawn_label_step(
         from .arrowheads import cut_arrowheads
 
         regions = cut_arrowheads(regions, work)  # thick heads the spur cut leaves fused to a shape
-        from .double_outlines import merge_double_outlines
-
-        regions = merge_double_outlines(regions)  # a ring drawn round a shape at a narrow gap
     if fg.shadow_ratio is None:
         # A key in a corner (lines of "1 lamp", swatches with words) explains the objects.
         from .legend_panels import drop_legend_panels
