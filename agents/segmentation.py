@@ -135,6 +135,10 @@ def segment(
             regions = drop_label_ink(regions, inner_boxes)  # the letter's own pieces
             # Letters on small filled discs beside the shapes label those shapes.
             regions, leaders = badge_discs(work, regions, inner_boxes, leaders, labels)
+        if fg.shadow_ratio is None:
+            from ._vision.double_outlines import merge_double_outlines
+
+            regions = merge_double_outlines(regions)  # a ring round a shape at a narrow gap (labels read)
         if fg.shadow_ratio is None and options.get("glyphs", True):
             # Badges whose letters no reader could read are still no shapes.
             regions = unread_badges(work, regions)

@@ -90,7 +90,7 @@ MAX_NOUNS = 2
 # A tag after its noun needs a separator or a digit: "box 3", "shape A", "box#2", "object3",
 # "shape number 2", "item no. 7" name labels; "boxes" is a plural noun, never tag "ES".
 _LABEL_RE = re.compile(
-    r"^(?:(?:tag|object|obj|box|label|marker|item|number|no\.?|shape|figure)"
+    r"^(?:(?:tag|object|obj|box|label|marker|item|number|no\.?|shape|figure|node|vertex)"
     r"(?:\s+(?:number|no\.?))?(?:\s*#\s*|\s+|(?=\d))|#)"
     r"([A-Za-z0-9]+)$",
     re.I,

@@ -68,6 +68,8 @@ def unread_label_answer(query: dict[str, Any], graph: Any, kind: str) -> Symboli
     installed); ``None`` otherwise."""
     labels = _label_refs(query)
     asks_label = query.get("attribute") == "label"  # "which tag is on the red square"
+    if labels and any(o.label for o in graph.objects):
+        return _label_not_read(query, graph, kind)
     if not (labels or asks_label) or any(o.label for o in graph.objects):
         return None
     if not graph.objects or any(o.attributes.extras.get("source") != "geometric" for o in graph.objects):
@@ -84,3 +86,27 @@ def unread_label_answer(query: dict[str, Any], graph: Any, kind: str) -> Symboli
         else f"Cannot tell: {why}."
     )
     return SymbolicAnswer(text=text, value=None, kind=kind, rationale=why, no_answer=LABELS_UNREAD)
+
+
+def _label_not_read(query: dict[str, Any], graph: Any, kind: str) -> SymbolicAnswer | None:
+    """ "node K" where labels were read but none is K while some shape carries no label read:
+    K may be the one that was not read, so the answer cannot tell (``None`` otherwise)."""
+    named: list[str] = []
+    stack: list[Any] = [query]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("label") and "text" in item:
+                named.append(str(item["label"]))
+            stack += list(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack += list(item)
+    read = {str(o.label).upper() for o in graph.objects if o.label}
+    missing = [n for n in named if n.upper() not in read]
+    bare = [o for o in graph.objects if not o.label and o.attributes.extras.get("source") == "geometric"]
+    if not missing or not bare:
+        return None
+    why = f"no label {missing[0]!r} was read, and {len(bare)} shape(s) here carry a label that was not read"
+    return SymbolicAnswer(
+        text=f"Cannot tell: {why}.", value=None, kind=kind, rationale=why, no_answer=LABELS_UNREAD
+    )

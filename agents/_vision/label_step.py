@@ -39,6 +39,9 @@ def drawn_label_step(
         from .leader_spurs import cut_leader_spurs
 
         regions = cut_leader_spurs(regions, work)  # leader lines and arrowheads touching a shape
+        from .arrowheads import cut_arrowheads
+
+        regions = cut_arrowheads(regions, work)  # thick heads the spur cut leaves fused to a shape
     if fg.shadow_ratio is None:
         # A key in a corner (lines of "1 lamp", swatches with words) explains the objects.
         from .legend_panels import drop_legend_panels
