@@ -320,12 +320,15 @@ def _words(node: dict, nodes: list[dict]) -> dict[str, Any]:
         one_of.append(kind)
     if not node["outlined"] and all(n["colour"] != node["colour"] or n["outlined"] for n in others):
         one_of.append(node["colour"])
+    if node["text"] and all(n["text"] != node["text"] for n in others):
+        one_of.append(node["text"])  # the engine may name a shape by the word written in it
     nots = {KIND_WORDS[n["kind"]] for n in others if KIND_WORDS[n["kind"]] != kind}
     nots |= {n["colour"] for n in others if n["colour"] != node["colour"] and not n["outlined"]}
     if node["outlined"]:
         nots |= {n["colour"] for n in others if not n["outlined"]}
     if kind == "pill":  # a rounded rectangle: "rectangle" or "ellipse" both describe it fairly
         nots -= {"rectangle", "ellipse"}
+    nots |= {n["text"] for n in others if n["text"] and n["text"] != node["text"]}
     return {"one_of": one_of, "not": sorted(nots - set(one_of))}
 
 
