@@ -26,6 +26,8 @@ PAGES = {
     "dark": (0.14, 0.15, 0.18),
 }
 WORDS = ["Start", "End", "Check", "Load", "Save", "Retry", "OK?", "Send", "Step", "Done", "Plan", "Ship"]
+#: Pens for outlines and arrows, by the word a user would say.
+INK_WORDS = {(0.1, 0.1, 0.1): "black", (0.3, 0.3, 0.33): "grey", (0.2, 0.25, 0.4): "blue"}
 NOTE = "arrows, connector lines, lanes and the timeline axis are not shapes"
 KIND_WORDS = {
     "box": "rectangle",
@@ -305,11 +307,16 @@ def _name(node: dict) -> str:
     return f"{node['colour']} {KIND_WORDS[node['kind']]}"
 
 
+def _seen_colour(node: dict) -> str:
+    """The colour a user sees a shape in: its fill, or an outline-only shape's pen."""
+    return node["line"] if node["outlined"] else node["colour"]
+
+
 def _unique(nodes: list[dict], node: dict) -> bool:
-    """Whether 'the <colour> <kind>' picks this node alone (filled ones only: an outline has no fill colour)."""
-    return (
-        not node["outlined"] and sum(1 for n in nodes if _name(n) == _name(node) and not n["outlined"]) == 1
-    )
+    """Whether 'the <colour> <kind>' picks this filled node alone (an outline in that colour
+    around a shape of that kind would answer to it too)."""
+    same = [n for n in nodes if n["kind"] == node["kind"] and _seen_colour(n) == node["colour"]]
+    return not node["outlined"] and len(same) == 1
 
 
 def _words(node: dict, nodes: list[dict]) -> dict[str, Any]:
@@ -318,7 +325,7 @@ def _words(node: dict, nodes: list[dict]) -> dict[str, Any]:
     one_of = [_name(node)] if not node["outlined"] else []
     if all(KIND_WORDS[n["kind"]] != kind for n in others):
         one_of.append(kind)
-    if not node["outlined"] and all(n["colour"] != node["colour"] or n["outlined"] for n in others):
+    if not node["outlined"] and all(_seen_colour(n) != node["colour"] for n in others):
         one_of.append(node["colour"])
     if node["text"] and all(n["text"] != node["text"] for n in others):
         one_of.append(node["text"])  # the engine may name a shape by the word written in it
@@ -392,7 +399,7 @@ def _questions(scene: dict[str, Any], style: dict[str, Any], rng: random.Random)
     )
     colour = rng.choice(list(FILLS))
     filled = [n for n in nodes if not n["outlined"]]
-    if not any(n["outlined"] and style["coloured_outline"] for n in nodes):
+    if not any(n["outlined"] and n["line"] == colour for n in nodes):
         qs.append((f"Is there a {colour} shape?", {"yes": any(n["colour"] == colour for n in filled)}))
     # colour of a shape named by its kind alone
     for kind in ("diamond", "circle", "ellipse"):
@@ -456,13 +463,16 @@ def make(seed: int, outdir: Path) -> list[dict[str, Any]]:
             "size": (width, height),
             "page": PAGES[page_name],
             "page_name": page_name,
-            "ink": rng.choice([(0.1, 0.1, 0.1), (0.3, 0.3, 0.33), (0.2, 0.25, 0.4)]),
+            "ink": rng.choice(list(INK_WORDS)),
             "stroke": rng.choice([1.5, 2.0, 3.0, 4.0]) * max(1.0, width / 1000),
             "elbow": rng.random() < 0.5,
             "stroke_filled": rng.random() < 0.4,
             "coloured_outline": rng.random() < 0.4,
             "clear_outline": rng.random() < 0.5,
         }
+        ink_word = "grey" if page_name == "dark" else INK_WORDS[style["ink"]]
+        for node in scene["nodes"]:
+            node["line"] = node["colour"] if style["coloured_outline"] else ink_word
         name = f"{kind}_{k:02d}.png"
         _draw(scene, style, outdir / name)
         for question, truth in _questions(scene, style, rng):
