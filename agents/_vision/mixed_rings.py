@@ -86,7 +86,8 @@ def filled_and_rings(
         # an arrowhead: a small solid at one connector's end, smaller than the shaft (a
         # marker on a timeline's axis has lines on both sides: a shape)
         touched = [q for q, g in zip(lines, grown, strict=True) if (g & piece).any()]
-        if len(touched) == 1 and size < int(touched[0].sum()) and not _round(piece):
+        small = not (piece & body.astype(bool)).any()  # (a node deep enough is no head)
+        if small and len(touched) == 1 and size < int(touched[0].sum()) and not _round(piece):
             heads.append(piece)
             continue
         filled.append(piece)

@@ -417,12 +417,17 @@ def _questions(scene: dict[str, Any], style: dict[str, Any], rng: random.Random)
             break
     # extremes
     ys = sorted(nodes, key=lambda n: n["y"] - n["h"] / 2)
-    if (ys[1]["y"] - ys[1]["h"] / 2) - (ys[0]["y"] - ys[0]["h"] / 2) > 30:
+    if (ys[1]["y"] - ys[1]["h"] / 2) - (ys[0]["y"] - ys[0]["h"] / 2) > 30 and all(
+        n["y"] - ys[0]["y"] > 30 for n in ys[1:]
+    ):
         words = _words(ys[0], nodes)
         if words["one_of"]:
             qs.append((rng.choice(["Which shape is at the top?", "What is the topmost shape?"]), words))
     xs = sorted(nodes, key=lambda n: n["x"] - n["w"] / 2)
-    if (xs[1]["x"] - xs[1]["w"] / 2) - (xs[0]["x"] - xs[0]["w"] / 2) > 30:
+    # (a clear lead by left edge and by centre: a timeline's box and its marker share a centre)
+    if (xs[1]["x"] - xs[1]["w"] / 2) - (xs[0]["x"] - xs[0]["w"] / 2) > 30 and all(
+        n["x"] - xs[0]["x"] > 30 for n in xs[1:]
+    ):
         words = _words(xs[0], nodes)
         if words["one_of"]:
             qs.append(
