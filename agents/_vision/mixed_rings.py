@@ -70,7 +70,9 @@ def filled_and_rings(
         rest &= ~part
     if crop_rgb is not None:
         for q, line in enumerate(lines):
-            head = _fused_head(line, rest, crop_rgb)
+            # (the line reaches the node again over the rim the thin ink left out)
+            reach = line | (cv2.dilate(line.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool) & comp)
+            head = _fused_head(reach, rest & ~reach, crop_rgb) | (reach & rest)
             lines[q] = line | head
             rest &= ~head
     n, cc = cv2.connectedComponents(rest.astype(np.uint8), connectivity=8)
