@@ -56,7 +56,8 @@ _COUNT_CLAUSE = re.compile(
 
 #: Words for the whole picture: "in the diagram" says where to look, not which object.
 _SCENE_NOUN = (
-    r"(?:image|picture|scene|diagram|figure|chart|graph|drawing|illustration|graphic|sketch|slide|page)"
+    r"(?:image|picture|scene|diagram|figure|flow ?chart|chart|graph|drawing|illustration|graphic|sketch|slide|page"
+    r"|timeline)"
 )
 #: Words after which "in the image" says something: "are there in the picture" and "is in the
 #: image" (the counting forms read them), and a size or place as the picture shows it
@@ -97,6 +98,11 @@ _SCENE_REWRITES = (
     (
         rf"^(how many .+?) (?:does|do) (?:the|this) {_SCENE_NOUN} (?:show|contain|have|include)$",
         r"\1 are there",
+    ),
+    # "does the chart have a diamond": is there a diamond
+    (
+        rf"^(?:does|do) (?:the|this) {_SCENE_NOUN} (?:have|contain|show|include|hold) (an?|any) ",
+        r"is there \1 ",
     ),
     # "which shape is drawn in red", "what shape has the colour red": the red one's shape
     (

@@ -251,8 +251,13 @@ def horizon_step(lab: np.ndarray) -> int | None:
     if gap < _STEP or float(rms[best]) > _TWO_PIECES * one:
         return None
     k = int(ks[best])
-    if k < _BAR * h and float(np.ptp(profile[:k], axis=0).max()) < 1.0:
+    # (its first and last two rows aside: a frame's or a rule's line along its edges)
+    if k < _BAR * h and float(np.ptp(profile[2 : max(3, k - 2)], axis=0).max()) < 1.0:
         return None  # a thin band of one flat colour along the top: a title bar or header, no sky
+    from .ruled_steps import ruled_step
+
+    if ruled_step(lab, k):
+        return None  # a line drawn along the step: drawn bands (swimlanes, a table's rows), no horizon
     return k
 
 

@@ -161,6 +161,7 @@ def foreground_evidence(
     # A copy the caller smoothed from heavy noise tries the correction as a clean image
     # does, its leftover noise allowed for.
     from .backdrop_rows import MIN_ROW_SPAN, horizon_step, row_corrected, row_span
+    from .ruled_steps import ruled_step
 
     is_noisy = noisy(rgb) if noisy_input is None else noisy_input
     distance: np.ndarray | None = None
@@ -177,6 +178,8 @@ def foreground_evidence(
         # canvas weave, JPEG noise on a plain slide or hatching's rows leave under 1.5 units).
         changes = row_span(corrected[0] - bg) >= MIN_ROW_SPAN
         bg, noise, horizon, banded = corrected
+        if horizon is not None and ruled_step(lab, horizon):  # drawn bands (swimlanes), no ground
+            horizon, banded = None, True
         distance = None  # measured against the corrected backdrop below
     if distance is None:
         distance, thr = _distance(lab, bg, noise, threshold)

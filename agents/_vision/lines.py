@@ -37,6 +37,11 @@ def peel_lines(
         return [comp], []
     if not opened.any():  # all of it is thin: a line, an arrow with a small head, or a glyph
         return ([], [comp]) if line_like(comp) else ([comp], [])
+    from .mixed_rings import filled_and_rings
+
+    mixed = filled_and_rings(comp, min_area, crop_rgb)  # filled nodes and outline-only ones, joined
+    if mixed is not None:
+        return mixed
     n, lab = cv2.connectedComponents(u8 & (1 - opened), connectivity=8)
     lines = [lab == k for k in range(1, n) if int((lab == k).sum()) >= min_area and _connector(lab == k)]
     holes = _hole_area(u8)

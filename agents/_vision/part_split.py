@@ -58,6 +58,7 @@ def split_touching(
     n, markers = cv2.connectedComponents(cores, connectivity=8)
     if n <= 2:
         return [part]
+    cores_labels = markers.copy()
     sizes = np.bincount(markers.ravel())[1:]
     if sizes.min() < 0.02 * area:
         return [part]
@@ -82,15 +83,18 @@ def split_touching(
         piece = (markers == k) & part
         if piece.sum() >= min_area:
             out.append(piece)
-    # Watershed lines (-1) go to the nearest piece.
+    # The watershed decides the split (its pieces, its cut); the pixels go to the nearest
+    # core: its flooding runs up the distance from the outline, so the rims of one shape
+    # can come out in the other's piece, or in neither (a box joined to an ellipse by a short
+    # bar came out as its core alone).
     if len(out) < 2:
         return [part]
-    rest = part & ~np.any(out, axis=0)
-    if rest.any():
-        grown = [cv2.dilate(p.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) for p in out]
-        for k, g in enumerate(grown):
-            out[k] = out[k] | (rest & g)
-    return out
+    from .nearest import nearest_labels
+
+    kept = [k for k in range(1, n) if ((markers == k) & part).sum() >= min_area]
+    seeds = np.where(part & np.isin(cores_labels, kept), cores_labels, 0).astype(np.int32)
+    owner = nearest_labels(seeds)
+    return [part & (owner == k) for k in kept]
 
 
 def _ground_hole(u8: np.ndarray, min_area: int) -> bool:

@@ -101,17 +101,21 @@ def _stub(piece: np.ndarray, comp: np.ndarray) -> bool:
     )
 
 
-def peel_ring_lines(comp: np.ndarray, min_area: int) -> tuple[list[np.ndarray], list[np.ndarray]] | None:
+def peel_ring_lines(
+    comp: np.ndarray, min_area: int, heads: np.ndarray | None = None
+) -> tuple[list[np.ndarray], list[np.ndarray]] | None:
     """``(rings, lines)`` for a thin component (``comp``, a boolean crop) made of outline-only
     shapes and the connectors between them; ``None`` where it is not one: it is not thin
-    ink, encloses no ground, or what lies off its rings is not all thin open strokes."""
+    ink, encloses no ground, or what lies off its rings is not all thin open strokes
+    (``heads``: pixels of arrowheads wider than a pen, judged apart from their shafts)."""
     import cv2
 
     if int(comp.sum()) < min_area:
         return None
-    depth = _depth(comp)
-    half = _half_width(comp, depth)
-    if half > _RIDGE or float((depth > _RIDGE + 1).sum()) > _DEEP_SHARE * float(comp.sum()):
+    ink = comp if heads is None else comp & ~heads
+    depth = _depth(ink)
+    half = _half_width(ink, depth)
+    if half > _RIDGE or float((depth > _RIDGE + 1).sum()) > _DEEP_SHARE * float(ink.sum()):
         return None  # a filled shape (its hole, if any, a letter written on it)
     holes = _holes(comp)
     if int(holes.sum()) < min_area:
@@ -131,7 +135,8 @@ def peel_ring_lines(comp: np.ndarray, min_area: int) -> tuple[list[np.ndarray], 
         if int(piece.sum()) < 4:
             ring |= piece  # a stray pixel of a ring's corner
             continue
-        if not thin_open(piece, half) and not _stub(piece, comp):
+        shaft = piece if heads is None or not (piece & ~heads).any() else piece & ~heads
+        if not thin_open(shaft, half) and not _stub(piece, comp):
             return None  # a mark that is no connector: leave the component to the others
         lines.append(piece)
     if not any(_long(q, half) for q in lines):

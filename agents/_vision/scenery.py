@@ -98,8 +98,27 @@ def inset_frame(mask: np.ndarray, others: list[np.ndarray]) -> bool:
     return True
 
 
+def _drawn_in_band(found: list[Any], rgb: np.ndarray, min_area: int) -> tuple[list[Any], np.ndarray]:
+    """The shapes among parts found in a drawn band (a swimlane), the lines (arrows,
+    connectors) peeled off, and the band seen through their outlines (the holes of a ring:
+    inside an outline-only box, no shape of its own)."""
+    import cv2
+
+    from .lines import peel_lines
+
+    out = []
+    inside = np.zeros(rgb.shape[:2], bool)
+    for part in found:
+        flood = np.pad(part.mask.astype(np.uint8), 1)
+        cv2.floodFill(flood, None, (0, 0), 1)
+        inside |= flood[1:-1, 1:-1] == 0
+        pieces, _ = peel_lines(part.mask, rgb, min_area)
+        out.extend(type(part)(p, part.confidence, dict(part.notes)) for p in pieces if p.sum() >= min_area)
+    return out, inside
+
+
 def _objects_in_band(
-    region: Any, lab: np.ndarray, min_area: int, taken: np.ndarray | None = None
+    region: Any, lab: np.ndarray, min_area: int, taken: np.ndarray | None = None, opening: bool = True
 ) -> list[Any]:
     """Parts of a band region unlike the band's colour at their height (objects it swallowed),
     and holes in it unlike that colour either: where the smooth background model fitted the
@@ -133,7 +152,10 @@ def _objects_in_band(
             xs = np.flatnonzero(mask[y])
             search[y] |= (cols > xs[0]) & (cols < xs[-1]) & ~taken[y]
     found = (dist > 12.0) & search
-    found = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # (a drawing's band keeps its thin outlines: its lines are peeled off by the caller)
+    found = found.astype(np.uint8)
+    if opening:
+        found = cv2.morphologyEx(found, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(found, connectivity=8)
     out = []
     for k in range(1, n):
@@ -398,17 +420,33 @@ def drop_scenery(
     for r in regions:
         taken |= r.mask
     band = [_is_band(r.mask) for r in regions]
+    seen_through = np.zeros(rgb.shape[:2], bool)
+    from .edge_bars import edge_bar
+
+    # a drawing: no cast shadows, no backdrop changing with height (solids cut by the frame)
+    drawing = fg.shadow_ratio is None and not (getattr(fg, "rows", False) or getattr(fg, "stepped", False))
     for k, r in enumerate(regions):
         others = [o.mask for j, o in enumerate(regions) if j != k and not band[j]]
         if is_frame(r.mask) or inset_frame(r.mask, others):
             continue  # a border around the picture (or around all of its content) is not an object
+        if drawing and edge_bar(r.mask):
+            continue  # a header strip or title bar along the picture's edge is not a shape on it
         if not band[k]:
             kept.append(r)
             continue
         bands += 1
         # Objects standing across the horizon joined the band: find them against the
         # band's own colour, row by row (a sky or a ground changes colour with height).
-        kept.extend(_objects_in_band(r, fg.lab, int(options.get("min_area", 40)), taken))
+        min_area = int(options.get("min_area", 40))
+        found = _objects_in_band(r, fg.lab, min_area, taken, opening=not drawing)
+        if drawing:  # a drawing's tinted band (a swimlane): its shapes without their connectors
+            found, inside = _drawn_in_band(found, rgb, min_area)
+            seen_through |= inside
+        kept.extend(p for p in found if not (drawing and edge_bar(p.mask)))  # a lane's header strip
+    if seen_through.any():  # the lane inside an outline-only shape drawn on it is no shape
+        kept = [
+            r for r in kept if r.notes.get("from_band") or (r.mask & seen_through).sum() < 0.9 * r.mask.sum()
+        ]
     # Tabletop renders (a ground with cast shadows, no sky) keep the segmenter's own
     # reading: their touching same-colour objects and dark slivers are real objects.
     # A backdrop corrected row by row (a sky or wall above the ground) is a band seen; what

@@ -38,6 +38,13 @@ from spatioxolver.agents._reasoning._parse import parse_question
         # an edge or a verb of place: the extreme
         ("Name the shape nearest the left edge.", {"type": "extreme", "which": "leftmost"}),
         ("Which shape sits lowest in the diagram?", {"type": "extreme"}),
+        # a flowchart's and a timeline's own names for the picture
+        ("How many shapes are in the flowchart?", {"type": "count"}),
+        ("How many circles are in the timeline?", {"type": "count", "filter.shape": "circle"}),
+        ("In the flow chart, how many diamonds are there?", {"type": "count", "filter.shape": "diamond"}),
+        # "does the chart have a X": is there a X
+        ("Does the chart have a diamond?", {"type": "exists", "filter.shape": "diamond"}),
+        ("Does this diagram contain a red circle?", {"type": "exists", "filter.color": "red"}),
     ],
 )
 def test_the_scene_phrase_is_dropped(question, expected) -> None:
