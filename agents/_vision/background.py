@@ -434,7 +434,7 @@ def _attached(
     """
     import cv2
 
-    from .grey_shapes import drawn_grey_shape, on_own_drop_shadow, with_its_continuation
+    from .grey_shapes import drawn_grey_shape, with_its_continuation
 
     rest = candidate & ~core
     anchor = rest & ((spread >= 0.05) | (mean_ratio < mode - 0.05) | (mean_ratio > 1.02))
@@ -530,8 +530,6 @@ def _attached(
         ).astype(bool)
         if far.any() and float((np.abs(mean_ratio[far] - 1.0) < 0.05).mean()) >= 0.85:
             return np.zeros_like(core)
-        if on_own_drop_shadow(c8, c_all, mean_ratio, mode):
-            return np.zeros_like(core)  # a grey fill's sharp edge, then its soft drop shadow
         keep = ~enclosed
         keep[0] = False
         return keep[labels]

@@ -168,8 +168,6 @@ def flat_shape(mask: np.ndarray, *, partly_hidden: bool = False, octagons: bool 
         # arrow is none of the vocabulary's shapes.
         if not notches and not _holds_centre(mask):
             return "unknown"  # an arc or a hook (a broken outline's piece), not a blurred star
-        if partly_hidden and not _star_in_part(_notches(c)):
-            return "unknown"  # concave where something in front bites it, unless its points show
         (_, _), (rw, rh), _ = cv2.minAreaRect(c)
         if max(rw, rh) > 2.0 * max(min(rw, rh), 1.0):
             return "unknown"  # a star is about as wide as tall; a ragged bar is no star
@@ -276,12 +274,6 @@ def _holds_centre(mask: np.ndarray) -> bool:
         return False
     cy, cx = int(round(float(ys.mean()))), int(round(float(xs.mean())))
     return bool(mask[max(cy - 1, 0) : cy + 2, max(cx - 1, 0) : cx + 2].any())
-
-
-def _star_in_part(notches: list[tuple[float, float]]) -> bool:
-    """A partly hidden star: three or more notches still show, the one next to the shape in
-    front perhaps shallower (a square bitten by a disc in front shows one, the bite)."""
-    return len(notches) >= 3
 
 
 def _star_points(notches: list[tuple[float, float]]) -> bool:

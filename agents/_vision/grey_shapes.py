@@ -12,7 +12,7 @@ import numpy as np
 
 from .colour import rgb_to_lab
 
-__all__ = ["drawn_grey_shape", "on_own_drop_shadow", "with_its_continuation"]
+__all__ = ["drawn_grey_shape", "with_its_continuation"]
 
 
 def drawn_grey_shape(
@@ -138,28 +138,3 @@ def with_its_continuation(
     _, labels = cv2.connectedComponents((similar | region).astype(np.uint8), connectivity=8)
     ids = np.unique(labels[region])
     return np.isin(labels, ids[ids > 0])
-
-
-def on_own_drop_shadow(region: np.ndarray, taken: np.ndarray, mean_ratio: np.ndarray, mode: float) -> bool:
-    """Whether shadow-like ``region`` (uint8, touching no object) is a flat grey fill lying
-    on its own soft drop shadow (a web page's grey button): its edge is a sharp step, 2-3 px
-    out at least half way from its ratio ``mode`` to the canvas's (1) on 70 % of the ring,
-    and 10-16 px out the canvas itself (within 0.05) on 85 % of the ring. A cast shadow's
-    penumbra fades from its core over many pixels; one with a sharp core's edge and a soft
-    halo round it would need two lights. ``taken``: every shadow-like region (uint8), whose
-    neighbours are no canvas; ``mean_ratio`` judged on 5 x 5 medians."""
-    import cv2
-
-    if not region.any():
-        return False
-    near = cv2.dilate(region, np.ones((7, 7), np.uint8)).astype(bool) & ~cv2.dilate(
-        taken, np.ones((3, 3), np.uint8)
-    ).astype(bool)
-    far = cv2.dilate(region, np.ones((33, 33), np.uint8)).astype(bool) & ~cv2.dilate(
-        taken, np.ones((21, 21), np.uint8)
-    ).astype(bool)
-    if near.sum() < 12 or far.sum() < 12:
-        return False
-    step = float((mean_ratio[near] >= mode + 0.5 * (1.0 - mode)).mean())
-    canvas = float((np.abs(mean_ratio[far] - 1.0) < 0.05).mean())
-    return step >= 0.7 and canvas >= 0.85

@@ -84,7 +84,13 @@ def drop_nested_pieces(
 ) -> tuple[list[Any], list[np.ndarray | None], list[tuple[int, int, Any]]]:
     """``objects`` and their ``masks`` without the pieces of a larger object of their colour
     (:func:`nested_pieces`), and the occlusion ``pairs`` (indices into the lists) renumbered."""
-    pieces = set(nested_pieces(masks, [o.attributes.color for o in objects]))
+    # Shaded solids only: a glossy solid cut along a reflection. A flat shape drawn on a card of
+    # its fill's colour (an outlined square on a card) is a shape of its own.
+    colours = [
+        None if (getattr(o.attributes, "extras", None) or {}).get("flat") else o.attributes.color
+        for o in objects
+    ]
+    pieces = set(nested_pieces(masks, colours))
     if not pieces:
         return objects, masks, pairs
     keep = [k for k in range(len(objects)) if k not in pieces]

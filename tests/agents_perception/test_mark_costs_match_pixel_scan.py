@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from spatioxolver.agents import segmentation
+from spatioxolver.agents._vision import mark_binding
 from spatioxolver.agents.segmentation import bind_marks, segment
 
 from spatioxolver.images import load_image
@@ -44,10 +44,10 @@ def test_costs_equal_the_full_scan_exactly(scenes, previous) -> None:
     rng = np.random.default_rng(0)
     for rgb, marks in scenes:
         objects = segment(rgb)
-        masks = [segmentation.object_mask(o) for o in objects]
+        masks = [mark_binding.object_mask(o) for o in objects]
         h, w = rgb.shape[:2]
         points = list(marks.values()) + _extra_points(rng, w, h, 30)
-        fast = segmentation._mark_costs(objects, masks, points)
+        fast = mark_binding._mark_costs(objects, masks, points)
         assert np.array_equal(fast, previous.mark_costs_by_scan(objects, masks, points))
         assert (fast == 0).any() and (fast > 1).any()  # anchors inside and outside masks
 
@@ -62,7 +62,7 @@ def test_costs_on_random_masks_boxes_and_empty_masks(previous) -> None:
         masks.append(None)
         objects = [SpatialObject(id=f"o{k}", bbox=(2.0, 2.0, 6.0, 5.0)) for k in range(len(masks))]
         points = _extra_points(rng, int(w), int(h), 10)
-        fast = segmentation._mark_costs(objects, masks, points)
+        fast = mark_binding._mark_costs(objects, masks, points)
         assert np.array_equal(fast, previous.mark_costs_by_scan(objects, masks, points))
 
 
@@ -75,7 +75,7 @@ def test_bindings_equal_the_full_scan(scenes, monkeypatch, previous) -> None:
         moved = {k: (x + rng.uniform(-15, 15), y + rng.uniform(-15, 15)) for k, (x, y) in marks.items()}
         cases += [(objects, marks), (objects, moved), (objects[: len(objects) // 2], marks)]
     fast = [[o.model_dump() for o in bind_marks(objs, marks)] for objs, marks in cases]
-    monkeypatch.setattr(segmentation, "_mark_costs", previous.mark_costs_by_scan)
+    monkeypatch.setattr(mark_binding, "_mark_costs", previous.mark_costs_by_scan)
     slow = [[o.model_dump() for o in bind_marks(objs, marks)] for objs, marks in cases]
     assert fast == slow
     assert any(o["attributes"]["extras"].get("split_by_marks") for case in fast for o in case)

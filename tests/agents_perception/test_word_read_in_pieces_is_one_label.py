@@ -18,7 +18,7 @@ from spatioxolver import ask
 def _serif_bold(size: int) -> ImageFont.FreeTypeFont:
     import matplotlib.font_manager as fm
 
-    path = fm.findfont(fm.FontProperties(family=["Liberation Serif", "DejaVu Serif"], weight="bold"))
+    path = fm.findfont(fm.FontProperties(family=["DejaVu Serif"], weight="bold"))
     return ImageFont.truetype(path, size)
 
 
