@@ -55,5 +55,7 @@ def test_title_letters_over_drop_shadowed_shapes_are_not_objects(title):
     ]
     graph = spatioxolver.build_scene_graph(_page(title, shapes))
     assert not [o for o in graph.objects if o.centroid is not None and o.centroid[1] < 80]  # no letters
-    found = sorted((o.attributes.color, o.attributes.shape) for o in graph.objects if o.attributes.color != "black")
+    found = sorted(
+        (o.attributes.color, o.attributes.shape) for o in graph.objects if o.attributes.color != "black"
+    )
     assert found == [("green", "circle"), ("orange", "square"), ("yellow", "triangle")]
