@@ -46,12 +46,7 @@ def closer_form(body: str) -> dict[str, Any] | None:
     )
     if m:  # "is X nearer to A than B is": both distances are to A
         subject, word, a, b = m.groups()
-        try:
-            refs = [parse_reference(x) for x in (a, subject, b)]
-        except UnsupportedQuestionError:
-            return None
-        asks = "closer" if word.lower() in ("closer", "nearer") else "further"
-        return {"type": "closer_of", "subject": refs[0], "options": refs[1:], "asks": asks, "claim": True}
+        return _query(a, word, subject, b, claim=True)
     m = re.fullmatch(
         rf"(?:is|are) (.+?) {_NEAR}{_TO} (.+?),? than(?: (?:it|they) (?:is|are))?(?: (?:to|from))? (.+)",
         body,
@@ -59,12 +54,7 @@ def closer_form(body: str) -> dict[str, Any] | None:
     )
     if m:  # "is X nearer to A than (it is) to B": yes / no, the same distances
         subject, word, a, b = m.groups()
-        try:
-            refs = [parse_reference(x) for x in (subject, a, b)]
-        except UnsupportedQuestionError:
-            return None
-        asks = "closer" if word.lower() in ("closer", "nearer") else "further"
-        return {"type": "closer_of", "subject": refs[0], "options": refs[1:], "asks": asks, "claim": True}
+        return _query(subject, word, a, b, claim=True)
     m = re.fullmatch(rf"(?:is|are) (.+?) {_NEAR}{_TO} (.+?),? or {_OPT}", body, re.I)
     if m:
         subject, word, a, b = m.groups()
@@ -86,12 +76,19 @@ def closer_form(body: str) -> dict[str, Any] | None:
             if not m:
                 return None
             a, b, word, subject = [g for g in m.groups() if g is not None]
+    return _query(subject, word, a, b)
+
+
+def _query(subject: str, word: str, a: str, b: str, *, claim: bool = False) -> dict[str, Any] | None:
+    """The ``closer_of`` query: which of ``a`` and ``b`` is nearer to (``word``: or farther
+    from) ``subject``; ``claim``: as yes / no, whether ``a`` is."""
     try:
         refs = [parse_reference(x) for x in (subject, a, b)]
     except UnsupportedQuestionError:
         return None
     asks = "closer" if word.lower() in ("closer", "nearer") else "further"
-    return {"type": "closer_of", "subject": refs[0], "options": refs[1:], "asks": asks}
+    query = {"type": "closer_of", "subject": refs[0], "options": refs[1:], "asks": asks}
+    return {**query, "claim": True} if claim else query
 
 
 CLOSER_FORMS = (closer_form,)

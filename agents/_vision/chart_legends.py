@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .plot_axes import _lines
+from .plot_axes import line_runs
 
 __all__ = ["legend_boxes"]
 
@@ -58,8 +58,8 @@ def legend_boxes(rgb: np.ndarray, frame: tuple[int, int, int, int]) -> list[tupl
     plain = diff < _LINE_CONTRAST
     writing = (inner.mean(axis=2) < 110) & (spread < 40)
     colour = spread >= 60
-    across = _lines(line, max(12, int(0.05 * fw)), axis=1)
-    down = _lines(line, max(8, int(0.04 * fh)), axis=0)
+    across = line_runs(line, max(12, int(0.05 * fw)), axis=1)
+    down = line_runs(line, max(8, int(0.04 * fh)), axis=0)
     boxes = []
     for top in across:
         for bottom in across:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["plot_frame", "without_plot_axes"]
+__all__ = ["line_runs", "plot_frame", "without_plot_axes"]
 
 #: A spine runs at least this share of the picture's width (or height), and so does the frame.
 _MIN_SPAN = 0.45
@@ -39,7 +39,7 @@ _TICK_RUN = 12
 _MIN_TICKS, _STEP_SPREAD = 3, 0.2
 
 
-def _lines(mask: np.ndarray, length: int, axis: int) -> list[tuple[int, int, int, int]]:
+def line_runs(mask: np.ndarray, length: int, axis: int) -> list[tuple[int, int, int, int]]:
     """Long straight runs of ``mask`` along ``axis`` (1: horizontal, 0: vertical) as
     ``(first, last, start, end)``: the rows (columns) they occupy and where they run."""
     m = mask if axis == 1 else mask.T
@@ -109,8 +109,8 @@ def plot_frame(rgb: np.ndarray) -> tuple[int, int, int, int] | None:
     dark = (cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY) < _DARK) & (spread < _CHROMA)
     if dark.mean() > 0.25:
         return None  # a chart's page is light, its ink thin (a dark picture is no such page)
-    across = _lines(dark, int(_MIN_SPAN * w), axis=1)
-    down = _lines(dark, int(_MIN_SPAN * h), axis=0)
+    across = line_runs(dark, int(_MIN_SPAN * w), axis=1)
+    down = line_runs(dark, int(_MIN_SPAN * h), axis=0)
     for top_row, bottom_row, left_end, right_end in sorted(across, key=lambda line: -line[0]):
         for first_col, last_col, top_end, bottom_end in sorted(down, key=lambda line: line[0]):
             # The spines meet; each may run on past the corner by a tick's length.
